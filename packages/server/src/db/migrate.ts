@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import type { DialectName } from './dsn.ts'
+import { initialMigration } from './migrations/0001-initial.ts'
+import { logsMigration } from './migrations/0001-logs.ts'
+
+const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
+  '0001-initial': initialMigration(dialect),
+})
+
+const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
+  '0001-logs': logsMigration(dialect),
+})
+
+/**
+ * Brings a database up to date. Safe to run on every start and from several processes at once:
+ * Kysely records applied migrations and takes a lock while it works.
+ */
+export async function migrate(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  set: 'main' | 'logs',
+): Promise<string[]> {
+  const migrations = set === 'main' ? mainMigrations(dialect) : logMigrations(dialect)
+  const provider: MigrationProvider = { getMigrations: async () => migrations }
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: set === 'main' ? 'kysely_migration' : 'kysely_migration_logs',
+    migrationLockTableName: set === 'main' ? 'kysely_migration_lock' : 'kysely_migration_logs_lock',
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

@@ -1,0 +1,33 @@
+import type { Id, UnixSeconds, WithDefault } from './common.ts'
+
+/** redemptions: codes that add quota once. */
+export interface RedemptionsTable {
+  id: Id
+  /** creator */
+  user_id: number
+  key: string
+  /** 1 unused, 2 disabled, 3 used */
+  status: WithDefault<number>
+  name: WithDefault<string>
+  quota: WithDefault<number>
+  created_time: WithDefault<UnixSeconds>
+  redeemed_time: WithDefault<UnixSeconds>
+  used_user_id: WithDefault<number>
+  deleted_at: WithDefault<UnixSeconds | null>
+}
+
+/** top_ups: online payment orders. */
+export interface TopUpsTable {
+  id: Id
+  user_id: number
+  /** units ($) bought */
+  amount: WithDefault<number>
+  /** money paid */
+  money: WithDefault<number>
+  trade_no: string
+  create_time: WithDefault<UnixSeconds>
+  /** pending | success */
+  status: WithDefault<string>
+  payment_method: WithDefault<string>
+  complete_time: WithDefault<UnixSeconds>
+}

@@ -1,0 +1,52 @@
+import type { Bool, Id, UnixSeconds, WithDefault } from './common.ts'
+
+/** channels: upstream providers. */
+export interface ChannelsTable {
+  id: Id
+  type: WithDefault<number>
+  /** encrypted at rest */
+  key: string
+  openai_organization: WithDefault<string | null>
+  test_model: WithDefault<string | null>
+  /** 0 unknown, 1 enabled, 2 manually disabled, 3 auto-disabled */
+  status: WithDefault<number>
+  name: WithDefault<string>
+  weight: WithDefault<number>
+  created_time: WithDefault<UnixSeconds>
+  test_time: WithDefault<UnixSeconds>
+  /** milliseconds */
+  response_time: WithDefault<number>
+  base_url: WithDefault<string>
+  other: WithDefault<string>
+  /** USD */
+  balance: WithDefault<number>
+  balance_updated_time: WithDefault<UnixSeconds>
+  /** comma-separated */
+  models: WithDefault<string>
+  /** comma-separated group names */
+  group: WithDefault<string>
+  used_quota: WithDefault<number>
+  model_mapping: WithDefault<string>
+  status_code_mapping: WithDefault<string>
+  priority: WithDefault<number>
+  auto_ban: WithDefault<number>
+  /** JSON: status_reason, status_time */
+  other_info: WithDefault<string>
+  tag: WithDefault<string | null>
+  /** JSON: force_format, proxy, thinking_to_content */
+  setting: WithDefault<string>
+  param_override: WithDefault<string>
+  header_override: WithDefault<string>
+  remark: WithDefault<string>
+}
+
+/** abilities: the routing index, one row per group x model x channel. */
+export interface AbilitiesTable {
+  group: string
+  model: string
+  channel_id: number
+  enabled: Bool
+  priority: WithDefault<number>
+  weight: WithDefault<number>
+  tag: WithDefault<string | null>
+}

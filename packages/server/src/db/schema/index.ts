@@ -1,0 +1,24 @@
+import type { AbilitiesTable, ChannelsTable } from './channels.ts'
+import type { LogsTable, QuotaDataTable } from './logs.ts'
+import type { MidjourneysTable, TasksTable } from './tasks.ts'
+import type { OptionsTable, SetupsTable } from './settings.ts'
+import type { RedemptionsTable, TopUpsTable } from './billing.ts'
+import type { SessionsTable, UsersTable } from './users.ts'
+import type { TokensTable } from './tokens.ts'
+
+/** Every table, with the reference system's table and column names. */
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  tokens: TokensTable
+  channels: ChannelsTable
+  abilities: AbilitiesTable
+  options: OptionsTable
+  setups: SetupsTable
+  redemptions: RedemptionsTable
+  top_ups: TopUpsTable
+  logs: LogsTable
+  quota_data: QuotaDataTable
+  midjourneys: MidjourneysTable
+  tasks: TasksTable
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'))
+const int = (fallback: number) => z.coerce.number().int().min(0).optional().default(fallback)
+
+/**
+ * Every environment variable the server reads, with its default. Names follow the reference
+ * system where it has one, so an operator can move over with the same configuration.
+ */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SQLITE_PATH: z.string().default('./data/gateway.db'),
+  SQL_DSN: z.string().optional(),
+  LOG_SQL_DSN: z.string().optional(),
+  SQL_MAX_OPEN_CONNS: int(20),
+  REDIS_CONN_STRING: z.string().optional(),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v !== 'random_string', 'SESSION_SECRET must not be the literal "random_string"'),
+  CRYPTO_SECRET: z.string().optional(),
+  /** Comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** Force the Secure flag on the session cookie (otherwise set when the request came over https). */
+  SESSION_COOKIE_SECURE: flag(false),
+  GLOBAL_API_RATE_LIMIT_ENABLE: flag(true),
+  GLOBAL_API_RATE_LIMIT: int(180),
+  GLOBAL_API_RATE_LIMIT_DURATION: int(180),
+  CRITICAL_RATE_LIMIT: int(20),
+  CRITICAL_RATE_LIMIT_DURATION: int(1200),
+  SYNC_FREQUENCY: int(60),
+  NODE_TYPE: z.enum(['master', 'slave']).default('master'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** Language of messages stored in logs and of answers to clients that send no Accept-Language. */
+  DEFAULT_LANGUAGE: z.enum(['zh', 'en']).default('zh'),
+  /** Where the built console lives. */
+  STATIC_DIR: z.string().optional(),
+})
+export type Env = z.infer<typeof envSchema>
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid environment: ${details}`)
+  }
+  return parsed.data
+}

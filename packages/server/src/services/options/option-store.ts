@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely'
+import { getOptionRow, listOptionRows, upsertOption } from '../../db/queries/options.ts'
+import type { Database } from '../../db/schema/index.ts'
+import { isOptionKey, optionDefaults, type OptionKey } from './option-defaults.ts'
+import { checkPrerequisites, normalizeOptionValue } from './option-rules.ts'
+
+/** Tells the other instances that an option changed, so they reload it. */
+export interface OptionBus {
+  publish(key: string): Promise<void>
+}
+
+/**
+ * Runtime settings served from memory. The options table is the source of truth; every write
+ * goes to it first, then to this process's cache, then to the other instances through the bus.
+ */
+export class OptionStore {
+  private readonly values = new Map<OptionKey, string>(Object.entries(optionDefaults) as [OptionKey, string][])
+  private readonly db: Kysely<Database>
+  private bus: OptionBus | undefined
+
+  constructor(db: Kysely<Database>) {
+    this.db = db
+  }
+
+  attachBus(bus: OptionBus): void {
+    this.bus = bus
+  }
+
+  /** Overlays the stored rows on the defaults; rows of keys this version does not know are ignored. */
+  async load(): Promise<void> {
+    for (const row of await listOptionRows(this.db)) {
+      if (isOptionKey(row.key)) this.values.set(row.key, row.value)
+    }
+  }
+
+  /** Re-reads one key after another instance changed it. */
+  async reload(key: string): Promise<void> {
+    if (!isOptionKey(key)) return
+    const value = await getOptionRow(this.db, key)
+    this.values.set(key, value ?? optionDefaults[key])
+  }
+
+  get(key: OptionKey): string {
+    return this.values.get(key) ?? optionDefaults[key]
+  }
+
+  bool(key: OptionKey): boolean {
+    return this.get(key) === 'true'
+  }
+
+  number(key: OptionKey): number {
+    const n = Number(this.get(key))
+    return Number.isFinite(n) ? n : Number(optionDefaults[key])
+  }
+
+  /** Parses a JSON option; a broken stored value falls back to the default instead of failing a request. */
+  json<T>(key: OptionKey): T {
+    try {
+      return JSON.parse(this.get(key)) as T
+    } catch {
+      return JSON.parse(optionDefaults[key]) as T
+    }
+  }
+
+  entries(): [OptionKey, string][] {
+    return [...this.values.entries()]
+  }
+
+  /** Validates, persists and publishes one option. Returns the stored form of the value. */
+  async set(key: string, raw: string): Promise<string> {
+    const { key: optionKey, value } = normalizeOptionValue(key, raw)
+    checkPrerequisites(optionKey, value, (k) => this.get(k))
+    await upsertOption(this.db, optionKey, value)
+    this.values.set(optionKey, value)
+    await this.bus?.publish(optionKey)
+    return value
+  }
+}

@@ -1,0 +1,6 @@
+export * from './constants.ts'
+export * from './envelope.ts'
+export * from './pagination.ts'
+export * from './quota-format.ts'
+export * from './status.ts'
+export * from './user.ts'

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+/** GET /api/status: the server flags the console reads before anything else. */
+export const statusSchema = z.object({
+  version: z.string(),
+  start_time: z.number(),
+  system_name: z.string(),
+  logo: z.string(),
+  footer_html: z.string(),
+  server_address: z.string(),
+  quota_per_unit: z.number(),
+  display_in_currency: z.boolean(),
+  display_token_stat: z.boolean(),
+  email_verification: z.boolean(),
+  turnstile_check: z.boolean(),
+  turnstile_site_key: z.string(),
+  github_oauth: z.boolean(),
+  github_client_id: z.string(),
+  wechat_login: z.boolean(),
+  wechat_qrcode: z.string(),
+  telegram_oauth: z.boolean(),
+  telegram_bot_name: z.string(),
+  linuxdo_oauth: z.boolean(),
+  linuxdo_client_id: z.string(),
+  docs_link: z.string(),
+  chat_link: z.string(),
+  chat_link2: z.string(),
+  chats: z.array(z.record(z.string(), z.string())),
+  pay_methods: z.array(z.record(z.string(), z.string())),
+  price: z.number(),
+  min_topup: z.number(),
+  top_up_link: z.string(),
+  enable_online_topup: z.boolean(),
+  enable_batch_update: z.boolean(),
+  enable_drawing: z.boolean(),
+  enable_task: z.boolean(),
+  enable_data_export: z.boolean(),
+  data_export_default_time: z.enum(['hour', 'day', 'week']),
+  default_collapse_sidebar: z.boolean(),
+  mj_notify_enabled: z.boolean(),
+  self_use_mode_enabled: z.boolean(),
+  demo_site_enabled: z.boolean(),
+  default_use_auto_group: z.boolean(),
+  password_login_enabled: z.boolean(),
+  password_register_enabled: z.boolean(),
+  register_enabled: z.boolean(),
+  /** True while the root account still has a password flagged as default. */
+  root_default_password: z.boolean(),
+  /** False until the first-run setup has created the root account. */
+  setup: z.boolean(),
+})
+export type Status = z.infer<typeof statusSchema>
+
+/** GET /api/setup */
+export const setupStateSchema = z.object({
+  status: z.boolean(),
+  root_init: z.boolean(),
+  database_type: z.enum(['sqlite', 'mysql', 'postgres']),
+})
+export type SetupState = z.infer<typeof setupStateSchema>

@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, DISPLAY_NAME_MAX } from './constants.ts'
+
+/** Message keys (see the server's and the console's message dictionaries) used by the shared rules. */
+export const userRuleMessages = {
+  usernameRequired: 'user.username_required',
+  usernameTooLong: 'user.username_too_long',
+  passwordTooShort: 'user.password_too_short',
+  passwordTooLong: 'user.password_too_long',
+  passwordMismatch: 'user.password_mismatch',
+  displayNameTooLong: 'user.display_name_too_long',
+} as const
+
+const username = z
+  .string()
+  .trim()
+  .min(1, userRuleMessages.usernameRequired)
+  .max(USERNAME_MAX, userRuleMessages.usernameTooLong)
+const password = z
+  .string()
+  .min(PASSWORD_MIN, userRuleMessages.passwordTooShort)
+  .max(PASSWORD_MAX, userRuleMessages.passwordTooLong)
+
+/** POST /api/setup */
+export const setupInput = z
+  .object({
+    username,
+    password,
+    confirmPassword: z.string(),
+    SelfUseModeEnabled: z.boolean().optional().default(false),
+    DemoSiteEnabled: z.boolean().optional().default(false),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: userRuleMessages.passwordMismatch,
+    path: ['confirmPassword'],
+  })
+export type SetupInput = z.input<typeof setupInput>
+
+/** POST /api/user/login: `username` may also be the account's email. */
+export const loginInput = z.object({
+  username: z.string().trim().min(1, 'user.login_required'),
+  password: z.string().min(1, 'user.login_required'),
+})
+export type LoginInput = z.infer<typeof loginInput>
+
+/** POST /api/user/register */
+export const registerInput = z
+  .object({
+    username,
+    password,
+    password2: z.string().optional(),
+    email: z.string().trim().optional().default(''),
+    verification_code: z.string().trim().optional().default(''),
+    aff_code: z.string().trim().optional().default(''),
+  })
+  .refine((v) => v.password2 === undefined || v.password === v.password2, {
+    message: userRuleMessages.passwordMismatch,
+    path: ['password2'],
+  })
+export type RegisterInput = z.input<typeof registerInput>
+
+/** PUT /api/user/self: own username, display name or password. */
+export const updateSelfInput = z.object({
+  username: username.optional(),
+  display_name: z.string().trim().max(DISPLAY_NAME_MAX, userRuleMessages.displayNameTooLong).optional(),
+  password: z.union([password, z.literal('')]).optional(),
+  original_password: z.string().optional(),
+})
+export type UpdateSelfInput = z.infer<typeof updateSelfInput>
+
+/** What login answers and what the console keeps as the local user. */
+export interface SessionUser {
+  id: number
+  username: string
+  display_name: string
+  role: number
+  status: number
+  group: string
+}
+
+/** GET /api/user/self: the full own row, password blank, secrets never included. */
+export interface SelfUser extends SessionUser {
+  email: string
+  quota: number
+  used_quota: number
+  request_count: number
+  aff_code: string
+  aff_count: number
+  aff_quota: number
+  aff_history_quota: number
+  inviter_id: number
+  github_id: string
+  wechat_id: string
+  telegram_id: string
+  linux_do_id: string
+  setting: string
+  password: ''
+}
