@@ -32,6 +32,8 @@ export const envSchema = z.object({
   GLOBAL_API_RATE_LIMIT_DURATION: int(180),
   CRITICAL_RATE_LIMIT: int(20),
   CRITICAL_RATE_LIMIT_DURATION: int(1200),
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('gateway'),
   SYNC_FREQUENCY: int(60),
   NODE_TYPE: z.enum(['master', 'slave']).default('master'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),

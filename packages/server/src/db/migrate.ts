@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import type { Kysely } from 'kysely'
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 import type { DialectName } from './dsn.ts'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { logsMigration } from './migrations/0001-logs.ts'

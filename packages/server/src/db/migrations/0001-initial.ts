@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
 import { columnTypes, createTable } from './column-types.ts'
 

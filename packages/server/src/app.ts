@@ -1,0 +1,59 @@
+import { fail } from '@gateway/shared'
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import type { HonoEnv } from './context.ts'
+import { toEnvelope } from './errors/to-envelope.ts'
+import { translate } from './i18n/messages.ts'
+import { requestContext } from './middleware/request-context.ts'
+import { apiRoutes } from './routes/api/index.ts'
+import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
+import type { Services } from './services/container.ts'
+
+/**
+ * Builds the whole HTTP surface from its parts. Tests call `app.request()` on it with no port.
+ */
+export function createApp(services: Services): Hono<HonoEnv> {
+  // strict: false so that /api/option/ and /api/option are one route, as clients of the reference expect.
+  const app = new Hono<HonoEnv>({ strict: false })
+  app.use('*', requestContext(services))
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    // The path only: query strings may carry keys (?key=, ?turnstile=).
+    services.logger.info(
+      { id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), ip: c.get('clientIp') },
+      'request',
+    )
+  })
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // Turnstile and the Telegram login widget are the only third-party scripts, and only when enabled.
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://telegram.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: 'SAMEORIGIN',
+    }),
+  )
+
+  app.route('/api', apiRoutes())
+  app.all('/api/*', (c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
+  mountConsole(app, services.env.STATIC_DIR ?? defaultStaticDir)
+
+  app.onError((error, c) => {
+    const answer = toEnvelope(error, c.get('language') ?? services.env.DEFAULT_LANGUAGE)
+    if (answer.unexpected) services.logger.error({ id: c.get('requestId'), err: error instanceof Error ? error.stack : String(error) }, 'unhandled error')
+    return c.json(answer.body, answer.status)
+  })
+  return app
+}

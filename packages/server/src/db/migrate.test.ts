@@ -1,0 +1,47 @@
+import { sql, type Kysely } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from '../../test/harness.ts'
+import { migrate } from './migrate.ts'
+
+let h: Harness
+beforeEach(async () => {
+  h = await createHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
+
+const tables = ['users', 'tokens', 'channels', 'abilities', 'options', 'redemptions', 'logs', 'midjourneys', 'tasks', 'top_ups', 'quota_data', 'setups', 'sessions']
+
+describe('migrations', () => {
+  it('create every table of the spec with the reference column names', async () => {
+    const all = await h.services.db.introspection.getTables()
+    for (const table of tables) expect(all.map((t) => t.name)).toContain(table)
+    const columns = async (name: string) => all.find((t) => t.name === name)?.columns.map((c) => c.name) ?? []
+    expect(await columns('users')).toEqual(
+      expect.arrayContaining(['username', 'password', 'display_name', 'role', 'status', 'quota', 'used_quota', 'request_count', 'group', 'aff_code', 'aff_count', 'aff_quota', 'aff_history', 'inviter_id', 'email', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'setting', 'deleted_at', 'access_token']),
+    )
+    expect(await columns('tokens')).toEqual(expect.arrayContaining(['key', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'expired_time', 'group']))
+    expect(await columns('channels')).toEqual(expect.arrayContaining(['type', 'key', 'base_url', 'models', 'group', 'model_mapping', 'status_code_mapping', 'priority', 'weight', 'auto_ban', 'other_info', 'tag', 'param_override']))
+    expect(await columns('logs')).toEqual(expect.arrayContaining(['created_at', 'type', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'token_id', 'group', 'other']))
+  })
+
+  it('are idempotent: running them again changes nothing', async () => {
+    const db = h.services.db as unknown as Kysely<unknown>
+    expect(await migrate(db, h.services.dialect, 'main')).toEqual([])
+    expect(await migrate(db, h.services.dialect, 'logs')).toEqual([])
+  })
+
+  it('store Unicode and booleans the same way on every dialect', async () => {
+    await h.services.db.insertInto('abilities').values({ group: '默认', model: '模型-🚀', channel_id: 7, enabled: false }).execute()
+    const row = await h.services.db.selectFrom('abilities').selectAll().where('channel_id', '=', 7).executeTakeFirstOrThrow()
+    expect(row.group).toBe('默认')
+    expect(row.model).toBe('模型-🚀')
+    expect(Boolean(row.enabled)).toBe(false)
+    const big = 2 ** 52
+    await h.services.db.insertInto('quota_data').values({ user_id: 1, created_at: 0, quota: big }).execute()
+    const quota = await h.services.db.selectFrom('quota_data').select('quota').executeTakeFirstOrThrow()
+    expect(quota.quota).toBe(big)
+    expect(typeof (await sql<{ n: number }>`select 1 as n`.execute(h.services.db)).rows[0]?.n).toBe('number')
+  })
+})

@@ -1,0 +1,68 @@
+import { Role, USER_ID_HEADER, UserStatus } from '@gateway/shared'
+import type { Context, MiddlewareHandler } from 'hono'
+import { getSignedCookie } from 'hono/cookie'
+import type { AuthUser, HonoEnv } from '../context.ts'
+import { findUserByAccessTokenHash } from '../db/queries/users.ts'
+import { AppError } from '../errors/app-error.ts'
+import { sha256Hex } from '../lib/crypto.ts'
+import { resolveSession, SESSION_COOKIE } from '../services/sessions/sessions.ts'
+
+/** Who may call a route. Every /api route carries exactly one of these (see access-matrix.test.ts). */
+export type Access = 'public' | 'user' | 'admin' | 'root'
+
+export type TaggedMiddleware = MiddlewareHandler<HonoEnv> & { access: Access }
+
+const minimumRole = { user: Role.user, admin: Role.admin, root: Role.root } as const
+
+/** Marks a route as open to anyone; it does nothing but let the access matrix see the decision. */
+export const publicRoute: TaggedMiddleware = Object.assign<MiddlewareHandler<HonoEnv>, { access: Access }>(
+  async (_c, next) => {
+    await next()
+  },
+  { access: 'public' },
+)
+
+/**
+ * Authenticates a console call by session cookie or access token, requires the New-Api-User
+ * header to name the same user (a custom header, so cross-site forms cannot make the call), and
+ * checks status and role as stored now, so a ban or demotion takes effect on the next request.
+ */
+function requireRole(access: Exclude<Access, 'public'>): TaggedMiddleware {
+  const handler: MiddlewareHandler<HonoEnv> = async (c, next) => {
+    const user = await authenticate(c)
+    if (!user) throw new AppError('UNAUTHORIZED', 'auth.not_logged_in')
+    const header = c.req.header(USER_ID_HEADER)
+    if (header === undefined || header === '') throw new AppError('UNAUTHORIZED', 'auth.user_header_missing')
+    if (!/^\d+$/.test(header)) throw new AppError('UNAUTHORIZED', 'auth.user_header_invalid')
+    if (Number(header) !== user.id) throw new AppError('UNAUTHORIZED', 'auth.user_header_mismatch')
+    if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.user_banned')
+    if (user.role < minimumRole[access]) throw new AppError('FORBIDDEN', 'auth.forbidden')
+    c.set('user', user)
+    await next()
+  }
+  return Object.assign(handler, { access })
+}
+
+export const userAuth = requireRole('user')
+export const adminAuth = requireRole('admin')
+export const rootAuth = requireRole('root')
+
+async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> {
+  const services = c.get('services')
+  const authorization = c.req.header('authorization')
+  if (authorization) {
+    const token = authorization.replace(/^Bearer\s+/i, '').trim()
+    const user = token ? await findUserByAccessTokenHash(services.db, sha256Hex(token)) : undefined
+    if (!user) throw new AppError('UNAUTHORIZED', 'auth.access_token_invalid')
+    return pick(user)
+  }
+  const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
+  if (!secret) return undefined
+  const user = await resolveSession(services.db, secret)
+  if (!user || user.deleted_at !== null) return undefined
+  return { ...pick(user), sessionId: user.sessionId }
+}
+
+function pick(user: Omit<AuthUser, 'sessionId'>): AuthUser {
+  return { id: user.id, username: user.username, display_name: user.display_name, role: user.role, status: user.status, group: user.group }
+}

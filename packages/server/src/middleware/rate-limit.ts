@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from 'hono'
+import type { HonoEnv } from '../context.ts'
+import { AppError } from '../errors/app-error.ts'
+import type { Limiter } from '../services/ratelimit/rate-limiters.ts'
+
+/** Counts the request against a per-IP limiter and answers 429 once the window is used up. */
+export function rateLimitByIp(pick: (limiters: HonoEnv['Variables']['services']['limiters']) => Limiter | undefined): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    const limiter = pick(c.get('services').limiters)
+    if (limiter && !(await limiter.hit(c.get('clientIp')))) throw new AppError('RATE_LIMITED', 'common.rate_limited')
+    await next()
+  }
+}
+
+/** Login, register, verification, reset and OAuth: 20 per 20 minutes per IP by default. */
+export const criticalRateLimit = rateLimitByIp((limiters) => limiters.critical)
+export const globalApiRateLimit = rateLimitByIp((limiters) => limiters.globalApi)

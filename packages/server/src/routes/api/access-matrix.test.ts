@@ -1,0 +1,84 @@
+import { Role, USER_ID_HEADER } from '@gateway/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from '../../../test/harness.ts'
+import { translate } from '../../i18n/messages.ts'
+import type { Access } from '../../middleware/auth.ts'
+
+const forbidden = translate('auth.forbidden', 'zh')
+
+/**
+ * Walks every /api route the app registers, with no login, a user, an admin and the root, and
+ * checks each answer against the route's declared access level. A route without a declared level
+ * fails the test, so a new route cannot ship unclassified.
+ */
+let h: Harness
+const accounts = { user: { id: 0, name: '' }, admin: { id: 0, name: '' }, root: { id: 0, name: 'root' } }
+
+beforeAll(async () => {
+  h = await createHarness()
+  accounts.root.id = (await h.setupRoot()).id
+  const user = await h.createUser(Role.user)
+  const admin = await h.createUser(Role.admin)
+  accounts.user = { id: user.id, name: user.username }
+  accounts.admin = { id: admin.id, name: admin.username }
+})
+afterAll(async () => {
+  await h.close()
+})
+
+function apiRoutes(): { method: string; path: string; access: Access | undefined }[] {
+  const found = new Map<string, { method: string; path: string; access: Access | undefined }>()
+  for (const route of h.app.routes) {
+    if (!route.path.startsWith('/api/') || route.method === 'ALL' || route.path.includes('*')) continue
+    const key = `${route.method} ${route.path}`
+    const entry = found.get(key) ?? { method: route.method, path: route.path, access: undefined }
+    const tag = (route.handler as { access?: Access }).access
+    if (tag) entry.access = tag
+    found.set(key, entry)
+  }
+  return [...found.values()]
+}
+
+const allowedFor: Record<Access, Record<'anonymous' | 'user' | 'admin' | 'root', boolean>> = {
+  public: { anonymous: true, user: true, admin: true, root: true },
+  user: { anonymous: false, user: true, admin: true, root: true },
+  admin: { anonymous: false, user: false, admin: true, root: true },
+  root: { anonymous: false, user: false, admin: false, root: true },
+}
+
+describe('access matrix', () => {
+  it('classifies every /api route', () => {
+    const routes = apiRoutes()
+    expect(routes.length).toBeGreaterThan(15)
+    expect(routes.filter((r) => !r.access).map((r) => `${r.method} ${r.path}`)).toEqual([])
+  })
+
+  it('answers each identity as its access level says', async () => {
+    const failures: string[] = []
+    for (const route of apiRoutes()) {
+      for (const identity of ['anonymous', 'user', 'admin', 'root'] as const) {
+        const headers: Record<string, string> = {}
+        if (identity !== 'anonymous') {
+          const account = accounts[identity]
+          // Fresh sessions for every call: logout, password and delete routes end the ones they are given.
+          await h.services.db.updateTable('users').set({ deleted_at: null }).where('id', '=', account.id).execute()
+          const password = identity === 'root' ? 'rootpassword' : 'password123'
+          headers.cookie = (await h.login(account.name, password)).cookie
+          headers[USER_ID_HEADER] = String(account.id)
+        }
+        const path = route.path.replace(/:(\w+)/g, '1')
+        const body = route.method === 'GET' ? undefined : {}
+        const response = await h.request(route.method, path, { body, headers })
+        // Only an authorisation refusal counts: an allowed call may still be refused for business
+        // reasons with 403 (root deleting itself), which says nothing about access.
+        const denied = response.status === 401 || (response.status === 403 && response.json?.message === forbidden)
+        const expectedAllowed = allowedFor[route.access as Access][identity]
+        if (expectedAllowed && denied) failures.push(`${route.method} ${route.path} as ${identity}: ${response.status} ${response.text}`)
+        if (!expectedAllowed && !denied) failures.push(`${route.method} ${route.path} as ${identity}: expected 401/403, got ${response.status}`)
+        if (!expectedAllowed) expect(response.json?.success).toBe(false)
+        if (!expectedAllowed && identity === 'anonymous') expect(response.status, `${route.method} ${route.path}`).toBe(401)
+      }
+    }
+    expect(failures).toEqual([])
+  })
+})

@@ -1,0 +1,36 @@
+import { fail } from '@gateway/shared'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { HonoEnv } from '../../context.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { translate } from '../../i18n/messages.ts'
+import { globalApiRateLimit } from '../../middleware/rate-limit.ts'
+import { groupRoutes } from './group-routes.ts'
+import { oauthRoutes } from './oauth-routes.ts'
+import { optionRoutes } from './option-routes.ts'
+import { systemRoutes } from './system-routes.ts'
+import { userRoutes } from './user-routes.ts'
+
+/** Console API bodies are settings and forms; a megabyte is generous and stops memory abuse. */
+const API_BODY_LIMIT = 1024 * 1024
+
+/** Every /api route. Each one names its access level first (see middleware/auth.ts). */
+export function apiRoutes(): Hono<HonoEnv> {
+  return new Hono<HonoEnv>()
+    .use('*', globalApiRateLimit)
+    .use(
+      '*',
+      bodyLimit({
+        maxSize: API_BODY_LIMIT,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'common.payload_too_large')
+        },
+      }),
+    )
+    .route('/', systemRoutes)
+    .route('/user', userRoutes)
+    .route('/option', optionRoutes)
+    .route('/group', groupRoutes)
+    .route('/oauth', oauthRoutes)
+    .notFound((c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
+}

@@ -1,0 +1,95 @@
+import { statusSchema } from '@gateway/shared'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from '../../../test/harness.ts'
+
+let h: Harness
+beforeEach(async () => {
+  h = await createHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
+
+describe('GET /api/status', () => {
+  it('answers every field of the Status object', async () => {
+    const response = await h.request('GET', '/api/status')
+    expect(response.status).toBe(200)
+    expect(response.json?.success).toBe(true)
+    const status = statusSchema.strict().parse(response.json?.data)
+    expect(status).toMatchObject({ system_name: 'New API', quota_per_unit: 500000, setup: false, chats: [], root_default_password: false })
+    expect(response.headers.get('x-oneapi-request-id')).toMatch(/^\d{14}/)
+  })
+
+  it('reflects option changes at once', async () => {
+    const root = await h.setupRoot()
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'SystemName', value: 'My Gateway' } })
+    const response = await h.request('GET', '/api/status')
+    expect(response.json?.data).toMatchObject({ system_name: 'My Gateway', setup: true })
+  })
+})
+
+describe('first-run setup', () => {
+  it('reports the database and that no root exists yet', async () => {
+    const response = await h.request('GET', '/api/setup')
+    expect(response.json?.data).toEqual({ status: false, root_init: false, database_type: h.services.dialect })
+  })
+
+  it('refuses short and mismatched passwords with the spec messages', async () => {
+    const short = await h.request('POST', '/api/setup', { body: { username: 'root', password: 'short', confirmPassword: 'short' } })
+    expect(short.status).toBe(400)
+    expect(short.json?.message).toBe('密码长度不得小于 8 位')
+    const mismatch = await h.request('POST', '/api/setup', {
+      body: { username: 'root', password: 'password123', confirmPassword: 'password124' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    })
+    expect(mismatch.json?.message).toBe('The two passwords differ')
+    expect((await h.request('GET', '/api/setup')).json?.data.status).toBe(false)
+  })
+
+  it('creates the root once, with the chosen modes', async () => {
+    const response = await h.request('POST', '/api/setup', {
+      body: { username: 'admin', password: 'password123', confirmPassword: 'password123', SelfUseModeEnabled: true },
+    })
+    expect(response.json?.success).toBe(true)
+    const { cookie, id } = await h.login('admin', 'password123')
+    const self = await h.request('GET', '/api/user/self', { headers: { cookie, 'New-Api-User': String(id) } })
+    expect(self.json?.data).toMatchObject({ username: 'admin', role: 100, status: 1, quota: 100_000_000, password: '' })
+    expect((await h.request('GET', '/api/status')).json?.data).toMatchObject({ setup: true, self_use_mode_enabled: true, demo_site_enabled: false })
+    expect((await h.request('GET', '/api/setup')).json?.data).toMatchObject({ status: true, root_init: true })
+
+    const again = await h.request('POST', '/api/setup', { body: { username: 'evil', password: 'password123', confirmPassword: 'password123' } })
+    expect(again.status).toBe(400)
+    expect(again.json?.message).toBe('系统已经初始化完成')
+  })
+
+  it('creates exactly one root when raced', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => {
+        // Every attempt passes the in-memory check, so only the database can stop the others.
+        h.services.setup.done = false
+        return h.request('POST', '/api/setup', { body: { username: `root${i}`, password: 'password123', confirmPassword: 'password123' } })
+      }),
+    )
+    expect(attempts.filter((a) => a.json?.success).length).toBe(1)
+    const roots = await h.services.db.selectFrom('users').select('id').where('role', '=', 100).execute()
+    expect(roots.length).toBe(1)
+  })
+})
+
+describe('branding texts', () => {
+  it('serves notice, about and home page content publicly', async () => {
+    const root = await h.setupRoot()
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'Notice', value: 'maintenance at 2am' } })
+    expect((await h.request('GET', '/api/notice')).json?.data).toBe('maintenance at 2am')
+    expect((await h.request('GET', '/api/about')).json).toMatchObject({ success: true, data: '' })
+    expect((await h.request('GET', '/api/home_page_content')).json).toMatchObject({ success: true, data: '' })
+  })
+})
+
+describe('unknown API paths', () => {
+  it('answer a 404 envelope, not the console', async () => {
+    const response = await h.request('GET', '/api/does-not-exist')
+    expect(response.status).toBe(404)
+    expect(response.json).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+})

@@ -1,0 +1,45 @@
+import { ok, setupInput } from '@gateway/shared'
+import { sql } from 'kysely'
+import { Hono } from 'hono'
+import type { HonoEnv } from '../../context.ts'
+import { findRootUser } from '../../db/queries/users.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { adminAuth, publicRoute } from '../../middleware/auth.ts'
+import { readJson } from '../../middleware/json-body.ts'
+import { runSetup } from '../../services/setup/run-setup.ts'
+import { buildStatus } from '../../services/status/build-status.ts'
+import { translate } from '../../i18n/messages.ts'
+
+/** /api/status, /api/setup and the public branding texts. */
+export const systemRoutes = new Hono<HonoEnv>()
+  .get('/status', publicRoute, (c) => c.json(ok(buildStatus(c.get('services')))))
+  .get('/status/test', adminAuth, async (c) => {
+    try {
+      await sql`select 1`.execute(c.get('services').db)
+    } catch (error) {
+      throw new AppError('INTERNAL_ERROR', 'common.internal', {}, { cause: error })
+    }
+    return c.json(ok(null))
+  })
+  .get('/notice', publicRoute, (c) => c.json(ok(c.get('services').options.get('Notice'))))
+  .get('/about', publicRoute, (c) => c.json(ok(c.get('services').options.get('About'))))
+  .get('/home_page_content', publicRoute, (c) => c.json(ok(c.get('services').options.get('HomePageContent'))))
+  .get('/setup', publicRoute, async (c) => {
+    const services = c.get('services')
+    const done = services.setup.done
+    return c.json(
+      ok({
+        status: done,
+        // Only told before setup: afterwards it is nobody's business.
+        root_init: done ? true : (await findRootUser(services.db)) !== undefined,
+        database_type: services.dialect,
+      }),
+    )
+  })
+  .post('/setup', publicRoute, async (c) => {
+    const services = c.get('services')
+    if (services.setup.done) throw new AppError('BAD_REQUEST', 'setup.already_done')
+    const input = await readJson(c, setupInput)
+    await runSetup(services, input)
+    return c.json(ok(null, translate('setup.success', c.get('language'))))
+  })

@@ -1,0 +1,74 @@
+import { loginInput, ok, registerInput, updateSelfInput } from '@gateway/shared'
+import { Hono, type Context } from 'hono'
+import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
+import type { HonoEnv } from '../../context.ts'
+import { listEnabledModelsInGroups } from '../../db/queries/abilities.ts'
+import { translate } from '../../i18n/messages.ts'
+import { publicRoute, userAuth } from '../../middleware/auth.ts'
+import { readJson } from '../../middleware/json-body.ts'
+import { criticalRateLimit } from '../../middleware/rate-limit.ts'
+import { endSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, startSession } from '../../services/sessions/sessions.ts'
+import { verifyTurnstile } from '../../services/turnstile/verify-turnstile.ts'
+import { authenticateUser } from '../../services/users/login-user.ts'
+import { registerUser } from '../../services/users/register-user.ts'
+import { deleteSelf, ensureAffCode, regenerateAccessToken, requireUser, toSelfUser, updateSelf } from '../../services/users/self-service.ts'
+import { usableGroupRatios, usableGroups } from '../../services/users/usable-groups.ts'
+
+const isSecureRequest = (c: Context<HonoEnv>) =>
+  c.get('services').env.SESSION_COOKIE_SECURE || new URL(c.req.url).protocol === 'https:'
+
+/** /api/user: sign-in, registration and the own account. */
+export const userRoutes = new Hono<HonoEnv>()
+  .post('/login', publicRoute, criticalRateLimit, async (c) => {
+    const services = c.get('services')
+    const input = await readJson(c, loginInput)
+    await verifyTurnstile(services, c.req.query('turnstile'), c.get('clientIp'))
+    const user = await authenticateUser(services, input.username, input.password)
+    const secret = await startSession(services.db, user.id, c.get('clientIp'), c.req.header('user-agent') ?? '')
+    await setSignedCookie(c, SESSION_COOKIE, secret, services.sessionSecret, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secure: isSecureRequest(c),
+    })
+    return c.json(ok(user))
+  })
+  .get('/logout', publicRoute, async (c) => {
+    const services = c.get('services')
+    const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
+    if (secret) await endSession(services.db, secret)
+    deleteCookie(c, SESSION_COOKIE, { path: '/' })
+    return c.json(ok(null))
+  })
+  .post('/register', publicRoute, criticalRateLimit, async (c) => {
+    const services = c.get('services')
+    const input = await readJson(c, registerInput)
+    await verifyTurnstile(services, c.req.query('turnstile'), c.get('clientIp'))
+    await registerUser(services, input)
+    return c.json(ok(null, translate('common.success', c.get('language'))))
+  })
+  .get('/groups', publicRoute, (c) =>
+    c.json(ok(usableGroupRatios(c.get('services').options, undefined, translate('user.own_group_desc', c.get('language'))))),
+  )
+  .get('/self/groups', userAuth, (c) =>
+    c.json(ok(usableGroupRatios(c.get('services').options, c.get('user').group, translate('user.own_group_desc', c.get('language'))))),
+  )
+  .get('/self', userAuth, async (c) => c.json(ok(toSelfUser(await requireUser(c.get('services'), c.get('user').id)))))
+  .put('/self', userAuth, async (c) => {
+    const input = await readJson(c, updateSelfInput)
+    await updateSelf(c.get('services'), c.get('user').id, input, c.get('user').sessionId)
+    return c.json(ok(null))
+  })
+  .delete('/self', userAuth, async (c) => {
+    await deleteSelf(c.get('services'), c.get('user').id)
+    deleteCookie(c, SESSION_COOKIE, { path: '/' })
+    return c.json(ok(null))
+  })
+  .get('/token', userAuth, async (c) => c.json(ok(await regenerateAccessToken(c.get('services'), c.get('user').id))))
+  .get('/aff', userAuth, async (c) => c.json(ok(await ensureAffCode(c.get('services'), c.get('user').id))))
+  .get('/models', userAuth, async (c) => {
+    const services = c.get('services')
+    const groups = Object.keys(usableGroups(services.options, c.get('user').group, ''))
+    return c.json(ok(await listEnabledModelsInGroups(services.db, groups)))
+  })

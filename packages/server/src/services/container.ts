@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { parseDsn, type DialectName } from '../db/dsn.ts'
+import { migrate } from '../db/migrate.ts'
+import type { Database } from '../db/schema/index.ts'
+import type { Env } from '../env.ts'
+import { createClientIpResolver } from '../lib/client-ip.ts'
+import { randomSecret } from '../lib/crypto.ts'
+import type { Logger } from '../lib/logger.ts'
+import { connectRedis, type RedisClient } from '../lib/redis.ts'
+import { nowSeconds } from '../lib/time.ts'
+import { VERSION } from '../version.ts'
+import { createRedisOptionBus } from './options/option-bus.ts'
+import { OptionStore } from './options/option-store.ts'
+import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
+import { loadSetupState, type SetupState } from './setup/setup-state.ts'
+import { VerificationCodes } from './verification/verification-codes.ts'
+
+/** Everything a request handler or job may use, built once at boot. */
+export interface Services {
+  env: Env
+  logger: Logger
+  db: Kysely<Database>
+  /** the database that holds `logs` (the main one unless LOG_SQL_DSN is set) */
+  logDb: Kysely<Database>
+  dialect: DialectName
+  options: OptionStore
+  limiters: RateLimiters
+  redis?: RedisClient
+  resolveClientIp: (peer: string | undefined, forwardedFor: string | undefined) => string
+  sessionSecret: string
+  cryptoSecret: string
+  version: string
+  startTime: number
+  setup: SetupState
+  verificationCodes: VerificationCodes
+  close(): Promise<void>
+}
+
+export async function createServices(env: Env, logger: Logger, overrides: { rateLimits?: RateLimitSettings } = {}): Promise<Services> {
+  const closers: Array<() => Promise<void>> = []
+  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS)
+  closers.push(main.close)
+  let logs: DatabaseHandle = main
+  if (env.LOG_SQL_DSN) {
+    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS)
+    closers.push(logs.close)
+  }
+  // Secondary nodes share the master's schema and never migrate it.
+  if (env.NODE_TYPE === 'master') {
+    await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
+    await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
+  }
+
+  const options = new OptionStore(main.db)
+  await options.load()
+
+  let redis: RedisClient | undefined
+  if (env.REDIS_CONN_STRING) {
+    redis = await connectRedis(env.REDIS_CONN_STRING, logger)
+    const optionBus = await createRedisOptionBus(redis, options, logger, env.REDIS_KEY_PREFIX)
+    options.attachBus(optionBus.bus)
+    closers.push(optionBus.close, async () => void redis?.destroy())
+  }
+
+  const sessionSecret = env.SESSION_SECRET ?? randomSecret()
+  if (!env.SESSION_SECRET) logger.warn('SESSION_SECRET is not set: sessions end when the process restarts')
+
+  const rateLimits: RateLimitSettings = overrides.rateLimits ?? {
+    globalApi: env.GLOBAL_API_RATE_LIMIT_ENABLE
+      ? { points: env.GLOBAL_API_RATE_LIMIT, durationSeconds: env.GLOBAL_API_RATE_LIMIT_DURATION }
+      : undefined,
+    critical: { points: env.CRITICAL_RATE_LIMIT, durationSeconds: env.CRITICAL_RATE_LIMIT_DURATION },
+    loginFailures: { points: 10, durationSeconds: 15 * 60 },
+  }
+
+  return {
+    env,
+    logger,
+    db: main.db,
+    logDb: logs.db,
+    dialect: main.dialect,
+    options,
+    limiters: createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX),
+    redis,
+    resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),
+    sessionSecret,
+    cryptoSecret: env.CRYPTO_SECRET ?? sessionSecret,
+    version: VERSION,
+    startTime: nowSeconds(),
+    setup: await loadSetupState(main.db, VERSION),
+    verificationCodes: new VerificationCodes(),
+    close: async () => {
+      for (const close of closers.reverse()) await close()
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely'
+import { findRootUser } from '../../db/queries/users.ts'
+import { hasSetupRow, insertSetupRow } from '../../db/queries/setups.ts'
+import type { Database } from '../../db/schema/index.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import { DEFAULT_ROOT_PASSWORD, verifyPassword } from '../users/password.ts'
+
+/** Kept in memory: read by every status call and by the setup guard. */
+export interface SetupState {
+  done: boolean
+  /** true while the root account's password is the reference system's old default */
+  rootDefaultPassword: boolean
+}
+
+/**
+ * Reads the setup state at boot. A database migrated from the reference system may have a root
+ * user but no setups row; it counts as set up, and the row is written then.
+ */
+export async function loadSetupState(db: Kysely<Database>, version: string): Promise<SetupState> {
+  const root = await findRootUser(db)
+  let done = await hasSetupRow(db)
+  if (!done && root) {
+    await insertSetupRow(db, version, nowSeconds()).catch(() => undefined)
+    done = true
+  }
+  return { done, rootDefaultPassword: root ? await verifyPassword(DEFAULT_ROOT_PASSWORD, root.password) : false }
+}

@@ -1,0 +1,54 @@
+import type { Status } from '@gateway/shared'
+import type { Services } from '../container.ts'
+
+/** GET /api/status: the public flags the console needs before anyone signs in. No secret is read here. */
+export function buildStatus(services: Services): Status {
+  const o = services.options
+  const exportTime = o.get('DataExportDefaultTime')
+  return {
+    version: services.version,
+    start_time: services.startTime,
+    system_name: o.get('SystemName'),
+    logo: o.get('Logo'),
+    footer_html: o.get('Footer'),
+    server_address: o.get('ServerAddress'),
+    quota_per_unit: o.number('QuotaPerUnit'),
+    display_in_currency: o.bool('DisplayInCurrencyEnabled'),
+    display_token_stat: o.bool('DisplayTokenStatEnabled'),
+    email_verification: o.bool('EmailVerificationEnabled'),
+    turnstile_check: o.bool('TurnstileCheckEnabled'),
+    turnstile_site_key: o.get('TurnstileSiteKey'),
+    github_oauth: o.bool('GitHubOAuthEnabled'),
+    github_client_id: o.get('GitHubClientId'),
+    wechat_login: o.bool('WeChatAuthEnabled'),
+    wechat_qrcode: o.get('WeChatAccountQRCodeImageURL'),
+    telegram_oauth: o.bool('TelegramOAuthEnabled'),
+    telegram_bot_name: o.get('TelegramBotName'),
+    linuxdo_oauth: o.bool('LinuxDOOAuthEnabled'),
+    linuxdo_client_id: o.get('LinuxDOClientId'),
+    docs_link: o.get('general_setting.docs_link'),
+    chat_link: o.get('ChatLink'),
+    chat_link2: o.get('ChatLink2'),
+    chats: o.json<Record<string, string>[]>('Chats'),
+    pay_methods: o.json<Record<string, string>[]>('PayMethods'),
+    price: o.number('Price'),
+    min_topup: o.number('MinTopUp'),
+    top_up_link: o.get('TopUpLink'),
+    enable_online_topup: o.get('PayAddress') !== '' && o.get('EpayId') !== '' && o.get('EpayKey') !== '',
+    enable_batch_update: false,
+    enable_drawing: o.bool('DrawingEnabled'),
+    enable_task: o.bool('TaskEnabled'),
+    enable_data_export: o.bool('DataExportEnabled'),
+    data_export_default_time: exportTime === 'day' || exportTime === 'week' ? exportTime : 'hour',
+    default_collapse_sidebar: o.bool('DefaultCollapseSidebar'),
+    mj_notify_enabled: o.bool('MjNotifyEnabled'),
+    self_use_mode_enabled: o.bool('SelfUseModeEnabled'),
+    demo_site_enabled: o.bool('DemoSiteEnabled'),
+    default_use_auto_group: o.bool('DefaultUseAutoGroup'),
+    password_login_enabled: o.bool('PasswordLoginEnabled'),
+    password_register_enabled: o.bool('PasswordRegisterEnabled'),
+    register_enabled: o.bool('RegisterEnabled'),
+    root_default_password: services.setup.rootDefaultPassword,
+    setup: services.setup.done,
+  }
+}

@@ -1,0 +1,34 @@
+import { UserStatus, type SessionUser } from '@gateway/shared'
+import { findUserForLogin } from '../../db/queries/users.ts'
+import { AppError } from '../../errors/app-error.ts'
+import type { Services } from '../container.ts'
+import { verifyPassword } from './password.ts'
+
+/**
+ * Checks a username-or-email and password. Unknown users, wrong passwords and banned users all
+ * get the same answer after the same work. Failures are counted per account as well as per IP,
+ * so a guesser who rotates addresses is still stopped after ten tries in fifteen minutes.
+ */
+export async function authenticateUser(services: Services, name: string, password: string): Promise<SessionUser> {
+  if (!services.options.bool('PasswordLoginEnabled')) throw new AppError('FORBIDDEN', 'auth.password_login_disabled')
+  const accountKey = name.trim().toLowerCase()
+  const failures = services.limiters.loginFailures
+  if (await failures.isBlocked(accountKey)) throw new AppError('RATE_LIMITED', 'auth.too_many_attempts')
+
+  const user = await findUserForLogin(services.db, name.trim())
+  const passwordOk = await verifyPassword(password, user?.password)
+  if (!user || !passwordOk) {
+    await failures.hit(accountKey)
+    throw new AppError('FORBIDDEN', 'auth.login_failed')
+  }
+  if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.login_failed')
+  await failures.reset(accountKey)
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.display_name,
+    role: user.role,
+    status: user.status,
+    group: user.group,
+  }
+}

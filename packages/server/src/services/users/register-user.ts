@@ -1,0 +1,75 @@
+import { LogType, formatQuota, type RegisterInput } from '@gateway/shared'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { insertLog } from '../../db/queries/logs.ts'
+import { addInviteReward, findUserByAffCode, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { translate } from '../../i18n/messages.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import type { Services } from '../container.ts'
+import { newAffCode } from './aff-code.ts'
+import { hashPassword } from './password.ts'
+
+type RegisterCommand = Required<Pick<RegisterInput, 'username' | 'password'>> & Pick<RegisterInput, 'email' | 'verification_code' | 'aff_code'>
+
+/**
+ * Creates an account from the register form. New users get QuotaForNewUser; with a valid invite
+ * code they also get QuotaForInvitee and their inviter earns QuotaForInviter as invite reward.
+ * The user row and the inviter's counters change in one transaction.
+ */
+export async function registerUser(services: Services, command: RegisterCommand): Promise<number> {
+  const { options, db } = services
+  if (!options.bool('RegisterEnabled')) throw new AppError('FORBIDDEN', 'register.disabled')
+  if (!options.bool('PasswordRegisterEnabled')) throw new AppError('FORBIDDEN', 'register.password_disabled')
+
+  let email = ''
+  if (options.bool('EmailVerificationEnabled')) {
+    email = (command.email ?? '').trim().toLowerCase()
+    const code = command.verification_code ?? ''
+    if (!email || !code) throw new AppError('BAD_REQUEST', 'register.email_required')
+    if (!services.verificationCodes.consume('register', email, code)) throw new AppError('BAD_REQUEST', 'register.code_invalid')
+    if (await isEmailTaken(db, email)) throw new AppError('CONFLICT', 'register.email_taken')
+  }
+  if (await isUsernameTaken(db, command.username)) throw new AppError('CONFLICT', 'user.username_taken')
+
+  const inviter = command.aff_code ? await findUserByAffCode(db, command.aff_code) : undefined
+  const newUserQuota = options.number('QuotaForNewUser')
+  const inviteeQuota = inviter ? options.number('QuotaForInvitee') : 0
+  const inviterReward = inviter ? options.number('QuotaForInviter') : 0
+  const password = await hashPassword(command.password)
+
+  let userId: number
+  try {
+    userId = await db.transaction().execute(async (trx) => {
+      const id = await insertUser(trx, services.dialect, {
+        username: command.username,
+        password,
+        display_name: command.username,
+        email,
+        quota: newUserQuota + inviteeQuota,
+        inviter_id: inviter?.id ?? 0,
+        aff_code: newAffCode(),
+      })
+      if (inviter) await addInviteReward(trx, inviter.id, inviterReward)
+      return id
+    })
+  } catch (error) {
+    // Two people racing for the same name: the unique index decides, and the loser hears why.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'user.username_taken', {}, { cause: error })
+    throw error
+  }
+
+  const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
+  const language = services.env.DEFAULT_LANGUAGE
+  const systemLog = (user: { id: number; username: string }, key: 'log.register_gift' | 'log.invitee_gift' | 'log.inviter_reward', quota: number) =>
+    insertLog(services.logDb, {
+      user_id: user.id,
+      username: user.username,
+      created_at: nowSeconds(),
+      type: LogType.system,
+      content: translate(key, language, { quota: formatQuota(quota, display) }),
+    })
+  if (newUserQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.register_gift', newUserQuota)
+  if (inviteeQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.invitee_gift', inviteeQuota)
+  if (inviter && inviterReward > 0) await systemLog(inviter, 'log.inviter_reward', inviterReward)
+  return userId
+}

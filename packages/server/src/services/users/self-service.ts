@@ -1,0 +1,99 @@
+import { Role, type SelfUser, type UpdateSelfInput } from '@gateway/shared'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { deleteUserSessions } from '../../db/queries/sessions.ts'
+import { findUserById, isUsernameTaken, updateUserFields, type UserRow } from '../../db/queries/users.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import type { Services } from '../container.ts'
+import { newAffCode } from './aff-code.ts'
+import { hashPassword, verifyPassword } from './password.ts'
+
+export async function requireUser(services: Services, id: number): Promise<UserRow> {
+  const user = await findUserById(services.db, id)
+  if (!user) throw new AppError('NOT_FOUND', 'user.not_found')
+  return user
+}
+
+/** The own account as the console shows it: no password hash, no access-token hash. */
+export function toSelfUser(user: UserRow): SelfUser {
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.display_name,
+    role: user.role,
+    status: user.status,
+    group: user.group,
+    email: user.email,
+    quota: user.quota,
+    used_quota: user.used_quota,
+    request_count: user.request_count,
+    aff_code: user.aff_code ?? '',
+    aff_count: user.aff_count,
+    aff_quota: user.aff_quota,
+    aff_history_quota: user.aff_history,
+    inviter_id: user.inviter_id,
+    github_id: user.github_id,
+    wechat_id: user.wechat_id,
+    telegram_id: user.telegram_id,
+    linux_do_id: user.linux_do_id,
+    setting: user.setting,
+    password: '',
+  }
+}
+
+/**
+ * PUT /api/user/self. A new password ends every other session of the account; when the client
+ * sends the current password it must be right.
+ */
+export async function updateSelf(services: Services, userId: number, input: UpdateSelfInput, currentSessionId?: string): Promise<void> {
+  const user = await requireUser(services, userId)
+  const fields: Parameters<typeof updateUserFields>[2] = {}
+  if (input.username && input.username !== user.username) {
+    if (await isUsernameTaken(services.db, input.username)) throw new AppError('CONFLICT', 'user.username_taken')
+    fields.username = input.username
+  }
+  if (input.display_name !== undefined) fields.display_name = input.display_name || (fields.username ?? user.username)
+  const changesPassword = input.password !== undefined && input.password !== ''
+  if (changesPassword) {
+    if (input.original_password !== undefined && !(await verifyPassword(input.original_password, user.password))) {
+      throw new AppError('FORBIDDEN', 'user.original_password_wrong')
+    }
+    fields.password = await hashPassword(input.password as string)
+  }
+  if (Object.keys(fields).length === 0) return
+  try {
+    await updateUserFields(services.db, userId, fields)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'user.username_taken', {}, { cause: error })
+    throw error
+  }
+  if (changesPassword) {
+    await deleteUserSessions(services.db, userId, currentSessionId)
+    if (user.role >= Role.root) services.setup.rootDefaultPassword = false
+  }
+}
+
+/** DELETE /api/user/self: a soft delete; the name stays taken and every session ends. */
+export async function deleteSelf(services: Services, userId: number): Promise<void> {
+  const user = await requireUser(services, userId)
+  if (user.role >= Role.root) throw new AppError('FORBIDDEN', 'user.cannot_delete_root')
+  await updateUserFields(services.db, userId, { deleted_at: nowSeconds(), access_token: null })
+  await deleteUserSessions(services.db, userId)
+}
+
+/** GET /api/user/token: a new console access token; only its hash is kept, so it is shown once. */
+export async function regenerateAccessToken(services: Services, userId: number): Promise<string> {
+  const token = randomAlphanumeric(32)
+  await updateUserFields(services.db, userId, { access_token: sha256Hex(token) })
+  return token
+}
+
+/** GET /api/user/aff: the invite code, created on first use for accounts that have none. */
+export async function ensureAffCode(services: Services, userId: number): Promise<string> {
+  const user = await requireUser(services, userId)
+  if (user.aff_code) return user.aff_code
+  const code = newAffCode()
+  await updateUserFields(services.db, userId, { aff_code: code })
+  return code
+}

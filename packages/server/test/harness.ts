@@ -1,0 +1,120 @@
+import { Role, USER_ID_HEADER } from '@gateway/shared'
+import { createApp } from '../src/app.ts'
+import { insertUser } from '../src/db/queries/users.ts'
+import { readEnv } from '../src/env.ts'
+import { createLogger } from '../src/lib/logger.ts'
+import { createServices, type Services } from '../src/services/container.ts'
+import type { RateLimitSettings } from '../src/services/ratelimit/rate-limiters.ts'
+import { hashPassword } from '../src/services/users/password.ts'
+import { createTestDatabase } from './test-database.ts'
+
+const generous = { points: 1_000_000, durationSeconds: 60 }
+
+export interface TestUser {
+  id: number
+  username: string
+  password: string
+  role: number
+  cookie: string
+}
+
+export interface RequestOptions {
+  body?: unknown
+  /** signs the request in as this user (cookie and New-Api-User header) */
+  as?: TestUser
+  headers?: Record<string, string>
+}
+
+/**
+ * A real app over a real database (SQLite in memory, or the server named by TEST_SQL_DSN),
+ * called through app.request() with no port.
+ */
+export async function createHarness(options: { env?: Record<string, string>; rateLimits?: Partial<RateLimitSettings> } = {}) {
+  const database = await createTestDatabase()
+  const env = readEnv({
+    SQLITE_PATH: database.sqlitePath,
+    SQL_DSN: database.dsn,
+    SESSION_SECRET: 'test-session-secret',
+    LOG_LEVEL: 'silent',
+    REDIS_CONN_STRING: process.env.TEST_REDIS_URL,
+    // Test files run in parallel against one Redis; each app keeps to its own keys.
+    REDIS_KEY_PREFIX: `test-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    ...options.env,
+  })
+  const services: Services = await createServices(env, createLogger(env.LOG_LEVEL), {
+    rateLimits: { globalApi: undefined, critical: generous, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
+  })
+  const app = createApp(services)
+  let counter = 0
+
+  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.body !== undefined) headers['content-type'] ??= 'application/json'
+    if (opts.as) {
+      headers.cookie = opts.as.cookie
+      headers[USER_ID_HEADER] ??= String(opts.as.id)
+    }
+    const response = await app.request(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    })
+    const text = await response.text()
+    let json: { success: boolean; message: string; data?: any; code?: string } | undefined
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, json, text }
+  }
+
+  /** Signs in through the real login route and returns the session cookie. */
+  const login = async (username: string, password: string): Promise<{ cookie: string; id: number }> => {
+    const response = await request('POST', '/api/user/login', { body: { username, password } })
+    if (!response.json?.success) throw new Error(`login failed: ${response.text}`)
+    const setCookie = response.headers.get('set-cookie') ?? ''
+    return { cookie: setCookie.split(';')[0] as string, id: response.json.data.id }
+  }
+
+  /** Inserts a user directly (fast) and signs them in. */
+  const createUser = async (role: number = Role.user, fields: { quota?: number; group?: string } = {}): Promise<TestUser> => {
+    counter++
+    const username = `u${counter}_${role}`.slice(0, 12)
+    const password = 'password123'
+    const id = await insertUser(services.db, services.dialect, {
+      username,
+      password: await hashPassword(password),
+      display_name: username,
+      role,
+      aff_code: `code${counter}x${role}`,
+      ...fields,
+    })
+    return { id, username, password, role, cookie: (await login(username, password)).cookie }
+  }
+
+  /** Runs the first-run setup and returns the signed-in root. */
+  const setupRoot = async (): Promise<TestUser> => {
+    const response = await request('POST', '/api/setup', {
+      body: { username: 'root', password: 'rootpassword', confirmPassword: 'rootpassword' },
+    })
+    if (!response.json?.success) throw new Error(`setup failed: ${response.text}`)
+    const { cookie, id } = await login('root', 'rootpassword')
+    return { id, username: 'root', password: 'rootpassword', role: Role.root, cookie }
+  }
+
+  return {
+    app,
+    services,
+    request,
+    login,
+    createUser,
+    setupRoot,
+    close: async () => {
+      await services.close()
+      await database.drop()
+    },
+  }
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>
