@@ -1,0 +1,98 @@
+import { ROOT, expect, test } from './fixtures.ts'
+
+/**
+ * A new operator's first minutes: set up the root account, sign in, look around the shell,
+ * sign out, and meet the not-found page. One story, so the steps run in order.
+ */
+test.describe.serial('first run', () => {
+  test('a protected page without a stored user goes to /login', async ({ page }) => {
+    await page.goto('/token')
+    await expect(page).toHaveURL(/\/(login|setup)/)
+  })
+
+  test('creates the root account on first run', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/setup$/)
+    await page.getByTestId('setup-username').fill(ROOT.username)
+    await page.getByTestId('setup-password').fill(ROOT.password)
+    await page.getByTestId('setup-confirm').fill('different-pass')
+    await page.getByTestId('setup-submit').click()
+    await expect(page).toHaveURL(/\/setup$/)
+    await page.getByTestId('setup-confirm').fill(ROOT.password)
+    await page.getByTestId('setup-submit').click()
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('signs in, uses the shell, signs out', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByTestId('login-submit').click()
+    await expect(page).toHaveURL(/\/login/)
+
+    await page.getByTestId('login-username').fill(ROOT.username)
+    await page.getByTestId('login-password').fill(ROOT.password)
+    await page.getByTestId('login-submit').click()
+    await expect(page).toHaveURL(/\/token$/)
+    await expect(page.getByTestId('page-title')).toBeVisible()
+    const sidebar = page.getByTestId('sidebar')
+    await expect(sidebar).toBeVisible()
+    // The admin group is there for the root.
+    await expect(sidebar.locator('a[href="/channel"]')).toBeVisible()
+
+    // Theme: the toggle flips the dark class on <html>, and the choice survives a reload.
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
+    const before = await isDark()
+    await page.getByTestId('theme-toggle').click()
+    await expect.poll(isDark).toBe(!before)
+    await page.reload()
+    await expect.poll(isDark).toBe(!before)
+    await page.getByTestId('theme-toggle').click()
+    await expect.poll(isDark).toBe(before)
+
+    // Language: English, then back to Chinese (the fallback).
+    await page.getByTestId('language-menu').click()
+    await page.getByTestId('language-option-en').click()
+    await expect(sidebar).toContainText('API tokens')
+    await page.getByTestId('language-menu').click()
+    await page.getByTestId('language-option-zh').click()
+    await expect(sidebar).toContainText('令牌')
+
+    // Sidebar: 200 px, collapsed to 60 px, remembered across a reload.
+    await expect(sidebar).toHaveAttribute('data-collapsed', 'false')
+    expect(Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(200)
+    await page.getByTestId('sidebar-toggle').click()
+    await expect(sidebar).toHaveAttribute('data-collapsed', 'true')
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(60)
+    await page.reload()
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true')
+    await page.getByTestId('sidebar-toggle').click()
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false')
+
+    // Logout clears the local user and goes to /login; the console is closed again.
+    await page.getByTestId('user-menu').click()
+    await page.getByTestId('logout').click()
+    await expect(page).toHaveURL(/\/login/)
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
+    await page.goto('/token')
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('shows the not-found page for an unknown path', async ({ page }) => {
+    await page.goto('/no/such/page')
+    const notFound = page.getByTestId('not-found')
+    await expect(notFound).toBeVisible()
+    await expect(notFound).toContainText('页面不存在')
+  })
+
+  test('an expired session sends the user to /login?expired=true', async ({ page, context }) => {
+    await page.goto('/login')
+    await page.getByTestId('login-username').fill(ROOT.username)
+    await page.getByTestId('login-password').fill(ROOT.password)
+    await page.getByTestId('login-submit').click()
+    await expect(page).toHaveURL(/\/token$/)
+    // The server ends the session (as after a ban or logout elsewhere); the next call answers 401.
+    await context.clearCookies()
+    await page.goto('/personal')
+    await page.reload()
+    await expect(page).toHaveURL(/\/login\?expired=true/, { timeout: 15_000 })
+  })
+})

@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '../..')
+
+/**
+ * Starts the built server on a free port (PORT=0) with a brand-new SQLite file and hands its
+ * address to the tests through E2E_BASE_URL. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'))
+  const server: ChildProcess = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', SQLITE_PATH: join(dataDir, 'e2e.db'), SESSION_SECRET: 'e2e-secret', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start within 30 s')), 30_000)
+    let buffer = ''
+    server.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const match = /"port":(\d+)/.exec(buffer)
+      if (match) {
+        clearTimeout(timer)
+        resolvePort(Number(match[1]))
+      }
+    })
+    server.on('exit', (code) => reject(new Error(`server exited early with code ${code}`)))
+  })
+  server.stdout?.resume()
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((done) => server.once('exit', done))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
