@@ -24,6 +24,7 @@ export const messages = {
   'auth.login_failed': { zh: '用户名或密码错误，或用户已被封禁', en: 'Wrong username or password, or the user is banned' },
   'auth.password_login_disabled': { zh: '管理员关闭了密码登录', en: 'Password login is disabled by the administrator' },
   'auth.too_many_attempts': { zh: '登录失败次数过多，请稍后再试', en: 'Too many failed sign-in attempts, try again later' },
+  'auth.cross_site': { zh: '拒绝跨站请求', en: 'Cross-site request refused' },
   'auth.turnstile_required': { zh: 'Turnstile token 为空', en: 'The human check token is missing' },
   'auth.turnstile_failed': { zh: 'Turnstile 校验失败，请刷新重试', en: 'Human check failed, refresh and retry' },
 

@@ -5,6 +5,7 @@ import type { HonoEnv } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { globalApiRateLimit } from '../../middleware/rate-limit.ts'
+import { sameOriginWrites } from '../../middleware/same-origin.ts'
 import { groupRoutes } from './group-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
 import { optionRoutes } from './option-routes.ts'
@@ -18,6 +19,7 @@ const API_BODY_LIMIT = 1024 * 1024
 export function apiRoutes(): Hono<HonoEnv> {
   return new Hono<HonoEnv>()
     .use('*', globalApiRateLimit)
+    .use('*', sameOriginWrites)
     .use(
       '*',
       bodyLimit({

@@ -111,6 +111,19 @@ describe('POST /api/user/register', () => {
     expect(fay.email).toBe('fay@x.io')
   })
 
+  it('refuses writes sent from another site', async () => {
+    const foreign = await h.request('POST', '/api/user/register', {
+      body: { username: 'mallory', password: 'password123' },
+      headers: { origin: 'https://evil.example', host: 'gateway.example' },
+    })
+    expect(foreign.status).toBe(403)
+    const own = await h.request('POST', '/api/user/register', {
+      body: { username: 'mallory', password: 'password123' },
+      headers: { origin: 'https://gateway.example', host: 'gateway.example' },
+    })
+    expect(own.json?.success).toBe(true)
+  })
+
   it('accepts only JSON bodies', async () => {
     const form = await h.request('POST', '/api/user/register', {
       body: 'username=x&password=password123',
