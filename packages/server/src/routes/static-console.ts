@@ -1,20 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import type { HonoEnv } from '../context.ts'
 
 /** Where `npm run build` puts the console (packages/web builds into packages/server/public). */
 export const defaultStaticDir = resolve(import.meta.dirname, '../../public')
 
 /**
- * Serves the built console: hashed assets for a year, everything else falls back to index.html
- * (uncached) so that client-side routes survive a reload.
+ * Serves the built console: hashed assets for a year, other files as they are, and every other
+ * GET answers index.html (uncached, read from disk each time so a rebuild needs no restart), so
+ * that client-side routes survive a reload.
  */
 export function mountConsole(app: Hono<HonoEnv>, staticDir: string): void {
   const indexPath = join(staticDir, 'index.html')
-  if (!existsSync(indexPath)) return
-  const indexHtml = readFileSync(indexPath, 'utf8')
+  const sendIndex = async (c: Context<HonoEnv>) => {
+    if (!existsSync(indexPath)) return c.text('The console is not built: run `npm run build`.', 503)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(await readFile(indexPath, 'utf8'))
+  }
   app.use(
     '/assets/*',
     serveStatic({
@@ -24,9 +29,12 @@ export function mountConsole(app: Hono<HonoEnv>, staticDir: string): void {
       },
     }),
   )
-  app.use('*', serveStatic({ root: staticDir, index: '' }))
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
-  })
+  app.get('/', sendIndex)
+  app.get('/index.html', sendIndex)
+  // Only paths that look like files go to the disk; everything else is a client route.
+  const filePath = '/:file{.+\\.[a-zA-Z0-9]+}'
+  app.get(filePath, serveStatic({ root: staticDir }))
+  // A missing asset is a 404, not the console page: a stale hashed bundle must fail loudly.
+  app.get(filePath, (c) => c.text('Not Found', 404))
+  app.get('*', sendIndex)
 }

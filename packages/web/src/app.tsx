@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Toaster } from 'sonner'
+import { TooltipProvider } from '@/components/ui/tooltip'
+import { ThemeProvider, useTheme } from '@/hooks/use-theme'
+import { setSessionExpiredHandler } from '@/lib/api-client'
+import { createQueryClient } from '@/lib/query-client'
+import { createAppRouter } from '@/routes/router'
+
+function ThemedToaster() {
+  const { resolved } = useTheme()
+  return <Toaster theme={resolved} position="bottom-right" richColors closeButton />
+}
+
+export function App() {
+  const [{ queryClient, router }] = useState(() => {
+    const client = createQueryClient()
+    const appRouter = createAppRouter(client)
+    // A 401 anywhere lands on the login page with the expired notice, without a full reload.
+    setSessionExpiredHandler(() => {
+      if (appRouter.state.location.pathname !== '/login') {
+        void appRouter.navigate({ to: '/login', search: { expired: true } })
+      }
+    })
+    return { queryClient: client, router: appRouter }
+  })
+
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+          <ThemedToaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  )
+}

@@ -1,0 +1,44 @@
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '@/i18n'
+import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { Footer } from './footer'
+
+describe('Footer', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    vi.useFakeTimers()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  function renderFooter() {
+    render(
+      <Providers client={createTestQueryClient()}>
+        <Footer />
+      </Providers>,
+    )
+  }
+
+  it('shows the default credit without custom HTML', () => {
+    renderFooter()
+    expect(screen.getByTestId('footer').textContent).toBe('Powered by AI Gateway')
+  })
+
+  it('picks up footer_html stored shortly after load, sanitised', () => {
+    renderFooter()
+    localStorage.setItem('footer_html', '<b onclick="alert(1)">Acme</b><script>alert(2)</script>')
+    act(() => vi.advanceTimersByTime(200))
+    const footer = screen.getByTestId('footer')
+    expect(footer.textContent).toBe('Acme')
+    expect(footer.innerHTML).not.toContain('onclick')
+    expect(footer.innerHTML).not.toContain('script')
+  })
+
+  it('stops re-checking after five tries', () => {
+    renderFooter()
+    act(() => vi.advanceTimersByTime(1000))
+    localStorage.setItem('footer_html', '<i>late</i>')
+    act(() => vi.advanceTimersByTime(1000))
+    expect(screen.getByTestId('footer').textContent).toBe('Powered by AI Gateway')
+  })
+})

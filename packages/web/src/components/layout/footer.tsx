@@ -1,0 +1,39 @@
+import DOMPurify from 'dompurify'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { readItem, storageKeys } from '@/lib/storage'
+import { useStatus } from '@/lib/status'
+
+const pollInterval = 200
+const pollTimes = 5
+
+/**
+ * Custom footer HTML (sanitised) or the default credit. The status may land in localStorage just
+ * after first paint, so the stored footer is re-read every 200ms, five times (spec).
+ */
+export function Footer() {
+  const { t } = useTranslation()
+  const status = useStatus()
+  const [stored, setStored] = useState(() => readItem(storageKeys.footerHtml) ?? '')
+
+  useEffect(() => {
+    let count = 0
+    const timer = window.setInterval(() => {
+      count += 1
+      setStored(readItem(storageKeys.footerHtml) ?? '')
+      if (count >= pollTimes) window.clearInterval(timer)
+    }, pollInterval)
+    return () => window.clearInterval(timer)
+  }, [])
+
+  const html = status.footer_html || stored
+  return (
+    <footer data-testid="footer" className="border-t px-4 py-5 text-center text-xs text-muted-foreground">
+      {html ? (
+        <div className="rich-content text-xs! text-muted-foreground" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+      ) : (
+        <span>{t('footer.poweredBy', { version: status.version ? `v${status.version.replace(/^v/, '')}` : '' }).trim()}</span>
+      )}
+    </footer>
+  )
+}

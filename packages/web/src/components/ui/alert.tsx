@@ -1,0 +1,36 @@
+import { cva, type VariantProps } from 'class-variance-authority'
+import type { ComponentProps } from 'react'
+import { cn } from '@/lib/utils'
+
+const alertVariants = cva(
+  'relative grid w-full grid-cols-[0_1fr] items-start gap-y-0.5 rounded-lg border px-4 py-3 text-sm has-[>svg]:grid-cols-[calc(var(--spacing)*4)_1fr] has-[>svg]:gap-x-3 [&>svg]:size-4 [&>svg]:translate-y-0.5 [&>svg]:text-current',
+  {
+    variants: {
+      variant: {
+        default: 'bg-card text-card-foreground',
+        info: 'border-info/30 bg-info/8 text-foreground [&>svg]:text-info',
+        warning: 'border-warning/40 bg-warning/10 text-foreground [&>svg]:text-warning',
+        destructive: 'border-destructive/30 bg-destructive/8 text-destructive',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+)
+
+export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+  return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />
+}
+
+export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="alert-title" className={cn('col-start-2 font-medium tracking-tight', className)} {...props} />
+}
+
+export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="alert-description"
+      className={cn('col-start-2 text-sm text-muted-foreground [&_p]:leading-relaxed', className)}
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,32 @@
+import type { LoginInput, RegisterInput, SessionUser } from '@gateway/shared'
+import { api } from '@/lib/api-client'
+
+// Bad credentials may come back as 401; on these screens that is a form error, not an expired session.
+const authCall = { skipSessionExpiry: true } as const
+
+export function login(input: LoginInput, turnstile: string): Promise<SessionUser> {
+  return api.post<SessionUser>('/api/user/login', input, { ...authCall, query: { turnstile } })
+}
+
+export function register(input: RegisterInput, turnstile: string): Promise<unknown> {
+  return api.post('/api/user/register', input, { ...authCall, query: { turnstile } })
+}
+
+export function sendVerificationCode(email: string, turnstile: string): Promise<unknown> {
+  return api.get('/api/verification', { ...authCall, query: { email, turnstile } })
+}
+
+/** A one-time state for the OAuth round trip; carries the invite code so a new account is credited. */
+export function getOAuthState(aff: string | null): Promise<string> {
+  return api.get<string>('/api/oauth/state', { ...authCall, query: { aff: aff || undefined } })
+}
+
+export function loginWithWeChat(code: string): Promise<SessionUser> {
+  return api.get<SessionUser>('/api/oauth/wechat', { ...authCall, query: { code } })
+}
+
+export type TelegramAuthData = Record<string, string | number>
+
+export function loginWithTelegram(data: TelegramAuthData): Promise<SessionUser> {
+  return api.get<SessionUser>('/api/oauth/telegram/login', { ...authCall, query: data })
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query'
+import { Skeleton } from '@/components/ui/skeleton'
+import { homeContentQuery } from '../content/api'
+import { AdminContentView } from '../content/admin-content'
+import { classifyContent } from '../content/classify-content'
+import { DefaultLanding } from './default-landing'
+
+/** The admin's home page content when set, otherwise the built-in landing. */
+export function HomePage() {
+  const { data, isPending } = useQuery(homeContentQuery)
+  if (isPending) {
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-4 px-6 py-24">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </div>
+    )
+  }
+  const content = classifyContent(data)
+  if (content.kind === 'empty') return <DefaultLanding />
+  if (content.kind === 'url') return <AdminContentView content={content} title="home" />
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
+      <AdminContentView content={content} title="home" />
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { isApiError } from './api-error'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `silent` skips the global error toast when the screen shows the error itself. */
+    queryMeta: { silent?: boolean }
+    mutationMeta: { silent?: boolean }
+  }
+}
+
+function notify(error: unknown): void {
+  // A 401 already redirects to /login?expired=true, which explains itself.
+  if (isApiError(error) && error.status === 401) return
+  toast.error(error instanceof Error ? error.message : String(error))
+}
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false
+  return failureCount < 1
+}
+
+/** One error policy for the whole console: components never repeat try/catch + toast. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) notify(error)
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (!mutation.meta?.silent) notify(error)
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,86 @@
+import { createRoute } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { PublicLayout } from '@/components/layout/public-layout'
+import { AboutPage } from '@/features/about/about-page'
+import { parseAuthSearch } from '@/features/auth/auth-search'
+import { LoginPage } from '@/features/auth/login-page'
+import { OAuthCallbackPage } from '@/features/auth/oauth-callback-page'
+import { RegisterPage } from '@/features/auth/register-page'
+import { NotFoundPage } from '@/features/errors/not-found-page'
+import { HomePage } from '@/features/home/home-page'
+import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
+import { SetupPage } from '@/features/setup/setup-page'
+import { rootRoute } from './root-route'
+
+/** Public pages use the top bar only (no side navigation), whether or not someone is logged in. */
+export const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout })
+
+function PublicContainer({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-8 sm:py-8">{children}</div>
+}
+
+const placeholder = (titleKey: PageTitleKey) => () => (
+  <PublicContainer>
+    <PlaceholderPage titleKey={titleKey} />
+  </PublicContainer>
+)
+
+const oauthSearch = (search: Record<string, unknown>) => ({
+  code: typeof search.code === 'string' ? search.code : undefined,
+  state: typeof search.state === 'string' ? search.state : undefined,
+})
+
+const homeRoute = createRoute({ getParentRoute: () => publicLayout, path: '/', component: HomePage })
+
+const loginRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'login',
+  validateSearch: parseAuthSearch,
+  component: function LoginRoute() {
+    return <LoginPage search={loginRoute.useSearch()} />
+  },
+})
+
+const registerRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'register',
+  validateSearch: parseAuthSearch,
+  component: function RegisterRoute() {
+    return <RegisterPage search={registerRoute.useSearch()} />
+  },
+})
+
+const githubCallbackRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'oauth/github',
+  validateSearch: oauthSearch,
+  component: function GitHubCallbackRoute() {
+    const { code, state } = githubCallbackRoute.useSearch()
+    return <OAuthCallbackPage provider="github" code={code} state={state} />
+  },
+})
+
+const linuxdoCallbackRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'oauth/linuxdo',
+  validateSearch: oauthSearch,
+  component: function LinuxDoCallbackRoute() {
+    const { code, state } = linuxdoCallbackRoute.useSearch()
+    return <OAuthCallbackPage provider="linuxdo" code={code} state={state} />
+  },
+})
+
+export const publicRoutes = publicLayout.addChildren([
+  homeRoute,
+  loginRoute,
+  registerRoute,
+  createRoute({ getParentRoute: () => publicLayout, path: 'reset', component: placeholder('reset') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'user/reset', component: placeholder('resetConfirm') }),
+  githubCallbackRoute,
+  linuxdoCallbackRoute,
+  createRoute({ getParentRoute: () => publicLayout, path: 'pricing', component: placeholder('pricing') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'about', component: AboutPage }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'setup', component: SetupPage }),
+  // Any other path: the spec's not-found page.
+  createRoute({ getParentRoute: () => publicLayout, path: '$', component: NotFoundPage }),
+])
