@@ -76,11 +76,21 @@ test.describe.serial('first run', () => {
     await expect(page).toHaveURL(/\/login/)
   })
 
-  test('shows the not-found page for an unknown path', async ({ page }) => {
+  test('shows the not-found page for an unknown path, in the browser language', async ({ page }) => {
     await page.goto('/no/such/page')
     const notFound = page.getByTestId('not-found')
     await expect(notFound).toBeVisible()
-    await expect(notFound).toContainText('页面不存在')
+    // Headless Chromium reports en-US.
+    await expect(notFound).toContainText('Page does not exist')
+    await expect(notFound).toContainText('Check that your browser address is correct')
+  })
+
+  test('falls back to Chinese for a language the console does not have', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'fr-FR', baseURL })
+    const page = await context.newPage()
+    await page.goto('/no/such/page')
+    await expect(page.getByTestId('not-found')).toContainText('页面不存在')
+    await context.close()
   })
 
   test('an expired session sends the user to /login?expired=true', async ({ page, context }) => {
