@@ -48,11 +48,11 @@ for (const theme of themes) {
       test(`shell views: ${theme}, ${language}, ${device}`, async ({ browser, baseURL }) => {
         const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: language === 'zh' ? 'zh-CN' : 'en-US' })
         await context.addInitScript(
-          ([mode, lng]) => {
+          ({ mode, lng }) => {
             localStorage.setItem('theme-mode', mode)
             localStorage.setItem('i18nextLng', lng)
           },
-          [theme, language],
+          { mode: theme, lng: language },
         )
         const page = await context.newPage()
         const errors = watchErrors(page)
