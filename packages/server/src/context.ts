@@ -1,15 +1,10 @@
+import type { SessionUser } from '@gateway/shared'
 import type { Env as HonoEnvBase } from 'hono'
 import type { Services } from './services/container.ts'
 import type { Language } from './i18n/messages.ts'
 
 /** The signed-in user as read from the database on this request. */
-export interface AuthUser {
-  id: number
-  username: string
-  display_name: string
-  role: number
-  status: number
-  group: string
+export interface AuthUser extends SessionUser {
   /** set when the request authenticated with a console session (not an access token) */
   sessionId?: string
 }

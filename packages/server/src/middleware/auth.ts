@@ -6,6 +6,7 @@ import { findUserByAccessTokenHash } from '../db/queries/users.ts'
 import { AppError } from '../errors/app-error.ts'
 import { sha256Hex } from '../lib/crypto.ts'
 import { resolveSession, SESSION_COOKIE } from '../services/sessions/sessions.ts'
+import { toSessionUser } from '../services/users/session-user.ts'
 
 /** Who may call a route. Every /api route carries exactly one of these (see access-matrix.test.ts). */
 export type Access = 'public' | 'user' | 'admin' | 'root'
@@ -54,15 +55,12 @@ async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> 
     const token = authorization.replace(/^Bearer\s+/i, '').trim()
     const user = token ? await findUserByAccessTokenHash(services.db, sha256Hex(token)) : undefined
     if (!user) throw new AppError('UNAUTHORIZED', 'auth.access_token_invalid')
-    return pick(user)
+    return toSessionUser(user)
   }
   const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
   if (!secret) return undefined
   const user = await resolveSession(services.db, secret)
   if (!user || user.deleted_at !== null) return undefined
-  return { ...pick(user), sessionId: user.sessionId }
+  return { ...toSessionUser(user), sessionId: user.sessionId }
 }
 
-function pick(user: Omit<AuthUser, 'sessionId'>): AuthUser {
-  return { id: user.id, username: user.username, display_name: user.display_name, role: user.role, status: user.status, group: user.group }
-}

@@ -3,6 +3,7 @@ import { findUserForLogin } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
 import { verifyPassword } from './password.ts'
+import { toSessionUser } from './session-user.ts'
 
 /**
  * Checks a username-or-email and password. Unknown users, wrong passwords and banned users all
@@ -23,12 +24,5 @@ export async function authenticateUser(services: Services, name: string, passwor
   }
   if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.login_failed')
   await failures.reset(accountKey)
-  return {
-    id: user.id,
-    username: user.username,
-    display_name: user.display_name,
-    role: user.role,
-    status: user.status,
-    group: user.group,
-  }
+  return toSessionUser(user)
 }

@@ -8,6 +8,7 @@ import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword, verifyPassword } from './password.ts'
+import { toSessionUser } from './session-user.ts'
 
 export async function requireUser(services: Services, id: number): Promise<UserRow> {
   const user = await findUserById(services.db, id)
@@ -18,12 +19,7 @@ export async function requireUser(services: Services, id: number): Promise<UserR
 /** The own account as the console shows it: no password hash, no access-token hash. */
 export function toSelfUser(user: UserRow): SelfUser {
   return {
-    id: user.id,
-    username: user.username,
-    display_name: user.display_name,
-    role: user.role,
-    status: user.status,
-    group: user.group,
+    ...toSessionUser(user),
     email: user.email,
     quota: user.quota,
     used_quota: user.used_quota,
