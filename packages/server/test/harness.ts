@@ -35,6 +35,7 @@ export async function createHarness(options: { env?: Record<string, string>; rat
     SQLITE_PATH: database.sqlitePath,
     SQL_DSN: database.dsn,
     SESSION_SECRET: 'test-session-secret',
+    CRYPTO_SECRET: 'test-crypto-secret',
     LOG_LEVEL: 'silent',
     REDIS_CONN_STRING: process.env.TEST_REDIS_URL,
     // Test files run in parallel against one Redis; each app keeps to its own keys.

@@ -6,11 +6,14 @@ import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
 import { createClientIpResolver } from '../lib/client-ip.ts'
 import { randomSecret } from '../lib/crypto.ts'
+import { loadOrCreateLocalSecret } from '../lib/local-secret.ts'
+import { SecretBox } from '../lib/secrets.ts'
 import type { Logger } from '../lib/logger.ts'
 import { connectRedis, type RedisClient } from '../lib/redis.ts'
 import { nowSeconds } from '../lib/time.ts'
+import { dirname, join } from 'node:path'
 import { VERSION } from '../version.ts'
-import { createRedisOptionBus } from './options/option-bus.ts'
+import { ChangeBus } from './changes/change-bus.ts'
 import { OptionStore } from './options/option-store.ts'
 import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
@@ -30,6 +33,10 @@ export interface Services {
   resolveClientIp: (peer: string | undefined, forwardedFor: string | undefined) => string
   sessionSecret: string
   cryptoSecret: string
+  /** encryption at rest and keyed lookup hashes, from CRYPTO_SECRET */
+  secrets: SecretBox
+  /** announces data changes to every cache of every instance */
+  changes: ChangeBus
   version: string
   startTime: number
   setup: SetupState
@@ -52,19 +59,18 @@ export async function createServices(env: Env, logger: Logger, overrides: { rate
     await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
   }
 
-  const options = new OptionStore(main.db)
+  const changes = new ChangeBus(logger)
+  const options = new OptionStore(main.db, changes, (error, key) => logger.error({ err: String(error), key }, 'option reload failed'))
   await options.load()
 
   let redis: RedisClient | undefined
   if (env.REDIS_CONN_STRING) {
     redis = await connectRedis(env.REDIS_CONN_STRING, logger)
-    const optionBus = await createRedisOptionBus(redis, options, logger, env.REDIS_KEY_PREFIX)
-    options.attachBus(optionBus.bus)
-    closers.push(optionBus.close, async () => void redis?.destroy())
+    const leave = await changes.connect(redis, env.REDIS_KEY_PREFIX)
+    closers.push(leave, async () => void redis?.destroy())
   }
 
-  const sessionSecret = env.SESSION_SECRET ?? randomSecret()
-  if (!env.SESSION_SECRET) logger.warn('SESSION_SECRET is not set: sessions end when the process restarts')
+  const { sessionSecret, cryptoSecret } = resolveSecrets(env, logger)
 
   const rateLimits: RateLimitSettings = overrides.rateLimits ?? {
     globalApi: env.GLOBAL_API_RATE_LIMIT_ENABLE
@@ -85,7 +91,9 @@ export async function createServices(env: Env, logger: Logger, overrides: { rate
     redis,
     resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     sessionSecret,
-    cryptoSecret: env.CRYPTO_SECRET ?? sessionSecret,
+    cryptoSecret,
+    secrets: new SecretBox(cryptoSecret),
+    changes,
     version: VERSION,
     startTime: nowSeconds(),
     setup: await loadSetupState(main.db, VERSION),
@@ -94,4 +102,26 @@ export async function createServices(env: Env, logger: Logger, overrides: { rate
       for (const close of closers.reverse()) await close()
     },
   }
+}
+
+/**
+ * SESSION_SECRET and CRYPTO_SECRET from the environment; when unset, one secret generated on first
+ * start and kept beside the SQLite file, so a restart changes nothing. (With an in-memory database
+ * there is nowhere to keep it, and a random one is used.)
+ */
+function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryptoSecret: string } {
+  let fallback: string | undefined
+  const local = () => {
+    if (fallback) return fallback
+    if (env.SQLITE_PATH === ':memory:') {
+      fallback = randomSecret()
+      return fallback
+    }
+    const path = join(dirname(env.SQLITE_PATH), 'secret.key')
+    logger.warn({ path }, 'SESSION_SECRET/CRYPTO_SECRET not set: using a generated secret kept in this file; set both when running several instances')
+    fallback = loadOrCreateLocalSecret(path)
+    return fallback
+  }
+  const sessionSecret = env.SESSION_SECRET ?? local()
+  return { sessionSecret, cryptoSecret: env.CRYPTO_SECRET ?? env.SESSION_SECRET ?? local() }
 }

@@ -2,12 +2,8 @@ import type { Kysely } from 'kysely'
 import { getOptionRow, listOptionRows, upsertOption } from '../../db/queries/options.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { isOptionKey, optionDefaults, type OptionKey } from './option-defaults.ts'
+import type { ChangeBus } from '../changes/change-bus.ts'
 import { checkPrerequisites, normalizeOptionValue } from './option-rules.ts'
-
-/** Tells the other instances that an option changed, so they reload it. */
-export interface OptionBus {
-  publish(key: string): Promise<void>
-}
 
 /**
  * Runtime settings served from memory. The options table is the source of truth; every write
@@ -16,14 +12,15 @@ export interface OptionBus {
 export class OptionStore {
   private readonly values = new Map<OptionKey, string>(Object.entries(optionDefaults) as [OptionKey, string][])
   private readonly db: Kysely<Database>
-  private bus: OptionBus | undefined
+  private readonly bus: ChangeBus | undefined
 
-  constructor(db: Kysely<Database>) {
+  /** With a bus, saves are announced to the other instances and their announcements reload keys here. */
+  constructor(db: Kysely<Database>, bus?: ChangeBus, onReloadError?: (error: unknown, key: string) => void) {
     this.db = db
-  }
-
-  attachBus(bus: OptionBus): void {
     this.bus = bus
+    bus?.subscribe((change, remote) => {
+      if (change.kind === 'option' && remote) this.reload(change.key).catch((error: unknown) => onReloadError?.(error, change.key))
+    })
   }
 
   /** Overlays the stored rows on the defaults; rows of keys this version does not know are ignored. */
@@ -72,7 +69,7 @@ export class OptionStore {
     checkPrerequisites(optionKey, value, (k) => this.get(k))
     await upsertOption(this.db, optionKey, value)
     this.values.set(optionKey, value)
-    await this.bus?.publish(optionKey)
+    await this.bus?.publish({ kind: 'option', key: optionKey })
     return value
   }
 }
