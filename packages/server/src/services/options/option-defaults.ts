@@ -133,6 +133,10 @@ export const optionDefaults = {
   CacheRatio: json(defaultCacheRatio),
   // Chat client deep links shown in the console
   Chats: json([]),
+  // Outbound requests: channel base URLs may reach local model servers on loopback and private
+  // networks; URLs that users supply (webhooks, image URLs) may not. Metadata addresses never.
+  ChannelPrivateNetworkAllowed: 'true',
+  UserUrlPrivateNetworkAllowed: 'false',
 } as const satisfies Record<string, string>
 
 export type OptionKey = keyof typeof optionDefaults
