@@ -1,0 +1,35 @@
+export { classifyAddress, classifyHostname, normalizeHostname, type AddressClass } from './address-class.ts'
+export {
+  channelPorts,
+  createOutboundPolicy,
+  isAddressAllowed,
+  isAddressClassAllowed,
+  isPortAllowed,
+  policyCacheKey,
+  policyFor,
+  userPorts,
+  type OutboundPolicy,
+  type OutboundPolicyKind,
+  type OutboundPolicyOptions,
+  type PortRange,
+} from './address-policy.ts'
+export {
+  closeGuardedDispatchers,
+  createGuardedConnector,
+  createGuardedDispatcher,
+  createGuardedLookup,
+  getGuardedDispatcher,
+  resolveAllowedAddresses,
+  systemResolver,
+  type GuardedDispatcherOptions,
+  type OutboundResolver,
+  type ResolvedAddress,
+} from './guarded-dispatcher.ts'
+export { guardedFetch, type GuardedFetchOptions, type GuardedRequestBody, type GuardedRequestInit } from './guarded-fetch.ts'
+export {
+  findOutboundBlockedError,
+  OutboundBlockedError,
+  OutboundResponseTooLargeError,
+  type OutboundBlockedReason,
+} from './outbound-errors.ts'
+export { checkHostAndPort, checkOutboundUrl, effectivePort } from './url-check.ts'
