@@ -6,6 +6,8 @@ import { toEnvelope } from './errors/to-envelope.ts'
 import { translate } from './i18n/messages.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
+import { openAIRoutes } from './routes/relay/openai-routes.ts'
+import { playgroundRoutes } from './routes/relay/playground-routes.ts'
 import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
 import type { Services } from './services/container.ts'
 
@@ -16,6 +18,10 @@ export function createApp(services: Services): Hono<HonoEnv> {
   // strict: false so that /api/option/ and /api/option are one route, as clients of the reference expect.
   const app = new Hono<HonoEnv>({ strict: false })
   app.use('*', requestContext(services))
+  // The relay comes before the console's logging and security headers: its path is the hot one,
+  // and its answers are API payloads (each request gets a usage log row instead).
+  app.route('/v1', openAIRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
+  app.route('/pg', playgroundRoutes)
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()

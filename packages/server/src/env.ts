@@ -39,6 +39,15 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** Language of messages stored in logs and of answers to clients that send no Accept-Language. */
   DEFAULT_LANGUAGE: z.enum(['zh', 'en']).default('zh'),
+  /** Upstream: seconds to connect, to the response headers (0 = 600), between stream chunks, and in all (0 = no limit). */
+  RELAY_CONNECT_TIMEOUT: int(10),
+  RELAY_TIMEOUT: int(0),
+  STREAMING_TIMEOUT: int(60),
+  RELAY_HEADERS_TIMEOUT: int(0),
+  /** Largest relay request body in MiB. */
+  RELAY_MAX_BODY_MB: int(32),
+  /** Ask OpenAI-compatible upstreams for the usage chunk of every stream (removed again for clients that did not ask). */
+  FORCE_STREAM_OPTION: flag(true),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
 })

@@ -18,6 +18,7 @@ import { OptionStore } from './options/option-store.ts'
 import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
 import { VerificationCodes } from './verification/verification-codes.ts'
+import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
 
 /** Everything a request handler or job may use, built once at boot. */
 export interface Services {
@@ -41,6 +42,7 @@ export interface Services {
   startTime: number
   setup: SetupState
   verificationCodes: VerificationCodes
+  relay: RelayServices
   close(): Promise<void>
 }
 
@@ -80,6 +82,11 @@ export async function createServices(env: Env, logger: Logger, overrides: { rate
     loginFailures: { points: 10, durationSeconds: 15 * 60 },
   }
 
+  const secrets = new SecretBox(cryptoSecret)
+  const relay = createRelayServices({ env, logger, db: main.db, logDb: logs.db, dialect: main.dialect, secrets, changes, options })
+  // Closers run last-in first-out: queued logs and counters are written before the databases close.
+  closers.push(relay.close)
+
   return {
     env,
     logger,
@@ -92,12 +99,13 @@ export async function createServices(env: Env, logger: Logger, overrides: { rate
     resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     sessionSecret,
     cryptoSecret,
-    secrets: new SecretBox(cryptoSecret),
+    secrets,
     changes,
     version: VERSION,
     startTime: nowSeconds(),
     setup: await loadSetupState(main.db, VERSION),
     verificationCodes: new VerificationCodes(),
+    relay,
     close: async () => {
       for (const close of closers.reverse()) await close()
     },

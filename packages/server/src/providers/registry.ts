@@ -1,0 +1,16 @@
+import type { RelayChannel } from '../relay/cache/channel-cache.ts'
+import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
+import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
+import type { ProviderAdapter } from './types.ts'
+
+/** Custom channel (type 8): the base URL is the full endpoint URL, with {model} filled in. */
+const customProvider: ProviderAdapter = {
+  ...defineOpenAICompatible({ id: 'custom' }),
+  buildUrl: (channel: RelayChannel, _endpoint, upstreamModel: string) => new URL(channel.baseUrl.replaceAll('{model}', encodeURIComponent(upstreamModel))),
+}
+
+/** Channel type -> adapter. Types without an adapter answer 501 rather than guess a protocol. */
+export function adapterFor(channelType: number): ProviderAdapter | undefined {
+  if (channelType === 8) return customProvider
+  return openAICompatibleProviders[channelType]
+}

@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely'
+import { listChannelsForRouting, listEnabledAbilities } from '../../db/queries/relay-lookups.ts'
+import type { Database } from '../../db/schema/index.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { SecretBox } from '../../lib/secrets.ts'
+import type { ChangeBus } from '../../services/changes/change-bus.ts'
+
+/** A channel as the relay uses it: key decrypted, JSON settings parsed once. */
+export interface RelayChannel {
+  id: number
+  name: string
+  type: number
+  status: number
+  key: string
+  baseUrl: string
+  other: string
+  organization: string
+  modelMapping: Record<string, string>
+  statusCodeMapping: Record<string, string>
+  autoBan: boolean
+  paramOverride: Record<string, unknown> | undefined
+  headerOverride: Record<string, string> | undefined
+  setting: Record<string, unknown>
+}
+
+export interface Candidate {
+  channel: RelayChannel
+  priority: number
+  weight: number
+}
+
+/** The routing table: for a group and a model, candidates by priority, highest first. */
+export interface RoutingSnapshot {
+  channels: Map<number, RelayChannel>
+  /** group -> model -> priority levels (each a list of candidates), highest priority first */
+  routes: Map<string, Map<string, Candidate[][]>>
+}
+
+/**
+ * Builds the routing table from the channels and abilities tables and keeps it in memory. A
+ * change announced on the bus marks it stale; the next request waits for the rebuild, so a
+ * channel saved in the console is used (or no longer used) from the very next request.
+ */
+export class ChannelCache {
+  private snapshot: RoutingSnapshot = { channels: new Map(), routes: new Map() }
+  private building: Promise<void> | undefined
+  private stale = true
+  private readonly db: Kysely<Database>
+  private readonly secrets: SecretBox
+  private readonly logger: Logger
+
+  constructor(db: Kysely<Database>, secrets: SecretBox, changes: ChangeBus, logger: Logger) {
+    this.db = db
+    this.secrets = secrets
+    this.logger = logger
+    changes.subscribe((change) => {
+      if (change.kind === 'channels') this.stale = true
+    })
+  }
+
+  async current(): Promise<RoutingSnapshot> {
+    if (this.stale) await this.rebuild()
+    return this.snapshot
+  }
+
+  /** Rebuilds now (also called periodically); concurrent callers share one rebuild. */
+  async rebuild(): Promise<void> {
+    if (this.building) return this.building
+    this.stale = false
+    this.building = this.load()
+      .then((snapshot) => {
+        this.snapshot = snapshot
+      })
+      .catch((error: unknown) => {
+        this.stale = true
+        this.logger.error({ err: String(error) }, 'channel cache rebuild failed')
+        throw error
+      })
+      .finally(() => {
+        this.building = undefined
+      })
+    return this.building
+  }
+
+  private async load(): Promise<RoutingSnapshot> {
+    const [rows, abilities] = await Promise.all([listChannelsForRouting(this.db), listEnabledAbilities(this.db)])
+    const channels = new Map<number, RelayChannel>()
+    for (const row of rows) {
+      let key: string
+      try {
+        key = this.secrets.decrypt(row.key)
+      } catch {
+        // A key encrypted under another CRYPTO_SECRET cannot be used; leave the channel out.
+        this.logger.error({ channel: row.id }, 'channel key cannot be decrypted; check CRYPTO_SECRET')
+        continue
+      }
+      channels.set(row.id, {
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        status: row.status,
+        key,
+        baseUrl: row.base_url,
+        other: row.other,
+        organization: row.openai_organization ?? '',
+        modelMapping: jsonObject(row.model_mapping) as Record<string, string>,
+        statusCodeMapping: jsonObject(row.status_code_mapping) as Record<string, string>,
+        autoBan: row.auto_ban === 1,
+        paramOverride: row.param_override ? jsonObject(row.param_override) : undefined,
+        headerOverride: row.header_override ? (jsonObject(row.header_override) as Record<string, string>) : undefined,
+        setting: jsonObject(row.setting),
+      })
+    }
+    const levels = new Map<string, Map<string, Map<number, Candidate[]>>>()
+    for (const ability of abilities) {
+      const channel = channels.get(ability.channel_id)
+      if (!channel || channel.status !== 1) continue
+      const byModel = levels.get(ability.group) ?? new Map<string, Map<number, Candidate[]>>()
+      levels.set(ability.group, byModel)
+      const byPriority = byModel.get(ability.model) ?? new Map<number, Candidate[]>()
+      byModel.set(ability.model, byPriority)
+      const priority = Number(ability.priority)
+      const list = byPriority.get(priority) ?? []
+      list.push({ channel, priority, weight: Number(ability.weight) })
+      byPriority.set(priority, list)
+    }
+    const routes = new Map<string, Map<string, Candidate[][]>>()
+    for (const [group, byModel] of levels) {
+      const models = new Map<string, Candidate[][]>()
+      for (const [model, byPriority] of byModel) {
+        models.set(model, [...byPriority.entries()].sort((a, b) => b[0] - a[0]).map(([, list]) => list))
+      }
+      routes.set(group, models)
+    }
+    return { channels, routes }
+  }
+}
+
+function jsonObject(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {}
+  try {
+    const value: unknown = JSON.parse(text)
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,127 @@
+import type { BlockList } from 'node:net'
+import type { Kysely } from 'kysely'
+import { findRelayUser, findTokenByHash } from '../../db/queries/relay-lookups.ts'
+import type { Database } from '../../db/schema/index.ts'
+import { parseIpAllowList } from '../../lib/ip-allow-list.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
+import type { ChangeBus } from '../../services/changes/change-bus.ts'
+
+export interface RelayToken {
+  id: number
+  userId: number
+  name: string
+  hash: string
+  status: number
+  /** unix seconds, -1 never */
+  expiredTime: number
+  unlimited: boolean
+  /** undefined when model limits are off */
+  modelLimits: Set<string> | undefined
+  allowIps: BlockList | undefined
+  group: string
+}
+
+export interface RelayUser {
+  id: number
+  username: string
+  role: number
+  status: number
+  group: string
+  email: string
+  cancelled: boolean
+  /** the user's own setting: accept the default ratio for unpriced models */
+  acceptUnsetRatio: boolean
+  setting: Record<string, unknown>
+}
+
+const MISSING = Symbol('missing')
+
+/**
+ * Tokens and users served from memory, so the hot path does no lookup query. Quota is never
+ * cached: it is reserved with an atomic update. Entries are dropped when the change bus says
+ * the row changed, and expire after SYNC_FREQUENCY seconds anyway. Unknown keys are remembered
+ * briefly so that a flood of bad keys does not become a flood of queries.
+ */
+export class TokenCache {
+  private readonly tokens: TtlCache<string, RelayToken | typeof MISSING>
+  private readonly users: TtlCache<number, RelayUser>
+  private readonly db: Kysely<Database>
+
+  constructor(db: Kysely<Database>, changes: ChangeBus, ttlSeconds: number) {
+    this.db = db
+    const ttl = Math.max(1, ttlSeconds) * 1000
+    this.tokens = new TtlCache(ttl, 100_000)
+    this.users = new TtlCache(ttl, 100_000)
+    changes.subscribe((change) => {
+      if (change.kind === 'token') this.tokens.delete(change.hash)
+      if (change.kind === 'user') {
+        this.users.delete(change.id)
+        this.tokens.deleteWhere((token) => token !== MISSING && token.userId === change.id)
+      }
+    })
+  }
+
+  async token(hash: string): Promise<RelayToken | undefined> {
+    const cached = this.tokens.get(hash)
+    if (cached === MISSING) return undefined
+    if (cached) return cached
+    const row = await findTokenByHash(this.db, hash)
+    if (!row) {
+      this.tokens.set(hash, MISSING, 5000)
+      return undefined
+    }
+    const token: RelayToken = {
+      id: row.id,
+      userId: row.user_id,
+      name: row.name,
+      hash: row.key,
+      status: row.status,
+      expiredTime: Number(row.expired_time),
+      unlimited: Boolean(row.unlimited_quota),
+      modelLimits: row.model_limits_enabled ? new Set(row.model_limits.split(',').map((m) => m.trim()).filter(Boolean)) : undefined,
+      allowIps: safeAllowList(row.allow_ips),
+      group: row.group,
+    }
+    this.tokens.set(hash, token)
+    return token
+  }
+
+  async user(id: number): Promise<RelayUser | undefined> {
+    const cached = this.users.get(id)
+    if (cached) return cached
+    const row = await findRelayUser(this.db, id)
+    if (!row) return undefined
+    const setting = parseSetting(row.setting)
+    const user: RelayUser = {
+      id: row.id,
+      username: row.username,
+      role: row.role,
+      status: row.status,
+      group: row.group,
+      email: row.email,
+      cancelled: row.deleted_at !== null,
+      acceptUnsetRatio: setting.accept_unset_model_ratio_model === true,
+      setting,
+    }
+    this.users.set(id, user)
+    return user
+  }
+}
+
+/** A stored list that no longer parses allows nobody rather than everybody. */
+function safeAllowList(text: string): BlockList | undefined {
+  try {
+    return parseIpAllowList(text)
+  } catch {
+    return parseIpAllowList('0.0.0.0/32')
+  }
+}
+
+function parseSetting(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || '{}')
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}

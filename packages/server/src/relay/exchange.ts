@@ -1,0 +1,132 @@
+import { formatQuota, LogType } from '@gateway/shared'
+import { nowSeconds } from '../lib/time.ts'
+import { computeQuota, type Usage } from '../services/billing/compute-quota.ts'
+import type { Price } from '../services/billing/resolve-price.ts'
+import type { Services } from '../services/container.ts'
+import type { RelayChannel } from './cache/channel-cache.ts'
+import type { RelayToken, RelayUser } from './cache/token-cache.ts'
+import type { RelayRequest } from './parse-request.ts'
+import type { Payer } from './quota-ledger.ts'
+import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
+
+/** Everything one relayed request carries from auth to its log row. */
+export interface Exchange {
+  services: Services
+  requestId: string
+  clientIp: string
+  /** performance.now() at arrival */
+  startedMs: number
+  user: RelayUser
+  token: RelayToken | undefined
+  tokenName: string
+  group: string
+  request: RelayRequest
+  price: Price
+  reserved: number
+  payer: Payer
+  /** channel ids in the order they were tried */
+  tried: number[]
+  channel?: RelayChannel
+  upstreamModel?: string
+  /** ms from arrival to the first streamed token */
+  firstTokenMs?: number
+  finished: boolean
+}
+
+/** How the exchange ended, for billing and the log. */
+export interface Outcome {
+  usage: Usage | undefined
+  /** the produced text, counted when upstream reported no usage */
+  completionText?: string
+  /** the client went away or the stream broke: bill what was produced */
+  partial?: boolean
+}
+
+/**
+ * Settles the reservation against the real usage and writes the usage log, exactly once per
+ * request. Usage comes from upstream; when it did not come (or was implausible) prompt and
+ * completion are counted locally. Runs detached from the response, so a client that leaves after
+ * the last byte cannot stop its own billing.
+ */
+export async function finishExchange(exchange: Exchange, outcome: Outcome): Promise<void> {
+  if (exchange.finished) return
+  exchange.finished = true
+  const { services, request, price } = exchange
+  const usage = outcome.usage ?? (await countUsage(request, outcome.completionText ?? ''))
+  const quotaPerUnit = services.options.number('QuotaPerUnit')
+  const charge = computeQuota(price, usage, quotaPerUnit)
+  const now = nowSeconds()
+  const collected = await services.relay.ledger.settle(exchange.payer, exchange.reserved, charge, now)
+  const channelId = exchange.channel?.id ?? 0
+  services.relay.channelUsage.add(channelId, collected)
+  services.relay.rollup.add(exchange.user.id, exchange.user.username, request.model, now, collected, usage.promptTokens + usage.completionTokens)
+  if (!services.options.bool('LogConsumeEnabled')) return
+  const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  services.relay.logs.write({
+    user_id: exchange.user.id,
+    created_at: now,
+    type: LogType.consume,
+    content: logContent(price, collected < charge ? formatQuota(charge - collected, display) : undefined, outcome.partial === true),
+    username: exchange.user.username,
+    token_name: exchange.tokenName,
+    model_name: request.model,
+    quota: collected,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    use_time: Math.round((performance.now() - exchange.startedMs) / 1000),
+    is_stream: request.stream,
+    channel_id: channelId,
+    token_id: exchange.token?.id ?? 0,
+    group: exchange.group,
+    other: JSON.stringify(logOther(exchange, usage)),
+  })
+}
+
+/** Gives the whole reservation back: nothing was produced. */
+export async function abandonExchange(exchange: Exchange): Promise<void> {
+  if (exchange.finished) return
+  exchange.finished = true
+  await exchange.services.relay.ledger.refund(exchange.payer, exchange.reserved)
+}
+
+async function countUsage(request: RelayRequest, completionText: string): Promise<Usage> {
+  const body = request.body
+  const promptTokens =
+    request.endpoint === 'chat'
+      ? await countChatPromptTokens(request.model, body.messages, body.tools)
+      : await countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
+  return { promptTokens, completionTokens: await countTextTokens(request.model, completionText) }
+}
+
+function logContent(price: Price, uncollected: string | undefined, partial: boolean): string {
+  const parts =
+    price.kind === 'per-call'
+      ? [`模型价格 ${price.modelPrice.toFixed(2)}，分组倍率 ${price.groupRatio.toFixed(2)}`]
+      : [`模型倍率 ${price.modelRatio.toFixed(2)}，补全倍率 ${price.completionRatio.toFixed(2)}，分组倍率 ${price.groupRatio.toFixed(2)}`]
+  if (partial) parts.push('（流中断，按已生成计费）')
+  if (uncollected) parts.push(`（余额不足，未收取 ${uncollected}）`)
+  return parts.join('')
+}
+
+function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
+  const { price } = exchange
+  const other: Record<string, unknown> = {
+    group_ratio: price.groupRatio,
+    frt: exchange.firstTokenMs ?? -1,
+    admin_info: { use_channel: exchange.tried },
+  }
+  if (price.userGroupRatio !== undefined) other.user_group_ratio = price.userGroupRatio
+  if (price.kind === 'per-call') other.model_price = price.modelPrice
+  else {
+    other.model_ratio = price.modelRatio
+    other.completion_ratio = price.completionRatio
+    other.model_price = -1
+    other.cache_tokens = usage.cachedTokens ?? 0
+    other.cache_ratio = price.cacheRatio
+  }
+  if (exchange.upstreamModel && exchange.upstreamModel !== exchange.request.model) {
+    other.is_model_mapped = true
+    other.upstream_model_name = exchange.upstreamModel
+  }
+  return other
+}

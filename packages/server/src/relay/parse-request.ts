@@ -1,0 +1,74 @@
+import type { Endpoint } from '../providers/types.ts'
+import { localError } from './relay-error.ts'
+
+/** A client request as the relay understands it; unknown fields stay in `body` and pass through. */
+export interface RelayRequest {
+  endpoint: Endpoint
+  body: Record<string, unknown>
+  model: string
+  stream: boolean
+  /** the client itself asked for the usage chunk (stream_options.include_usage) */
+  wantsUsageChunk: boolean
+  /** max_tokens or max_completion_tokens when the client set one */
+  maxTokens: number | undefined
+  /** the raw body, forwarded as it is when nothing in it has to change */
+  rawBody: string
+}
+
+const MAX_TOKENS_LIMIT = 2 ** 30
+
+/**
+ * Parses and checks a relay body loosely: only what routing and billing depend on is validated
+ * (model, stream, the endpoint's required input, max_tokens, n); everything else passes through.
+ * Fields that could redirect the upstream call are removed (api_base, base_url, api_key).
+ */
+export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayRequest {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(rawBody)
+  } catch {
+    throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
+  const body = parsed as Record<string, unknown>
+  const model = typeof body.model === 'string' ? body.model.trim() : ''
+  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (endpoint === 'chat' && (!Array.isArray(body.messages) || body.messages.length === 0)) {
+    throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
+  }
+  if (endpoint === 'completions' && (body.prompt === undefined || body.prompt === null || body.prompt === '')) {
+    throw localError(400, 'invalid_request', 'request.prompt_required', undefined, 'invalid_request_error')
+  }
+  if (endpoint === 'embeddings' && (body.input === undefined || body.input === null || body.input === '')) {
+    throw localError(400, 'invalid_request', 'request.input_required', undefined, 'invalid_request_error')
+  }
+  const maxTokens = readCount(body.max_tokens) ?? readCount(body.max_completion_tokens)
+  if (maxTokens === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 128)) {
+    throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  }
+  let cleaned = rawBody
+  for (const routingField of ['api_base', 'base_url', 'api_key']) {
+    if (routingField in body) {
+      delete body[routingField]
+      cleaned = ''
+    }
+  }
+  const streamOptions = body.stream_options as { include_usage?: unknown } | undefined
+  return {
+    endpoint,
+    body,
+    model,
+    stream: body.stream === true && endpoint !== 'embeddings',
+    wantsUsageChunk: streamOptions?.include_usage === true,
+    maxTokens: maxTokens ?? undefined,
+    rawBody: cleaned,
+  }
+}
+
+/** undefined when absent, null when present but not a sane integer. */
+function readCount(value: unknown): number | undefined | null {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TOKENS_LIMIT) return null
+  return value
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely'
+import type { DialectName } from '../db/dsn.ts'
+import { rawStatement } from '../db/raw-statement.ts'
+import type { Database } from '../db/schema/index.ts'
+
+/** Who pays: the user always, the token unless it is unlimited or absent (the playground). */
+export interface Payer {
+  userId: number
+  tokenId?: number
+  tokenUnlimited: boolean
+}
+
+/**
+ * The only code that moves quota for relayed requests. Every movement is one conditional UPDATE
+ * (`... WHERE quota >= ?`), never a read followed by a write, so concurrent requests cannot
+ * spend the same quota twice and no balance goes below zero.
+ */
+export class QuotaLedger {
+  private readonly db: Kysely<Database>
+  private readonly take
+  private readonly give
+  private readonly readQuota
+  private readonly takeToken
+  private readonly giveToken
+  private readonly readToken
+  private readonly recordUser
+  private readonly recordToken
+
+  constructor(db: Kysely<Database>, dialect: DialectName) {
+    this.db = db
+    this.take = rawStatement(dialect, 'UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ?')
+    this.give = rawStatement(dialect, 'UPDATE users SET quota = quota + ? WHERE id = ?')
+    this.readQuota = rawStatement(dialect, 'SELECT quota FROM users WHERE id = ?')
+    this.takeToken = rawStatement(dialect, 'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota >= ?')
+    this.giveToken = rawStatement(dialect, 'UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?')
+    this.readToken = rawStatement(dialect, 'SELECT remain_quota FROM tokens WHERE id = ?')
+    this.recordUser = rawStatement(dialect, 'UPDATE users SET used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ?')
+    this.recordToken = rawStatement(dialect, 'UPDATE tokens SET used_quota = used_quota + ?, accessed_time = ? WHERE id = ?')
+  }
+
+  /**
+   * Holds `amount` before the upstream call: from the token (when limited) and then the user.
+   * Returns which side could not pay, or undefined when both did.
+   */
+  async reserve(payer: Payer, amount: number): Promise<'token' | 'user' | undefined> {
+    if (amount <= 0) return undefined
+    const limited = payer.tokenId !== undefined && !payer.tokenUnlimited
+    if (limited && (await this.takeToken.run(this.db, [amount, payer.tokenId, amount])).changed === 0) return 'token'
+    if ((await this.take.run(this.db, [amount, payer.userId, amount])).changed === 0) {
+      if (limited) await this.giveToken.run(this.db, [amount, payer.tokenId])
+      return 'user'
+    }
+    return undefined
+  }
+
+  /** Gives a reservation back in full (the request failed). */
+  async refund(payer: Payer, amount: number): Promise<void> {
+    if (amount <= 0) return
+    await this.give.run(this.db, [amount, payer.userId])
+    if (payer.tokenId !== undefined && !payer.tokenUnlimited) await this.giveToken.run(this.db, [amount, payer.tokenId])
+  }
+
+  /**
+   * Turns a reservation into the final charge. A charge above the reservation takes the
+   * difference only as far as the balances reach (never below zero); the amount actually
+   * collected is returned, and it is what the usage log records.
+   */
+  async settle(payer: Payer, reserved: number, charge: number, now: number): Promise<number> {
+    let collected = charge
+    const delta = charge - reserved
+    if (delta < 0) await this.refund(payer, -delta)
+    if (delta > 0) collected = reserved + (await this.takeUpTo(payer, delta))
+    await this.recordUser.run(this.db, [collected, payer.userId])
+    if (payer.tokenId !== undefined) await this.recordToken.run(this.db, [collected, now, payer.tokenId])
+    return collected
+  }
+
+  /** Takes as much of `amount` as both balances allow, atomically per row; returns what was taken. */
+  private async takeUpTo(payer: Payer, amount: number): Promise<number> {
+    const limited = payer.tokenId !== undefined && !payer.tokenUnlimited
+    let wanted = amount
+    if (limited) wanted = await this.takeAvailable(this.takeToken, this.readToken, 'remain_quota', payer.tokenId as number, wanted)
+    const taken = await this.takeAvailable(this.take, this.readQuota, 'quota', payer.userId, wanted)
+    if (limited && taken < wanted) await this.giveToken.run(this.db, [wanted - taken, payer.tokenId])
+    return taken
+  }
+
+  private async takeAvailable(
+    take: ReturnType<typeof rawStatement>,
+    read: ReturnType<typeof rawStatement>,
+    column: string,
+    id: number,
+    amount: number,
+  ): Promise<number> {
+    // Compare-and-take: a concurrent change between the read and the update makes the update
+    // miss, and the loop reads again. A handful of rounds settles any realistic contention.
+    let wanted = amount
+    for (let round = 0; round < 20 && wanted > 0; round++) {
+      if ((await take.run(this.db, [wanted, id, wanted])).changed > 0) return wanted
+      const { rows } = await read.run<Record<string, number>>(this.db, [id])
+      wanted = Math.min(wanted, Math.max(0, Number(rows[0]?.[column] ?? 0)))
+    }
+    return 0
+  }
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely'
+import type { DialectName } from '../db/dsn.ts'
+import type { Database } from '../db/schema/index.ts'
+import type { Env } from '../env.ts'
+import type { Logger } from '../lib/logger.ts'
+import type { SecretBox } from '../lib/secrets.ts'
+import type { ChangeBus } from '../services/changes/change-bus.ts'
+import { ChannelUsage } from '../services/logs/channel-usage.ts'
+import { LogWriter } from '../services/logs/log-writer.ts'
+import { QuotaRollup } from '../services/logs/quota-rollup.ts'
+import { ChannelCache } from './cache/channel-cache.ts'
+import { TokenCache } from './cache/token-cache.ts'
+import { QuotaLedger } from './quota-ledger.ts'
+import { UpstreamClient } from './upstream/upstream-client.ts'
+import { policyFor } from '../lib/outbound/address-policy.ts'
+import type { OptionStore } from '../services/options/option-store.ts'
+
+/** What the relay keeps between requests: caches, the ledger, the upstream pools and the log queue. */
+export interface RelayServices {
+  tokens: TokenCache
+  channels: ChannelCache
+  ledger: QuotaLedger
+  upstream: UpstreamClient
+  logs: LogWriter
+  rollup: QuotaRollup
+  channelUsage: ChannelUsage
+  /** keeps a settlement running after its response was sent, so shutdown and tests can wait for it */
+  track(work: Promise<unknown>): void
+  /** resolves when every tracked settlement has finished */
+  drain(): Promise<void>
+  /** writes everything still queued (logs, rollups, channel usage) and closes the pools */
+  close(): Promise<void>
+}
+
+export function createRelayServices(deps: {
+  env: Env
+  logger: Logger
+  db: Kysely<Database>
+  logDb: Kysely<Database>
+  dialect: DialectName
+  secrets: SecretBox
+  changes: ChangeBus
+  options: OptionStore
+}): RelayServices {
+  const { env, logger, db } = deps
+  const inFlight = new Set<Promise<unknown>>()
+  const relay: RelayServices = {
+    tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
+    channels: new ChannelCache(db, deps.secrets, deps.changes, logger),
+    ledger: new QuotaLedger(db, deps.dialect),
+    upstream: new UpstreamClient({
+      connectMs: env.RELAY_CONNECT_TIMEOUT * 1000,
+      headersMs: (env.RELAY_HEADERS_TIMEOUT || 600) * 1000,
+      idleMs: env.STREAMING_TIMEOUT * 1000,
+      totalMs: env.RELAY_TIMEOUT * 1000,
+    }, () => policyFor(deps.options, 'channel')),
+    logs: new LogWriter(deps.logDb, logger),
+    rollup: new QuotaRollup(db, logger),
+    channelUsage: new ChannelUsage(db, logger),
+    track: (work) => {
+      const settled = work.catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed')).finally(() => inFlight.delete(settled))
+      inFlight.add(settled)
+    },
+    drain: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight])
+    },
+    close: async () => {
+      await relay.drain()
+      await relay.logs.close()
+      await relay.rollup.flush()
+      await relay.channelUsage.flush()
+      await relay.upstream.close()
+    },
+  }
+  return relay
+}

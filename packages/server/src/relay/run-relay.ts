@@ -1,0 +1,174 @@
+import type { Dispatcher } from 'undici'
+import type { Language } from '../i18n/messages.ts'
+import { adapterFor } from '../providers/registry.ts'
+import type { Endpoint } from '../providers/types.ts'
+import { computeQuota } from '../services/billing/compute-quota.ts'
+import { resolvePrice } from '../services/billing/resolve-price.ts'
+import type { Services } from '../services/container.ts'
+import type { RelayToken, RelayUser } from './cache/token-cache.ts'
+import { buildUpstreamCall } from './build-upstream-request.ts'
+import { handleChannelFailure } from './channel-health.ts'
+import { abandonExchange, finishExchange, type Exchange } from './exchange.ts'
+import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
+import { parseRelayRequest } from './parse-request.ts'
+import { localError, RelayError } from './relay-error.ts'
+import { candidateGroups, resolveRoute } from './resolve-route.ts'
+import { selectChannel } from './select-channel.ts'
+import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+import { relayStream } from './stream-relay.ts'
+
+export interface RelayInput {
+  endpoint: Endpoint
+  rawBody: string
+  requestId: string
+  clientIp: string
+  language: Language
+  startedMs: number
+  /** aborts when the client disconnects */
+  clientSignal: AbortSignal
+  caller: { user: RelayUser; token: RelayToken; pinnedChannelId: number | undefined } | { user: RelayUser; playgroundGroup: string }
+}
+
+const MAX_JSON_RESPONSE = 32 * 1024 * 1024
+
+/**
+ * The relay, top to bottom: parse -> model limits -> route (group x model) -> price -> reserve ->
+ * try channels (highest priority first, the next one on a retryable failure before any byte went
+ * to the client) -> answer (stream or JSON) -> settle and log. A failure refunds the reservation.
+ */
+export async function runRelay(services: Services, input: RelayInput): Promise<Response> {
+  const request = parseRelayRequest(input.endpoint, input.rawBody)
+  const { user } = input.caller
+  const token = 'token' in input.caller ? input.caller.token : undefined
+  if (token?.modelLimits && !token.modelLimits.has(request.model)) {
+    throw token.modelLimits.size === 0
+      ? localError(403, 'model_not_allowed', 'token.no_models_allowed', undefined, 'permission_error')
+      : localError(403, 'model_not_allowed', 'token.model_not_allowed', { model: request.model }, 'permission_error')
+  }
+  const groups = 'playgroundGroup' in input.caller ? [input.caller.playgroundGroup] : candidateGroups(services.options, token?.group ?? '', user.group)
+  const snapshot = await services.relay.channels.current()
+  const route = resolveRoute(snapshot, groups, request.model, 'pinnedChannelId' in input.caller ? input.caller.pinnedChannelId : undefined)
+
+  const price = resolvePrice(services.options, request.model, route.group, user.group, user.acceptUnsetRatio)
+  if (!price) throw localError(403, 'model_price_error', 'model.unpriced', { model: request.model }, 'permission_error')
+  const promptEstimate = Math.ceil(input.rawBody.length / 3)
+  const completionBudget = request.maxTokens ?? services.options.number('PreConsumedQuota')
+  const reserved = computeQuota(price, { promptTokens: promptEstimate, completionTokens: completionBudget }, services.options.number('QuotaPerUnit'))
+  const payer = { userId: user.id, tokenId: token?.id, tokenUnlimited: token?.unlimited ?? true }
+  const shortfall = await services.relay.ledger.reserve(payer, reserved)
+  if (shortfall === 'token') throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
+  if (shortfall === 'user') throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
+
+  const exchange: Exchange = {
+    services,
+    requestId: input.requestId,
+    clientIp: input.clientIp,
+    startedMs: input.startedMs,
+    user,
+    token,
+    tokenName: token?.name ?? `playground-${route.group}`,
+    group: route.group,
+    request,
+    price,
+    reserved,
+    payer,
+    tried: [],
+    finished: false,
+  }
+  const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
+  let lastError: RelayError | undefined
+  try {
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      const candidate = selectChannel(route.levels, attempt, new Set(exchange.tried))
+      if (!candidate) break
+      exchange.tried.push(candidate.channel.id)
+      try {
+        return await attemptChannel(exchange, candidate.channel, input)
+      } catch (error) {
+        if (!(error instanceof RelayError)) throw error
+        lastError = error
+        if (!error.local) {
+          handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+        }
+        if (!error.retryable || input.clientSignal.aborted) break
+      }
+    }
+    throw lastError ?? localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
+  } catch (error) {
+    await abandonExchange(exchange)
+    if (error instanceof RelayError && error.status === 429 && !error.local) {
+      throw new RelayError({ status: 429, type: 'upstream_error', code: error.code, messageKey: 'upstream.saturated', local: false })
+    }
+    throw error
+  }
+}
+
+/** One try on one channel. Throws RelayError before anything was sent to the client. */
+async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<Response> {
+  const { services, request } = exchange
+  const adapter = adapterFor(channel.type)
+  if (!adapter || !adapter.endpoints.has(request.endpoint)) {
+    throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
+  }
+  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION)
+  exchange.channel = channel
+  exchange.upstreamModel = call.upstreamModel
+  const abort = new AbortController()
+  const onClientAbort = () => abort.abort()
+  input.clientSignal.addEventListener('abort', onClientAbort, { once: true })
+  let response: Dispatcher.ResponseData
+  try {
+    response = await services.relay.upstream.send({ url: call.url, method: 'POST', headers: call.headers, body: call.body, signal: abort.signal })
+  } catch (error) {
+    input.clientSignal.removeEventListener('abort', onClientAbort)
+    throw upstreamTransportError(error)
+  }
+  if (response.statusCode !== 200) {
+    const text = await readBounded(response.body, 64 * 1024).catch(() => '')
+    input.clientSignal.removeEventListener('abort', onClientAbort)
+    throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+  }
+  const contentType = String(response.headers['content-type'] ?? '')
+  if (request.stream && contentType.includes('text/event-stream')) {
+    const stream = relayStream(exchange, response.body, () => abort.abort(), { forcedUsageChunk: call.forcedUsageChunk, language: input.language })
+    return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } })
+  }
+  let text: string
+  try {
+    text = await readBounded(response.body, MAX_JSON_RESPONSE)
+  } catch (error) {
+    throw upstreamTransportError(error)
+  } finally {
+    input.clientSignal.removeEventListener('abort', onClientAbort)
+  }
+  let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown }
+  try {
+    parsed = JSON.parse(text) as typeof parsed
+  } catch {
+    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
+  }
+  const usage = readOpenAIUsage(parsed.usage)
+  const completionText = usage ? undefined : (parsed.choices ?? []).map(completionTextOf).join('')
+  // Billing happens after the answer is ready but is not awaited by the client.
+  services.relay.track(finishExchange(exchange, { usage, completionText }))
+  let body = text
+  if (call.upstreamModel !== request.model && parsed.model === call.upstreamModel) {
+    parsed.model = request.model
+    body = JSON.stringify(parsed)
+  }
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+}
+
+async function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length
+    if (size > limit) {
+      body.destroy()
+      throw new RelayError({ status: 502, type: 'upstream_error', code: 'response_too_large', messageKey: 'upstream.bad_response', local: false })
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

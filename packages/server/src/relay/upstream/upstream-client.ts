@@ -1,0 +1,73 @@
+import type { Agent, Dispatcher } from 'undici'
+import { createGuardedDispatcher } from '../../lib/outbound/guarded-dispatcher.ts'
+import { policyCacheKey, type OutboundPolicy } from '../../lib/outbound/address-policy.ts'
+
+export interface UpstreamTimeouts {
+  connectMs: number
+  /** until the response headers arrive (a non-stream answer only sends them when it is done) */
+  headersMs: number
+  /** longest silence between two body chunks */
+  idleMs: number
+  /** the whole exchange; 0 = no limit */
+  totalMs: number
+}
+
+export interface UpstreamRequest {
+  url: URL
+  method: 'POST' | 'GET'
+  headers: Record<string, string>
+  body?: string | Buffer
+  signal: AbortSignal
+}
+
+/**
+ * One keep-alive connection pool per upstream origin (undici's Agent keeps a Pool per origin),
+ * with connect, first-byte and idle timeouts. Every connection goes through the outbound-URL
+ * guard under the channel policy of the moment (the policy is a setting; each value gets its own
+ * agent), so a channel base URL can never reach a metadata address, whatever it resolves to.
+ */
+export class UpstreamClient {
+  private readonly agents = new Map<string, Agent>()
+  private readonly timeouts: UpstreamTimeouts
+  private readonly policy: () => OutboundPolicy
+
+  constructor(timeouts: UpstreamTimeouts, policy: () => OutboundPolicy) {
+    this.timeouts = timeouts
+    this.policy = policy
+  }
+
+  private dispatcher(): Agent {
+    const policy = this.policy()
+    const key = policyCacheKey(policy)
+    let agent = this.agents.get(key)
+    if (!agent) {
+      agent = createGuardedDispatcher(policy, {
+        connectTimeoutMs: this.timeouts.connectMs,
+        agent: { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 },
+      })
+      this.agents.set(key, agent)
+    }
+    return agent
+  }
+
+  send(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const signal = this.timeouts.totalMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeouts.totalMs)]) : request.signal
+    return this.dispatcher().request({
+      origin: request.url.origin,
+      path: request.url.pathname + request.url.search,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+      headersTimeout: this.timeouts.headersMs,
+      bodyTimeout: this.timeouts.idleMs,
+      // Redirects are never followed: an upstream that redirects is an error, not a new target.
+      maxRedirections: 0,
+    } as Dispatcher.RequestOptions)
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.agents.values()].map((agent) => agent.close()))
+    this.agents.clear()
+  }
+}

@@ -1,0 +1,55 @@
+import { add, isZero, multiply, roundToInteger, toDecimal } from './exact-decimal.ts'
+import type { Price } from './resolve-price.ts'
+
+/** Token counts of one request, as upstream reported them (or as counted locally). */
+export interface Usage {
+  promptTokens: number
+  completionTokens: number
+  /** part of promptTokens served from the provider's cache */
+  cachedTokens?: number
+  /** part of promptTokens written to the provider's cache */
+  cacheCreationTokens?: number
+}
+
+/** Usage numbers above this are not believed (no request is a billion tokens). */
+export const MAX_TOKENS_PER_FIELD = 1_000_000_000
+
+/** Usage from outside is checked: non-negative integers, cache parts within the prompt. */
+export function isPlausibleUsage(usage: Usage): boolean {
+  const fields = [usage.promptTokens, usage.completionTokens, usage.cachedTokens ?? 0, usage.cacheCreationTokens ?? 0]
+  if (!fields.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_TOKENS_PER_FIELD)) return false
+  return (usage.cachedTokens ?? 0) + (usage.cacheCreationTokens ?? 0) <= usage.promptTokens
+}
+
+/**
+ * The quota one request costs, as an exact integer:
+ * - per call: price x QuotaPerUnit x group ratio;
+ * - by ratio: (uncached prompt + cached x cache ratio + cache writes x creation ratio
+ *   + completion x completion ratio) x model ratio x group ratio, rounded half up; a priced
+ *   request that used tokens costs at least 1.
+ * Never negative; a request with no tokens at all costs nothing (the reference's upstream-timeout case).
+ */
+export function computeQuota(price: Price, usage: Usage, quotaPerUnit: number): number {
+  if (price.kind === 'per-call') {
+    return toSafeInteger(roundToInteger(multiply(toDecimal(price.modelPrice), toDecimal(quotaPerUnit), toDecimal(price.groupRatio))))
+  }
+  if (usage.promptTokens + usage.completionTokens === 0) return 0
+  const cached = usage.cachedTokens ?? 0
+  const creation = usage.cacheCreationTokens ?? 0
+  const weightedTokens = add(
+    toDecimal(usage.promptTokens - cached - creation),
+    multiply(toDecimal(cached), toDecimal(price.cacheRatio)),
+    multiply(toDecimal(creation), toDecimal(price.cacheCreationRatio)),
+    multiply(toDecimal(usage.completionTokens), toDecimal(price.completionRatio)),
+  )
+  const ratio = multiply(toDecimal(price.modelRatio), toDecimal(price.groupRatio))
+  const quota = roundToInteger(multiply(weightedTokens, ratio))
+  if (!isZero(ratio) && quota <= 0n) return 1
+  return toSafeInteger(quota)
+}
+
+function toSafeInteger(value: bigint): number {
+  if (value < 0n) return 0
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('quota overflow')
+  return Number(value)
+}

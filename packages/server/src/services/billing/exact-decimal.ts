@@ -1,0 +1,48 @@
+/**
+ * Exact decimal arithmetic for prices: ratios such as 0.075 or 1.25 are decimals that binary
+ * floats cannot hold, so quota = tokens x ratios is computed on BigInt numerators over powers of
+ * ten and rounded once, at the end. Charges are therefore integer-exact and never drift.
+ */
+export interface Decimal {
+  /** value = units / 10^scale */
+  units: bigint
+  scale: number
+}
+
+/** The decimal a JavaScript number prints as (its shortest round-trip form). */
+export function toDecimal(value: number): Decimal {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`)
+  const text = value.toString()
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text)
+  if (!match) throw new RangeError(`cannot read ${text}`)
+  const [, sign = '', whole = '0', fraction = '', exponentText = '0'] = match
+  let units = BigInt(`${sign}${whole}${fraction}`)
+  let scale = fraction.length - Number(exponentText)
+  if (scale < 0) {
+    units *= 10n ** BigInt(-scale)
+    scale = 0
+  }
+  return { units, scale }
+}
+
+export function multiply(...factors: Decimal[]): Decimal {
+  return factors.reduce((acc, f) => ({ units: acc.units * f.units, scale: acc.scale + f.scale }), { units: 1n, scale: 0 })
+}
+
+export function add(...terms: Decimal[]): Decimal {
+  const scale = Math.max(...terms.map((t) => t.scale))
+  return { units: terms.reduce((sum, t) => sum + t.units * 10n ** BigInt(scale - t.scale), 0n), scale }
+}
+
+/** Rounds half away from zero to an integer. */
+export function roundToInteger(value: Decimal): bigint {
+  if (value.scale === 0) return value.units
+  const divisor = 10n ** BigInt(value.scale)
+  const quotient = value.units / divisor
+  const remainder = value.units % divisor
+  const twice = (remainder < 0n ? -remainder : remainder) * 2n
+  if (twice >= divisor) return value.units < 0n ? quotient - 1n : quotient + 1n
+  return quotient
+}
+
+export const isZero = (value: Decimal): boolean => value.units === 0n

@@ -1,0 +1,69 @@
+import type { OptionStore } from '../options/option-store.ts'
+import { completionRatioFor } from './completion-ratio.ts'
+
+/** How one request of a model is priced, with the ratios the log will explain. */
+export type Price =
+  | { kind: 'per-call'; modelPrice: number; groupRatio: number; userGroupRatio?: number }
+  | {
+      kind: 'ratio'
+      modelRatio: number
+      completionRatio: number
+      cacheRatio: number
+      cacheCreationRatio: number
+      groupRatio: number
+      userGroupRatio?: number
+    }
+
+/** The ratio the reference charges for a model nobody priced; only usable in self-use mode. */
+export const UNSET_MODEL_RATIO = 37.5
+const DEFAULT_CACHE_CREATION_RATIO = 1.25
+
+/** gpt-4-gizmo-g-xxx and gpt-4o-gizmo-g-xxx are priced as one family each. */
+export function pricingName(model: string): string {
+  if (model.startsWith('gpt-4-gizmo')) return 'gpt-4-gizmo-*'
+  if (model.startsWith('gpt-4o-gizmo')) return 'gpt-4o-gizmo-*'
+  return model
+}
+
+/**
+ * The group multiplier: GroupRatio of the group used, unless GroupGroupRatio sets a special one
+ * for the user's own group using that group.
+ */
+export function groupRatioFor(options: OptionStore, usingGroup: string, userGroup: string): { groupRatio: number; userGroupRatio?: number } {
+  const special = options.json<Record<string, Record<string, number>>>('GroupGroupRatio')[userGroup]?.[usingGroup]
+  if (typeof special === 'number' && special >= 0) return { groupRatio: special, userGroupRatio: special }
+  const ratio = options.json<Record<string, number>>('GroupRatio')[usingGroup]
+  return { groupRatio: typeof ratio === 'number' && ratio >= 0 ? ratio : 1 }
+}
+
+/**
+ * Prices a model by its requested (not upstream) name: a fixed per-call price first, then the
+ * model ratio. Returns undefined for a model without either, unless self-use mode or the user's
+ * own setting accepts the default ratio.
+ */
+export function resolvePrice(
+  options: OptionStore,
+  model: string,
+  usingGroup: string,
+  userGroup: string,
+  acceptUnsetRatio = false,
+): Price | undefined {
+  const name = pricingName(model)
+  const group = groupRatioFor(options, usingGroup, userGroup)
+  const modelPrice = options.json<Record<string, number>>('ModelPrice')[name]
+  if (typeof modelPrice === 'number' && modelPrice >= 0) return { kind: 'per-call', modelPrice, ...group }
+  let modelRatio = options.json<Record<string, number>>('ModelRatio')[name]
+  if (typeof modelRatio !== 'number' || modelRatio < 0) {
+    if (!options.bool('SelfUseModeEnabled') && !acceptUnsetRatio) return undefined
+    modelRatio = UNSET_MODEL_RATIO
+  }
+  const cacheRatio = options.json<Record<string, number>>('CacheRatio')[name]
+  return {
+    kind: 'ratio',
+    modelRatio,
+    completionRatio: completionRatioFor(name, options.json<Record<string, number>>('CompletionRatio')),
+    cacheRatio: typeof cacheRatio === 'number' && cacheRatio >= 0 ? cacheRatio : 1,
+    cacheCreationRatio: DEFAULT_CACHE_CREATION_RATIO,
+    ...group,
+  }
+}

@@ -1,0 +1,109 @@
+import { serve, type ServerType } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { randomAlphanumeric } from '../src/lib/crypto.ts'
+import { nowSeconds } from '../src/lib/time.ts'
+import type { Harness } from './harness.ts'
+
+export interface ChannelFixture {
+  name?: string
+  type?: number
+  baseUrl: string
+  models?: string
+  groups?: string
+  priority?: number
+  weight?: number
+  modelMapping?: Record<string, string>
+  statusCodeMapping?: Record<string, string>
+  autoBan?: boolean
+  key?: string
+}
+
+/** Inserts a channel and its abilities the way the channel API stores them (key encrypted). */
+export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<number> {
+  const { db, dialect, secrets } = h.services
+  const values = {
+    name: fixture.name ?? 'mock',
+    type: fixture.type ?? 1,
+    key: secrets.encrypt(fixture.key ?? 'sk-upstream-canary-key'),
+    base_url: fixture.baseUrl,
+    models: fixture.models ?? 'gpt-4o-mini',
+    group: fixture.groups ?? 'default',
+    priority: fixture.priority ?? 0,
+    weight: fixture.weight ?? 0,
+    model_mapping: JSON.stringify(fixture.modelMapping ?? {}),
+    status_code_mapping: JSON.stringify(fixture.statusCodeMapping ?? {}),
+    auto_ban: fixture.autoBan === false ? 0 : 1,
+    created_time: nowSeconds(),
+  }
+  let id: number
+  if (dialect === 'postgres') id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id
+  else id = Number((await db.insertInto('channels').values(values).executeTakeFirstOrThrow()).insertId)
+  for (const group of values.group.split(',')) {
+    for (const model of values.models.split(',')) {
+      await db.insertInto('abilities').values({ group, model, channel_id: id, enabled: true, priority: values.priority, weight: values.weight }).execute()
+    }
+  }
+  await h.services.changes.publish({ kind: 'channels' })
+  return id
+}
+
+export interface TokenFixture {
+  remainQuota?: number
+  unlimited?: boolean
+  status?: number
+  expiredTime?: number
+  modelLimits?: string
+  allowIps?: string
+  group?: string
+  name?: string
+}
+
+/** Inserts a token for a user the way the token API stores it; returns its `sk-` key and id. */
+export async function addToken(h: Harness, userId: number, fixture: TokenFixture = {}): Promise<{ key: string; id: number }> {
+  const { db, dialect, secrets } = h.services
+  const raw = randomAlphanumeric(48)
+  const values = {
+    user_id: userId,
+    key: secrets.lookupHash(raw),
+    key_ciphertext: secrets.encrypt(raw),
+    name: fixture.name ?? 'test-token',
+    status: fixture.status ?? 1,
+    created_time: nowSeconds(),
+    expired_time: fixture.expiredTime ?? -1,
+    remain_quota: fixture.remainQuota ?? 0,
+    unlimited_quota: fixture.unlimited ?? true,
+    model_limits_enabled: fixture.modelLimits !== undefined,
+    model_limits: fixture.modelLimits ?? '',
+    allow_ips: fixture.allowIps ?? '',
+    group: fixture.group ?? '',
+  }
+  let id: number
+  if (dialect === 'postgres') id = (await db.insertInto('tokens').values(values).returning('id').executeTakeFirstOrThrow()).id
+  else id = Number((await db.insertInto('tokens').values(values).executeTakeFirstOrThrow()).insertId)
+  return { key: `sk-${raw}`, id }
+}
+
+export async function quotaOf(h: Harness, userId: number): Promise<number> {
+  return Number((await h.services.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota)
+}
+
+export async function tokenRemainOf(h: Harness, tokenId: number): Promise<number> {
+  return Number((await h.services.db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId).executeTakeFirstOrThrow()).remain_quota)
+}
+
+/** Waits for every settlement and writes the queued logs, so assertions see the final state. */
+export async function settle(h: Harness): Promise<void> {
+  await h.services.relay.drain()
+  await h.services.relay.logs.flush()
+}
+
+export const consumeLogs = (h: Harness) => h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id').execute()
+
+/** Serves the harness app on a real loopback port, for clients that need sockets (SDKs, aborts). */
+export async function listen(h: Harness): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) }
+}
