@@ -38,13 +38,15 @@ export interface RoutingSnapshot {
 
 /**
  * Builds the routing table from the channels and abilities tables and keeps it in memory. A
- * change announced on the bus marks it stale; the next request waits for the rebuild, so a
- * channel saved in the console is used (or no longer used) from the very next request.
+ * change announced on the bus makes the next requests wait for a rebuild that started after it,
+ * so a channel saved in the console is used (or no longer used) from the very next request.
  */
 export class ChannelCache {
   private snapshot: RoutingSnapshot = { channels: new Map(), routes: new Map() }
-  private building: Promise<void> | undefined
-  private stale = true
+  /** bumped by every change; the snapshot is current once a build started at this value finished */
+  private changeGeneration = 1
+  private builtGeneration = 0
+  private building: { generation: number; promise: Promise<void> } | undefined
   private readonly db: Kysely<Database>
   private readonly secrets: SecretBox
   private readonly logger: Logger
@@ -54,32 +56,39 @@ export class ChannelCache {
     this.secrets = secrets
     this.logger = logger
     changes.subscribe((change) => {
-      if (change.kind === 'channels') this.stale = true
+      if (change.kind === 'channels') this.changeGeneration++
     })
   }
 
+  /** The routing table, rebuilt first when a change came after the last build started. */
   async current(): Promise<RoutingSnapshot> {
-    if (this.stale) await this.rebuild()
+    while (this.builtGeneration < this.changeGeneration) await this.build()
     return this.snapshot
   }
 
-  /** Rebuilds now (also called periodically); concurrent callers share one rebuild. */
-  async rebuild(): Promise<void> {
-    if (this.building) return this.building
-    this.stale = false
-    this.building = this.load()
+  /** A periodic refresh: builds in the background; requests keep using the current table meanwhile. */
+  refresh(): Promise<void> {
+    return this.building ? this.building.promise : this.build()
+  }
+
+  private build(): Promise<void> {
+    // A build that started before the latest change cannot satisfy it: wait for it, then build again.
+    if (this.building) return this.building.promise.catch(() => undefined)
+    const generation = this.changeGeneration
+    const promise = this.load()
       .then((snapshot) => {
         this.snapshot = snapshot
+        this.builtGeneration = Math.max(this.builtGeneration, generation)
       })
       .catch((error: unknown) => {
-        this.stale = true
         this.logger.error({ err: String(error) }, 'channel cache rebuild failed')
         throw error
       })
       .finally(() => {
         this.building = undefined
       })
-    return this.building
+    this.building = { generation, promise }
+    return promise
   }
 
   private async load(): Promise<RoutingSnapshot> {
