@@ -1,0 +1,193 @@
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../../test/relay-fixtures.ts'
+
+let mock: MockUpstream
+let h: Harness
+let root: TestUser
+let user: TestUser
+
+beforeAll(async () => {
+  mock = await startMockUpstream()
+})
+afterAll(async () => {
+  await mock.stop()
+})
+beforeEach(async () => {
+  mock.reset()
+  h = await createHarness()
+  root = await h.setupRoot()
+  user = await h.createUser(1, { quota: 1_000_000 })
+})
+afterEach(async () => {
+  await h.close()
+})
+
+const setOption = (key: string, value: string) => h.request('PUT', '/api/option/', { as: root, body: { key, value } })
+const chat = (key: string, body: Record<string, unknown> = {}) =>
+  h.request('POST', '/v1/chat/completions', {
+    body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], ...body },
+    headers: { authorization: `Bearer ${key}` },
+  })
+const channelStatus = async (id: number) => h.services.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow()
+
+describe('retries and channel health', () => {
+  it('retries a failing channel on the next priority and bills only the success', async () => {
+    await setOption('RetryTimes', '2')
+    const failing = await addChannel(h, { name: 'broken', baseUrl: `${mock.url}/_mock/status=500`, priority: 10 })
+    const healthy = await addChannel(h, { name: 'healthy', baseUrl: mock.url, priority: 0 })
+    const { key } = await addToken(h, user.id)
+    const response = await chat(key)
+    expect(response.status).toBe(200)
+    await settle(h)
+    const logs = await consumeLogs(h)
+    expect(logs).toHaveLength(1)
+    expect(logs[0]?.channel_id).toBe(healthy)
+    expect(JSON.parse(String(logs[0]?.other)).admin_info.use_channel).toEqual([failing, healthy])
+    expect(await quotaOf(h, user.id)).toBe(1_000_000 - Number(logs[0]?.quota))
+  })
+
+  it('does not retry without RetryTimes, and refunds the reservation', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/status=500`, priority: 10 })
+    await addChannel(h, { baseUrl: mock.url, priority: 0 })
+    const { key } = await addToken(h, user.id)
+    const response = await chat(key, { max_tokens: 1000 })
+    expect(response.status).toBe(500)
+    expect(response.json).toHaveProperty('error.type', 'upstream_error')
+    expect(JSON.stringify(response.json)).toContain('request id:')
+    await settle(h)
+    expect(await quotaOf(h, user.id)).toBe(1_000_000)
+    expect(await consumeLogs(h)).toHaveLength(0)
+  })
+
+  it('does not retry 400 or 504 answers', async () => {
+    await setOption('RetryTimes', '3')
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/status=400`, priority: 10 })
+    await addChannel(h, { baseUrl: mock.url, priority: 0 })
+    const { key } = await addToken(h, user.id)
+    mock.reset()
+    expect((await chat(key)).status).toBe(400)
+    expect(mock.hits()).toBe(1)
+  })
+
+  it('disables a channel whose error matches, only when auto-disable is on and the channel allows it', async () => {
+    await setOption('RetryTimes', '2')
+    const broke = await addChannel(h, { name: 'no-credit', baseUrl: `${mock.url}/_mock/status=429,errorMessage=Your credit balance is too low`, priority: 10 })
+    const spared = await addChannel(h, { name: 'no-autoban', baseUrl: `${mock.url}/_mock/status=401`, priority: 5, autoBan: false })
+    await addChannel(h, { baseUrl: mock.url, priority: 0 })
+    const { key } = await addToken(h, user.id)
+
+    expect((await chat(key)).status).toBe(200)
+    await settle(h)
+    expect((await channelStatus(broke)).status).toBe(1)
+
+    await setOption('AutomaticDisableChannelEnabled', 'true')
+    expect((await chat(key)).status).toBe(200)
+    await settle(h)
+    await expect.poll(async () => (await channelStatus(broke)).status).toBe(3)
+    const info = JSON.parse((await channelStatus(broke)).other_info)
+    expect(info.status_reason).toContain('credit balance is too low')
+    expect(info.status_time).toBeGreaterThan(0)
+    expect((await channelStatus(spared)).status).toBe(1)
+    const abilities = await h.services.db.selectFrom('abilities').select('enabled').where('channel_id', '=', broke).execute()
+    expect(abilities.every((a) => !a.enabled)).toBe(true)
+    // The disabled channel is no longer tried.
+    mock.reset()
+    expect((await chat(key)).status).toBe(200)
+    expect(mock.requests.some((r) => r.rawPath.includes('credit'))).toBe(false)
+  })
+
+  it('applies the status-code mapping', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/status=429`, statusCodeMapping: { '429': '503' } })
+    const { key } = await addToken(h, user.id)
+    expect((await chat(key)).status).toBe(503)
+  })
+
+  it('never echoes the upstream key', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/status=401,errorMessage=Incorrect API key provided: sk-upstream-canary-key`, key: 'sk-upstream-canary-key' })
+    const { key } = await addToken(h, user.id)
+    const response = await chat(key)
+    expect(response.status).toBe(401)
+    expect(response.text).not.toContain('canary')
+  })
+})
+
+describe('streams that break', () => {
+  it('ends a stream cut by the upstream with an SSE error event and bills what was produced', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/resetAfterChunks=5,chunkDelayMs=5` })
+    const { key } = await addToken(h, user.id)
+    const response = await chat(key, { stream: true })
+    expect(response.status).toBe(200)
+    const events = response.text.split('\n\n').filter(Boolean)
+    expect(events.at(-1)).toContain('"error"')
+    expect(response.text).not.toContain('[DONE]')
+    await settle(h)
+    const [log] = await consumeLogs(h)
+    expect(Number(log?.completion_tokens)).toBeGreaterThanOrEqual(4)
+    expect(Number(log?.completion_tokens)).toBeLessThanOrEqual(6)
+    expect(Number(log?.quota)).toBeGreaterThan(0)
+    expect(log?.content).toContain('流中断')
+  })
+
+  it('passes a malformed chunk through without failing the stream', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/malformedChunk=true` })
+    const { key } = await addToken(h, user.id)
+    const response = await chat(key, { stream: true })
+    expect(response.text).toContain('{not json')
+    expect(response.text).toContain('[DONE]')
+    await settle(h)
+    expect(await consumeLogs(h)).toHaveLength(1)
+  })
+
+  it('aborts the upstream when the client disconnects mid-stream and bills the produced tokens', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/chunks=200,chunkDelayMs=20,omitUsage=true` })
+    const { key } = await addToken(h, user.id)
+    const server = await listen(h)
+    try {
+      const controller = new AbortController()
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true }),
+        signal: controller.signal,
+      })
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+      let received = ''
+      while ((received.match(/"content"/g) ?? []).length < 10) {
+        const { value, done } = await reader.read()
+        if (done) break
+        received += Buffer.from(value).toString()
+      }
+      const abortedAt = performance.now()
+      controller.abort()
+      await mock.waitForClosedEarly(1, 2000)
+      // The upstream socket closes within a second of the client leaving.
+      expect(performance.now() - abortedAt).toBeLessThan(1000)
+      await settle(h)
+      const [log] = await consumeLogs(h)
+      const produced = Number(log?.completion_tokens)
+      expect(produced).toBeGreaterThanOrEqual(10)
+      expect(produced).toBeLessThan(200)
+      expect(Number(log?.quota)).toBeGreaterThan(0)
+      expect(await quotaOf(h, user.id)).toBe(1_000_000 - Number(log?.quota))
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('shutdown', () => {
+  it('loses no log row of requests answered before it', async () => {
+    await addChannel(h, { baseUrl: mock.url })
+    const { key } = await addToken(h, user.id)
+    const results = await Promise.all(Array.from({ length: 100 }, () => chat(key)))
+    const ok = results.filter((r) => r.status === 200).length
+    expect(ok).toBe(100)
+    // No explicit flush: close() must drain settlements and write the queued rows itself.
+    const logDb = h.services.logDb
+    await h.services.relay.close()
+    const rows = await logDb.selectFrom('logs').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 2).executeTakeFirstOrThrow()
+    expect(Number(rows.n)).toBe(100)
+  })
+})
