@@ -6,7 +6,7 @@ const jsonReport = process.env.VITEST_JSON_REPORT
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/server', 'packages/web'],
+    projects: ['packages/shared', 'packages/server', 'packages/web', 'bench'],
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
   },

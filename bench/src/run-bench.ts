@@ -1,99 +1,164 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { runLoad, type LoadResult } from './load-generator.ts'
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { killAllChildren } from './child-processes.ts'
+import { summarizeCpuProfiles } from './cpu-profile-summary.ts'
+import { startGatewayProcess, startMockProcess, type RunningProcess } from './gateway-process.ts'
+import { BENCH_MODEL, configureGateway, GatewayCallError, probeRelay } from './gateway-setup.ts'
+import { mebibytes } from './proc-stats.ts'
+import { judgeTargets, measurementRows, scenarioHeader } from './report.ts'
+import { buildScenarios, measure, soak, type Measurement, type SoakResult, type Target } from './scenarios.ts'
 
 /**
- * `npm run bench`: the gateway against a direct baseline on this machine, both on loopback.
- * - direct: a bare node:http server answering a status-sized JSON body (the floor of any Node server)
- * - gateway: the real server (fresh SQLite) answering GET /api/status through its whole middleware chain
- * The difference is the gateway's own overhead per request. Bounded in time; stops by itself.
+ * `npm run bench`: the mock OpenAI upstream called directly against the same calls through the
+ * real gateway, non-stream and stream, at several concurrencies, on loopback. The mock runs in its
+ * own process, the gateway in another (fresh SQLite, configured through its console API); this
+ * process only generates load. Bounded in time; stops its children however it ends.
  */
-const root = resolve(import.meta.dirname, '../..')
-const seconds = Number(process.env.BENCH_SECONDS ?? 5)
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32)
-
-async function startGateway(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'))
-  const port = await freePort()
-  const child = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), SQLITE_PATH: join(dir, 'bench.db'), LOG_LEVEL: 'warn', GLOBAL_API_RATE_LIMIT_ENABLE: 'false', SESSION_SECRET: 'bench' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  child.on('exit', (code) => {
-    if (code !== null && code !== 0) console.error(`gateway exited with ${code}`)
-  })
-  await waitForStatus(`http://127.0.0.1:${port}`)
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((done) => child.once('exit', done))
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
+const numberFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`)
+  return value
 }
 
-/** A port the OS just handed out; the gateway binds it a moment later. */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
-  const address = probe.address()
-  await new Promise((done) => probe.close(done))
-  return typeof address === 'object' && address ? address.port : 0
+const config = {
+  seconds: numberFrom('BENCH_SECONDS', 5),
+  warmupSeconds: numberFrom('BENCH_WARMUP_SECONDS', 1),
+  concurrencies: (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0),
+  chunks: numberFrom('BENCH_CHUNKS', 20),
+  chunkDelayMs: numberFrom('BENCH_CHUNK_DELAY_MS', 0),
+  latencyMs: numberFrom('BENCH_UPSTREAM_LATENCY_MS', 0),
+  scenarios: (process.env.BENCH_SCENARIOS ?? 'json,stream').split(','),
+  soakSeconds: numberFrom('BENCH_SOAK_SECONDS', 0),
+  jsonReport: process.env.BENCH_JSON,
+  strict: process.env.BENCH_STRICT === '1' || process.env.BENCH_STRICT === 'true',
+  cpuProfile: process.env.BENCH_GATEWAY_CPU_PROF === '1' || process.env.BENCH_GATEWAY_CPU_PROF === 'true',
 }
 
-async function waitForStatus(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/status`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  throw new Error('gateway did not answer /api/status within 30 s')
+/** Exits with 2 if the whole run takes far longer than planned (a hung child or request). */
+function armDeadline(): void {
+  const runs = config.scenarios.length * config.concurrencies.length * 2
+  const budgetSeconds = runs * (config.seconds + config.warmupSeconds + 35) + config.soakSeconds + 120
+  setTimeout(() => {
+    console.error(`bench: still running after ${budgetSeconds} s, giving up`)
+    killAllChildren()
+    process.exit(2)
+  }, budgetSeconds * 1000).unref()
 }
 
-async function startDirect(body: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(body)
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((done) => server.close(() => done())) }
+/** A failure in words; a missing /proc entry means the gateway process is gone. */
+function describe(error: unknown): string {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT' && String((error as Error).message).includes('/proc/')) return 'the gateway process exited'
+  return error instanceof Error ? error.message : String(error)
 }
 
-function row(name: string, r: LoadResult): string {
-  return `${name.padEnd(28)} ${String(r.rps).padStart(7)} rps  p50 ${String(r.p50).padStart(6)} ms  p95 ${String(r.p95).padStart(6)} ms  p99 ${String(r.p99).padStart(6)} ms  errors ${r.errors}`
-}
-
-async function main(): Promise<void> {
-  const gateway = await startGateway()
-  const sample = await (await fetch(`${gateway.url}/api/status`)).text()
-  const direct = await startDirect(sample)
+async function startGateway(mock: RunningProcess): Promise<{ gateway?: RunningProcess; key?: string; failure?: string }> {
+  let gateway: RunningProcess | undefined
   try {
-    // Warm up both (JIT, pools), then measure.
-    await runLoad(`${direct.url}/`, { concurrency, seconds: 1 })
-    await runLoad(`${gateway.url}/api/status`, { concurrency, seconds: 1 })
-    const directResult = await runLoad(`${direct.url}/`, { concurrency, seconds })
-    const gatewayResult = await runLoad(`${gateway.url}/api/status`, { concurrency, seconds })
-    console.log(`load: ${concurrency} concurrent connections for ${seconds} s each, loopback, ${sample.length}-byte JSON answer`)
-    console.log(row('direct (node:http)', directResult))
-    console.log(row('gateway GET /api/status', gatewayResult))
-    console.log(`gateway overhead: p50 +${(gatewayResult.p50 - directResult.p50).toFixed(2)} ms, p99 +${(gatewayResult.p99 - directResult.p99).toFixed(2)} ms`)
-  } finally {
-    await direct.stop()
-    await gateway.stop()
+    gateway = await startGatewayProcess({ cpuProfile: config.cpuProfile })
+    const key = await configureGateway(gateway.url, mock.url)
+    for (const scenario of buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs)) await probeRelay(gateway.url, key, scenario.body, scenario.stream)
+    return { gateway, key }
+  } catch (error) {
+    const failure = error instanceof GatewayCallError ? `gateway call failed: ${error.message}` : `gateway failed to start: ${error instanceof Error ? error.message : String(error)}`
+    return { gateway, failure }
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+async function main(): Promise<number> {
+  armDeadline()
+  const mock = await startMockProcess({ chunks: config.chunks, chunkDelayMs: config.chunkDelayMs, latencyMs: config.latencyMs })
+  let gateway: RunningProcess | undefined
+  try {
+    const started = await startGateway(mock)
+    gateway = started.gateway
+    const scenarios = buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs).filter((s) => config.scenarios.includes(s.id))
+    const direct: Target = { name: 'direct', url: `${mock.url}/v1/chat/completions`, apiKey: 'sk-mock' }
+    let failure = started.failure
+    let through: Target | undefined = started.key && gateway ? { name: 'gateway', url: `${gateway.url}/v1/chat/completions`, apiKey: started.key } : undefined
+
+    console.log(`bench: mock upstream ${mock.url} (pid ${mock.pid}), gateway ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}`)
+    const load = loadavg()[0] ?? 0
+    console.log(`machine: ${cpus().length} cores, load average ${load.toFixed(2)}, Node ${process.version}; load generator, mock and gateway are separate processes on loopback`)
+    if (load > 0.5) console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
+    console.log('latencies in ms to the last byte; ttft = time to the first content chunk; overhead = gateway − direct, rps as gateway/direct')
+    if (config.cpuProfile) console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
+    if (config.chunkDelayMs === 0) console.log('stream: the mock writes each stream in one piece (BENCH_CHUNK_DELAY_MS=0), so its ttft is its latency; set BENCH_CHUNK_DELAY_MS to pace the chunks')
+    if (started.failure) console.log(`\n${started.failure}\nmeasuring direct-to-mock only`)
+
+    const measurements: Measurement[] = []
+    const options = { seconds: config.seconds, warmupSeconds: config.warmupSeconds, mockPid: mock.pid, mockUrl: mock.url, gatewayPid: gateway?.pid }
+    for (const scenario of scenarios) {
+      console.log(scenarioHeader(scenario, config.seconds, config.warmupSeconds))
+      for (const concurrency of config.concurrencies) {
+        const directRun = await measure(scenario, direct, concurrency, options)
+        measurements.push(directRun)
+        console.log(measurementRows(directRun, undefined, scenario.stream))
+        if (!through) continue
+        try {
+          const gatewayRun = await measure(scenario, through, concurrency, options)
+          measurements.push(gatewayRun)
+          console.log(measurementRows(gatewayRun, directRun, scenario.stream))
+        } catch (error) {
+          // The gateway died or stopped answering mid-run: keep measuring the direct side.
+          failure = `gateway failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
+          console.log(failure)
+          through = undefined
+        }
+      }
+    }
+
+    let soakResult: SoakResult | undefined
+    const streamScenario = scenarios.find((s) => s.id === 'stream')
+    if (config.soakSeconds > 0 && through && gateway && streamScenario) {
+      console.log(`\nsoak: stream through the gateway at concurrency 16 for ${config.soakSeconds} s`)
+      try {
+        soakResult = await soak(streamScenario, through, gateway.pid, config.soakSeconds)
+        console.log(`soak: ${soakResult.load.rps} rps, p50 ${soakResult.load.p50} ms, p99 ${soakResult.load.p99} ms, ${soakResult.load.errors} errors`)
+        const every = Math.max(1, Math.round(soakResult.samples.length / 30))
+        console.log(`soak: gateway RSS MiB every ${every} s: ${soakResult.samples.filter((_, i) => i % every === 0).map((b) => Math.round(mebibytes(b))).join(' ')}`)
+      } catch (error) {
+        failure = `gateway failed during the soak: ${describe(error)}`
+        console.log(failure)
+      }
+    }
+
+    const targets = judgeTargets(measurements, config.chunks, soakResult, config.soakSeconds > 0)
+    console.log('\ntargets')
+    for (const target of targets) console.log(`${target.status.padEnd(4)}  ${target.text}`)
+    if (failure) {
+      console.log(`\n${failure}`)
+      const tail = gateway?.outputTail() ?? []
+      if (tail.length > 0) console.log(`gateway output (last lines):\n${tail.join('\n')}`)
+    }
+    if (config.jsonReport) writeFileSync(config.jsonReport, `${JSON.stringify({ config, gatewayFailure: failure ?? null, measurements, soak: soakResult ?? null, targets }, null, 2)}\n`)
+    if (failure) return 1
+    return config.strict && targets.some((t) => t.status === 'MISS') ? 1 : 0
+  } finally {
+    await gateway?.stop()
+    await mock.stop()
+    if (gateway?.profileDir) {
+      try {
+        console.log(`\n${summarizeCpuProfiles(gateway.profileDir)}`)
+        console.log(`profile kept in ${gateway.profileDir} (open it in Chrome DevTools or speedscope)`)
+      } catch (error) {
+        console.log(`no gateway CPU profile to read: ${String(error)}`)
+      }
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAllChildren()
+    process.exit(130)
+  })
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    killAllChildren()
+    process.exit(1)
+  },
+)

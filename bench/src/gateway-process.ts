@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { freePort, startNodeChild, type StartedChild } from './child-processes.ts'
+import type { MockUpstreamOptions } from './mock-upstream.ts'
+
+const root = resolve(import.meta.dirname, '../..')
+
+export interface RunningProcess {
+  url: string
+  pid: number
+  outputTail(): string[]
+  stop(): Promise<void>
+  /** Set when started with a CPU profile: the folder of the `.cpuprofile` written at exit. */
+  profileDir?: string
+}
+
+/** Starts the mock upstream in a child process and resolves once it listens. */
+export async function startMockProcess(options: MockUpstreamOptions): Promise<RunningProcess> {
+  let announce: (port: number) => void = () => {}
+  const announced = new Promise<number>((done) => (announce = done))
+  const started = startNodeChild(join(import.meta.dirname, 'mock-process.ts'), [JSON.stringify(options)], process.env, (line) => {
+    const match = /^\{"port":(\d+)\}$/.exec(line)
+    if (match) announce(Number(match[1]))
+  })
+  const port = await Promise.race([announced, exitOrTimeout(started, 10_000, 'mock upstream')])
+  return { url: `http://127.0.0.1:${port}`, pid: started.pid, outputTail: started.outputTail, stop: () => started.stop() }
+}
+
+/**
+ * Starts the real gateway (`packages/server/src/main.ts`, or `BENCH_GATEWAY_ENTRY`) on a free port
+ * with a fresh SQLite file in a temporary folder, and resolves once GET /api/status answers.
+ */
+export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}): Promise<RunningProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'))
+  const profileDir = options.cpuProfile ? join(dir, 'profile') : undefined
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SQLITE_PATH: join(dir, 'bench.db'),
+    LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',
+    GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    CRYPTO_SECRET: 'bench-crypto-secret-0123456789abcdef',
+  }
+  delete env.SQL_DSN
+  delete env.LOG_SQL_DSN
+  delete env.REDIS_CONN_STRING
+  const nodeArgs = ['--import', pathToFileURL(join(import.meta.dirname, 'exit-with-parent.ts')).href, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]
+  const started = startNodeChild(resolve(root, process.env.BENCH_GATEWAY_ENTRY ?? 'packages/server/src/main.ts'), [], env, undefined, nodeArgs)
+  const url = `http://127.0.0.1:${port}`
+  // With a profile the folder stays until the caller has read it (it removes `profileDir`'s parent).
+  const stop = async () => {
+    await started.stop()
+    if (!profileDir) rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    await Promise.race([waitForStatus(url, 30_000), exitOrTimeout(started, 30_000, 'gateway')])
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return profileDir ? { url, pid: started.pid, outputTail: started.outputTail, stop, profileDir } : { url, pid: started.pid, outputTail: started.outputTail, stop }
+}
+
+async function waitForStatus(url: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/status`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+}
+
+/** Rejects when the child exits or the time is up, with its last output lines. */
+function exitOrTimeout(started: StartedChild, ms: number, name: string): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const explain = (what: string) => new Error(`${name} ${what}\n${started.outputTail().join('\n')}`)
+    const timer = setTimeout(() => reject(explain(`did not start within ${ms / 1000} s`)), ms)
+    timer.unref()
+    started.child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(explain(`exited (${signal ?? `code ${code}`}) before it was ready`))
+    })
+  })
+}

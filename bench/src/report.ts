@@ -1,0 +1,133 @@
+import { mebibytes } from './proc-stats.ts'
+import type { Measurement, Scenario, SoakResult } from './scenarios.ts'
+
+const MiB = 1024 * 1024
+
+const columns: [title: string, width: number][] = [
+  ['conc', 5],
+  ['target', 9],
+  ['rps', 8],
+  ['p50 ms', 8],
+  ['p99 ms', 8],
+  ['ttft p50', 9],
+  ['ttft p99', 9],
+  ['errors', 7],
+  ['gw cpu µs/req', 14],
+  ['gw peak MiB', 12],
+  ['gw rss MiB', 11],
+  ['mock cpu µs/req', 16],
+]
+
+const cell = (value: string, index: number) => (index === 1 ? value.padEnd(columns[index]?.[1] ?? 0) : value.padStart(columns[index]?.[1] ?? 0))
+const line = (values: string[]) => values.map(cell).join(' ').trimEnd()
+const fixed = (value: number) => value.toFixed(2)
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`
+const dash = '–'
+
+export function scenarioHeader(scenario: Scenario, seconds: number, warmupSeconds: number): string {
+  return [`\n${scenario.label}: ${seconds} s per run after a ${warmupSeconds} s warm-up`, line(columns.map(([title]) => title))].join('\n')
+}
+
+/** One row per run, and after a gateway run the overhead row against the direct run before it. */
+export function measurementRows(measurement: Measurement, direct: Measurement | undefined, stream: boolean): string {
+  const { load } = measurement
+  const rows = [
+    line([
+      String(measurement.concurrency),
+      measurement.target,
+      String(load.rps),
+      fixed(load.p50),
+      fixed(load.p99),
+      stream ? fixed(load.ttftP50) : dash,
+      stream ? fixed(load.ttftP99) : dash,
+      String(load.errors),
+      measurement.gatewayCpuMicros === undefined ? dash : String(measurement.gatewayCpuMicros),
+      measurement.gatewayPeakRss === undefined ? dash : mebibytes(measurement.gatewayPeakRss).toFixed(1),
+      measurement.gatewayRss === undefined ? dash : mebibytes(measurement.gatewayRss).toFixed(1),
+      String(measurement.mockCpuMicros),
+    ]),
+  ]
+  if (measurement.target === 'gateway' && direct) {
+    const ratio = direct.load.rps === 0 ? dash : `×${(load.rps / direct.load.rps).toFixed(2)}`
+    rows.push(
+      line([
+        '',
+        'overhead',
+        ratio,
+        signed(load.p50 - direct.load.p50),
+        signed(load.p99 - direct.load.p99),
+        stream ? signed(load.ttftP50 - direct.load.ttftP50) : dash,
+        stream ? signed(load.ttftP99 - direct.load.ttftP99) : dash,
+      ]),
+    )
+  }
+  const answered = load.requests + load.errors
+  if (measurement.upstreamConnections > 2 * measurement.concurrency) {
+    rows.push(`      note: the upstream accepted ${measurement.upstreamConnections} new connections for ${measurement.upstreamHits} requests (connections are not kept alive)`)
+  }
+  if (Math.abs(measurement.upstreamHits - answered) > Math.max(2, answered * 0.01)) {
+    rows.push(`      note: the upstream received ${measurement.upstreamHits} requests for ${answered} answered here`)
+  }
+  if (measurement.loadGeneratorCpuShare >= 0.9) rows.push(`      note: the load generator used ${Math.round(measurement.loadGeneratorCpuShare * 100)}% of a core, so it may bound this rps`)
+  for (const sample of load.errorSamples) rows.push(`      ${measurement.target} error: ${sample}`)
+  return rows.join('\n')
+}
+
+export interface TargetLine {
+  status: 'PASS' | 'MISS' | 'n/a'
+  text: string
+}
+
+const find = (all: Measurement[], scenario: Scenario['id'], target: Measurement['target'], concurrency: number) =>
+  all.find((m) => m.scenario === scenario && m.target === target && m.concurrency === concurrency)
+
+/** The issue's targets, judged on what was measured; a target without its measurement is n/a. */
+export function judgeTargets(all: Measurement[], chunks: number, soakResult: SoakResult | undefined, soakRequested: boolean): TargetLine[] {
+  const lines: TargetLine[] = []
+  const verdict = (ok: boolean | undefined, text: string) => lines.push({ status: ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS', text })
+
+  for (const [scenario, limit, name] of [
+    ['json', 150, 'non-stream'],
+    ['stream', 250, `${chunks}-chunk stream`],
+  ] as const) {
+    const runs = all.filter((m) => m.scenario === scenario && m.target === 'gateway' && m.gatewayCpuMicros !== undefined && m.load.requests > 0)
+    const worst = Math.max(...runs.map((m) => m.gatewayCpuMicros ?? 0))
+    const each = runs.map((m) => `c${m.concurrency} ${m.gatewayCpuMicros}`).join(' / ')
+    verdict(runs.length === 0 ? undefined : worst <= limit, `gateway CPU per request, ${name} ≤ ${limit} µs: ${runs.length === 0 ? 'not measured' : `${worst} µs, the worst of ${each}`}`)
+  }
+
+  for (const scenario of ['json', 'stream'] as const) {
+    const direct = find(all, scenario, 'direct', 16)
+    const gateway = find(all, scenario, 'gateway', 16)
+    const name = scenario === 'json' ? 'non-stream' : 'stream'
+    if (!direct || !gateway || gateway.load.requests === 0) {
+      verdict(undefined, `added latency at concurrency 16, ${name}: p50 < 1 ms, p99 < 5 ms: not measured`)
+      continue
+    }
+    const p50 = gateway.load.p50 - direct.load.p50
+    const p99 = gateway.load.p99 - direct.load.p99
+    verdict(p50 < 1, `added p50 latency at concurrency 16, ${name} < 1 ms: ${signed(p50)} ms`)
+    verdict(p99 < 5, `added p99 latency at concurrency 16, ${name} < 5 ms: ${signed(p99)} ms`)
+    if (scenario === 'stream') {
+      const ttft = gateway.load.ttftP50 - direct.load.ttftP50
+      verdict(ttft <= 1, `time to first token at concurrency 16 ≤ 1 ms over direct (p50): ${signed(ttft)} ms`)
+    }
+  }
+
+  const peak = find(all, 'stream', 'gateway', 64)
+  verdict(
+    peak?.gatewayPeakRss === undefined ? undefined : peak.gatewayPeakRss < 200 * MiB,
+    `gateway peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.gatewayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.gatewayPeakRss)} MiB`}`,
+  )
+
+  if (soakResult) {
+    const growth = soakResult.growth / MiB
+    verdict(
+      growth < 16,
+      `no RSS growth over a ${soakResult.seconds} s soak (stream, concurrency 16; last fifth vs second fifth < 16 MiB): start ${mebibytes(soakResult.startRss)} MiB, end ${mebibytes(soakResult.endRss)} MiB, peak ${mebibytes(soakResult.peakRss)} MiB, growth ${growth.toFixed(1)} MiB over ${soakResult.load.requests} requests, ${soakResult.load.errors} errors`,
+    )
+  } else {
+    verdict(undefined, `no RSS growth over a 5-minute run: ${soakRequested ? 'not measured (no gateway)' : 'not run (set BENCH_SOAK_SECONDS=300)'}`)
+  }
+  return lines
+}

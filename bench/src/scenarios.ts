@@ -1,0 +1,141 @@
+import { runLoad, type LoadResult } from './load-generator.ts'
+import { readCpuMicros, readMemory, resetPeakRss } from './proc-stats.ts'
+
+export interface Scenario {
+  id: 'json' | 'stream'
+  label: string
+  stream: boolean
+  /** The request body, the same for the direct and the gateway run. */
+  body: string
+}
+
+export function buildScenarios(model: string, chunks: number, chunkDelayMs: number): Scenario[] {
+  const messages = [
+    { role: 'system', content: 'You are a helpful assistant. Answer briefly.' },
+    { role: 'user', content: 'Tell me one short fact about foxes, please.' },
+  ]
+  const pace = chunkDelayMs > 0 ? `, ${chunkDelayMs} ms apart` : ''
+  return [
+    { id: 'json', label: `non-stream chat completion (${chunks}-piece answer)`, stream: false, body: JSON.stringify({ model, messages }) },
+    {
+      id: 'stream',
+      label: `stream chat completion (${chunks} chunks${pace}, include_usage)`,
+      stream: true,
+      body: JSON.stringify({ model, messages, stream: true, stream_options: { include_usage: true } }),
+    },
+  ]
+}
+
+export interface Target {
+  name: 'direct' | 'gateway'
+  /** Full URL of the chat completions endpoint. */
+  url: string
+  apiKey: string
+}
+
+export interface Measurement {
+  scenario: Scenario['id']
+  target: Target['name']
+  concurrency: number
+  load: LoadResult
+  /** The gateway's CPU time per answered request in the window, in µs (gateway runs only). */
+  gatewayCpuMicros: number | undefined
+  /** The gateway's peak and current RSS in the window, in bytes (gateway runs only). */
+  gatewayPeakRss: number | undefined
+  gatewayRss: number | undefined
+  /** The mock's CPU time per answered request, in µs: the upstream's share, the same in both runs. */
+  mockCpuMicros: number
+  /** Share of one core the load generator (this process) used: near 1, it bounds the rps. */
+  loadGeneratorCpuShare: number
+  /** Requests the mock received and connections it accepted during the window. */
+  upstreamHits: number
+  upstreamConnections: number
+}
+
+export interface MeasureOptions {
+  seconds: number
+  warmupSeconds: number
+  mockPid: number
+  /** The mock's base URL, for its `/_mock/stats` counters. */
+  mockUrl: string
+  gatewayPid: number | undefined
+}
+
+async function readMockStats(mockUrl: string): Promise<{ hits: number; connections: number }> {
+  return (await (await fetch(`${mockUrl}/_mock/stats`)).json()) as { hits: number; connections: number }
+}
+
+/**
+ * One measured run: a warm-up (JIT, connection pools) at the same concurrency, then the window,
+ * with the CPU time of the mock and the gateway read from /proc before and after it.
+ */
+export async function measure(scenario: Scenario, target: Target, concurrency: number, options: MeasureOptions): Promise<Measurement> {
+  const load = {
+    concurrency,
+    method: 'POST' as const,
+    body: scenario.body,
+    stream: scenario.stream,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
+  }
+  if (options.warmupSeconds > 0) await runLoad(target.url, { ...load, seconds: options.warmupSeconds })
+  const gatewayPid = target.name === 'gateway' ? options.gatewayPid : undefined
+  if (gatewayPid) resetPeakRss(gatewayPid)
+  const gatewayCpuBefore = gatewayPid ? readCpuMicros(gatewayPid) : 0
+  const statsBefore = await readMockStats(options.mockUrl)
+  const mockCpuBefore = readCpuMicros(options.mockPid)
+  const clientCpuBefore = process.cpuUsage()
+  const result = await runLoad(target.url, { ...load, seconds: options.seconds })
+  const clientCpu = process.cpuUsage(clientCpuBefore)
+  const mockCpu = readCpuMicros(options.mockPid) - mockCpuBefore
+  const gatewayCpu = gatewayPid ? readCpuMicros(gatewayPid) - gatewayCpuBefore : 0
+  const memory = gatewayPid ? readMemory(gatewayPid) : undefined
+  const statsAfter = await readMockStats(options.mockUrl)
+  const perRequest = (micros: number) => (result.requests === 0 ? 0 : Math.round(micros / result.requests))
+  return {
+    scenario: scenario.id,
+    target: target.name,
+    concurrency,
+    load: result,
+    gatewayCpuMicros: gatewayPid ? perRequest(gatewayCpu) : undefined,
+    gatewayPeakRss: memory?.peakRss,
+    gatewayRss: memory?.rss,
+    mockCpuMicros: perRequest(mockCpu),
+    loadGeneratorCpuShare: Math.round(((clientCpu.user + clientCpu.system) / (result.seconds * 1_000_000)) * 100) / 100,
+    upstreamHits: statsAfter.hits - statsBefore.hits,
+    upstreamConnections: statsAfter.connections - statsBefore.connections,
+  }
+}
+
+export interface SoakResult {
+  seconds: number
+  load: LoadResult
+  /** RSS samples (bytes), one per second. */
+  samples: number[]
+  startRss: number
+  endRss: number
+  peakRss: number
+  /** Median of the last fifth of the samples minus the median of the second fifth, in bytes. */
+  growth: number
+}
+
+/** The long run: the stream scenario through the gateway at concurrency 16, RSS sampled every second. */
+export async function soak(scenario: Scenario, target: Target, gatewayPid: number, seconds: number): Promise<SoakResult> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` }
+  const options = { concurrency: 16, method: 'POST' as const, body: scenario.body, stream: scenario.stream, headers }
+  await runLoad(target.url, { ...options, seconds: 1 })
+  resetPeakRss(gatewayPid)
+  const samples: number[] = [readMemory(gatewayPid).rss]
+  const timer = setInterval(() => samples.push(readMemory(gatewayPid).rss), 1000)
+  const load = await runLoad(target.url, { ...options, seconds }).finally(() => clearInterval(timer))
+  const memory = readMemory(gatewayPid)
+  samples.push(memory.rss)
+  // The first fifth is the heap's warm-up (V8 grows its spaces before it settles): growth counts from the second fifth.
+  const fifth = Math.max(1, Math.floor(samples.length / 5))
+  const growth = median(samples.slice(-fifth)) - median(samples.slice(fifth, 2 * fifth))
+  return { seconds, load, samples, startRss: samples[0] ?? 0, endRss: memory.rss, peakRss: memory.peakRss, growth }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
