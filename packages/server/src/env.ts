@@ -17,6 +17,8 @@ export const envSchema = z.object({
   SQL_DSN: z.string().optional(),
   LOG_SQL_DSN: z.string().optional(),
   SQL_MAX_OPEN_CONNS: int(20),
+  /** SQLite durability: NORMAL (safe across process crashes) or FULL (also across power loss, one fsync per commit). */
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   REDIS_CONN_STRING: z.string().optional(),
   SESSION_SECRET: z
     .string()

@@ -12,17 +12,17 @@ export interface DatabaseHandle {
 }
 
 /** Opens the database a DSN points at. Pool libraries load lazily so SQLite users never load them. */
-export async function openDatabase(target: ConnectionTarget, poolSize = 20): Promise<DatabaseHandle> {
-  const dialect = await createDialect(target, poolSize)
+export async function openDatabase(target: ConnectionTarget, poolSize = 20, sqliteSynchronous: 'NORMAL' | 'FULL' = 'NORMAL'): Promise<DatabaseHandle> {
+  const dialect = await createDialect(target, poolSize, sqliteSynchronous)
   const db = new Kysely<Database>({ dialect })
   return { db, dialect: target.dialect, close: () => db.destroy() }
 }
 
-async function createDialect(target: ConnectionTarget, poolSize: number): Promise<Dialect> {
+async function createDialect(target: ConnectionTarget, poolSize: number, sqliteSynchronous: 'NORMAL' | 'FULL'): Promise<Dialect> {
   switch (target.dialect) {
     case 'sqlite': {
       if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true })
-      return createNodeSqliteDialect(target.path).dialect
+      return createNodeSqliteDialect(target.path, sqliteSynchronous).dialect
     }
     case 'postgres': {
       const pg = await import('pg')

@@ -8,17 +8,31 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  * and the pinned Node 24 ships no headers here, so it cannot be built on these machines; node:sqlite
  * has the same synchronous API shape and needs nothing installed.
  */
-export function createNodeSqliteDialect(path: string): { dialect: SqliteDialect; database: DatabaseSync } {
+export function createNodeSqliteDialect(path: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL'): { dialect: SqliteDialect; database: DatabaseSync } {
   const database = new DatabaseSync(path)
-  // WAL lets readers run beside the writer; FULL keeps acknowledged money movements across a crash;
+  // WAL lets readers run beside the writer. With synchronous=NORMAL a commit is durable against a
+  // crash of the process (SIGKILL included) but the last commits before a power loss or OS crash
+  // may roll back, up to the next checkpoint; FULL closes that window at one fsync per commit,
+  // which costs the relay several fsyncs per request (SQLITE_SYNCHRONOUS chooses).
   // busy_timeout turns a momentary lock into a short wait instead of an error.
   database.exec('PRAGMA journal_mode = WAL')
-  database.exec('PRAGMA synchronous = FULL')
+  database.exec(`PRAGMA synchronous = ${synchronous}`)
   database.exec('PRAGMA busy_timeout = 5000')
   database.exec('PRAGMA foreign_keys = OFF')
+  // Kysely prepares every query anew; the same few statements run thousands of times a second on
+  // the relay's path, so prepared statements are kept (bounded, oldest dropped first).
+  const statements = new Map<string, SqliteStatement>()
   const adapter: SqliteDatabase = {
     close: () => database.close(),
-    prepare: (sql: string) => wrapStatement(database.prepare(sql)),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql)
+      if (!statement) {
+        statement = wrapStatement(database.prepare(sql))
+        if (statements.size >= 1000) statements.delete(statements.keys().next().value as string)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
   }
   return { dialect: new SqliteDialect({ database: adapter }), database }
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 
 const PREFIX = 'enc:v1:'
 
@@ -8,12 +8,13 @@ const PREFIX = 'enc:v1:'
  */
 export class SecretBox {
   private readonly encryptionKey: Buffer
-  private readonly hashKey: Buffer
+  private readonly hashKey: KeyObject
 
   constructor(secret: string) {
     // Two independent keys from one secret, so the lookup hash says nothing about the cipher key.
     this.encryptionKey = createHash('sha256').update(`encrypt:${secret}`).digest()
-    this.hashKey = createHash('sha256').update(`lookup:${secret}`).digest()
+    // A KeyObject, so the key is imported once rather than on every lookup.
+    this.hashKey = createSecretKey(createHash('sha256').update(`lookup:${secret}`).digest())
   }
 
   /** AES-256-GCM with a random nonce: `enc:v1:<nonce>.<ciphertext>.<tag>` in base64url. */

@@ -7,10 +7,22 @@ import type { Services } from '../services/container.ts'
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id'
 
-/** yyyyMMddHHmmss + 8 random characters, like the reference system's request ids. */
+/** Unique per process start; the counter makes ids unique within it without a random draw per request. */
+const instancePrefix = randomBytes(3).toString('hex')
+let counter = 0
+let lastSecond = 0
+let stamp = ''
+
+/** yyyyMMddHHmmss + instance + counter, in the shape of the reference system's request ids. */
 function newRequestId(): string {
-  const stamp = new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14)
-  return `${stamp}${randomBytes(6).toString('base64url').slice(0, 8)}`
+  const now = Date.now()
+  const second = Math.floor(now / 1000)
+  if (second !== lastSecond) {
+    lastSecond = second
+    stamp = new Date(now).toISOString().replace(/[-:TZ.]/g, '').slice(0, 14)
+  }
+  counter = (counter + 1) % 1_000_000
+  return `${stamp}${instancePrefix}${counter.toString(36).padStart(4, '0')}`
 }
 
 /** Gives every request its services, id, language and client address. */

@@ -42,8 +42,10 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayReq
   if (endpoint === 'embeddings' && (body.input === undefined || body.input === null || body.input === '')) {
     throw localError(400, 'invalid_request', 'request.input_required', undefined, 'invalid_request_error')
   }
-  const maxTokens = readCount(body.max_tokens) ?? readCount(body.max_completion_tokens)
-  if (maxTokens === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  const maxTokensField = readCount(body.max_tokens)
+  const maxCompletionField = readCount(body.max_completion_tokens)
+  const maxTokens = maxTokensField === undefined ? maxCompletionField : maxTokensField
+  if (maxTokensField === null || maxCompletionField === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 128)) {
     throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   }

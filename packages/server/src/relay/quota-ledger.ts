@@ -23,7 +23,8 @@ export class QuotaLedger {
   private readonly takeToken
   private readonly giveToken
   private readonly readToken
-  private readonly recordUser
+  private readonly settleUser
+  private readonly settleToken
   private readonly recordToken
 
   constructor(db: Kysely<Database>, dialect: DialectName) {
@@ -34,7 +35,9 @@ export class QuotaLedger {
     this.takeToken = rawStatement(dialect, 'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota >= ?')
     this.giveToken = rawStatement(dialect, 'UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?')
     this.readToken = rawStatement(dialect, 'SELECT remain_quota FROM tokens WHERE id = ?')
-    this.recordUser = rawStatement(dialect, 'UPDATE users SET used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ?')
+    // Settling gives back (a negative take) or keeps the reservation and records the use in one statement per row.
+    this.settleUser = rawStatement(dialect, 'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ?')
+    this.settleToken = rawStatement(dialect, 'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?')
     this.recordToken = rawStatement(dialect, 'UPDATE tokens SET used_quota = used_quota + ?, accessed_time = ? WHERE id = ?')
   }
 
@@ -66,12 +69,14 @@ export class QuotaLedger {
    * collected is returned, and it is what the usage log records.
    */
   async settle(payer: Payer, reserved: number, charge: number, now: number): Promise<number> {
-    let collected = charge
     const delta = charge - reserved
-    if (delta < 0) await this.refund(payer, -delta)
-    if (delta > 0) collected = reserved + (await this.takeUpTo(payer, delta))
-    await this.recordUser.run(this.db, [collected, payer.userId])
-    if (payer.tokenId !== undefined) await this.recordToken.run(this.db, [collected, now, payer.tokenId])
+    // Only a charge above the reservation needs the careful path; giving back is always possible.
+    const collected = delta > 0 ? reserved + (await this.takeUpTo(payer, delta)) : charge
+    const giveBack = Math.min(0, delta)
+    await this.settleUser.run(this.db, [giveBack, collected, payer.userId])
+    if (payer.tokenId === undefined) return collected
+    if (payer.tokenUnlimited) await this.recordToken.run(this.db, [collected, now, payer.tokenId])
+    else await this.settleToken.run(this.db, [giveBack, collected, now, payer.tokenId])
     return collected
   }
 

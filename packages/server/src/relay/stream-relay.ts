@@ -10,6 +10,7 @@ import { upstreamTransportError } from './upstream/upstream-error.ts'
 /** Text kept for local counting when upstream sends no usage; beyond it the rest is estimated. */
 const MAX_KEPT_PAYLOAD = 1024 * 1024
 const NEWLINE = Buffer.from('\n')
+const USAGE_OBJECT = /"usage"\s*:\s*\{/
 
 /**
  * Relays an OpenAI-compatible SSE stream to the client. Bytes pass through line by line; only a
@@ -56,7 +57,8 @@ export function relayStream(
         }
         if (exchange.firstTokenMs === undefined && payload !== '[DONE]') exchange.firstTokenMs = Math.round(performance.now() - exchange.startedMs)
         let text = payload
-        if (payload.includes('"usage"')) {
+        // Many upstreams send "usage":null on every chunk; only an object is worth parsing.
+        if (USAGE_OBJECT.test(payload)) {
           const parsed = safeParse(payload)
           const found = readOpenAIUsage(parsed?.usage)
           if (found) usage = found

@@ -48,11 +48,11 @@ export interface Services {
 
 export async function createServices(env: Env, logger: Logger, overrides: { rateLimits?: RateLimitSettings } = {}): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
-  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS)
+  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS)
   closers.push(main.close)
   let logs: DatabaseHandle = main
   if (env.LOG_SQL_DSN) {
-    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS)
+    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS)
     closers.push(logs.close)
   }
   // Secondary nodes share the master's schema and never migrate it.

@@ -11,6 +11,8 @@ import { checkPrerequisites, normalizeOptionValue } from './option-rules.ts'
  */
 export class OptionStore {
   private readonly values = new Map<OptionKey, string>(Object.entries(optionDefaults) as [OptionKey, string][])
+  /** parsed JSON options, dropped whenever the key's text changes (the relay reads them per request) */
+  private readonly parsed = new Map<OptionKey, unknown>()
   private readonly db: Kysely<Database>
   private readonly bus: ChangeBus | undefined
 
@@ -26,7 +28,7 @@ export class OptionStore {
   /** Overlays the stored rows on the defaults; rows of keys this version does not know are ignored. */
   async load(): Promise<void> {
     for (const row of await listOptionRows(this.db)) {
-      if (isOptionKey(row.key)) this.values.set(row.key, row.value)
+      if (isOptionKey(row.key)) this.store(row.key, row.value)
     }
   }
 
@@ -34,7 +36,7 @@ export class OptionStore {
   async reload(key: string): Promise<void> {
     if (!isOptionKey(key)) return
     const value = await getOptionRow(this.db, key)
-    this.values.set(key, value ?? optionDefaults[key])
+    this.store(key, value ?? optionDefaults[key])
   }
 
   get(key: OptionKey): string {
@@ -50,13 +52,25 @@ export class OptionStore {
     return Number.isFinite(n) ? n : Number(optionDefaults[key])
   }
 
-  /** Parses a JSON option; a broken stored value falls back to the default instead of failing a request. */
+  /**
+   * A JSON option, parsed once per change and shared: callers must not mutate it. A broken stored
+   * value falls back to the default instead of failing a request.
+   */
   json<T>(key: OptionKey): T {
+    if (this.parsed.has(key)) return this.parsed.get(key) as T
+    let value: unknown
     try {
-      return JSON.parse(this.get(key)) as T
+      value = JSON.parse(this.get(key))
     } catch {
-      return JSON.parse(optionDefaults[key]) as T
+      value = JSON.parse(optionDefaults[key])
     }
+    this.parsed.set(key, value)
+    return value as T
+  }
+
+  private store(key: OptionKey, value: string): void {
+    this.values.set(key, value)
+    this.parsed.delete(key)
   }
 
   entries(): [OptionKey, string][] {
@@ -68,7 +82,7 @@ export class OptionStore {
     const { key: optionKey, value } = normalizeOptionValue(key, raw)
     checkPrerequisites(optionKey, value, (k) => this.get(k))
     await upsertOption(this.db, optionKey, value)
-    this.values.set(optionKey, value)
+    this.store(optionKey, value)
     await this.bus?.publish({ kind: 'option', key: optionKey })
     return value
   }
