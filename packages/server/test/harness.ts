@@ -6,6 +6,7 @@ import { createLogger } from '../src/lib/logger.ts'
 import { createServices, type Services } from '../src/services/container.ts'
 import type { RateLimitSettings } from '../src/services/ratelimit/rate-limiters.ts'
 import { hashPassword } from '../src/services/users/password.ts'
+import type { NotificationTransport } from '../src/services/notify/deliver-notification.ts'
 import { createTestDatabase } from './test-database.ts'
 
 const generous = { points: 1_000_000, durationSeconds: 60 }
@@ -29,7 +30,9 @@ export interface RequestOptions {
  * A real app over a real database (SQLite in memory, or the server named by TEST_SQL_DSN),
  * called through app.request() with no port.
  */
-export async function createHarness(options: { env?: Record<string, string>; rateLimits?: Partial<RateLimitSettings> } = {}) {
+export async function createHarness(
+  options: { env?: Record<string, string>; rateLimits?: Partial<RateLimitSettings>; notificationTransport?: NotificationTransport } = {},
+) {
   const database = await createTestDatabase()
   const env = readEnv({
     SQLITE_PATH: database.sqlitePath,
@@ -44,6 +47,7 @@ export async function createHarness(options: { env?: Record<string, string>; rat
   })
   const services: Services = await createServices(env, createLogger(env.LOG_LEVEL), {
     rateLimits: { globalApi: undefined, critical: generous, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
+    notificationTransport: options.notificationTransport,
   })
   const app = createApp(services)
   let counter = 0

@@ -60,6 +60,10 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   const channelId = exchange.channel?.id ?? 0
   services.relay.channelUsage.add(channelId, collected)
   services.relay.rollup.add(exchange.user.id, exchange.user.username, request.model, now, collected, usage.promptTokens + usage.completionTokens)
+  if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
+    const after = await services.relay.ledger.balance(exchange.user.id)
+    services.relay.track(services.relay.warnings.check(exchange.user, after + collected, after, now))
+  }
   if (!services.options.bool('LogConsumeEnabled')) return
   const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   services.relay.logs.write({

@@ -56,6 +56,12 @@ export class QuotaLedger {
     return undefined
   }
 
+  /** The user's balance now. */
+  async balance(userId: number): Promise<number> {
+    const { rows } = await this.readQuota.run<{ quota: number }>(this.db, [userId])
+    return Number(rows[0]?.quota ?? 0)
+  }
+
   /** Gives a reservation back in full (the request failed). */
   async refund(payer: Payer, amount: number): Promise<void> {
     if (amount <= 0) return

@@ -14,6 +14,9 @@ import { QuotaLedger } from './quota-ledger.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
 import { policyFor } from '../lib/outbound/address-policy.ts'
 import type { OptionStore } from '../services/options/option-store.ts'
+import type { RedisClient } from '../lib/redis.ts'
+import { createNotificationTransport, type NotificationTransport } from '../services/notify/deliver-notification.ts'
+import { QuotaWarnings } from '../services/notify/quota-warning.ts'
 
 /** What the relay keeps between requests: caches, the ledger, the upstream pools and the log queue. */
 export interface RelayServices {
@@ -24,6 +27,7 @@ export interface RelayServices {
   logs: LogWriter
   rollup: QuotaRollup
   channelUsage: ChannelUsage
+  warnings: QuotaWarnings
   /** keeps a settlement running after its response was sent, so shutdown and tests can wait for it */
   track(work: Promise<unknown>): void
   /** resolves when every tracked settlement has finished */
@@ -41,6 +45,9 @@ export function createRelayServices(deps: {
   secrets: SecretBox
   changes: ChangeBus
   options: OptionStore
+  redis?: RedisClient
+  /** tests replace the real webhook and email delivery */
+  notificationTransport?: NotificationTransport
 }): RelayServices {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
@@ -57,6 +64,14 @@ export function createRelayServices(deps: {
     logs: new LogWriter(deps.logDb, logger),
     rollup: new QuotaRollup(db, logger),
     channelUsage: new ChannelUsage(db, logger),
+    warnings: new QuotaWarnings({
+      options: deps.options,
+      transport: deps.notificationTransport ?? createNotificationTransport(deps.options),
+      logger,
+      redis: deps.redis,
+      prefix: env.REDIS_KEY_PREFIX,
+      language: env.DEFAULT_LANGUAGE,
+    }),
     track: (work) => {
       const settled = work.catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed')).finally(() => inFlight.delete(settled))
       inFlight.add(settled)

@@ -14,6 +14,7 @@ import { nowSeconds } from '../lib/time.ts'
 import { dirname, join } from 'node:path'
 import { VERSION } from '../version.ts'
 import { ChangeBus } from './changes/change-bus.ts'
+import type { NotificationTransport } from './notify/deliver-notification.ts'
 import { OptionStore } from './options/option-store.ts'
 import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
@@ -46,7 +47,11 @@ export interface Services {
   close(): Promise<void>
 }
 
-export async function createServices(env: Env, logger: Logger, overrides: { rateLimits?: RateLimitSettings } = {}): Promise<Services> {
+export async function createServices(
+  env: Env,
+  logger: Logger,
+  overrides: { rateLimits?: RateLimitSettings; notificationTransport?: NotificationTransport } = {},
+): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
   const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS)
   closers.push(main.close)
@@ -83,7 +88,7 @@ export async function createServices(env: Env, logger: Logger, overrides: { rate
   }
 
   const secrets = new SecretBox(cryptoSecret)
-  const relay = createRelayServices({ env, logger, db: main.db, logDb: logs.db, dialect: main.dialect, secrets, changes, options })
+  const relay = createRelayServices({ env, logger, db: main.db, logDb: logs.db, dialect: main.dialect, secrets, changes, options, redis, notificationTransport: overrides.notificationTransport })
   // Closers run last-in first-out: queued logs and counters are written before the databases close.
   closers.push(relay.close)
 
