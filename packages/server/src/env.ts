@@ -50,6 +50,9 @@ export const envSchema = z.object({
   RELAY_MAX_BODY_MB: int(32),
   /** Ask OpenAI-compatible upstreams for the usage chunk of every stream (removed again for clients that did not ask). */
   FORCE_STREAM_OPTION: flag(true),
+  /** Minutes between automatic tests of every channel (0 = off), and seconds to pause between two channels. */
+  CHANNEL_TEST_FREQUENCY: int(0),
+  POLLING_INTERVAL: int(0),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
 })

@@ -1,6 +1,7 @@
 import { deleteExpiredSessions } from '../db/queries/sessions.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { Services } from '../services/container.ts'
+import { testAllChannels } from '../relay/test-channel.ts'
 
 /**
  * Starts the background jobs and returns a function that stops them. Secondary nodes only keep
@@ -19,6 +20,19 @@ export function startJobs(services: Services): () => void {
   // Without Redis there is no change notification between instances; a periodic reload catches up.
   if (!services.redis && services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'sync-options', () => services.options.load())
   if (services.env.NODE_TYPE === 'master') every(3600, 'purge-sessions', () => deleteExpiredSessions(services.db, nowSeconds()))
+
+  const relay = services.relay
+  // Statistics written in the background: channel usage every few seconds, dashboard rollups per DataExportInterval.
+  every(5, 'channel-usage', () => relay.channelUsage.flush())
+  every(60, 'quota-rollup', async () => {
+    const minute = Math.floor(Date.now() / 60_000)
+    if (services.options.bool('DataExportEnabled') && minute % Math.max(1, services.options.number('DataExportInterval')) === 0) await relay.rollup.flush()
+  })
+  // The routing table also refreshes on a timer, for changes made by another instance without Redis.
+  if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'channel-cache', () => relay.channels.refresh())
+  if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_TEST_FREQUENCY > 0) {
+    every(services.env.CHANNEL_TEST_FREQUENCY * 60, 'test-channels', () => testAllChannels(services, services.env.POLLING_INTERVAL * 1000))
+  }
 
   return () => {
     for (const timer of timers) clearInterval(timer)

@@ -21,6 +21,9 @@ export interface RelayChannel {
   paramOverride: Record<string, unknown> | undefined
   headerOverride: Record<string, string> | undefined
   setting: Record<string, unknown>
+  /** the model a channel test uses, when set */
+  testModel: string
+  models: string[]
 }
 
 export interface Candidate {
@@ -118,6 +121,8 @@ export class ChannelCache {
         paramOverride: row.param_override ? jsonObject(row.param_override) : undefined,
         headerOverride: row.header_override ? (jsonObject(row.header_override) as Record<string, string>) : undefined,
         setting: jsonObject(row.setting),
+        testModel: row.test_model ?? '',
+        models: row.models.split(',').map((m) => m.trim()).filter(Boolean),
       })
     }
     const levels = new Map<string, Map<string, Map<number, Candidate[]>>>()

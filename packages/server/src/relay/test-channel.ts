@@ -1,0 +1,89 @@
+import { ChannelStatus } from '@gateway/shared'
+import { setChannelStatus } from '../db/queries/channel-status.ts'
+import { nowSeconds } from '../lib/time.ts'
+import { adapterFor } from '../providers/registry.ts'
+import type { Services } from '../services/container.ts'
+import { buildUpstreamCall } from './build-upstream-request.ts'
+import type { RelayChannel } from './cache/channel-cache.ts'
+import { isChannelFatal } from './channel-health.ts'
+import type { RelayRequest } from './parse-request.ts'
+import { RelayError } from './relay-error.ts'
+import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+
+export interface ChannelTestResult {
+  success: boolean
+  message: string
+  /** seconds */
+  time: number
+}
+
+/** The request a channel test sends: a tiny chat, or an embedding for embedding models. */
+function testRequest(model: string): RelayRequest {
+  const embedding = /embedding|bge-|m3e|^text-embed/i.test(model)
+  const reasoning = /^o\d/.test(model)
+  const body: Record<string, unknown> = embedding
+    ? { model, input: 'hello world' }
+    : { model, messages: [{ role: 'user', content: 'hi' }], ...(reasoning ? { max_completion_tokens: 10 } : { max_tokens: 10 }) }
+  return { endpoint: embedding ? 'embeddings' : 'chat', body, model, stream: false, wantsUsageChunk: false, maxTokens: 10, rawBody: JSON.stringify(body) }
+}
+
+/**
+ * Tests one channel with a real upstream call and records its response time. The monitoring
+ * rules apply: a fatal error or a response slower than ChannelDisableThreshold seconds disables
+ * an auto-ban channel (when AutomaticDisableChannelEnabled); a success re-enables an auto-disabled
+ * one (when AutomaticEnableChannelEnabled). A manually disabled channel is never re-enabled.
+ */
+export async function testChannel(services: Services, channelId: number, model?: string): Promise<ChannelTestResult> {
+  const snapshot = await services.relay.channels.current()
+  const channel = snapshot.channels.get(channelId)
+  if (!channel) return { success: false, message: 'channel not found', time: 0 }
+  const adapter = adapterFor(channel.type)
+  const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
+  const request = testRequest(testModel)
+  if (!adapter || !adapter.endpoints.has(request.endpoint)) return { success: false, message: 'this channel type cannot be tested yet', time: 0 }
+  const call = buildUpstreamCall(adapter, channel, request, false)
+  const started = performance.now()
+  let failure: RelayError | undefined
+  try {
+    const response = await services.relay.upstream.send({ url: call.url, method: 'POST', headers: call.headers, body: call.body, signal: AbortSignal.timeout(60_000) })
+    const text = await response.body.text()
+    if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+  } catch (error) {
+    failure = error instanceof RelayError ? error : upstreamTransportError(error)
+  }
+  const elapsedMs = Math.round(performance.now() - started)
+  await services.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', channel.id).execute()
+  await applyMonitoring(services, channel, failure, elapsedMs)
+  return { success: failure === undefined, message: failure?.message ?? '', time: elapsedMs / 1000 }
+}
+
+async function applyMonitoring(services: Services, channel: RelayChannel, failure: RelayError | undefined, elapsedMs: number): Promise<void> {
+  const { options } = services
+  const threshold = options.number('ChannelDisableThreshold')
+  const tooSlow = failure === undefined && threshold > 0 && elapsedMs > threshold * 1000
+  let changed = false
+  if (options.bool('AutomaticDisableChannelEnabled') && channel.autoBan && channel.status === ChannelStatus.enabled) {
+    const fatal = failure !== undefined && isChannelFatal(failure, channel.type, options.get('AutomaticDisableKeywords'))
+    if (fatal || tooSlow) {
+      const reason = fatal ? (failure as RelayError).message.slice(0, 500) : `response time ${(elapsedMs / 1000).toFixed(2)}s exceeds ${threshold}s`
+      changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
+    }
+  }
+  if (failure === undefined && !tooSlow && options.bool('AutomaticEnableChannelEnabled') && channel.status === ChannelStatus.autoDisabled) {
+    changed = await setChannelStatus(services.db, channel.id, ChannelStatus.enabled, '', nowSeconds(), [ChannelStatus.autoDisabled])
+  }
+  if (changed) await services.changes.publish({ kind: 'channels' })
+}
+
+/** Tests every channel one after another (a pause between them spares the upstreams). */
+export async function testAllChannels(services: Services, pauseMs = 0): Promise<number> {
+  const snapshot = await services.relay.channels.current()
+  let tested = 0
+  for (const channel of snapshot.channels.values()) {
+    if (channel.status === ChannelStatus.manuallyDisabled) continue
+    await testChannel(services, channel.id)
+    tested++
+    if (pauseMs > 0) await new Promise((done) => setTimeout(done, pauseMs))
+  }
+  return tested
+}
