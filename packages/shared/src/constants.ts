@@ -21,6 +21,8 @@ export const LogType = { unknown: 0, topUp: 1, consume: 2, manage: 3, system: 4,
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
+/** Most ids one batch call (delete, tag) may name. */
+export const BATCH_IDS_MAX = 1000
 
 /** Mobile layout below this width (px). */
 export const MOBILE_WIDTH = 600

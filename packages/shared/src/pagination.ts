@@ -12,6 +12,12 @@ export const pageQuery = z.object({
 })
 export type PageQuery = z.infer<typeof pageQuery>
 
+/** A search box value from the query string: trimmed, at most 255 characters, '' when absent. */
+export const searchText = z
+  .string()
+  .catch('')
+  .transform((value) => value.trim().slice(0, 255))
+
 /** Paginated list response */
 export interface Page<T> {
   items: T[]

@@ -22,7 +22,7 @@ describe('migrations', () => {
       expect.arrayContaining(['username', 'password', 'display_name', 'role', 'status', 'quota', 'used_quota', 'request_count', 'group', 'aff_code', 'aff_count', 'aff_quota', 'aff_history', 'inviter_id', 'email', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'setting', 'deleted_at', 'access_token']),
     )
     expect(await columns('tokens')).toEqual(expect.arrayContaining(['key', 'remain_quota', 'unlimited_quota', 'model_limits_enabled', 'model_limits', 'allow_ips', 'expired_time', 'group']))
-    expect(await columns('channels')).toEqual(expect.arrayContaining(['type', 'key', 'base_url', 'models', 'group', 'model_mapping', 'status_code_mapping', 'priority', 'weight', 'auto_ban', 'other_info', 'tag', 'param_override']))
+    expect(await columns('channels')).toEqual(expect.arrayContaining(['type', 'key', 'base_url', 'models', 'group', 'model_mapping', 'status_code_mapping', 'priority', 'weight', 'auto_ban', 'other_info', 'tag', 'param_override', 'max_input_tokens']))
     expect(await columns('logs')).toEqual(expect.arrayContaining(['created_at', 'type', 'content', 'username', 'token_name', 'model_name', 'quota', 'prompt_tokens', 'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'token_id', 'group', 'other']))
   })
 
@@ -30,6 +30,17 @@ describe('migrations', () => {
     const db = h.services.db as unknown as Kysely<unknown>
     expect(await migrate(db, h.services.dialect, 'main')).toEqual([])
     expect(await migrate(db, h.services.dialect, 'logs')).toEqual([])
+  })
+
+  it('add channels.max_input_tokens to a database made before it, keeping its rows', async () => {
+    const db = h.services.db as unknown as Kysely<unknown>
+    await h.services.db.schema.alterTable('channels').dropColumn('max_input_tokens').execute()
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0002-channel-extras' as never).execute()
+    await h.services.db.insertInto('channels').values({ key: 'k', name: 'old' }).execute()
+    expect(await migrate(db, h.services.dialect, 'main')).toEqual(['0002-channel-extras'])
+    const row = await h.services.db.selectFrom('channels').select(['name', 'max_input_tokens']).executeTakeFirstOrThrow()
+    expect(row).toEqual({ name: 'old', max_input_tokens: 0 })
+    expect(await migrate(db, h.services.dialect, 'main')).toEqual([])
   })
 
   it('store Unicode and booleans the same way on every dialect', async () => {

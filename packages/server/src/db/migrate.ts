@@ -1,11 +1,13 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 import type { DialectName } from './dsn.ts'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { logsMigration } from './migrations/0001-logs.ts'
+import { channelExtrasMigration } from './migrations/0002-channel-extras.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
+  '0002-channel-extras': channelExtrasMigration(),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
@@ -23,9 +25,14 @@ export async function migrate(
 ): Promise<string[]> {
   const migrations = set === 'main' ? mainMigrations(dialect) : logMigrations(dialect)
   const provider: MigrationProvider = { getMigrations: async () => migrations }
+  // Kysely looks for its own tables across every schema it can see; name ours, so another
+  // schema's migration tables on the same PostgreSQL server are never taken for this one's.
+  const schema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
   const migrator = new Migrator({
     db,
     provider,
+    migrationTableSchema: schema,
     migrationTableName: set === 'main' ? 'kysely_migration' : 'kysely_migration_logs',
     migrationLockTableName: set === 'main' ? 'kysely_migration_lock' : 'kysely_migration_logs_lock',
   })

@@ -17,5 +17,7 @@ describe('token IP allow list', () => {
   it('refuses entries that are not addresses', () => {
     expect(() => parseIpAllowList('example.com')).toThrow()
     expect(() => parseIpAllowList('10.0.0.0/33')).toThrow()
+    expect(() => parseIpAllowList('1.2.3.4/')).toThrow()
+    expect(() => parseIpAllowList('1.2.3.4/8/9')).toThrow()
   })
 })

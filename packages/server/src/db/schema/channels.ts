@@ -38,6 +38,8 @@ export interface ChannelsTable {
   param_override: WithDefault<string>
   header_override: WithDefault<string>
   remark: WithDefault<string>
+  /** the largest prompt (tokens) the channel accepts; 0 no limit */
+  max_input_tokens: WithDefault<number>
 }
 
 /** abilities: the routing index, one row per group x model x channel. */

@@ -1,6 +1,7 @@
 import type { BlockList } from 'node:net'
 import type { Kysely } from 'kysely'
-import { findRelayUser, findTokenByHash } from '../../db/queries/relay-lookups.ts'
+import { findRelayUser } from '../../db/queries/relay-lookups.ts'
+import { findTokenByHash } from '../../db/queries/tokens.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { parseIpAllowList } from '../../lib/ip-allow-list.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'

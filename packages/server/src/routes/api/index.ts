@@ -6,10 +6,12 @@ import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { globalApiRateLimit } from '../../middleware/rate-limit.ts'
 import { sameOriginWrites } from '../../middleware/same-origin.ts'
+import { channelRoutes } from './channel-routes.ts'
 import { groupRoutes } from './group-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
 import { optionRoutes } from './option-routes.ts'
 import { systemRoutes } from './system-routes.ts'
+import { tokenRoutes } from './token-routes.ts'
 import { userRoutes } from './user-routes.ts'
 
 /** Console API bodies are settings and forms; a megabyte is generous and stops memory abuse. */
@@ -34,5 +36,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/option', optionRoutes)
     .route('/group', groupRoutes)
     .route('/oauth', oauthRoutes)
+    .route('/token', tokenRoutes)
+    .route('/channel', channelRoutes)
     .notFound((c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
 }

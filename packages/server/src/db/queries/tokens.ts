@@ -1,0 +1,83 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
+import type { DialectName } from '../dsn.ts'
+import { insertReturningId } from '../insert-id.ts'
+import { likeContains } from '../like.ts'
+import type { Database } from '../schema/index.ts'
+import type { TokensTable } from '../schema/tokens.ts'
+
+export type TokenRow = Selectable<TokensTable>
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Soft-deleted tokens are gone for everyone, the relay included. */
+const live = (db: Db) => db.selectFrom('tokens').selectAll().where('deleted_at', 'is', null)
+
+/** The relay's lookup: by the keyed hash of the 48-character key (tokens.key). */
+export const findTokenByHash = (db: Db, hash: string) => live(db).where('key', '=', hash).executeTakeFirst()
+
+/** One token, only if `userId` owns it. */
+export const findUserToken = (db: Db, userId: number, id: number) =>
+  live(db).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
+
+export interface TokenFilter {
+  userId: number
+  /** part of the name, matched literally */
+  nameContains?: string
+  /** the whole key's lookup hash */
+  keyHash?: string
+}
+
+/** A page of a user's tokens, newest first, and how many match in all. */
+export async function listUserTokens(
+  db: Db,
+  dialect: DialectName,
+  filter: TokenFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: TokenRow[]; total: number }> {
+  let query = live(db).where('user_id', '=', filter.userId)
+  if (filter.nameContains) query = query.where(likeContains(dialect, 'name', filter.nameContains))
+  if (filter.keyHash) query = query.where('key', '=', filter.keyHash)
+  const [rows, count] = await Promise.all([
+    query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+export const insertToken = (db: Db, dialect: DialectName, values: Insertable<TokensTable>) =>
+  insertReturningId(db.insertInto('tokens').values(values), dialect)
+
+export type TokenChanges = Partial<
+  Pick<TokenRow, 'name' | 'status' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'group'>
+>
+
+/** Changes a live token of the user; nothing happens for someone else's token. */
+export async function updateUserToken(db: Db, userId: number, id: number, changes: TokenChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return
+  await db
+    .updateTable('tokens')
+    .set(changes as Updateable<TokensTable>)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute()
+}
+
+/** Soft-deletes those of `ids` that the user owns and returns their lookup hashes. */
+export async function softDeleteUserTokens(db: Db, userId: number, ids: number[], now: number): Promise<string[]> {
+  if (ids.length === 0) return []
+  const owned = await db
+    .selectFrom('tokens')
+    .select(['id', 'key'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute()
+  if (owned.length === 0) return []
+  await db
+    .updateTable('tokens')
+    .set({ deleted_at: now })
+    .where('id', 'in', owned.map((t) => t.id))
+    .where('user_id', '=', userId)
+    .execute()
+  return owned.map((t) => t.key)
+}

@@ -1,0 +1,40 @@
+import { createTokenInput, ok, searchTokensQuery, tokenIdsInput, updateTokenInput, updateTokenStatusInput } from '@gateway/shared'
+import { Hono } from 'hono'
+import type { HonoEnv } from '../../context.ts'
+import { userAuth } from '../../middleware/auth.ts'
+import { readJson } from '../../middleware/json-body.ts'
+import { createToken } from '../../services/tokens/create-token.ts'
+import { deleteToken, deleteTokens } from '../../services/tokens/delete-tokens.ts'
+import { getToken, listTokens, searchTokens } from '../../services/tokens/list-tokens.ts'
+import { updateToken, updateTokenStatus } from '../../services/tokens/update-token.ts'
+import { readId, readPage, readQuery } from './route-params.ts'
+
+const isStatusOnly = (value: string | undefined) => value !== undefined && value !== '' && value !== 'false' && value !== '0'
+
+/** /api/token: a user's own relay keys. Every lookup is scoped to the signed-in user. */
+export const tokenRoutes = new Hono<HonoEnv>()
+  .get('/', userAuth, async (c) => c.json(ok(await listTokens(c.get('services'), c.get('user').id, readPage(c)))))
+  .get('/search', userAuth, async (c) =>
+    c.json(ok(await searchTokens(c.get('services'), c.get('user').id, readQuery(c, searchTokensQuery)))),
+  )
+  .post('/batch', userAuth, async (c) => {
+    const { ids } = await readJson(c, tokenIdsInput)
+    return c.json(ok(await deleteTokens(c.get('services'), c.get('user').id, ids)))
+  })
+  .get('/:id', userAuth, async (c) => c.json(ok(await getToken(c.get('services'), c.get('user').id, readId(c, 'token.not_found')))))
+  .post('/', userAuth, async (c) => {
+    const input = await readJson(c, createTokenInput)
+    return c.json(ok(await createToken(c.get('services'), c.get('user'), input)))
+  })
+  .put('/', userAuth, async (c) => {
+    const services = c.get('services')
+    if (isStatusOnly(c.req.query('status_only'))) {
+      const input = await readJson(c, updateTokenStatusInput)
+      return c.json(ok(await updateTokenStatus(services, c.get('user').id, input)))
+    }
+    return c.json(ok(await updateToken(services, c.get('user'), await readJson(c, updateTokenInput))))
+  })
+  .delete('/:id', userAuth, async (c) => {
+    await deleteToken(c.get('services'), c.get('user').id, readId(c, 'token.not_found'))
+    return c.json(ok(null))
+  })

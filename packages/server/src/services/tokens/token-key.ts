@@ -1,0 +1,25 @@
+import { TOKEN_KEY_LENGTH, TOKEN_KEY_PREFIX } from '@gateway/shared'
+import { findTokenByHash, type TokenRow } from '../../db/queries/tokens.ts'
+import { randomAlphanumeric } from '../../lib/crypto.ts'
+import type { SecretBox } from '../../lib/secrets.ts'
+import type { Services } from '../container.ts'
+
+/** A new token key: 48 characters of [0-9a-zA-Z] from the CSPRNG (without the `sk-` prefix). */
+export const newTokenKey = (): string => randomAlphanumeric(TOKEN_KEY_LENGTH)
+
+/** Removes the `sk-` that keys carry on the wire. */
+export const stripKeyPrefix = (key: string): string => (key.startsWith(TOKEN_KEY_PREFIX) ? key.slice(TOKEN_KEY_PREFIX.length) : key)
+
+/**
+ * tokens.key for a key as a client presents it (with or without `sk-`). Keys are stored only as
+ * this keyed hash plus a ciphertext, so a key can be found by its whole value and never by a part.
+ */
+export const tokenKeyHash = (secrets: SecretBox, key: string): string => secrets.lookupHash(stripKeyPrefix(key))
+
+/**
+ * The live (not deleted) token of a whole key, whatever its status; the relay checks status,
+ * expiry and quota itself. Callers split off any `-<channel id>` suffix first.
+ */
+export function findTokenByKey(services: Pick<Services, 'db' | 'secrets'>, key: string): Promise<TokenRow | undefined> {
+  return findTokenByHash(services.db, tokenKeyHash(services.secrets, key))
+}
