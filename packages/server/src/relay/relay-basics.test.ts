@@ -69,7 +69,7 @@ describe('POST /v1/chat/completions', () => {
     const { key } = await addToken(h, user.id)
     const response = await chat(key, { model: 'my-alias' })
     expect((response.json as unknown as { model: string }).model).toBe('my-alias')
-    expect((mock.requests.at(-1)?.body as { model: string }).model).toBe('gpt-4o-mini')
+    expect((mock.requests.at(-1)?.body as { model: string } | undefined)?.model).toBe('gpt-4o-mini')
     await settle(h)
     const other = JSON.parse(String((await consumeLogs(h))[0]?.other))
     expect(other).toMatchObject({ is_model_mapped: true, upstream_model_name: 'gpt-4o-mini' })

@@ -47,7 +47,7 @@ describe('official openai client', () => {
     expect(text.length).toBeGreaterThan(0)
     // The gateway asked upstream for usage; a client that did not ask never sees it.
     expect(sawUsage).toBe(false)
-    expect((mock.requests.at(-1)?.body as { stream_options?: { include_usage?: boolean } }).stream_options?.include_usage).toBe(true)
+    expect((mock.requests.at(-1)?.body as { stream_options?: { include_usage?: boolean } } | undefined)?.stream_options?.include_usage).toBe(true)
 
     const withUsage = await client.chat.completions.create({
       model: 'gpt-4o-mini',
