@@ -1,5 +1,6 @@
-import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
+import { createHttpServer } from './http-server.ts'
 import { readEnv } from './env.ts'
 import { createLogger } from './lib/logger.ts'
 import { createServices } from './services/container.ts'
@@ -13,8 +14,10 @@ async function main(): Promise<void> {
   const app = createApp(services)
   const stopJobs = startJobs(services)
 
-  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
-    logger.info({ port: info.port, database: services.dialect, version: services.version }, `console at http://localhost:${info.port}`)
+  const server = createHttpServer(services, app)
+  server.listen(env.PORT, () => {
+    const { port } = server.address() as AddressInfo
+    logger.info({ port, database: services.dialect, version: services.version }, `console at http://localhost:${port}`)
     if (!services.setup.done) logger.info('first run: open the console to create the root account')
   })
 

@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server'
+import { createHttpServer } from '../src/http-server.ts'
 import type { AddressInfo } from 'node:net'
 import { randomAlphanumeric } from '../src/lib/crypto.ts'
 import { nowSeconds } from '../src/lib/time.ts'
@@ -101,9 +101,9 @@ export const consumeLogs = (h: Harness) => h.services.logDb.selectFrom('logs').s
 
 /** Serves the harness app on a real loopback port, for clients that need sockets (SDKs, aborts). */
 export async function listen(h: Harness): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
+  // The same server as main.ts: the relay's fast path plus the Hono app.
+  const server = createHttpServer(h.services, h.app)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) }
 }

@@ -14,7 +14,7 @@ let lastSecond = 0
 let stamp = ''
 
 /** yyyyMMddHHmmss + instance + counter, in the shape of the reference system's request ids. */
-function newRequestId(): string {
+export function newRequestId(): string {
   const now = Date.now()
   const second = Math.floor(now / 1000)
   if (second !== lastSecond) {

@@ -15,7 +15,8 @@ import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
-import { relayStream } from './stream-relay.ts'
+import { pipeSseStream } from './stream-relay.ts'
+import type { RelayResult } from './relay-result.ts'
 
 export interface RelayInput {
   endpoint: Endpoint
@@ -36,7 +37,7 @@ const MAX_JSON_RESPONSE = 32 * 1024 * 1024
  * try channels (highest priority first, the next one on a retryable failure before any byte went
  * to the client) -> answer (stream or JSON) -> settle and log. A failure refunds the reservation.
  */
-export async function runRelay(services: Services, input: RelayInput): Promise<Response> {
+export async function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
   const request = parseRelayRequest(input.endpoint, input.rawBody)
   const { user } = input.caller
   const token = 'token' in input.caller ? input.caller.token : undefined
@@ -104,7 +105,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
 }
 
 /** One try on one channel. Throws RelayError before anything was sent to the client. */
-async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<Response> {
+async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<RelayResult> {
   const { services, request } = exchange
   const adapter = adapterFor(channel.type)
   if (!adapter || !adapter.endpoints.has(request.endpoint)) {
@@ -130,8 +131,8 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   }
   const contentType = String(response.headers['content-type'] ?? '')
   if (request.stream && contentType.includes('text/event-stream')) {
-    const stream = relayStream(exchange, response.body, () => abort.abort(), { forcedUsageChunk: call.forcedUsageChunk, language: input.language })
-    return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } })
+    const options = { forcedUsageChunk: call.forcedUsageChunk, language: input.language }
+    return { kind: 'sse', pipe: (sink) => pipeSseStream(exchange, response.body, () => abort.abort(), options, sink) }
   }
   let text: string
   try {
@@ -156,7 +157,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     parsed.model = request.model
     body = JSON.stringify(parsed)
   }
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+  return { kind: 'json', status: 200, body }
 }
 
 async function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {

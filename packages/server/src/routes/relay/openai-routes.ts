@@ -5,6 +5,7 @@ import type { HonoEnv } from '../../context.ts'
 import type { Endpoint } from '../../providers/types.ts'
 import { localError } from '../../relay/relay-error.ts'
 import { runRelay } from '../../relay/run-relay.ts'
+import { toWebResponse } from '../../relay/relay-result.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { listModelsForToken, modelObject } from '../../relay/list-models.ts'
@@ -22,7 +23,7 @@ function relayEndpoint(endpoint: Endpoint) {
     try {
       const caller = await tokenCaller(c)
       const services = c.get('services')
-      return await runRelay(services, {
+      const result = await runRelay(services, {
         endpoint,
         rawBody: await c.req.text(),
         requestId: c.get('requestId'),
@@ -32,6 +33,7 @@ function relayEndpoint(endpoint: Endpoint) {
         clientSignal: c.req.raw.signal,
         caller,
       })
+      return toWebResponse(result)
     } catch (error) {
       return relayErrorResponse(c, error)
     }

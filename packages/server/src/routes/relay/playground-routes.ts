@@ -3,6 +3,7 @@ import type { HonoEnv } from '../../context.ts'
 import { userAuth } from '../../middleware/auth.ts'
 import { localError } from '../../relay/relay-error.ts'
 import { runRelay } from '../../relay/run-relay.ts'
+import { toWebResponse } from '../../relay/relay-result.ts'
 import { usableGroups } from '../../services/users/usable-groups.ts'
 import { relayErrorResponse } from './relay-errors.ts'
 
@@ -38,7 +39,7 @@ export const playgroundRoutes = new Hono<HonoEnv>().post(
       if (!Object.hasOwn(usableGroups(services.options, user.group, ''), group)) {
         throw localError(403, 'group_forbidden', 'playground.group_forbidden', undefined, 'permission_error')
       }
-      return await runRelay(services, {
+      const result = await runRelay(services, {
         endpoint: 'chat',
         rawBody,
         requestId: c.get('requestId'),
@@ -48,6 +49,7 @@ export const playgroundRoutes = new Hono<HonoEnv>().post(
         clientSignal: c.req.raw.signal,
         caller: { user, playgroundGroup: group },
       })
+      return toWebResponse(result)
     } catch (error) {
       return relayErrorResponse(c, error)
     }

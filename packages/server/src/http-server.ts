@@ -1,0 +1,21 @@
+import { createServer, type Server } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import type { Hono } from 'hono'
+import type { HonoEnv } from './context.ts'
+import { createRelayFastPath } from './routes/relay/node-fast-path.ts'
+import type { Services } from './services/container.ts'
+
+/**
+ * The one HTTP server: the relay's hot endpoints go to the node fast path, everything else
+ * (console, console API, the rest of the relay) to the Hono app.
+ */
+export function createHttpServer(services: Services, app: Hono<HonoEnv>): Server {
+  const fastPath = createRelayFastPath(services)
+  const honoListener = getRequestListener(app.fetch)
+  const server = createServer((req, res) => {
+    if (!fastPath(req, res)) void honoListener(req, res)
+  })
+  // Keep idle client connections a little longer than common proxies do, so they are not cut mid-reuse.
+  server.keepAliveTimeout = 65_000
+  return server
+}
