@@ -31,6 +31,8 @@ export interface Exchange {
   /** ms from arrival to the first streamed token */
   firstTokenMs?: number
   finished: boolean
+  /** the user's balance right after the reservation, when the database told it */
+  balanceAfterReserve?: number
 }
 
 /** How the exchange ended, for billing and the log. */
@@ -61,7 +63,11 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   services.relay.channelUsage.add(channelId, collected)
   services.relay.rollup.add(exchange.user.id, exchange.user.username, request.model, now, collected, usage.promptTokens + usage.completionTokens)
   if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
-    const after = await services.relay.ledger.balance(exchange.user.id)
+    // The balance the reservation left, corrected by this settlement; read it only where the database could not tell.
+    const after =
+      exchange.balanceAfterReserve !== undefined
+        ? exchange.balanceAfterReserve + exchange.reserved - collected
+        : await services.relay.ledger.balance(exchange.user.id)
     services.relay.track(services.relay.warnings.check(exchange.user, after + collected, after, now))
   }
   if (!services.options.bool('LogConsumeEnabled')) return

@@ -56,7 +56,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   const completionBudget = request.maxTokens ?? services.options.number('PreConsumedQuota')
   const reserved = computeQuota(price, { promptTokens: promptEstimate, completionTokens: completionBudget }, services.options.number('QuotaPerUnit'))
   const payer = { userId: user.id, tokenId: token?.id, tokenUnlimited: token?.unlimited ?? true }
-  const shortfall = await services.relay.ledger.reserve(payer, reserved)
+  const { shortfall, balanceAfter } = await services.relay.ledger.reserve(payer, reserved)
   if (shortfall === 'token') throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
   if (shortfall === 'user') throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
 
@@ -75,6 +75,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
     payer,
     tried: [],
     finished: false,
+    balanceAfterReserve: balanceAfter,
   }
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
   let lastError: RelayError | undefined

@@ -9,8 +9,20 @@ export interface Decimal {
   scale: number
 }
 
+const decimals = new Map<number, Decimal>()
+
 /** The decimal a JavaScript number prints as (its shortest round-trip form). */
 export function toDecimal(value: number): Decimal {
+  // Token counts are integers; ratios repeat request after request, so their reading is kept.
+  if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 }
+  const known = decimals.get(value)
+  if (known) return known
+  const decimal = readDecimal(value)
+  if (decimals.size < 10_000) decimals.set(value, decimal)
+  return decimal
+}
+
+function readDecimal(value: number): Decimal {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`)
   const text = value.toString()
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text)
