@@ -11,7 +11,8 @@ const root = resolve(import.meta.dirname, '../..')
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'))
-  const server: ChildProcess = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+  // The built server, started the way `npm start` starts it.
+  const server: ChildProcess = spawn(process.execPath, ['--conditions=gateway-dist', join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: { ...process.env, PORT: '0', SQLITE_PATH: join(dataDir, 'e2e.db'), SESSION_SECRET: 'e2e-secret', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],

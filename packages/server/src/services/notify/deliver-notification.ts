@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import { policyFor } from '../../lib/outbound/address-policy.ts'
 import type { OptionStore } from '../options/option-store.ts'
@@ -27,6 +26,8 @@ export function createNotificationTransport(options: OptionStore): NotificationT
     async email(to, notification) {
       const host = options.get('SMTPServer')
       if (!host || !to) throw new Error('SMTP is not configured or the user has no email')
+      // Loaded on first use: most deployments never send mail from the relay.
+      const { default: nodemailer } = await import('nodemailer')
       const transport = nodemailer.createTransport({
         host,
         port: options.number('SMTPPort'),
