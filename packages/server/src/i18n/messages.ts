@@ -113,6 +113,7 @@ export const messages = {
 
   'notify.quota_title': { zh: '您的额度即将用尽', en: 'Your quota is running low' },
   'notify.quota_content': { zh: '您的额度剩余 {{value}}，已低于预警阈值 {{value}}，请及时充值。', en: 'Your remaining quota is {{value}}, below your warning threshold of {{value}}. Please top up.' },
+  'channel.base_url_blocked': { zh: '该地址不允许作为渠道地址（元数据地址，或未允许的内网地址、端口）', en: 'This address may not be a channel base URL (a metadata address, or a private address or port the settings do not allow)' },
   'log.register_gift': { zh: '新用户注册赠送 {quota}', en: 'New user bonus {quota}' },
   'log.invitee_gift': { zh: '使用邀请码赠送 {quota}', en: 'Invite code bonus {quota}' },
   'log.inviter_reward': { zh: '邀请用户赠送 {quota}', en: 'Invitation reward {quota}' },

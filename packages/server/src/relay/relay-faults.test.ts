@@ -104,6 +104,18 @@ describe('retries and channel health', () => {
     expect((await chat(key)).status).toBe(503)
   })
 
+  it('never calls a metadata address, even when a channel row points at one', async () => {
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'RetryTimes', value: '1' } })
+    await addChannel(h, { baseUrl: 'http://169.254.169.254', priority: 10 })
+    const healthy = await addChannel(h, { baseUrl: mock.url, priority: 0 })
+    const { key } = await addToken(h, user.id)
+    const response = await chat(key)
+    // The blocked channel counts as failed before anything was sent; the next one answers.
+    expect(response.status).toBe(200)
+    await settle(h)
+    expect((await consumeLogs(h))[0]?.channel_id).toBe(healthy)
+  })
+
   it('never echoes the upstream key', async () => {
     await addChannel(h, { baseUrl: `${mock.url}/_mock/status=401,errorMessage=Incorrect API key provided: sk-upstream-canary-key`, key: 'sk-upstream-canary-key' })
     const { key } = await addToken(h, user.id)

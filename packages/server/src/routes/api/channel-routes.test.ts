@@ -73,6 +73,20 @@ describe('POST /api/channel/', () => {
     expect((await create({ type: 41, key, other: 'us-east5' }))[0]?.other).toBe('us-east5')
   })
 
+  it('refuses base URLs the relay may never call, and private ones when the setting says so', async () => {
+    for (const baseUrl of ['http://169.254.169.254', 'http://metadata.google.internal/v1', 'http://[fd00:ec2::254]']) {
+      const response = await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: baseUrl })
+      expect(response.status, baseUrl).toBe(400)
+    }
+    // A local model server is allowed by default...
+    const local = await createOne({ base_url: 'http://127.0.0.1:11434' })
+    // ...and refused once private networks are switched off.
+    await h.services.options.set('ChannelPrivateNetworkAllowed', 'false')
+    expect((await api('PUT', '/api/channel/', { id: local.id, base_url: 'http://10.0.0.5:8000' })).status).toBe(400)
+    expect((await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://192.168.1.2' })).status).toBe(400)
+    expect(await h.services.db.selectFrom('channels').select('id').execute()).toHaveLength(1)
+  })
+
   it('defaults Xunfei to API version v2.1', async () => {
     expect((await createOne({ type: 18 })).other).toBe('v2.1')
     expect((await createOne({ type: 18, other: 'v3.5' })).other).toBe('v3.5')

@@ -6,6 +6,7 @@ import type { Services } from '../container.ts'
 import { channelChanges, checkTypeRules } from './channel-fields.ts'
 import { toChannel } from './channel-dto.ts'
 import { rebuildAbilities } from './rebuild-abilities.ts'
+import { checkChannelBaseUrl } from './check-base-url.ts'
 
 /** Most channels one multi-line key may create. */
 export const MAX_KEYS_PER_CREATE = 1000
@@ -31,6 +32,7 @@ export async function createChannels(services: Services, input: CreateChannelInp
     created_time: nowSeconds(),
   }
   fields.other = checkTypeRules(type, fields.other ?? '')
+  checkChannelBaseUrl(services.options, fields.base_url)
 
   const created = await services.db.transaction().execute(async (trx) => {
     const ids: number[] = []

@@ -5,6 +5,7 @@ import type { Services } from '../container.ts'
 import { channelChanges, checkTypeRules } from './channel-fields.ts'
 import { toChannel } from './channel-dto.ts'
 import { rebuildAbilities } from './rebuild-abilities.ts'
+import { checkChannelBaseUrl } from './check-base-url.ts'
 
 /**
  * PUT /api/channel/: changes the fields given, including the single-field status, priority and
@@ -16,6 +17,7 @@ export async function updateChannel(services: Services, input: UpdateChannelInpu
   const changes = channelChanges(rest)
   if (name) changes.name = name
   if (key && key.trim() !== '') changes.key = services.secrets.encrypt(key.trim())
+  checkChannelBaseUrl(services.options, changes.base_url)
 
   const updated = await services.db.transaction().execute(async (trx) => {
     const current = await findChannelInfo(trx, id)
