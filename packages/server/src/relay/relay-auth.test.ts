@@ -129,6 +129,21 @@ describe('groups and pricing', () => {
     expect(errorCode(refused)).toBe('group_forbidden')
   })
 
+  it('resolves the auto group to the first AutoGroups group that serves the model', async () => {
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'AutoGroups', value: '["vip","default"]' } })
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'GroupRatio', value: '{"default":1,"vip":2}' } })
+    await addChannel(h, { baseUrl: mock.url, models: 'default-only-model', groups: 'default' })
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelRatio', value: '{"gpt-4o-mini":0.075,"default-only-model":1}' } })
+    const { key } = await addToken(h, user.id, { group: 'auto' })
+    expect((await chat(key)).status).toBe(200)
+    expect((await chat(key, { model: 'default-only-model' })).status).toBe(200)
+    await settle(h)
+    const logs = await consumeLogs(h)
+    expect(logs.map((l) => l.group)).toEqual(['vip', 'default'])
+    const models = await h.request('GET', '/v1/models', { headers: { authorization: `Bearer ${key}` } })
+    expect((models.json as unknown as { data: { id: string }[] }).data.map((m) => m.id)).toContain('default-only-model')
+  })
+
   it('refuses an unpriced model unless self-use mode is on', async () => {
     await addChannel(h, { baseUrl: mock.url, models: 'brand-new-model' })
     const { key } = await addToken(h, user.id)

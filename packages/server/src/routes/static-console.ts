@@ -20,6 +20,11 @@ export function mountConsole(app: Hono<HonoEnv>, staticDir: string): void {
     c.header('Cache-Control', 'no-cache')
     return c.html(await readFile(indexPath, 'utf8'))
   }
+  if (!existsSync(staticDir)) {
+    // Not built (tests, or a server started before `npm run build`): every page says so.
+    app.get('*', sendIndex)
+    return
+  }
   app.use(
     '/assets/*',
     serveStatic({
