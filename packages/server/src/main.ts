@@ -5,6 +5,7 @@ import { readEnv } from './env.ts'
 import { createLogger } from './lib/logger.ts'
 import { createServices } from './services/container.ts'
 import { startJobs } from './jobs/start-jobs.ts'
+import { shutdownGracefully } from './shutdown.ts'
 
 /** Boot: environment, database and migrations, caches, jobs, listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -27,14 +28,12 @@ async function main(): Promise<void> {
     stopping = true
     logger.info({ signal }, 'shutting down')
     stopJobs()
-    // Stop accepting, let in-flight requests finish, then release the database.
-    server.close(() => {
-      services
-        .close()
-        .then(() => process.exit(0))
-        .catch(() => process.exit(1))
-    })
-    setTimeout(() => process.exit(0), 30_000).unref()
+    shutdownGracefully(server, services)
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'shutdown failed')
+        process.exit(1)
+      })
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -1,4 +1,5 @@
 import { createHttpServer } from '../src/http-server.ts'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomAlphanumeric } from '../src/lib/crypto.ts'
 import { nowSeconds } from '../src/lib/time.ts'
@@ -100,10 +101,18 @@ export async function settle(h: Harness): Promise<void> {
 export const consumeLogs = (h: Harness) => h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id').execute()
 
 /** Serves the harness app on a real loopback port, for clients that need sockets (SDKs, aborts). */
-export async function listen(h: Harness): Promise<{ url: string; close: () => Promise<void> }> {
+export async function listen(h: Harness): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   // The same server as main.ts: the relay's fast path plus the Hono app.
   const server = createHttpServer(h.services, h.app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      }),
+  }
 }

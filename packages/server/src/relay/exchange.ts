@@ -53,6 +53,7 @@ export interface Outcome {
 export async function finishExchange(exchange: Exchange, outcome: Outcome): Promise<void> {
   if (exchange.finished) return
   exchange.finished = true
+  exchange.services.relay.closed()
   const { services, request, price } = exchange
   const usage = outcome.usage ?? (await countUsage(request, outcome.completionText ?? ''))
   const quotaPerUnit = services.options.number('QuotaPerUnit')
@@ -96,6 +97,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
 export async function abandonExchange(exchange: Exchange): Promise<void> {
   if (exchange.finished) return
   exchange.finished = true
+  exchange.services.relay.closed()
   await exchange.services.relay.ledger.refund(exchange.payer, exchange.reserved)
 }
 

@@ -2,6 +2,7 @@ import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstre
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../../test/relay-fixtures.ts'
+import { shutdownGracefully } from '../shutdown.ts'
 
 let mock: MockUpstream
 let h: Harness
@@ -190,16 +191,51 @@ describe('streams that break', () => {
 })
 
 describe('shutdown', () => {
-  it('loses no log row of requests answered before it', async () => {
-    await addChannel(h, { baseUrl: mock.url })
+  const streamAll = async (url: string, key: string, count: number) =>
+    Promise.all(
+      Array.from({ length: count }, async () => {
+        const response = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true }),
+        })
+        return response.text().catch(() => 'cut')
+      }),
+    )
+
+  it('lets streams in flight finish, then writes every log row', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/chunkDelayMs=10` })
     const { key } = await addToken(h, user.id)
-    const results = await Promise.all(Array.from({ length: 100 }, () => chat(key)))
-    const ok = results.filter((r) => r.status === 200).length
-    expect(ok).toBe(100)
-    // No explicit flush: close() must drain settlements and write the queued rows itself.
+    const server = await listen(h)
+    const streams = streamAll(server.url, key, 20)
+    await new Promise((done) => setTimeout(done, 60))
     const logDb = h.services.logDb
-    await h.services.relay.close()
+    // Keep the log database open for the check below; shutdown closes the relay's queues only.
+    const closeServices = h.services.close
+    h.services.close = () => h.services.relay.close()
+    await shutdownGracefully(server.server, h.services, 10_000)
+    h.services.close = closeServices
+    const texts = await streams
+    expect(texts.every((t) => t.includes('[DONE]'))).toBe(true)
     const rows = await logDb.selectFrom('logs').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 2).executeTakeFirstOrThrow()
-    expect(Number(rows.n)).toBe(100)
+    expect(Number(rows.n)).toBe(20)
+  })
+
+  it('cuts streams that outlive the grace period, bills what they produced and still writes every row', async () => {
+    await addChannel(h, { baseUrl: `${mock.url}/_mock/chunks=200,chunkDelayMs=20` })
+    const { key } = await addToken(h, user.id)
+    const server = await listen(h)
+    const streams = streamAll(server.url, key, 10)
+    await new Promise((done) => setTimeout(done, 150))
+    const logDb = h.services.logDb
+    const closeServices = h.services.close
+    h.services.close = () => h.services.relay.close()
+    await shutdownGracefully(server.server, h.services, 100)
+    h.services.close = closeServices
+    await streams
+    const logs = await logDb.selectFrom('logs').selectAll().where('type', '=', 2).execute()
+    expect(logs).toHaveLength(10)
+    expect(logs.every((log) => Number(log.completion_tokens) > 0 && Number(log.completion_tokens) < 200)).toBe(true)
+    expect(await quotaOf(h, user.id)).toBe(1_000_000 - logs.reduce((sum, log) => sum + Number(log.quota), 0))
   })
 })

@@ -30,7 +30,10 @@ export interface RelayServices {
   warnings: QuotaWarnings
   /** keeps a settlement running after its response was sent, so shutdown and tests can wait for it */
   track(work: Promise<unknown>): void
-  /** resolves when every tracked settlement has finished */
+  /** an exchange started (its reservation is held until it finishes or is abandoned) */
+  opened(): void
+  closed(): void
+  /** resolves when every open exchange and tracked settlement has finished (10 s at most) */
   drain(): Promise<void>
   /** writes everything still queued (logs, rollups, channel usage) and closes the pools */
   close(): Promise<void>
@@ -51,6 +54,7 @@ export function createRelayServices(deps: {
 }): RelayServices {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
+  let open = 0
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),
@@ -76,8 +80,19 @@ export function createRelayServices(deps: {
       const settled = work.catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed')).finally(() => inFlight.delete(settled))
       inFlight.add(settled)
     },
+    opened: () => {
+      open++
+    },
+    closed: () => {
+      open--
+    },
     drain: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight])
+      // A stream cut at shutdown finishes on the close event that follows; wait for it too.
+      const deadline = Date.now() + 10_000
+      while ((open > 0 || inFlight.size > 0) && Date.now() < deadline) {
+        if (inFlight.size > 0) await Promise.all([...inFlight])
+        else await new Promise((done) => setTimeout(done, 5))
+      }
     },
     close: async () => {
       await relay.drain()

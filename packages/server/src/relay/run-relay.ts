@@ -77,6 +77,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
     finished: false,
     balanceAfterReserve: balanceAfter,
   }
+  services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
   let lastError: RelayError | undefined
   try {
