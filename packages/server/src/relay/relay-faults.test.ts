@@ -143,6 +143,27 @@ describe('streams that break', () => {
     expect(log?.content).toContain('流中断')
   })
 
+  it('ends a stream whose upstream goes silent after STREAMING_TIMEOUT, with an error event', async () => {
+    const quiet = await createHarness({ env: { STREAMING_TIMEOUT: '1' } })
+    try {
+      await quiet.setupRoot()
+      const someone = await quiet.createUser(1, { quota: 1_000_000 })
+      await addChannel(quiet, { baseUrl: `${mock.url}/_mock/stallAfterHeadersMs=4000` })
+      const { key } = await addToken(quiet, someone.id)
+      const started = performance.now()
+      const response = await quiet.request('POST', '/v1/chat/completions', {
+        body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true },
+        headers: { authorization: `Bearer ${key}` },
+      })
+      expect(performance.now() - started).toBeLessThan(3500)
+      expect(response.text).toContain('upstream_timeout')
+      await settle(quiet)
+      expect(await quotaOf(quiet, someone.id)).toBeLessThanOrEqual(1_000_000)
+    } finally {
+      await quiet.close()
+    }
+  })
+
   it('passes a malformed chunk through without failing the stream', async () => {
     await addChannel(h, { baseUrl: `${mock.url}/_mock/malformedChunk=true` })
     const { key } = await addToken(h, user.id)
@@ -207,8 +228,10 @@ describe('shutdown', () => {
     await addChannel(h, { baseUrl: `${mock.url}/_mock/chunkDelayMs=10` })
     const { key } = await addToken(h, user.id)
     const server = await listen(h)
+    mock.reset()
     const streams = streamAll(server.url, key, 20)
-    await new Promise((done) => setTimeout(done, 60))
+    // Shut down once every request is in flight (a request still on its way meets a closed server, as in production).
+    await expect.poll(() => mock.hits(), { timeout: 5000 }).toBe(20)
     const logDb = h.services.logDb
     // Keep the log database open for the check below; shutdown closes the relay's queues only.
     const closeServices = h.services.close
@@ -225,8 +248,10 @@ describe('shutdown', () => {
     await addChannel(h, { baseUrl: `${mock.url}/_mock/chunks=200,chunkDelayMs=20` })
     const { key } = await addToken(h, user.id)
     const server = await listen(h)
+    mock.reset()
     const streams = streamAll(server.url, key, 10)
-    await new Promise((done) => setTimeout(done, 150))
+    await expect.poll(() => mock.hits(), { timeout: 5000 }).toBe(10)
+    await new Promise((done) => setTimeout(done, 100))
     const logDb = h.services.logDb
     const closeServices = h.services.close
     h.services.close = () => h.services.relay.close()

@@ -1,4 +1,6 @@
 import { AppError } from '../../errors/app-error.ts'
+import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import type { Services } from '../container.ts'
 
 const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
@@ -14,7 +16,8 @@ export async function verifyTurnstile(services: Services, token: string | undefi
   const body = new URLSearchParams({ secret: services.options.get('TurnstileSecretKey'), response: token, remoteip: clientIp })
   let success = false
   try {
-    const response = await fetch(SITEVERIFY_URL, { method: 'POST', body, signal: AbortSignal.timeout(5000), redirect: 'error' })
+    // Through the one outbound guard like every other server-side call, even to a fixed address.
+    const response = await guardedFetch(SITEVERIFY_URL, { method: 'POST', body }, { policy: policyFor(services.options, 'user'), timeoutMs: 5000, maxRedirects: 0, maxBytes: 64 * 1024 })
     success = response.ok && ((await response.json()) as { success?: boolean }).success === true
   } catch (error) {
     services.logger.warn({ err: String(error) }, 'turnstile verification failed to complete')
