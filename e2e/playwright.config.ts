@@ -14,6 +14,11 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  // The first-run story needs a fresh database; every other spec runs after it.
+  projects: [
+    { name: 'first-run', testMatch: /first-run\.spec\.ts/ },
+    { name: 'features', testIgnore: /first-run\.spec\.ts/, dependencies: ['first-run'] },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: {

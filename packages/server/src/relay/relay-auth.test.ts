@@ -136,6 +136,8 @@ describe('groups and pricing', () => {
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelRatio', value: '{"gpt-4o-mini":0.075,"default-only-model":1}' } })
     const { key } = await addToken(h, user.id, { group: 'auto' })
     expect((await chat(key)).status).toBe(200)
+    // Settle between the calls: log rows are written in the order settlements finish.
+    await settle(h)
     expect((await chat(key, { model: 'default-only-model' })).status).toBe(200)
     await settle(h)
     const logs = await consumeLogs(h)
