@@ -53,6 +53,8 @@ export const envSchema = z.object({
   /** Minutes between automatic tests of every channel (0 = off), and seconds to pause between two channels. */
   CHANNEL_TEST_FREQUENCY: int(0),
   POLLING_INTERVAL: int(0),
+  /** Minutes between balance refreshes of every enabled channel that has a balance endpoint (0 = off). */
+  CHANNEL_UPDATE_FREQUENCY: int(0),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
 })

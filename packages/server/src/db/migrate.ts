@@ -4,10 +4,12 @@ import type { DialectName } from './dsn.ts'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { logsMigration } from './migrations/0001-logs.ts'
 import { channelExtrasMigration } from './migrations/0002-channel-extras.ts'
+import { listIndexesMigration } from './migrations/0003-list-indexes.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-channel-extras': channelExtrasMigration(),
+  '0003-list-indexes': listIndexesMigration(),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

@@ -1,7 +1,8 @@
 import { deleteExpiredSessions } from '../db/queries/sessions.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { Services } from '../services/container.ts'
-import { testAllChannels } from '../relay/test-channel.ts'
+import { startTestAllRun } from '../services/channels/test-channels.ts'
+import { startBalanceUpdateRun } from '../services/channels/update-balance.ts'
 
 /**
  * Starts the background jobs and returns a function that stops them. Secondary nodes only keep
@@ -30,8 +31,12 @@ export function startJobs(services: Services): () => void {
   })
   // The routing table also refreshes on a timer, for changes made by another instance without Redis.
   if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'channel-cache', () => relay.channels.refresh())
+  // Fleet runs share the console's guard: a timer never starts a second run beside one an admin started.
   if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_TEST_FREQUENCY > 0) {
-    every(services.env.CHANNEL_TEST_FREQUENCY * 60, 'test-channels', () => testAllChannels(services, services.env.POLLING_INTERVAL * 1000))
+    every(services.env.CHANNEL_TEST_FREQUENCY * 60, 'test-channels', async () => (await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000))?.finished)
+  }
+  if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_UPDATE_FREQUENCY > 0) {
+    every(services.env.CHANNEL_UPDATE_FREQUENCY * 60, 'update-balances', async () => (await startBalanceUpdateRun(services))?.finished)
   }
 
   return () => {

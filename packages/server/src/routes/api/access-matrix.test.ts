@@ -80,5 +80,5 @@ describe('access matrix', () => {
       }
     }
     expect(failures).toEqual([])
-  })
+  }, 120_000) // three real logins (bcrypt) per route and identity: this walk outgrows the default timeout
 })

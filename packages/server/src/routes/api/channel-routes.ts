@@ -8,6 +8,7 @@ import { deleteChannel, deleteChannels, deleteDisabledChannels } from '../../ser
 import { fixAbilities } from '../../services/channels/fix-abilities.ts'
 import { getChannel, listChannels, listEnabledChannelModels, searchChannels } from '../../services/channels/list-channels.ts'
 import { updateChannel } from '../../services/channels/update-channel.ts'
+import { channelOpsRoutes } from './channel-ops-routes.ts'
 import { channelTagRoutes } from './channel-tag-routes.ts'
 import { readId, readQuery } from './route-params.ts'
 
@@ -34,6 +35,7 @@ export const channelRoutes = new Hono<HonoEnv>()
   })
   .post('/fix', adminAuth, async (c) => c.json(ok(await fixAbilities(c.get('services')))))
   .route('/', channelTagRoutes)
+  .route('/', channelOpsRoutes)
   .get('/:id', adminAuth, async (c) => c.json(ok(await getChannel(c.get('services'), readId(c, 'channel.not_found')))))
   .delete('/:id', adminAuth, async (c) => {
     await deleteChannel(c.get('services'), readId(c, 'channel.not_found'))

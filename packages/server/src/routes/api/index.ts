@@ -8,8 +8,10 @@ import { globalApiRateLimit } from '../../middleware/rate-limit.ts'
 import { sameOriginWrites } from '../../middleware/same-origin.ts'
 import { channelRoutes } from './channel-routes.ts'
 import { groupRoutes } from './group-routes.ts'
+import { modelRoutes } from './model-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
 import { optionRoutes } from './option-routes.ts'
+import { redemptionRoutes } from './redemption-routes.ts'
 import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
 import { userRoutes } from './user-routes.ts'
@@ -38,5 +40,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/oauth', oauthRoutes)
     .route('/token', tokenRoutes)
     .route('/channel', channelRoutes)
+    .route('/redemption', redemptionRoutes)
+    .route('/models', modelRoutes)
     .notFound((c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
 }

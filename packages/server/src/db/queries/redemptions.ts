@@ -1,0 +1,79 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
+import type { DialectName } from '../dsn.ts'
+import { escapeLike, likePattern } from '../like.ts'
+import type { RedemptionsTable } from '../schema/billing.ts'
+import type { Database } from '../schema/index.ts'
+
+export type RedemptionRow = Selectable<RedemptionsTable>
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Soft-deleted codes are gone for the console and for redeeming alike. */
+const live = (db: Db) => db.selectFrom('redemptions').selectAll().where('deleted_at', 'is', null)
+
+export const findRedemption = (db: Db, id: number): Promise<RedemptionRow | undefined> => live(db).where('id', '=', id).executeTakeFirst()
+
+export interface RedemptionFilter {
+  /** an exact id when numeric, or the start of the name (matched literally) */
+  keyword?: string
+}
+
+/** A page of codes, newest first, and how many match in all. */
+export async function listRedemptionPage(
+  db: Db,
+  dialect: DialectName,
+  filter: RedemptionFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: RedemptionRow[]; total: number }> {
+  let query = live(db)
+  if (filter.keyword) {
+    const keyword = filter.keyword
+    const id = /^\d{1,10}$/.test(keyword) ? Number(keyword) : 0
+    // A prefix pattern can use the name index; a numeric keyword is also tried as an exact id.
+    const byName = likePattern(dialect, 'name', `${escapeLike(keyword)}%`)
+    query = query.where((eb) => (id > 0 && id <= 2_147_483_647 ? eb.or([eb('id', '=', id), byName]) : byName))
+  }
+  const [rows, count] = await Promise.all([
+    query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** Inserts the codes in one statement (count is at most 100). */
+export async function insertRedemptions(db: Db, rows: Insertable<RedemptionsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('redemptions').values(rows).execute()
+}
+
+/**
+ * Changes name and quota only while the code is unused, in the same statement that checks it, so a
+ * code redeemed meanwhile is never edited. Returns whether a row changed.
+ */
+export async function updateUnusedRedemption(db: Db, id: number, changes: { name?: string; quota?: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('redemptions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Sets the status unless the code is used (3); the check is part of the update, so redeeming cannot race it. */
+export async function setRedemptionStatus(db: Db, id: number, status: number): Promise<boolean> {
+  const result = await db
+    .updateTable('redemptions')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', '!=', 3)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Soft-deletes the live codes among `ids`; returns how many. */
+export async function softDeleteRedemptions(db: Db, ids: readonly number[], now: number): Promise<number> {
+  if (ids.length === 0) return 0
+  const result = await db.updateTable('redemptions').set({ deleted_at: now }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

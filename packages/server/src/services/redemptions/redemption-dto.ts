@@ -1,0 +1,5 @@
+import type { Redemption } from '@gateway/shared'
+import type { RedemptionRow } from '../../db/queries/redemptions.ts'
+
+/** A code as the console sees it: deleted_at is internal (deleted codes are never answered). */
+export const toRedemption = ({ deleted_at: _deleted, ...row }: RedemptionRow): Redemption => row
