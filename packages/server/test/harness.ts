@@ -84,15 +84,15 @@ export async function createHarness(
 
   /** Inserts a user directly (fast) and signs them in. */
   const createUser = async (role: number = Role.user, fields: { quota?: number; group?: string } = {}): Promise<TestUser> => {
-    counter++
-    const username = `u${counter}_${role}`.slice(0, 12)
+    const n = ++counter
+    const username = `u${n}_${role}`.slice(0, 12)
     const password = 'password123'
     const id = await insertUser(services.db, services.dialect, {
       username,
       password: await hashPassword(password),
       display_name: username,
       role,
-      aff_code: `code${counter}x${role}`,
+      aff_code: `code${n}x${role}`,
       ...fields,
     })
     return { id, username, password, role, cookie: (await login(username, password)).cookie }

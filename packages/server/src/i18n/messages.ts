@@ -129,6 +129,11 @@ export const messages = {
   'redemption.select_at_least_one': { zh: '请至少选择一个兑换码！', en: 'Select at least one code!' },
   'redemption.not_found': { zh: '兑换码不存在', en: 'Redemption code not found' },
   'redemption.used_status_locked': { zh: '兑换码已被使用，无法修改状态', en: 'This code has been used; its status can no longer change' },
+  'redemption.key_required': { zh: '请输入兑换码！', en: 'Please enter the redemption code!' },
+  'redemption.invalid': { zh: '兑换失败，无效的兑换码', en: 'Redemption failed: invalid code' },
+  'redemption.already_used': { zh: '兑换失败，该兑换码已被使用', en: 'Redemption failed: this code has already been used' },
+  'redemption.success': { zh: '兑换成功！', en: 'Redeemed!' },
+  'log.redeemed': { zh: '通过兑换码充值 {quota}，兑换码ID {id}', en: 'Topped up {quota} with redemption code #{id}' },
   'redemption.only_unused_editable': { zh: '只有未使用的兑换码可以编辑', en: 'Only unused codes can be edited' },
 
   'notify.quota_title': { zh: '您的额度即将用尽', en: 'Your quota is running low' },
@@ -146,9 +151,12 @@ export type MessageParams = Record<string, string | number>
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(messages, value)
 
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
-  return messages[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  )
+  return fillParams(messages[key][language], params)
+}
+
+/** Fills {name} placeholders; unknown names (and {{value}} templates) stay as they are. */
+export function fillParams(template: string, params: MessageParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
 }
 
 /** Picks zh or en from an Accept-Language header; anything else falls back to the default. */

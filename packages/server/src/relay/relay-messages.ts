@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/messages.ts'
+import { fillParams, type Language } from '../i18n/messages.ts'
 
 /**
  * Messages of the relay's OpenAI-shaped errors, in both languages (the client's Accept-Language
@@ -46,5 +46,5 @@ export const relayMessages = {
 export type RelayMessageKey = keyof typeof relayMessages
 
 export function relayMessage(key: RelayMessageKey, language: Language, params: Record<string, string | number> = {}): string {
-  return relayMessages[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
+  return fillParams(relayMessages[key][language], params)
 }

@@ -1,5 +1,6 @@
 import { loginInput, ok, registerInput, updateSelfInput } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
 import { listEnabledModelsInGroups } from '../../db/queries/abilities.ts'
@@ -13,6 +14,7 @@ import { authenticateUser } from '../../services/users/login-user.ts'
 import { registerUser } from '../../services/users/register-user.ts'
 import { deleteSelf, ensureAffCode, regenerateAccessToken, requireUser, toSelfUser, updateSelf } from '../../services/users/self-service.ts'
 import { usableGroupRatios, usableGroups } from '../../services/users/usable-groups.ts'
+import { redeemCode } from '../../services/redemptions/redeem-code.ts'
 
 const isSecureRequest = (c: Context<HonoEnv>) =>
   c.get('services').env.SESSION_COOKIE_SECURE || new URL(c.req.url).protocol === 'https:'
@@ -67,6 +69,11 @@ export const userRoutes = new Hono<HonoEnv>()
   })
   .get('/token', userAuth, async (c) => c.json(ok(await regenerateAccessToken(c.get('services'), c.get('user').id))))
   .get('/aff', userAuth, async (c) => c.json(ok(await ensureAffCode(c.get('services'), c.get('user').id))))
+  .post('/topup', userAuth, async (c) => {
+    const { key } = await readJson(c, z.object({ key: z.string().max(128).default('') }))
+    const quota = await redeemCode(c.get('services'), c.get('user').id, c.get('user').username, key)
+    return c.json(ok(quota, translate('redemption.success', c.get('language'))))
+  })
   .get('/models', userAuth, async (c) => {
     const services = c.get('services')
     const groups = Object.keys(usableGroups(services.options, c.get('user').group, ''))

@@ -1,0 +1,47 @@
+import { formatQuota, LogType, RedemptionStatus } from '@gateway/shared'
+import { sql } from 'kysely'
+import { insertLog } from '../../db/queries/logs.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { translate } from '../../i18n/messages.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import type { Services } from '../container.ts'
+
+/**
+ * POST /api/user/topup: turns a redemption code into quota, exactly once. The code is claimed by
+ * one conditional UPDATE (`... WHERE key = ? AND status = unused`) whose affected-row count decides
+ * who won, and the credit happens in the same transaction: two racing redeemers can never both
+ * pass, and no lock that a database might silently ignore is relied upon.
+ */
+export async function redeemCode(services: Services, userId: number, username: string, rawKey: string): Promise<number> {
+  const key = rawKey.trim()
+  if (!key) throw new AppError('BAD_REQUEST', 'redemption.key_required')
+  const now = nowSeconds()
+  const result = await services.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('redemptions')
+      .set({ status: RedemptionStatus.used, used_user_id: userId, redeemed_time: now })
+      .where('key', '=', key)
+      .where('status', '=', RedemptionStatus.unused)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) return undefined
+    const code = await trx.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
+    await trx.updateTable('users').set({ quota: sql`quota + ${code.quota}` }).where('id', '=', userId).execute()
+    return { id: code.id, quota: Number(code.quota) }
+  })
+  if (!result) {
+    const code = await services.db.selectFrom('redemptions').select(['status', 'deleted_at']).where('key', '=', key).executeTakeFirst()
+    const used = code !== undefined && code.deleted_at === null && code.status === RedemptionStatus.used
+    throw new AppError(used ? 'CONFLICT' : 'BAD_REQUEST', used ? 'redemption.already_used' : 'redemption.invalid')
+  }
+  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  await insertLog(services.logDb, {
+    user_id: userId,
+    username,
+    created_at: now,
+    type: LogType.topUp,
+    quota: result.quota,
+    content: translate('log.redeemed', services.env.DEFAULT_LANGUAGE, { quota: formatQuota(result.quota, display), id: result.id }),
+  })
+  return result.quota
+}
