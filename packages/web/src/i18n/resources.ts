@@ -1,22 +1,30 @@
 import enAuth from './locales/en/auth.json'
+import enChannels from './locales/en/channels.json'
 import enCommon from './locales/en/common.json'
 import enErrors from './locales/en/errors.json'
 import enNav from './locales/en/nav.json'
 import enPages from './locales/en/pages.json'
+import enChat from './locales/en/chat.json'
+import enRedemptions from './locales/en/redemptions.json'
 import enSetup from './locales/en/setup.json'
+import enTokens from './locales/en/tokens.json'
 import zhAuth from './locales/zh/auth.json'
+import zhChannels from './locales/zh/channels.json'
 import zhCommon from './locales/zh/common.json'
 import zhErrors from './locales/zh/errors.json'
 import zhNav from './locales/zh/nav.json'
 import zhPages from './locales/zh/pages.json'
+import zhChat from './locales/zh/chat.json'
+import zhRedemptions from './locales/zh/redemptions.json'
 import zhSetup from './locales/zh/setup.json'
+import zhTokens from './locales/zh/tokens.json'
 
-export const namespaces = ['common', 'auth', 'nav', 'errors', 'pages', 'setup'] as const
+export const namespaces = ['common', 'auth', 'nav', 'errors', 'pages', 'setup', 'channels', 'tokens', 'redemptions', 'chat'] as const
 
 // zh is the source language: its shape types every t() key (see i18next.d.ts).
 export const resources = {
-  zh: { common: zhCommon, auth: zhAuth, nav: zhNav, errors: zhErrors, pages: zhPages, setup: zhSetup },
-  en: { common: enCommon, auth: enAuth, nav: enNav, errors: enErrors, pages: enPages, setup: enSetup },
+  zh: { common: zhCommon, auth: zhAuth, nav: zhNav, errors: zhErrors, pages: zhPages, setup: zhSetup, channels: zhChannels, tokens: zhTokens, redemptions: zhRedemptions, chat: zhChat },
+  en: { common: enCommon, auth: enAuth, nav: enNav, errors: enErrors, pages: enPages, setup: enSetup, channels: enChannels, tokens: enTokens, redemptions: enRedemptions, chat: enChat },
 } as const
 
 export const languages = ['zh', 'en'] as const

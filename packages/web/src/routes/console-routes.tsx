@@ -1,8 +1,17 @@
 import { createRoute, redirect } from '@tanstack/react-router'
 import { ConsoleLayout } from '@/components/layout/console-layout'
+import { ChannelEditorRoute } from '@/features/channels/channel-editor-route'
+import { channelAddSearchSchema, channelsSearchSchema } from '@/features/channels/channels-search'
+import { ChannelsPage } from '@/features/channels/channels-page'
+import { Chat2LinkPage } from '@/features/chat/chat2link-page'
+import { ChatPage } from '@/features/chat/chat-page'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
+import { RedemptionsPage } from '@/features/redemptions/redemptions-page'
+import { redemptionSearchSchema } from '@/features/redemptions/redemption-search'
 import { SettingPage } from '@/features/settings/setting-page'
 import { settingSearchSchema } from '@/features/settings/setting-tabs'
+import { TokensPage } from '@/features/tokens/tokens-page'
+import { tokenSearchSchema } from '@/features/tokens/token-search'
 import { getStoredUser } from '@/lib/session'
 import { rootRoute } from './root-route'
 
@@ -32,22 +41,77 @@ const settingRoute = createRoute({
   },
 })
 
+const tokenRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'token',
+  validateSearch: tokenSearchSchema,
+  component: function TokenRoute() {
+    const navigate = tokenRoute.useNavigate()
+    return <TokensPage search={tokenRoute.useSearch()} onSearchChange={(search) => void navigate({ search, replace: true })} />
+  },
+})
+
+const redemptionRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'redemption',
+  validateSearch: redemptionSearchSchema,
+  component: function RedemptionRoute() {
+    const navigate = redemptionRoute.useNavigate()
+    return (
+      <RedemptionsPage search={redemptionRoute.useSearch()} onSearchChange={(search) => void navigate({ search, replace: true })} />
+    )
+  },
+})
+
+const chatRoute = createRoute({
+  getParentRoute: () => consoleLayout,
+  path: 'chat/$id',
+  component: function ChatRoute() {
+    return <ChatPage id={chatRoute.useParams().id} />
+  },
+})
+
+const channelRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'channel',
+  validateSearch: channelsSearchSchema,
+  component: function ChannelRoute() {
+    const navigate = channelRoute.useNavigate()
+    return <ChannelsPage search={channelRoute.useSearch()} onSearchChange={(search) => void navigate({ search, replace: true })} />
+  },
+})
+
+const channelAddRoute = createRoute({
+  getParentRoute: () => channelRoute,
+  path: 'add',
+  validateSearch: channelAddSearchSchema,
+  component: function ChannelAddRoute() {
+    return <ChannelEditorRoute mode="create" copyFrom={channelAddRoute.useSearch().copy} />
+  },
+})
+
+const channelEditRoute = createRoute({
+  getParentRoute: () => channelRoute,
+  path: 'edit/$id',
+  component: function ChannelEditRoute() {
+    return <ChannelEditorRoute mode="edit" channelId={Number(channelEditRoute.useParams().id)} />
+  },
+})
+
 export const consoleRoutes = consoleLayout.addChildren([
-  createRoute({ getParentRoute: () => consoleLayout, path: 'chat', component: placeholder('chat') }),
-  createRoute({ getParentRoute: () => consoleLayout, path: 'chat/$id', component: placeholder('chat') }),
+  createRoute({ getParentRoute: () => consoleLayout, path: 'chat', component: () => <ChatPage id="0" /> }),
+  chatRoute,
   protectedLayout.addChildren([
-    page('token', 'token'),
-    page('channel', 'channel'),
-    page('channel/edit/$id', 'channelEdit'),
-    page('channel/add', 'channelAdd'),
-    page('redemption', 'redemption'),
+    tokenRoute,
+    channelRoute.addChildren([channelAddRoute, channelEditRoute]),
+    redemptionRoute,
     page('playground', 'playground'),
     page('log', 'log'),
     page('detail', 'detail'),
     page('midjourney', 'midjourney'),
     page('task', 'task'),
     page('topup', 'topup'),
-    page('chat2link', 'chat2link'),
+    createRoute({ getParentRoute: () => protectedLayout, path: 'chat2link', component: Chat2LinkPage }),
     page('user', 'user'),
     page('user/edit/$id', 'userEdit'),
     page('user/edit', 'userAdd'),

@@ -1,0 +1,110 @@
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
+import type { Page } from '@playwright/test'
+import { ROOT, expect, test } from './fixtures.ts'
+
+/**
+ * Channel management against a mock OpenAI upstream: create a channel from the drawer, find it,
+ * test it, change its priority inline, disable and enable it, delete it. Runs in English.
+ */
+let upstream: MockUpstream
+
+test.beforeAll(async ({ request, baseURL }) => {
+  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
+  if (!setup.data.status) {
+    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
+  }
+  upstream = await startMockUpstream()
+})
+
+test.afterAll(async () => {
+  await upstream?.stop()
+})
+
+async function signIn(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  await page.goto('/login')
+  await page.getByTestId('login-username').fill(ROOT.username)
+  await page.getByTestId('login-password').fill(ROOT.password)
+  await page.getByTestId('login-submit').click()
+  await expect(page).toHaveURL(/\/token$/)
+}
+
+/** Opens the trailing "…" menu of a row and picks an item. */
+async function rowMenu(page: Page, row: ReturnType<Page['locator']>, item: string): Promise<void> {
+  await row.getByTestId('row-actions-trigger').click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+test('channel lifecycle from the console', async ({ page }) => {
+  const name = `e2e-mock-${Date.now()}`
+  await signIn(page)
+  await page.goto('/channel')
+  await expect(page.getByTestId('page-title')).toHaveText('Channels')
+
+  // Create it from the drawer.
+  await page.getByTestId('channel-add').click()
+  await expect(page).toHaveURL(/\/channel\/add/)
+  const drawer = page.getByTestId('channel-editor')
+  await expect(drawer).toBeVisible()
+  await drawer.getByTestId('channel-type').selectOption('1')
+  await drawer.getByTestId('channel-name').fill(name)
+  await drawer.getByTestId('channel-base-url').fill(`${upstream.url}/`)
+  await drawer.getByTestId('channel-key').fill('sk-e2e-mock')
+  await drawer.getByTestId('channel-custom-models').fill('gpt-4o-mini')
+  await drawer.getByTestId('channel-add-custom').click()
+  await drawer.getByTestId('channel-editor-save').click()
+  await expect(page.getByText('Channel created!')).toBeVisible()
+  await expect(page).toHaveURL(/\/channel(\?.*)?$/)
+  await expect(drawer).toBeHidden()
+
+  // Find it with the keyword filter (reflected in the URL).
+  await page.getByTestId('channel-filter-keyword').fill(name)
+  await page.getByTestId('channel-filter-search').click()
+  await expect(page).toHaveURL(new RegExp(`keyword=${name}`))
+  const row = page.getByTestId('channels-table').locator('tbody tr', { hasText: name })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByText('OpenAI')).toBeVisible()
+  await expect(row.getByText('Enabled')).toBeVisible()
+  await expect(row.getByTestId('response-time')).toHaveText('Untested')
+
+  // Test it: a success toast, then the response time in the row.
+  await row.getByRole('button', { name: 'Test' }).click()
+  await expect(page.getByText(new RegExp(`Channel "${name}" works`))).toBeVisible()
+  await expect(row.getByTestId('response-time')).toHaveText(/^\d+\.\d{2}s$/)
+  expect(upstream.requests.some((request) => request.path.includes('/v1/chat/completions'))).toBe(true)
+
+  // Priority inline: saved alone, kept after a reload.
+  const priority = row.getByLabel(`${name} Priority`)
+  await priority.fill('7')
+  await priority.press('Enter')
+  await expect(page.getByText('Done!').first()).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('channels-table').locator('tbody tr', { hasText: name }).getByLabel(`${name} Priority`)).toHaveValue('7')
+
+  // Disable, then enable.
+  await rowMenu(page, row, 'Disable')
+  await expect(row.getByText('Disabled')).toBeVisible()
+  await rowMenu(page, row, 'Enable')
+  await expect(row.getByText('Enabled')).toBeVisible()
+
+  // Delete, after confirming.
+  await rowMenu(page, row, 'Delete')
+  await page.getByTestId('confirm-ok').click()
+  await expect(page.getByText('Deleted!')).toBeVisible()
+  await expect(row).toHaveCount(0)
+})
+
+test('the editor refuses a channel without a model and reopens from its URL', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/channel/add')
+  const drawer = page.getByTestId('channel-editor')
+  await expect(drawer).toBeVisible()
+  await drawer.getByTestId('channel-editor-save').click()
+  await expect(drawer.getByText('Fill in the channel name and key!')).toBeVisible()
+  await drawer.getByTestId('channel-name').fill('no-models')
+  await drawer.getByTestId('channel-key').fill('sk-x')
+  await drawer.getByTestId('channel-editor-save').click()
+  await expect(drawer.getByText('Select at least one model!')).toBeVisible()
+  await drawer.getByTestId('channel-editor-cancel').click()
+  await expect(page).toHaveURL(/\/channel(\?.*)?$/)
+})

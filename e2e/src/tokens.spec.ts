@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test'
+import { ROOT, expect, test } from './fixtures.ts'
+
+/**
+ * The token page end to end: a batch of three from the drawer, copying a key, disabling and
+ * enabling one, deleting one. Names carry a run id so other specs' tokens never interfere.
+ */
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+test.beforeAll(async ({ request, baseURL }) => {
+  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
+  if (!setup.data.status) {
+    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
+  }
+})
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login')
+  await page.getByTestId('login-username').fill(ROOT.username)
+  await page.getByTestId('login-password').fill(ROOT.password)
+  await page.getByTestId('login-submit').click()
+  await expect(page).toHaveURL(/\/token$/)
+}
+
+const rowOf = (page: Page, name: string) =>
+  page.getByTestId('tokens-table').locator('tbody tr').filter({ has: page.getByText(name, { exact: true }) })
+
+async function rowMenu(page: Page, name: string, item: RegExp) {
+  await rowOf(page, name).getByTestId('row-actions-trigger').click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+test('creates a batch of tokens, copies a key, toggles and deletes one', async ({ page }) => {
+  const name = `e2e-${Date.now().toString(36)}`
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  await signIn(page)
+  await expect(page.getByTestId('page-title')).toHaveText('API tokens')
+
+  // A batch of three from the drawer.
+  await page.getByTestId('tokens-add').click()
+  const drawer = page.getByTestId('token-editor')
+  await expect(drawer).toBeVisible()
+  await drawer.getByLabel('Name').fill(name)
+  await drawer.getByLabel('How many').fill('3')
+  await drawer.getByRole('button', { name: '$10', exact: true }).click()
+  await drawer.getByRole('button', { name: '1 day' }).click()
+  await drawer.getByTestId('token-editor-submit').click()
+  await expect(drawer).toBeHidden()
+  await expect(page.getByText('Created 3 tokens')).toBeVisible()
+
+  // All three are listed: the first with the name, two with a suffix. Narrow the list by name.
+  await page.getByTestId('tokens-search-name').fill(name)
+  await page.getByTestId('tokens-search-submit').click()
+  await expect(page).toHaveURL(new RegExp(`keyword=${name}`))
+  const rows = page.getByTestId('tokens-table').locator('tbody tr')
+  await expect(rows).toHaveCount(3)
+  await expect(rowOf(page, name)).toHaveCount(1)
+  await expect(rows.filter({ hasText: new RegExp(`${name}-[A-Za-z0-9]{6}`) })).toHaveCount(2)
+  await expect(rowOf(page, name)).toContainText('$10')
+
+  // Copy the first token's key and compare it with the server's.
+  await rowOf(page, name).getByTestId('token-copy').click()
+  await expect(page.getByText('Key copied to the clipboard')).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toMatch(/^sk-[0-9A-Za-z]{48}$/)
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
+  const listed = await (await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers: { 'New-Api-User': String(userId) } })).json()
+  const first = listed.data.items.find((token: { name: string }) => token.name === name)
+  expect(copied).toBe(first.key)
+
+  // Disable, then enable again.
+  await rowMenu(page, name, /^Disable$/)
+  await expect(rowOf(page, name).getByTestId('token-status')).toHaveText('Disabled')
+  await rowMenu(page, name, /^Enable$/)
+  await expect(rowOf(page, name).getByTestId('token-status')).toHaveText('Enabled')
+
+  // Delete it, after the confirmation.
+  await rowMenu(page, name, /^Delete$/)
+  const confirm = page.getByTestId('confirm-dialog')
+  await expect(confirm).toContainText(name)
+  await confirm.getByTestId('confirm-dialog-confirm').click()
+  await expect(rowOf(page, name)).toHaveCount(0)
+  await expect(rows).toHaveCount(2)
+  await expect(page.getByTestId('data-table-total')).toHaveText('2 in total')
+})

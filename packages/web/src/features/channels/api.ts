@@ -1,0 +1,102 @@
+import type { Channel, Page } from '@gateway/shared'
+import { api, requestEnvelope } from '@/lib/api-client'
+
+/** Filters of the channel list; an empty filter lists every channel. */
+export interface ChannelListParams {
+  p: number
+  page_size: number
+  id_sort: boolean
+  tag_mode: boolean
+  keyword?: string
+  group?: string
+  model?: string
+}
+
+/** The fields the editor sends: models and group as comma strings, key possibly many lines. */
+export interface ChannelPayload {
+  type: number
+  name: string
+  key: string
+  base_url: string
+  models: string
+  group: string
+  model_mapping: string
+  status_code_mapping: string
+  priority: number
+  weight: number
+  auto_ban: number
+  test_model: string
+  tag: string
+  openai_organization: string
+  other: string
+  setting: string
+  param_override: string
+  header_override: string
+  remark: string
+}
+
+export interface TagEdit {
+  tag: string
+  new_tag?: string
+  priority?: number
+  weight?: number
+  model_mapping?: string
+  models?: string
+  groups?: string
+}
+
+export interface TestResult {
+  success?: boolean
+  message?: string
+  time?: number
+}
+
+export interface TestProgress {
+  running: boolean
+  done: number
+  total: number
+  failed: number
+}
+
+export interface UpstreamDetection {
+  to_add?: string[]
+  to_remove?: string[]
+  groups?: { group: string; first_seen?: number; last_seen?: number; client_types?: string[] }[]
+  [key: string]: unknown
+}
+
+const hasFilter = (params: ChannelListParams) => Boolean(params.keyword || params.group || params.model)
+
+export const channelsApi = {
+  list: (params: ChannelListParams) =>
+    api.get<Page<Channel>>(hasFilter(params) ? '/api/channel/search' : '/api/channel/', { query: { ...params } }),
+  get: (id: number) => api.get<Channel>(`/api/channel/${id}`),
+  create: (payload: ChannelPayload) => api.post<Channel[]>('/api/channel/', payload),
+  update: (payload: Partial<ChannelPayload> & { id: number; status?: number }) => api.put<Channel>('/api/channel/', payload),
+  remove: (id: number) => api.delete<null>(`/api/channel/${id}`),
+  removeDisabled: () => api.delete<number>('/api/channel/disabled'),
+  removeMany: (ids: number[]) => api.post<number>('/api/channel/batch', { ids }),
+  setTag: (ids: number[], tag: string) => api.post<number>('/api/channel/batch/tag', { ids, tag }),
+  editTag: (edit: TagEdit) => api.put<number>('/api/channel/tag', edit),
+  setTagEnabled: (tag: string, enabled: boolean) => api.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag }),
+  fix: () => api.post<number>('/api/channel/fix'),
+  test: async (id: number, model?: string): Promise<TestResult> => {
+    // The reference answers time and message beside `data`; accept either place.
+    const envelope = await requestEnvelope<TestResult | null>('GET', `/api/channel/test/${id}`, { query: { model: model || undefined } })
+    const top = envelope as unknown as TestResult
+    return { success: true, message: envelope.data?.message ?? top.message, time: envelope.data?.time ?? top.time }
+  },
+  testAll: () => api.get<unknown>('/api/channel/test'),
+  testProgress: () => api.get<TestProgress>('/api/channel/test/progress'),
+  updateBalance: (id: number) => api.get<number>(`/api/channel/update_balance/${id}`),
+  updateAllBalances: () => api.get<unknown>('/api/channel/update_balance'),
+  fetchModelsById: (id: number) => api.get<string[]>(`/api/channel/fetch_models/${id}`),
+  fetchModels: (body: { base_url: string; type: number; key: string }) => api.post<string[]>('/api/channel/fetch_models', body),
+  detectUpstream: (id: number) => api.get<UpstreamDetection>(`/api/channel/test_upstream/${id}`),
+  /** Every model the gateway knows (the editor's picker). */
+  allModels: () => api.get<{ id: string }[]>('/api/channel/models'),
+  /** Model names per channel type id. */
+  modelsByType: () => api.get<Record<string, string[]>>('/api/models'),
+  enabledModels: () => api.get<string[]>('/api/channel/models_enabled'),
+  groups: () => api.get<string[]>('/api/group/'),
+}

@@ -1,0 +1,187 @@
+import type { Channel } from '@gateway/shared'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { toast } from 'sonner'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '@/i18n'
+import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { channelsApi } from './api'
+import { ChannelEditorDrawer } from './channel-editor-drawer'
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }))
+
+vi.mock('./api', () => ({
+  channelsApi: {
+    get: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    fetchModels: vi.fn(),
+    fetchModelsById: vi.fn(),
+    allModels: vi.fn(async () => [{ id: 'gpt-4o' }, { id: 'gpt-4o-mini' }]),
+    modelsByType: vi.fn(async () => ({ '1': ['gpt-4o', 'gpt-4o-mini'] })),
+    groups: vi.fn(async () => ['default', 'vip']),
+  },
+}))
+
+const api = vi.mocked(channelsApi)
+
+const stored: Channel = {
+  id: 7,
+  type: 1,
+  key: '',
+  openai_organization: null,
+  test_model: 'gpt-4o-mini',
+  status: 1,
+  name: 'main',
+  weight: 3,
+  created_time: 0,
+  test_time: 0,
+  response_time: 0,
+  base_url: 'http://127.0.0.1:4010',
+  other: '',
+  balance: 0,
+  balance_updated_time: 0,
+  models: 'gpt-4o,gpt-4o-mini',
+  group: 'default,vip',
+  used_quota: 0,
+  model_mapping: '',
+  status_code_mapping: '',
+  priority: 5,
+  auto_ban: 0,
+  other_info: '',
+  tag: 'team',
+  setting: '',
+  param_override: '',
+  header_override: '',
+  remark: 'note',
+  max_input_tokens: 0,
+}
+
+function renderDrawer(props: Partial<Parameters<typeof ChannelEditorDrawer>[0]> = {}) {
+  const onClose = vi.fn()
+  render(
+    <Providers client={createTestQueryClient()}>
+      <ChannelEditorDrawer mode="create" onClose={onClose} {...props} />
+    </Providers>,
+  )
+  return { onClose }
+}
+
+const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } })
+const save = () => fireEvent.click(screen.getByTestId('channel-editor-save'))
+
+describe('ChannelEditorDrawer', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    vi.clearAllMocks()
+  })
+
+  it('create mode: asks for name and key, then a model, then valid JSON', async () => {
+    renderDrawer()
+    expect(screen.getByText('Add channel')).toBeTruthy()
+    expect(screen.getByText(/one channel is created for each line/)).toBeTruthy()
+    save()
+    expect(await screen.findByText('Fill in the channel name and key!')).toBeTruthy()
+    fill('channel-name', 'mock')
+    fill('channel-key', 'sk-1\nsk-2')
+    expect(screen.getByText(/2 channels will be created/)).toBeTruthy()
+    save()
+    expect(await screen.findByText('Select at least one model!')).toBeTruthy()
+    fill('channel-custom-models', 'gpt-4o-mini')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    fill('channel-model-mapping', '{oops')
+    fireEvent.blur(screen.getByTestId('channel-model-mapping'))
+    expect(await screen.findByText('The model mapping must be valid JSON!')).toBeTruthy()
+    save()
+    expect(api.create).not.toHaveBeenCalled()
+    expect(toast.error).toHaveBeenLastCalledWith('The model mapping must be valid JSON!')
+  })
+
+  it('create mode: sends the channel with defaults and closes', async () => {
+    api.create.mockResolvedValue([])
+    const { onClose } = renderDrawer()
+    fill('channel-name', 'mock')
+    fill('channel-key', 'sk-1')
+    fill('channel-base-url', 'http://127.0.0.1:4010/')
+    fill('channel-custom-models', 'gpt-4o-mini')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    save()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(toast.success).toHaveBeenCalledWith('Channel created!')
+    expect(api.create.mock.calls[0]?.[0]).toMatchObject({
+      name: 'mock',
+      key: 'sk-1',
+      type: 1,
+      base_url: 'http://127.0.0.1:4010',
+      models: 'gpt-4o-mini',
+      group: 'default',
+      auto_ban: 1,
+      priority: 0,
+      weight: 0,
+    })
+  })
+
+  it('refuses custom models that are already chosen', async () => {
+    renderDrawer()
+    fill('channel-custom-models', 'a,b')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    fill('channel-custom-models', 'b')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    expect(toast.error).toHaveBeenCalledWith('Some models already exist!')
+    expect(screen.getAllByRole('button', { name: /Remove b/ })).toHaveLength(1)
+  })
+
+  it('asks for a key before fetching models in create mode', async () => {
+    renderDrawer()
+    fireEvent.click(screen.getByTestId('channel-fetch-models'))
+    expect(toast.error).toHaveBeenCalledWith('Fill in the key')
+    expect(api.fetchModels).not.toHaveBeenCalled()
+  })
+
+  it('edit mode: prefills from the stored channel and sends the id without a key', async () => {
+    api.get.mockResolvedValue(stored)
+    api.update.mockResolvedValue(stored)
+    const { onClose } = renderDrawer({ mode: 'edit', channelId: 7 })
+    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    expect(screen.getByText('Edit channel')).toBeTruthy()
+    expect((screen.getByTestId('channel-base-url') as HTMLInputElement).value).toBe('http://127.0.0.1:4010')
+    expect((screen.getByTestId('channel-key') as HTMLTextAreaElement).value).toBe('')
+    expect((screen.getByTestId('channel-priority') as HTMLInputElement).value).toBe('5')
+    expect((screen.getByTestId('channel-tag') as HTMLInputElement).value).toBe('team')
+    expect(screen.getByRole('button', { name: 'Remove vip' })).toBeTruthy()
+    expect(screen.getByTestId('channel-auto-ban').getAttribute('aria-checked')).toBe('false')
+    fill('channel-priority', '-1000')
+    save()
+    expect(await screen.findByText('The priority cannot be below -999!')).toBeTruthy()
+    fill('channel-priority', '9')
+    save()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(toast.success).toHaveBeenCalledWith('Channel updated!')
+    const sent = api.update.mock.calls[0]?.[0]
+    expect(sent).toMatchObject({ id: 7, name: 'main', priority: 9, weight: 3, group: 'default,vip', auto_ban: 0, tag: 'team' })
+    expect(sent && 'key' in sent).toBe(false)
+  })
+
+  it('refuses a second submission while the first is in flight', async () => {
+    let finish: (value: Channel[]) => void = () => {}
+    api.create.mockReturnValue(new Promise((resolve) => (finish = resolve)))
+    renderDrawer()
+    fill('channel-name', 'mock')
+    fill('channel-key', 'sk-1')
+    fill('channel-custom-models', 'm')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    const form = screen.getByTestId('channel-editor-form')
+    fireEvent.submit(form)
+    fireEvent.submit(form)
+    expect(toast.error).toHaveBeenCalledWith('Submission refused: do not submit twice!')
+    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(1))
+    finish([])
+  })
+
+  it('copy mode: prefills from another channel with an empty key', async () => {
+    api.get.mockResolvedValue(stored)
+    renderDrawer({ mode: 'create', copyFrom: 7 })
+    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    expect(screen.getByText('Copy channel')).toBeTruthy()
+    expect((screen.getByTestId('channel-key') as HTMLTextAreaElement).value).toBe('')
+  })
+})

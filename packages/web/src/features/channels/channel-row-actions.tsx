@@ -1,0 +1,102 @@
+import { ChannelStatus, type Channel } from '@gateway/shared'
+import { Copy, FlaskConical, ListChecks, Pencil, Power, PowerOff, Radar, RefreshCw, Tags, Trash2, Zap } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { RowActions } from '@/components/data-table'
+import { Button } from '@/components/ui/button'
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
+import { Spinner } from '@/components/ui/spinner'
+import type { ChannelActions } from './use-channel-actions'
+
+export interface RowHandlers {
+  actions: ChannelActions
+  onEdit: (channel: Channel) => void
+  onCopy: (channel: Channel) => void
+  onDelete: (channel: Channel) => void
+  onPickTestModel: (channel: Channel) => void
+  onDetectUpstream: (channel: Channel) => void
+  onEditTag: (tag: string) => void
+}
+
+/** Test and edit inline; the rest in the trailing menu. */
+export function ChannelRowActions({ channel, handlers }: { channel: Channel; handlers: RowHandlers }) {
+  const { t } = useTranslation('channels')
+  const { actions } = handlers
+  const testing = actions.test.isPending && actions.test.variables?.channel.id === channel.id
+  const enabled = channel.status === ChannelStatus.enabled
+  return (
+    <RowActions
+      label={t('toolbar.more')}
+      inline={
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            className="h-7 px-2"
+            disabled={testing}
+            data-testid={`channel-test-${channel.id}`}
+            title={t('actions.test')}
+            onClick={() => actions.test.mutate({ channel, model: channel.test_model || undefined })}
+          >
+            {testing ? <Spinner /> : <Zap />}
+            <span className="max-2xl:sr-only">{t('actions.test')}</span>
+          </Button>
+          <Button size="icon-sm" variant="ghost" aria-label={t('actions.edit')} title={t('actions.edit')} data-testid={`channel-edit-${channel.id}`} onClick={() => handlers.onEdit(channel)}>
+            <Pencil />
+          </Button>
+        </>
+      }
+    >
+      <DropdownMenuItem onSelect={() => handlers.onPickTestModel(channel)}>
+        <FlaskConical />
+        {t('actions.chooseModel')}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => actions.updateBalance.mutate(channel)}>
+        <RefreshCw />
+        {t('actions.refreshBalance')}
+      </DropdownMenuItem>
+      <DropdownMenuItem data-testid={`channel-toggle-${channel.id}`} onSelect={() => void actions.setEnabled(channel, !enabled)}>
+        {enabled ? <PowerOff /> : <Power />}
+        {enabled ? t('actions.disable') : t('actions.enable')}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => handlers.onCopy(channel)}>
+        <Copy />
+        {t('actions.copy')}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => handlers.onDetectUpstream(channel)}>
+        <Radar />
+        {t('actions.detectUpstream')}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" data-testid={`channel-delete-${channel.id}`} onSelect={() => handlers.onDelete(channel)}>
+        <Trash2 />
+        {t('actions.delete')}
+      </DropdownMenuItem>
+    </RowActions>
+  )
+}
+
+/** Enable all, disable all, edit tag. */
+export function TagRowActions({ tag, handlers }: { tag: string; handlers: RowHandlers }) {
+  const { t } = useTranslation('channels')
+  const { setTagEnabled } = handlers.actions
+  return (
+    <RowActions
+      label={t('toolbar.more')}
+      inline={
+        <Button size="sm" variant="outline" className="h-7 px-2" data-testid={`tag-edit-${tag}`} title={t('tag.edit')} onClick={() => handlers.onEditTag(tag)}>
+          <Tags />
+          <span className="max-2xl:sr-only">{t('tag.edit')}</span>
+        </Button>
+      }
+    >
+      <DropdownMenuItem data-testid={`tag-enable-${tag}`} onSelect={() => setTagEnabled.mutate({ tag, enabled: true })}>
+        <ListChecks />
+        {t('tag.enableAll')}
+      </DropdownMenuItem>
+      <DropdownMenuItem data-testid={`tag-disable-${tag}`} onSelect={() => setTagEnabled.mutate({ tag, enabled: false })}>
+        <PowerOff />
+        {t('tag.disableAll')}
+      </DropdownMenuItem>
+    </RowActions>
+  )
+}

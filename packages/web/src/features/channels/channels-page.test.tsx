@@ -1,0 +1,128 @@
+import type { Channel } from '@gateway/shared'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { toast } from 'sonner'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '@/i18n'
+import { renderWithRouter } from '@/test-utils/render'
+import { channelsApi } from './api'
+import { ChannelsPage } from './channels-page'
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }))
+vi.mock('./api', () => ({
+  channelsApi: {
+    list: vi.fn(),
+    update: vi.fn(async () => ({})),
+    groups: vi.fn(async () => ['default']),
+    enabledModels: vi.fn(async () => ['gpt-4o']),
+    test: vi.fn(async () => ({ success: true, time: 0.42 })),
+  },
+}))
+
+const channel = (patch: Partial<Channel>): Channel => ({
+  id: 1,
+  type: 1,
+  key: '',
+  openai_organization: null,
+  test_model: null,
+  status: 1,
+  name: 'alpha',
+  weight: 0,
+  created_time: 0,
+  test_time: 0,
+  response_time: 0,
+  base_url: '',
+  other: '',
+  balance: 0,
+  balance_updated_time: 0,
+  models: 'gpt-4o',
+  group: 'default',
+  used_quota: 0,
+  model_mapping: '',
+  status_code_mapping: '',
+  priority: 0,
+  auto_ban: 1,
+  other_info: '',
+  tag: null,
+  setting: '',
+  param_override: '',
+  header_override: '',
+  remark: '',
+  max_input_tokens: 0,
+  ...patch,
+})
+
+const items = [
+  channel({ id: 1, name: 'alpha', response_time: 800 }),
+  channel({ id: 2, name: 'beta', type: 15, status: 3, other_info: '{"status_reason":"401","status_time":1700000000}', tag: 'team' }),
+  channel({ id: 3, name: 'gamma', status: 2, response_time: 4000, tag: 'team' }),
+]
+
+async function renderPage() {
+  return renderWithRouter(<ChannelsPage search={{}} onSearchChange={() => {}} />, '/channel')
+}
+
+describe('ChannelsPage', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    vi.clearAllMocks()
+    vi.mocked(channelsApi.list).mockResolvedValue({ items, total: 3, page: 1, page_size: 10 })
+  })
+
+  it('shows type labels, statuses and response-time colours', async () => {
+    await renderPage()
+    expect(await screen.findByText('alpha')).toBeTruthy()
+    expect(screen.getByText('Baidu Qianfan')).toBeTruthy()
+    expect(screen.getByText('Auto-disabled')).toBeTruthy()
+    expect(screen.getByText('Disabled')).toBeTruthy()
+    const times = screen.getAllByTestId('response-time').map((node) => node.getAttribute('data-level'))
+    expect(times).toEqual(['green', 'untested', 'yellow'])
+  })
+
+  it('remembers the visible columns in channels-table-columns', async () => {
+    const first = await renderPage()
+    await screen.findByText('alpha')
+    fireEvent.click(screen.getByTestId('channel-columns'))
+    const dialog = await screen.findByTestId('column-settings')
+    fireEvent.click(within(dialog).getByTestId('column-toggle-models'))
+    expect(JSON.parse(localStorage.getItem('channels-table-columns') ?? '{}')).toMatchObject({ models: false })
+    expect(screen.queryByRole('columnheader', { name: 'Models' })).toBeNull()
+    first.unmount()
+    await renderPage()
+    await screen.findByText('alpha')
+    expect(screen.queryByRole('columnheader', { name: 'Models' })).toBeNull()
+    expect(screen.getByRole('columnheader', { name: 'Groups' })).toBeTruthy()
+  })
+
+  it('batch actions need a selection', async () => {
+    await renderPage()
+    await screen.findByText('alpha')
+    fireEvent.click(screen.getByTestId('channel-batch-mode'))
+    fireEvent.click(await screen.findByTestId('channel-batch-delete'))
+    expect(toast.error).toHaveBeenCalledWith('Select the channels to delete first!')
+    fireEvent.click(screen.getByTestId('channel-batch-tag'))
+    expect(toast.error).toHaveBeenCalledWith('Select the channels to tag first!')
+  })
+
+  it('saves an inline priority alone and refuses a bad one', async () => {
+    await renderPage()
+    await screen.findByText('alpha')
+    const input = screen.getByTestId('channel-priority-1')
+    fireEvent.change(input, { target: { value: '-1000' } })
+    fireEvent.blur(input)
+    expect(toast.error).toHaveBeenCalledWith('The priority cannot be below -999!')
+    fireEvent.change(input, { target: { value: '12' } })
+    await act(async () => fireEvent.blur(input))
+    await waitFor(() => expect(channelsApi.update).toHaveBeenCalledWith({ id: 1, priority: 12 }, expect.anything()))
+  })
+
+  it('folds tagged channels into a tag row in tag mode', async () => {
+    await renderPage()
+    await screen.findByText('alpha')
+    fireEvent.click(screen.getByTestId('channel-tag-mode'))
+    await waitFor(() => expect(vi.mocked(channelsApi.list).mock.calls.at(-1)?.[0]).toMatchObject({ tag_mode: true }))
+    expect(await screen.findByText('2 channels')).toBeTruthy()
+    expect(screen.queryByText('beta')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'team' }))
+    expect(await screen.findByText('beta')).toBeTruthy()
+  })
+})

@@ -1,0 +1,164 @@
+import type { Channel } from '@gateway/shared'
+import { useQuery } from '@tanstack/react-query'
+import { Outlet, useNavigate } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataTable, DataTablePagination, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { PageHeader } from '@/components/layout/page-header'
+import { Label } from '@/components/ui/label'
+import { Switch } from '@/components/ui/switch'
+import { channelColumns } from './channel-columns'
+import { buildRows } from './channel-rows'
+import { ChannelsFilterBar } from './channels-filter-bar'
+import type { ChannelsSearch } from './channels-search'
+import { ChannelsToolbar } from './channels-toolbar'
+import { ColumnSettingsDialog } from './column-settings-dialog'
+import { ConfirmDialog } from './confirm-dialog'
+import { channelListQuery } from './queries'
+import { TagEditorDrawer } from './tag-editor-drawer'
+import { TestModelDialog } from './test-model-dialog'
+import { useTypeLabel } from './type-label'
+import { UpstreamDialog } from './upstream-dialog'
+import { useChannelActions } from './use-channel-actions'
+import { readIdSort, writeIdSort } from './id-sort'
+
+export const COLUMNS_STORAGE_KEY = 'channels-table-columns'
+
+interface ChannelsPageProps {
+  search: ChannelsSearch
+  onSearchChange: (search: ChannelsSearch) => void
+}
+
+/** /channel (admin): filters, toggles, toolbar, the table and its dialogs; the editor drawer renders in the Outlet. */
+export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
+  const { t } = useTranslation('channels')
+  const navigate = useNavigate()
+  const typeLabel = useTypeLabel()
+  const actions = useChannelActions()
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = usePageSize()
+  const [idSort, setIdSort] = useState(readIdSort)
+  const [tagMode, setTagMode] = useState(false)
+  const [batchMode, setBatchMode] = useState(false)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  const [columnsOpen, setColumnsOpen] = useState(false)
+  const [testing, setTesting] = useState<Channel | null>(null)
+  const [detecting, setDetecting] = useState<Channel | null>(null)
+  const [deleting, setDeleting] = useState<Channel | null>(null)
+  const [editingTag, setEditingTag] = useState<string | null>(null)
+  const [visibility, setVisibility, resetVisibility] = useColumnVisibility(COLUMNS_STORAGE_KEY)
+
+  const params = { p: page, page_size: pageSize, id_sort: idSort, tag_mode: tagMode, ...search }
+  const list = useQuery(channelListQuery(params))
+  const rows = useMemo(() => buildRows(list.data?.items ?? [], tagMode, expanded), [list.data, tagMode, expanded])
+
+  const toggleTag = useCallback((tag: string) => {
+    setExpanded((previous) => {
+      const next = new Set(previous)
+      if (!next.delete(tag)) next.add(tag)
+      return next
+    })
+  }, [])
+  const columns = useMemo(
+    () =>
+      channelColumns({
+        t,
+        typeLabel,
+        actions,
+        batchMode,
+        expanded,
+        toggleTag,
+        onEdit: (channel) => void navigate({ to: '/channel/edit/$id', params: { id: String(channel.id) }, search: (previous: ChannelsSearch) => previous }),
+        onCopy: (channel) => void navigate({ to: '/channel/add', search: (previous: ChannelsSearch) => ({ ...previous, copy: channel.id }) }),
+        onDelete: setDeleting,
+        onPickTestModel: setTesting,
+        onDetectUpstream: setDetecting,
+        onEditTag: setEditingTag,
+      }),
+    [t, typeLabel, actions, batchMode, expanded, toggleTag, navigate],
+  )
+  const table = useDataTable({
+    data: rows,
+    columns,
+    getRowId: (row) => row.id,
+    columnVisibility: visibility,
+    onColumnVisibilityChange: setVisibility,
+    enableRowSelection: batchMode,
+  })
+  const selectedIds = batchMode ? selectedRowIds(table).filter((id) => !id.startsWith('tag:')).map(Number) : []
+
+  const changeSearch = (next: ChannelsSearch) => {
+    setPage(1)
+    onSearchChange(next)
+  }
+  const toggle = (label: string, checked: boolean, onChange: (value: boolean) => void, testId: string) => (
+    <div className="flex items-center gap-2">
+      <Switch id={testId} data-testid={testId} checked={checked} onCheckedChange={onChange} />
+      <Label htmlFor={testId} className="text-[13px] font-normal text-muted-foreground">
+        {label}
+      </Label>
+    </div>
+  )
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="channels-page">
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="flex flex-col gap-3 rounded-lg border bg-card p-3">
+        <ChannelsFilterBar key={JSON.stringify(search)} search={search} onSearch={changeSearch} />
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          {toggle(t('toggles.idSort'), idSort, (value) => {
+            writeIdSort(value)
+            setIdSort(value)
+          }, 'channel-id-sort')}
+          {toggle(t('toggles.tagMode'), tagMode, (value) => {
+            setTagMode(value)
+            setPage(1)
+          }, 'channel-tag-mode')}
+          {toggle(t('toggles.batchMode'), batchMode, (value) => {
+            setBatchMode(value)
+            table.resetRowSelection()
+          }, 'channel-batch-mode')}
+        </div>
+        <ChannelsToolbar
+          batchMode={batchMode}
+          selectedIds={selectedIds}
+          onAdd={() => void navigate({ to: '/channel/add', search: (previous: ChannelsSearch) => ({ ...previous, copy: undefined }) })}
+          onColumns={() => setColumnsOpen(true)}
+          onBatchDone={() => table.resetRowSelection()}
+        />
+      </div>
+      <DataTable table={table} loading={list.isFetching && !list.data} empty={t('empty')} data-testid="channels-table" rowClassName={(row) => (row.kind === 'tag' ? 'bg-muted/30' : undefined)} />
+      <DataTablePagination
+        page={page}
+        pageSize={pageSize}
+        total={list.data?.total ?? 0}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size)
+          setPage(1)
+        }}
+        selectedCount={batchMode ? selectedIds.length : undefined}
+      />
+      <ColumnSettingsDialog table={table} open={columnsOpen} onOpenChange={setColumnsOpen} onReset={resetVisibility} />
+      <TestModelDialog
+        channel={testing}
+        onClose={() => setTesting(null)}
+        onPick={(channel, model) => {
+          setTesting(null)
+          actions.test.mutate({ channel, model })
+        }}
+      />
+      <UpstreamDialog channel={detecting} onClose={() => setDetecting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirm.deleteTitle')}
+        body={t('confirm.deleteBody', { name: deleting?.name ?? '' })}
+        pending={actions.remove.isPending}
+        onConfirm={() => deleting && actions.remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
+      <TagEditorDrawer tag={editingTag} onClose={() => setEditingTag(null)} />
+      <Outlet />
+    </div>
+  )
+}

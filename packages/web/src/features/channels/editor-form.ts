@@ -1,0 +1,191 @@
+import {
+  CHANNEL_PRIORITY_MIN,
+  ChannelType,
+  XUNFEI_DEFAULT_VERSION,
+  splitCommaList,
+  splitLines,
+  uniqueItems,
+  type Channel,
+} from '@gateway/shared'
+import type { ChannelPayload } from './api'
+
+/** The editor's state: lists as arrays, numbers as the typed text. */
+export interface ChannelForm {
+  type: number
+  name: string
+  key: string
+  base_url: string
+  models: string[]
+  groups: string[]
+  model_mapping: string
+  status_code_mapping: string
+  priority: string
+  weight: string
+  auto_ban: boolean
+  test_model: string
+  tag: string
+  openai_organization: string
+  other: string
+  setting: string
+  param_override: string
+  header_override: string
+  remark: string
+}
+
+export type EditorMode = 'create' | 'edit'
+
+/** A message key of the channels namespace (messages.*) with its interpolation values. */
+export interface FormError {
+  key:
+    | 'nameKeyRequired'
+    | 'modelsRequired'
+    | 'modelMappingInvalid'
+    | 'jsonInvalid'
+    | 'priorityInteger'
+    | 'priorityMin'
+    | 'weightNonNegative'
+  field: keyof ChannelForm
+  /** For jsonInvalid: the editor label key of the field. */
+  label?: string
+}
+
+export const emptyForm = (): ChannelForm => ({
+  type: ChannelType.openAI,
+  name: '',
+  key: '',
+  base_url: '',
+  models: [],
+  groups: ['default'],
+  model_mapping: '',
+  status_code_mapping: '',
+  priority: '0',
+  weight: '0',
+  auto_ban: true,
+  test_model: '',
+  tag: '',
+  openai_organization: '',
+  other: '',
+  setting: '',
+  param_override: '',
+  header_override: '',
+  remark: '',
+})
+
+/** Prefills the editor from a stored channel; the key is never known, so it stays empty. */
+export function formFromChannel(channel: Channel): ChannelForm {
+  const groups = uniqueItems(splitCommaList(channel.group))
+  return {
+    type: channel.type,
+    name: channel.name,
+    key: '',
+    base_url: channel.base_url,
+    models: uniqueItems(splitCommaList(channel.models)),
+    groups: groups.length > 0 ? groups : ['default'],
+    model_mapping: channel.model_mapping,
+    status_code_mapping: channel.status_code_mapping,
+    priority: String(channel.priority),
+    weight: String(channel.weight),
+    auto_ban: channel.auto_ban !== 0,
+    test_model: channel.test_model ?? '',
+    tag: channel.tag ?? '',
+    openai_organization: channel.openai_organization ?? '',
+    other: channel.other,
+    setting: channel.setting,
+    param_override: channel.param_override,
+    header_override: channel.header_override,
+    remark: channel.remark,
+  }
+}
+
+/** Empty, or the text of a JSON object (what every JSON field of a channel holds). */
+export function isJsonObjectText(text: string): boolean {
+  if (text.trim() === '') return true
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+  } catch {
+    return false
+  }
+}
+
+const jsonFields = [
+  ['status_code_mapping', 'statusCodeMapping'],
+  ['setting', 'setting'],
+  ['param_override', 'paramOverride'],
+  ['header_override', 'headerOverride'],
+] as const satisfies readonly (readonly [keyof ChannelForm, string])[]
+
+const isInteger = (text: string) => /^-?\d+$/.test(text.trim())
+
+/** Spec §5: checked on save, in this order; null when the form may be sent. */
+export function validateForm(form: ChannelForm, mode: EditorMode): FormError | null {
+  if (mode === 'create' && (form.name.trim() === '' || form.key.trim() === ''))
+    return { key: 'nameKeyRequired', field: form.name.trim() === '' ? 'name' : 'key' }
+  if (mode === 'edit' && form.name.trim() === '') return { key: 'nameKeyRequired', field: 'name' }
+  if (form.models.length === 0) return { key: 'modelsRequired', field: 'models' }
+  if (!isJsonObjectText(form.model_mapping)) return { key: 'modelMappingInvalid', field: 'model_mapping' }
+  for (const [field, label] of jsonFields) {
+    if (!isJsonObjectText(form[field])) return { key: 'jsonInvalid', field, label }
+  }
+  if (!isInteger(form.priority)) return { key: 'priorityInteger', field: 'priority' }
+  if (Number(form.priority) < CHANNEL_PRIORITY_MIN) return { key: 'priorityMin', field: 'priority' }
+  if (!isInteger(form.weight)) return { key: 'weightNonNegative', field: 'weight' }
+  return null
+}
+
+/** How many channels a create would make: one per key line (Vertex AI's JSON key is one key). */
+export function keyLineCount(form: ChannelForm): number {
+  if (form.type === ChannelType.vertexAI) return form.key.trim() ? 1 : 0
+  return splitLines(form.key).length
+}
+
+/** The body of POST or PUT /api/channel/. */
+export function toPayload(form: ChannelForm): ChannelPayload {
+  const other = form.type === ChannelType.xunfei && form.other.trim() === '' ? XUNFEI_DEFAULT_VERSION : form.other.trim()
+  return {
+    type: form.type,
+    name: form.name.trim(),
+    key: form.key.trim(),
+    base_url: form.base_url.trim().replace(/\/+$/, ''),
+    models: form.models.join(','),
+    group: (form.groups.length > 0 ? form.groups : ['default']).join(','),
+    model_mapping: form.model_mapping.trim(),
+    status_code_mapping: form.status_code_mapping.trim(),
+    priority: Number(form.priority),
+    // Spec §5: values below 0 are clamped to 0.
+    weight: Math.max(0, Number(form.weight)),
+    auto_ban: form.auto_ban ? 1 : 0,
+    test_model: form.test_model.trim(),
+    tag: form.tag.trim(),
+    openai_organization: form.openai_organization.trim(),
+    other,
+    setting: form.setting.trim(),
+    param_override: form.param_override.trim(),
+    header_override: form.header_override.trim(),
+    remark: form.remark.trim(),
+  }
+}
+
+/** Adds comma-separated custom names; refuses the whole input when one is already chosen. */
+export function addCustomModels(current: readonly string[], text: string): { models: string[] } | { error: 'modelsExist' } {
+  const names = uniqueItems(splitCommaList(text))
+  if (names.some((name) => current.includes(name))) return { error: 'modelsExist' }
+  return { models: [...current, ...names] }
+}
+
+/** Which label the `other` field gets for a type, or null when the type does not use it. */
+export function otherFieldLabel(type: number): 'otherVersion' | 'otherRegion' | 'otherAccount' | 'otherPlugin' | 'other' {
+  switch (type) {
+    case ChannelType.azure:
+    case ChannelType.xunfei:
+      return 'otherVersion'
+    case ChannelType.vertexAI:
+      return 'otherRegion'
+    case ChannelType.cloudflare:
+      return 'otherAccount'
+    case ChannelType.ali:
+      return 'otherPlugin'
+    default:
+      return 'other'
+  }
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react'
+import { Label } from '@/components/ui/label'
+import { cn } from '@/lib/utils'
+
+interface FieldProps {
+  id?: string
+  label: ReactNode
+  hint?: ReactNode
+  /** Already translated inline message. */
+  error?: string | null
+  /** Right of the label (small buttons). */
+  extra?: ReactNode
+  className?: string
+  children: ReactNode
+}
+
+/** Label above, control, hint or inline error below: the editor drawers' field layout. */
+export function Field({ id, label, hint, error, extra, className, children }: FieldProps) {
+  return (
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
+      <div className="flex min-h-5 flex-wrap items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {extra}
+      </div>
+      {children}
+      {error ? (
+        <p role="alert" className="text-[13px] text-destructive">
+          {error}
+        </p>
+      ) : (
+        hint && <p className="text-xs text-muted-foreground">{hint}</p>
+      )}
+    </div>
+  )
+}
+
+/** A titled group of fields inside a drawer. */
+export function FormSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section data-testid={testId} className="grid gap-4 rounded-lg border bg-card/50 p-4">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeToken, ok, page, serveApi } from '@/features/tokens/testing'
+import { i18n } from '@/i18n'
+import { renderWithRouter } from '@/test-utils/render'
+import { ChatPage } from './chat-page'
+import { chat2linkNavigation, Chat2LinkPage } from './chat2link-page'
+import { NO_TOKEN_REDIRECT_MS } from './use-chat-token'
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
+vi.mock('sonner', () => ({ toast }))
+
+const status = {
+  server_address: 'https://api.example',
+  chats: [{ Lobe: 'https://lobe.example/?settings={"key":"{key}","baseURL":"{address}"}' }, { Local: 'http://localhost:3000/#/?key={key}' }] as Record<string, string>[],
+  chat_link: '',
+}
+const enabled = makeToken({ id: 2, key: 'sk-enabled', status: 1 })
+
+function serveTokens(items = [makeToken({ id: 1, status: 2, key: 'sk-disabled' }), enabled]) {
+  return serveApi((url) => (url.startsWith('/api/token/') ? page(items) : ok(null)), status)
+}
+
+describe('chat pages', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    vi.clearAllMocks()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('frames the chat link with the first enabled token and the server address', async () => {
+    const calls = serveTokens()
+    await renderWithRouter(<ChatPage id="0" />, '/chat/0')
+    const frame = (await screen.findByTestId('chat-frame')) as HTMLIFrameElement
+    expect(calls.some((call) => call.url === '/api/token/?p=1&page_size=100')).toBe(true)
+    expect(frame.getAttribute('src')).toBe(
+      `https://lobe.example/?settings={"key":"sk-enabled","baseURL":"${encodeURIComponent('https://api.example')}"}`,
+    )
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-same-origin')
+    expect(frame.title).toBe('Lobe')
+  })
+
+  it('gives a plain-http chat no same-origin sandbox flag', async () => {
+    serveTokens()
+    await renderWithRouter(<ChatPage id="1" />, '/chat/1')
+    const frame = await screen.findByTestId('chat-frame')
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups')
+    expect(frame.getAttribute('src')).toBe('http://localhost:3000/#/?key=sk-enabled')
+  })
+
+  it('reports a chat id that is not configured', async () => {
+    serveTokens()
+    await renderWithRouter(<ChatPage id="5" />, '/chat/5')
+    expect((await screen.findByTestId('chat-error')).textContent).toBe(i18n.t('chat:configError'))
+  })
+
+  it('without an enabled token shows the error and goes to /token after 1.5 s', async () => {
+    serveTokens([makeToken({ status: 2 })])
+    const { router } = await renderWithRouter(<ChatPage id="0" />, '/chat/0')
+    expect((await screen.findByTestId('chat-error')).textContent).toBe(i18n.t('chat:noToken'))
+    expect(toast.error).toHaveBeenCalledWith(i18n.t('chat:noToken'))
+    expect(router.state.location.pathname).toBe('/chat/0')
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, NO_TOKEN_REDIRECT_MS - 400))
+    })
+    expect(router.state.location.pathname).toBe('/chat/0')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/token'), { timeout: 1500 })
+  })
+
+  it('/chat2link sends the browser to the filled chat link', async () => {
+    serveTokens()
+    const go = vi.spyOn(chat2linkNavigation, 'go').mockImplementation(() => {})
+    await renderWithRouter(<Chat2LinkPage />, '/chat2link')
+    await waitFor(() => expect(go).toHaveBeenCalled())
+    expect(go.mock.calls[0]![0]).toBe(`https://lobe.example/?settings={"key":"sk-enabled","baseURL":"${encodeURIComponent('https://api.example')}"}`)
+  })
+})

@@ -1,0 +1,60 @@
+import type { Redemption } from '@gateway/shared'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/data-table'
+import { useDeleteRedemptionMutation, useDeleteRedemptionsMutation } from './queries'
+
+interface RedemptionDeleteDialogsProps {
+  single: Redemption | null
+  onSingleClose: () => void
+  many: number[] | null
+  onManyClose: () => void
+  onManyDeleted: () => void
+}
+
+export function RedemptionDeleteDialogs({ single, onSingleClose, many, onManyClose, onManyDeleted }: RedemptionDeleteDialogsProps) {
+  const { t } = useTranslation('redemptions')
+  const deleteOne = useDeleteRedemptionMutation()
+  const deleteMany = useDeleteRedemptionsMutation()
+  return (
+    <>
+      <ConfirmDialog
+        open={single !== null}
+        onOpenChange={(open) => !open && onSingleClose()}
+        title={t('confirm.deleteTitle')}
+        description={t('confirm.deleteBody', { name: single?.name || `#${single?.id ?? ''}` })}
+        confirmLabel={t('confirm.delete')}
+        destructive
+        pending={deleteOne.isPending}
+        onConfirm={() =>
+          single &&
+          deleteOne.mutate(single.id, {
+            onSuccess: () => {
+              toast.success(t('toast.deleted'))
+              onSingleClose()
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        open={many !== null}
+        onOpenChange={(open) => !open && onManyClose()}
+        title={t('confirm.deleteManyTitle')}
+        description={t('confirm.deleteManyBody', { count: many?.length ?? 0 })}
+        confirmLabel={t('confirm.delete')}
+        destructive
+        pending={deleteMany.isPending}
+        onConfirm={() =>
+          many &&
+          deleteMany.mutate(many, {
+            onSuccess: (count) => {
+              toast.success(t('toast.deletedMany', { count: typeof count === 'number' ? count : many.length }))
+              onManyDeleted()
+              onManyClose()
+            },
+          })
+        }
+      />
+    </>
+  )
+}

@@ -1,0 +1,39 @@
+import { REDEMPTION_COUNT_MAX, REDEMPTION_DEFAULT_QUOTA, REDEMPTION_NAME_MAX, type Redemption } from '@gateway/shared'
+
+export interface RedemptionFormValues {
+  name: string
+  quota: string
+  count: string
+}
+
+export type RedemptionFormErrors = Partial<Record<keyof RedemptionFormValues, `validation.${string}`>>
+
+/** Spec §9: quota 100000, count 1. */
+export const defaultRedemptionForm = (): RedemptionFormValues => ({ name: '', quota: String(REDEMPTION_DEFAULT_QUOTA), count: '1' })
+
+export const redemptionToForm = (redemption: Redemption): RedemptionFormValues => ({
+  name: redemption.name,
+  quota: String(redemption.quota),
+  count: '1',
+})
+
+const isInteger = (text: string) => /^\d+$/.test(text.trim())
+
+export function validateRedemptionForm(values: RedemptionFormValues, mode: 'create' | 'edit'): RedemptionFormErrors {
+  const errors: RedemptionFormErrors = {}
+  // Optional on create (the server names it after the quota); 1 to 20 characters when given.
+  if ([...values.name.trim()].length > REDEMPTION_NAME_MAX) errors.name = 'validation.nameLength'
+  const quota = values.quota.trim()
+  if (quota === '') errors.quota = 'validation.quotaRequired'
+  else if (!isInteger(quota) || Number(quota) < 1 || !Number.isSafeInteger(Number(quota))) errors.quota = 'validation.quotaInteger'
+  if (mode === 'create') {
+    const count = Number(values.count)
+    if (!isInteger(values.count) || count < 1 || count > REDEMPTION_COUNT_MAX) errors.count = 'validation.countRange'
+  }
+  return errors
+}
+
+/** Keys one a line, the .txt a batch downloads. */
+export function keysText(keys: string[]): string {
+  return `${keys.join('\n')}\n`
+}

@@ -1,0 +1,142 @@
+import type { Redemption } from '@gateway/shared'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import {
+  ColumnVisibilityMenu,
+  DataTable,
+  DataTablePagination,
+  pageCount,
+  selectedRowIds,
+  selectionColumn,
+  useColumnVisibility,
+  useCopyText,
+  useDataTable,
+  usePageSize,
+} from '@/components/data-table'
+import { PageHeader } from '@/components/layout/page-header'
+import { useStatus } from '@/lib/status'
+import { redemptionListQuery, useRedemptionStatusMutation } from './queries'
+import { redemptionColumns } from './redemption-columns'
+import { RedemptionDeleteDialogs } from './redemption-delete-dialogs'
+import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
+import { RedemptionKeysDialog } from './redemption-keys-dialog'
+import { RedemptionRowActions, type RedemptionRowHandlers } from './redemption-row-actions'
+import type { RedemptionSearch } from './redemption-search'
+import { RedemptionsToolbar } from './redemptions-toolbar'
+
+interface RedemptionsPageProps {
+  search: RedemptionSearch
+  onSearchChange: (next: RedemptionSearch) => void
+}
+
+export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps) {
+  const { t, i18n } = useTranslation(['redemptions', 'pages'])
+  const status = useStatus()
+  const [pageSize, setPageSize] = usePageSize()
+  const page = search.p ?? 1
+  const list = useQuery(redemptionListQuery({ p: page, page_size: pageSize, keyword: search.keyword }))
+  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('redemptions-table-columns')
+  const [batchMode, setBatchMode] = useState(false)
+  const [editor, setEditor] = useState<RedemptionEditorTarget | null>(null)
+  const [deleting, setDeleting] = useState<Redemption | null>(null)
+  const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
+  const [created, setCreated] = useState<{ keys: string[]; name: string } | null>(null)
+  const [copy, manualCopyDialog] = useCopyText()
+  const statusMutation = useRedemptionStatusMutation()
+
+  const handlers: RedemptionRowHandlers = {
+    onCopy: (redemption) => void copy(redemption.key, t('toast.copied')),
+    onEdit: (redemption) => setEditor({ mode: 'edit', id: redemption.id }),
+    onDelete: setDeleting,
+    onToggle: (redemption) => {
+      const next = redemption.status === 1 ? 2 : 1
+      statusMutation.mutate(
+        { id: redemption.id, status: next },
+        { onSuccess: () => toast.success(next === 1 ? t('toast.enabled') : t('toast.disabled')) },
+      )
+    },
+  }
+
+  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const columns = useMemo(() => {
+    const base = redemptionColumns({
+      t,
+      language: i18n.language,
+      display,
+      actions: (redemption) => <RedemptionRowActions redemption={redemption} handlers={handlers} />,
+    })
+    return batchMode ? [selectionColumn<Redemption>(), ...base] : base
+    // Handlers close over state setters and stable mutations only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, batchMode])
+
+  const table = useDataTable({
+    data: list.data?.items ?? [],
+    columns,
+    getRowId: (redemption) => String(redemption.id),
+    columnVisibility: visibility,
+    onColumnVisibilityChange: setVisibility,
+    enableRowSelection: batchMode,
+  })
+
+  // After deleting the last rows of the last page, step back to the new last page.
+  const total = list.data?.total
+  useEffect(() => {
+    if (total && page > pageCount(total, pageSize)) onSearchChange({ ...search, p: pageCount(total, pageSize) })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [total, page, pageSize])
+
+  const setBatch = (on: boolean) => {
+    setBatchMode(on)
+    if (!on) table.resetRowSelection()
+  }
+  const deleteSelected = () => {
+    const ids = selectedRowIds(table).map(Number)
+    if (ids.length === 0) return void toast.error(t('toast.selectAtLeastOne'))
+    setDeletingMany(ids)
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('pages:titles.redemption')} description={t('description')} />
+      <RedemptionsToolbar
+        keyword={search.keyword}
+        onSearch={(keyword) => onSearchChange({ keyword, p: undefined })}
+        batchMode={batchMode}
+        onBatchModeChange={setBatch}
+        onDeleteSelected={deleteSelected}
+        onAdd={() => setEditor({ mode: 'create' })}
+        columnsMenu={<ColumnVisibilityMenu table={table} onReset={resetVisibility} />}
+      />
+      <DataTable
+        table={table}
+        loading={list.isPending || list.isFetching}
+        empty={search.keyword ? t('emptySearch') : t('empty')}
+        data-testid="redemptions-table"
+      />
+      <DataTablePagination
+        page={page}
+        pageSize={pageSize}
+        total={list.data?.total ?? 0}
+        selectedCount={batchMode ? selectedRowIds(table).length : undefined}
+        onPageChange={(p) => onSearchChange({ ...search, p: p === 1 ? undefined : p })}
+        onPageSizeChange={(size) => {
+          setPageSize(size)
+          onSearchChange({ ...search, p: undefined })
+        }}
+      />
+      <RedemptionEditorDrawer target={editor} onClose={() => setEditor(null)} onCreated={(keys, name) => setCreated({ keys, name })} />
+      <RedemptionKeysDialog keys={created?.keys ?? null} name={created?.name ?? ''} onClose={() => setCreated(null)} />
+      <RedemptionDeleteDialogs
+        single={deleting}
+        onSingleClose={() => setDeleting(null)}
+        many={deletingMany}
+        onManyClose={() => setDeletingMany(null)}
+        onManyDeleted={() => table.resetRowSelection()}
+      />
+      {manualCopyDialog}
+    </div>
+  )
+}

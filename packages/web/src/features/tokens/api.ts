@@ -1,0 +1,46 @@
+import type { CreateTokenInput, Page, Token } from '@gateway/shared'
+import { api } from '@/lib/api-client'
+
+export type TokenPage = Page<Token>
+
+export interface TokenListQuery {
+  p: number
+  page_size: number
+  /** Part of a name. */
+  keyword?: string
+  /** A whole key, with or without `sk-`. */
+  token?: string
+}
+
+/** GET /api/token/ or, with a keyword or key, GET /api/token/search. */
+export function fetchTokens({ keyword, token, ...page }: TokenListQuery): Promise<TokenPage> {
+  if (keyword || token) return api.get<TokenPage>('/api/token/search', { query: { keyword, token, ...page } })
+  return api.get<TokenPage>('/api/token/', { query: page })
+}
+
+export const fetchToken = (id: number) => api.get<Token>(`/api/token/${id}`)
+
+export type TokenPayload = CreateTokenInput
+
+export const createToken = (payload: TokenPayload) => api.post<Token>('/api/token/', payload)
+
+export const updateToken = (payload: TokenPayload & { id: number }) => api.put<Token>('/api/token/', payload)
+
+/** A user may only switch a token between enabled (1) and disabled (2). */
+export const updateTokenStatus = (id: number, status: 1 | 2) =>
+  api.put<Token>('/api/token/', { id, status }, { query: { status_only: true } })
+
+export const deleteToken = (id: number) => api.delete<null>(`/api/token/${id}`)
+
+export const deleteTokens = (ids: number[]) => api.post<number>('/api/token/batch', { ids })
+
+/** Model names the signed-in user may call. */
+export const fetchUserModels = () => api.get<string[]>('/api/user/models')
+
+export interface GroupInfo {
+  ratio: number | string
+  desc: string
+}
+
+/** The groups the signed-in user may pick for a token. */
+export const fetchUserGroups = () => api.get<Record<string, GroupInfo>>('/api/user/self/groups')

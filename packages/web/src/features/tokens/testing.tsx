@@ -1,0 +1,50 @@
+import type { Status, Token } from '@gateway/shared'
+import { defaultStatus } from '@/lib/status'
+import { mockFetch } from '@/test-utils/render'
+
+/** Test helpers shared by the token, redemption and chat tests (not part of the app bundle). */
+
+export const ok = (data: unknown) => ({ body: { success: true, message: '', data } })
+export const fail = (message: string, status = 200) => ({ status, body: { success: false, message } })
+
+type Reply = { status?: number; body?: unknown }
+type Handler = (url: string, init: RequestInit, body: unknown) => Reply | undefined
+
+/**
+ * Serves /api/status with `status` (also cached in localStorage so the first render sees it),
+ * then asks `handler`; anything it does not answer gets an empty success.
+ */
+export function serveApi(handler: Handler, status: Partial<Status> = {}) {
+  const fullStatus = { ...defaultStatus, ...status }
+  localStorage.setItem('status', JSON.stringify(fullStatus))
+  return mockFetch((url, init) => {
+    if (url.startsWith('/api/status')) return ok(fullStatus)
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+    return handler(url, init, body) ?? ok(null)
+  })
+}
+
+export const method = (init: RequestInit) => (init.method ?? 'GET').toUpperCase()
+
+export function makeToken(overrides: Partial<Token> = {}): Token {
+  return {
+    id: 1,
+    user_id: 1,
+    name: 'alpha',
+    key: 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN',
+    status: 1,
+    created_time: 1_700_000_000,
+    accessed_time: 0,
+    expired_time: -1,
+    remain_quota: 500_000,
+    used_quota: 0,
+    unlimited_quota: false,
+    model_limits_enabled: false,
+    model_limits: '',
+    allow_ips: '',
+    group: '',
+    ...overrides,
+  }
+}
+
+export const page = <T,>(items: T[], total = items.length) => ok({ items, total, page: 1, page_size: 10 })

@@ -1,0 +1,9 @@
+import { z } from 'zod'
+
+/** /token's filters, kept in the URL so a reload or a shared link shows the same list. */
+export const tokenSearchSchema = z.object({
+  keyword: z.string().trim().max(255).optional().catch(undefined),
+  token: z.string().trim().max(255).optional().catch(undefined),
+  p: z.coerce.number().int().min(1).optional().catch(undefined),
+})
+export type TokenSearch = z.infer<typeof tokenSearchSchema>
