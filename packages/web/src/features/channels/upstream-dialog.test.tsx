@@ -1,0 +1,77 @@
+import type { Channel } from '@gateway/shared'
+import { render, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '@/i18n'
+import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { channelsApi } from './api'
+import { UpstreamDialog } from './upstream-dialog'
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }))
+vi.mock('./api', () => ({ channelsApi: { detectUpstream: vi.fn() } }))
+
+const api = vi.mocked(channelsApi)
+const channel = { id: 4, name: 'upstream-a' } as Channel
+
+function renderDialog(target: Channel | null = channel) {
+  const onClose = vi.fn()
+  render(
+    <Providers client={createTestQueryClient()}>
+      <UpstreamDialog channel={target} onClose={onClose} />
+    </Providers>,
+  )
+  return { onClose }
+}
+
+/** The badges listed under a section heading. */
+const section = (heading: string) => {
+  const block = screen.getByRole('heading', { name: heading }).parentElement as HTMLElement
+  return within(block)
+}
+
+describe('UpstreamDialog', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    vi.clearAllMocks()
+  })
+
+  it('asks for the channel and renders the models to add and to remove', async () => {
+    api.detectUpstream.mockResolvedValue({
+      to_add: ['gpt-5', 'o3'],
+      to_remove: ['gpt-3.5-turbo'],
+      groups: [{ group: 'vip', first_seen: 0, last_seen: 0, client_types: ['cli', 'web'] }],
+    })
+    renderDialog()
+    expect(screen.getByText('Upstream detection: upstream-a')).toBeTruthy()
+    expect(await screen.findByText('gpt-5')).toBeTruthy()
+    expect(api.detectUpstream).toHaveBeenCalledWith(4)
+    expect(section('Models to add').getByText('gpt-5')).toBeTruthy()
+    expect(section('Models to add').getByText('o3')).toBeTruthy()
+    expect(section('Models to remove').getByText('gpt-3.5-turbo')).toBeTruthy()
+    expect(section('Models to remove').queryByText('gpt-5')).toBeNull()
+    expect(screen.getByText('Detected groups')).toBeTruthy()
+    expect(screen.getByText('vip')).toBeTruthy()
+    expect(screen.getByText('cli, web')).toBeTruthy()
+  })
+
+  it('says None for empty lists and hides the groups table', async () => {
+    api.detectUpstream.mockResolvedValue({ to_add: [], groups: [] })
+    renderDialog()
+    expect(await screen.findByText('Models to add')).toBeTruthy()
+    expect(section('Models to add').getByText('None')).toBeTruthy()
+    expect(section('Models to remove').getByText('None')).toBeTruthy()
+    expect(screen.queryByText('Detected groups')).toBeNull()
+  })
+
+  it('shows the error message when the detection fails', async () => {
+    api.detectUpstream.mockRejectedValue(new Error('upstream unreachable'))
+    renderDialog()
+    expect((await screen.findByRole('alert')).textContent).toBe('upstream unreachable')
+    expect(screen.queryByText('Models to add')).toBeNull()
+  })
+
+  it('does not call the api without a channel', () => {
+    renderDialog(null)
+    expect(screen.queryByTestId('upstream-dialog')).toBeNull()
+    expect(api.detectUpstream).not.toHaveBeenCalled()
+  })
+})
