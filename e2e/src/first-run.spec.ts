@@ -101,8 +101,8 @@ test.describe.serial('first run', () => {
     await expect(page).toHaveURL(/\/token$/)
     // The server ends the session (as after a ban or logout elsewhere); the next call answers 401.
     await context.clearCookies()
+    // A fresh page load: the console checks the stored user against the server, gets 401 and leaves.
     await page.goto('/personal')
-    await page.reload()
     await expect(page).toHaveURL(/\/login\?expired=true/, { timeout: 15_000 })
   })
 })
