@@ -74,6 +74,7 @@ export const messages = {
   'token.allow_ip_invalid': { zh: 'IP 白名单中的 {ip} 不是合法的 IP 地址或 CIDR 网段', en: '{ip} in the IP allow-list is not a valid IP address or CIDR range' },
   'token.group_unusable': { zh: '无权使用分组 {group}', en: 'The group {group} is not available to you' },
   'token.not_found': { zh: '令牌不存在', en: 'Token not found' },
+  'log.timestamp_required': { zh: '请选择日志记录时间', en: 'Please choose the log record time' },
   'token.status_invalid': { zh: '令牌只能被启用或禁用', en: 'A token can only be enabled or disabled' },
   'token.expired_cannot_enable': {
     zh: '令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期',

@@ -48,6 +48,22 @@ export const userAuth = requireRole('user')
 export const adminAuth = requireRole('admin')
 export const rootAuth = requireRole('root')
 
+/**
+ * The signed-in user of a public route, when there is one (the reference's TryUserAuth): a valid
+ * session cookie or access token of an enabled user, otherwise undefined. It never fails the
+ * request and does not ask for New-Api-User, so it must only personalise read-only answers.
+ */
+export async function tryAuthenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> {
+  let user: AuthUser | undefined
+  try {
+    user = await authenticate(c)
+  } catch (error) {
+    if (error instanceof AppError) return undefined
+    throw error
+  }
+  return user && user.status === UserStatus.enabled ? user : undefined
+}
+
 async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> {
   const services = c.get('services')
   const authorization = c.req.header('authorization')

@@ -8,6 +8,9 @@ import enChat from './locales/en/chat.json'
 import enRedemptions from './locales/en/redemptions.json'
 import enSetup from './locales/en/setup.json'
 import enTokens from './locales/en/tokens.json'
+import enPricing from './locales/en/pricing.json'
+import enPlayground from './locales/en/playground.json'
+import enLogs from './locales/en/logs.json'
 import zhAuth from './locales/zh/auth.json'
 import zhChannels from './locales/zh/channels.json'
 import zhCommon from './locales/zh/common.json'
@@ -18,13 +21,16 @@ import zhChat from './locales/zh/chat.json'
 import zhRedemptions from './locales/zh/redemptions.json'
 import zhSetup from './locales/zh/setup.json'
 import zhTokens from './locales/zh/tokens.json'
+import zhPricing from './locales/zh/pricing.json'
+import zhPlayground from './locales/zh/playground.json'
+import zhLogs from './locales/zh/logs.json'
 
-export const namespaces = ['common', 'auth', 'nav', 'errors', 'pages', 'setup', 'channels', 'tokens', 'redemptions', 'chat'] as const
+export const namespaces = ['common', 'auth', 'nav', 'errors', 'pages', 'setup', 'channels', 'tokens', 'redemptions', 'chat', 'pricing', 'playground', 'logs'] as const
 
 // zh is the source language: its shape types every t() key (see i18next.d.ts).
 export const resources = {
-  zh: { common: zhCommon, auth: zhAuth, nav: zhNav, errors: zhErrors, pages: zhPages, setup: zhSetup, channels: zhChannels, tokens: zhTokens, redemptions: zhRedemptions, chat: zhChat },
-  en: { common: enCommon, auth: enAuth, nav: enNav, errors: enErrors, pages: enPages, setup: enSetup, channels: enChannels, tokens: enTokens, redemptions: enRedemptions, chat: enChat },
+  zh: { common: zhCommon, auth: zhAuth, nav: zhNav, errors: zhErrors, pages: zhPages, setup: zhSetup, channels: zhChannels, tokens: zhTokens, redemptions: zhRedemptions, chat: zhChat, pricing: zhPricing, playground: zhPlayground, logs: zhLogs },
+  en: { common: enCommon, auth: enAuth, nav: enNav, errors: enErrors, pages: enPages, setup: enSetup, channels: enChannels, tokens: enTokens, redemptions: enRedemptions, chat: enChat, pricing: enPricing, playground: enPlayground, logs: enLogs },
 } as const
 
 export const languages = ['zh', 'en'] as const

@@ -38,7 +38,8 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+/** The console's request headers: language, JSON content type when there is a body, and New-Api-User. */
+export function buildHeaders(hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' })
   // The server localises its messages by this header.
   headers.set('Accept-Language', i18n.language || 'zh')

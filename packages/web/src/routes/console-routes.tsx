@@ -5,7 +5,9 @@ import { channelAddSearchSchema, channelsSearchSchema } from '@/features/channel
 import { ChannelsPage } from '@/features/channels/channels-page'
 import { Chat2LinkPage } from '@/features/chat/chat2link-page'
 import { ChatPage } from '@/features/chat/chat-page'
+import { createLogRoute } from '@/features/logs/log-route'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
+import { PlaygroundPage } from '@/features/playground/playground-page'
 import { RedemptionsPage } from '@/features/redemptions/redemptions-page'
 import { redemptionSearchSchema } from '@/features/redemptions/redemption-search'
 import { SettingPage } from '@/features/settings/setting-page'
@@ -105,8 +107,8 @@ export const consoleRoutes = consoleLayout.addChildren([
     tokenRoute,
     channelRoute.addChildren([channelAddRoute, channelEditRoute]),
     redemptionRoute,
-    page('playground', 'playground'),
-    page('log', 'log'),
+    createRoute({ getParentRoute: () => protectedLayout, path: 'playground', component: PlaygroundPage }),
+    createLogRoute(protectedLayout),
     page('detail', 'detail'),
     page('midjourney', 'midjourney'),
     page('task', 'task'),

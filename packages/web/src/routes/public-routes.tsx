@@ -9,6 +9,7 @@ import { RegisterPage } from '@/features/auth/register-page'
 import { NotFoundPage } from '@/features/errors/not-found-page'
 import { HomePage } from '@/features/home/home-page'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
+import { PricingPage } from '@/features/pricing/pricing-page'
 import { SetupPage } from '@/features/setup/setup-page'
 import { rootRoute } from './root-route'
 
@@ -78,7 +79,7 @@ export const publicRoutes = publicLayout.addChildren([
   createRoute({ getParentRoute: () => publicLayout, path: 'user/reset', component: placeholder('resetConfirm') }),
   githubCallbackRoute,
   linuxdoCallbackRoute,
-  createRoute({ getParentRoute: () => publicLayout, path: 'pricing', component: placeholder('pricing') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'pricing', component: () => <PublicContainer><PricingPage /></PublicContainer> }),
   createRoute({ getParentRoute: () => publicLayout, path: 'about', component: AboutPage }),
   createRoute({ getParentRoute: () => publicLayout, path: 'setup', component: SetupPage }),
   // Any other path: the spec's not-found page.

@@ -8,9 +8,11 @@ import { globalApiRateLimit } from '../../middleware/rate-limit.ts'
 import { sameOriginWrites } from '../../middleware/same-origin.ts'
 import { channelRoutes } from './channel-routes.ts'
 import { groupRoutes } from './group-routes.ts'
+import { logRoutes } from './log-routes.ts'
 import { modelRoutes } from './model-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
 import { optionRoutes } from './option-routes.ts'
+import { pricingRoutes } from './pricing-routes.ts'
 import { redemptionRoutes } from './redemption-routes.ts'
 import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
@@ -41,6 +43,8 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/token', tokenRoutes)
     .route('/channel', channelRoutes)
     .route('/redemption', redemptionRoutes)
+    .route('/log', logRoutes)
     .route('/models', modelRoutes)
+    .route('/pricing', pricingRoutes)
     .notFound((c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
 }

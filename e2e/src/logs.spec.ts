@@ -1,0 +1,124 @@
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { ROOT, expect, test } from './fixtures.ts'
+
+/**
+ * The usage log page: a channel on a mock OpenAI upstream serves two relay calls made with a
+ * token created through the API; /log then lists two consumption rows for that model, with their
+ * quota, and one row expands into its pricing explanation. Also pictures /log (light/dark,
+ * zh/en, desktop/mobile) into LOG_SHOTS_DIR.
+ */
+const shotDir = process.env.LOG_SHOTS_DIR ?? '/tmp/shots-logs'
+const model = 'gpt-4o-mini'
+/** The rows of this run are found by their token's name (the model is a priced, shared one). */
+const tokenName = `e2e-log-${Date.now()}`
+
+let upstream: MockUpstream
+let channelId: number | undefined
+
+async function rootHeaders(request: APIRequestContext, baseURL: string | undefined): Promise<Record<string, string>> {
+  const login = await (await request.post(`${baseURL}/api/user/login`, { data: ROOT })).json()
+  expect(login.success, login.message).toBe(true)
+  return { 'New-Api-User': String(login.data.id) }
+}
+
+test.beforeAll(async ({ request, baseURL }) => {
+  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
+  if (!setup.data.status) {
+    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
+  }
+  upstream = await startMockUpstream()
+  const headers = await rootHeaders(request, baseURL)
+  const created = await (
+    await request.post(`${baseURL}/api/channel/`, {
+      headers,
+      data: { name: `e2e-log-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model, group: 'default', priority: 100 },
+    })
+  ).json()
+  expect(created.success, created.message).toBe(true)
+  channelId = created.data[0].id
+
+  const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: tokenName, unlimited_quota: true, expired_time: -1 } })).json()
+  expect(token.success, token.message).toBe(true)
+  for (const content of ['first call', 'second call']) {
+    const response = await fetch(`${baseURL}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.data.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content }] }),
+    })
+    expect(response.status, await response.clone().text()).toBe(200)
+    await response.text()
+  }
+})
+
+test.afterAll(async ({ request, baseURL }) => {
+  if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
+  await upstream?.stop()
+})
+
+async function signIn(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  await page.goto('/login')
+  await page.getByTestId('login-username').fill(ROOT.username)
+  await page.getByTestId('login-password').fill(ROOT.password)
+  await page.getByTestId('login-submit').click()
+  await expect(page).toHaveURL(/\/token$/)
+}
+
+test('lists the two consumption rows of the relay calls and expands one', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/log')
+  await expect(page.getByTestId('page-title')).toHaveText('Usage logs')
+  await page.getByTestId('log-filter-token_name').fill(tokenName)
+  await page.getByTestId('log-filter-type').selectOption('2')
+  await page.getByTestId('log-filter-submit').click()
+  await expect(page).toHaveURL(new RegExp(`token_name=${tokenName}`))
+  const rows = page.getByTestId('log-row')
+  // Logs are written in batches off the request path; reload until both are there.
+  await expect(async () => {
+    await page.reload()
+    await expect(rows).toHaveCount(2, { timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
+  for (const row of await rows.all()) {
+    await expect(row.getByText('Consumption')).toBeVisible()
+    await expect(row.getByText(model, { exact: true })).toBeVisible()
+    await expect(row.getByText(tokenName)).toBeVisible()
+    await expect(row.getByTestId('log-quota')).toHaveText(/^[$\d][\d.,$]*$/)
+  }
+  await rows.first().getByTestId('log-expand').click()
+  const details = page.getByTestId('log-details')
+  await expect(details).toBeVisible()
+  await expect(details.getByText(/^Model ratio [\d.]+, completion ratio [\d.]+, group ratio [\d.]+$/)).toBeVisible()
+  await expect(details.getByText(/^Charged: /)).toBeVisible()
+  await expect(page.getByTestId('log-stat-quota')).toBeVisible()
+})
+
+test('pictures /log in both themes, languages and widths', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  mkdirSync(shotDir, { recursive: true })
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['zh', 'en'] as const) {
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } })
+        const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
+        await context.addInitScript(
+          ({ mode, lng, user }) => {
+            localStorage.setItem('theme-mode', mode)
+            localStorage.setItem('i18nextLng', lng)
+            localStorage.setItem('user', JSON.stringify(user))
+          },
+          { mode: theme, lng: language, user: login.data },
+        )
+        const page = await context.newPage()
+        await page.goto(`/log?token_name=${tokenName}`)
+        await expect(page.getByTestId('log-row')).toHaveCount(2)
+        await page.getByTestId('log-expand').first().click()
+        await expect(page.getByTestId('log-details')).toBeVisible()
+        await page.screenshot({ path: join(shotDir, `log-${theme}-${language}-${width}.png`), fullPage: true })
+        await context.close()
+      }
+    }
+  }
+})

@@ -1,0 +1,134 @@
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { ROOT, expect, test } from './fixtures.ts'
+
+/**
+ * The public pricing page and the playground: a channel on a mock OpenAI upstream makes its models
+ * appear on /pricing for a visitor, and the playground streams an answer from it to complete.
+ * Also pictures both pages (light/dark, zh/en, desktop/mobile) into PG_SHOTS_DIR.
+ */
+const shotDir = process.env.PG_SHOTS_DIR ?? '/tmp/shots-pg'
+const priceModel = `e2e-price-${Date.now()}`
+const answer = 'The quick brown fox'
+
+let upstream: MockUpstream
+let channelId: number | undefined
+
+/** Signs the API context in as root; returns the headers a console write needs. */
+async function rootHeaders(request: APIRequestContext, baseURL: string | undefined): Promise<Record<string, string>> {
+  const login = await (await request.post(`${baseURL}/api/user/login`, { data: ROOT })).json()
+  expect(login.success, login.message).toBe(true)
+  return { 'New-Api-User': String(login.data.id) }
+}
+
+test.beforeAll(async ({ request, baseURL }) => {
+  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
+  if (!setup.data.status) {
+    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
+  }
+  upstream = await startMockUpstream()
+  const created = await (
+    await request.post(`${baseURL}/api/channel/`, {
+      headers: await rootHeaders(request, baseURL),
+      // A high priority, so a channel another spec left behind cannot take the playground's call.
+      data: { name: `e2e-pg-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: `gpt-4o-mini,${priceModel}`, group: 'default', priority: 100 },
+    })
+  ).json()
+  expect(created.success, created.message).toBe(true)
+  channelId = created.data[0].id
+})
+
+test.afterAll(async ({ request, baseURL }) => {
+  if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
+  await upstream?.stop()
+})
+
+async function signIn(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  await page.goto('/login')
+  await page.getByTestId('login-username').fill(ROOT.username)
+  await page.getByTestId('login-password').fill(ROOT.password)
+  await page.getByTestId('login-submit').click()
+  await expect(page).toHaveURL(/\/token$/)
+}
+
+test('a visitor sees the new model on /pricing with the default group', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  await page.goto('/pricing')
+  await expect(page.getByTestId('page-title')).toHaveText('Model pricing')
+  await expect(page.getByText("Not logged in: prices use the default group's ratio.")).toBeVisible()
+  await expect(page.getByLabel('Group')).toHaveValue('default')
+  await page.getByLabel('Search model name').fill(priceModel)
+  const row = page.getByTestId('pricing-table').locator('tbody tr', { hasText: priceModel })
+  await expect(row).toBeVisible()
+  await expect(row.getByText('Per token')).toBeVisible()
+  await expect(row.getByText(/^Input \$[\d.]+ \/ 1M tokens$/)).toBeVisible()
+  await expect(row.getByTestId('group-tag-default')).toBeVisible()
+})
+
+test('the playground streams an answer from the upstream to complete', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/playground')
+  await expect(page.getByTestId('page-title')).toHaveText('Playground')
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue('gpt-4o-mini')
+  await expect(page.getByLabel('Group')).toHaveValue('default')
+  await page.getByLabel('Type a message; Enter sends, Shift+Enter adds a line').fill('Say something')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const reply = page.getByTestId('chat-message').last()
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 })
+  await expect(reply).toContainText(answer)
+  await expect(reply.getByTestId('chat-message-status')).toHaveText('Complete')
+  const call = upstream.requests.findLast((r) => r.path === '/v1/chat/completions')
+  expect(call).toBeDefined()
+
+  // The conversation survives a reload (kept in localStorage).
+  await page.reload()
+  await expect(page.getByTestId('chat-message').last()).toContainText(answer)
+  await page.getByRole('button', { name: 'Clear context' }).click()
+  await expect(page.getByTestId('chat-message')).toHaveCount(0)
+})
+
+test('pictures /pricing and /playground in both themes, languages and widths', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  mkdirSync(shotDir, { recursive: true })
+  const seeded = [
+    { id: 'u1', role: 'user', content: 'Write a haiku about gateways', createAt: 1_700_000_000, status: 'complete' },
+    { id: 'a1', role: 'assistant', content: '**Gateways** hum softly\n\n- routes\n- ratios\n\n`stream: true`', createAt: 1_700_000_001, status: 'complete' },
+    { id: 'u2', role: 'user', content: 'And one that fails?', createAt: 1_700_000_002, status: 'complete' },
+    { id: 'a2', role: 'assistant', content: 'No available channel for this model', createAt: 1_700_000_003, status: 'error' },
+  ]
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['zh', 'en'] as const) {
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } })
+        const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
+        await context.addInitScript(
+          ({ mode, lng, user, messages }) => {
+            localStorage.setItem('theme-mode', mode)
+            localStorage.setItem('i18nextLng', lng)
+            localStorage.setItem('user', JSON.stringify(user))
+            localStorage.setItem('playground-messages', JSON.stringify(messages))
+          },
+          { mode: theme, lng: language, user: login.data, messages: seeded },
+        )
+        const page = await context.newPage()
+        await page.goto('/pricing')
+        await expect(page.getByTestId('pricing-table').getByText(priceModel)).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await page.screenshot({ path: join(shotDir, `pricing-${theme}-${language}-${width}.png`), fullPage: true })
+        await page.goto('/playground')
+        await expect(page.getByTestId('chat-message')).toHaveCount(4)
+        if (width > 375) await expect(page.getByLabel(language === 'zh' ? '分组' : 'Group')).toHaveValue('default')
+        await page.waitForLoadState('networkidle')
+        await page.screenshot({ path: join(shotDir, `playground-${theme}-${language}-${width}.png`) })
+        if (width === 375) {
+          await page.getByRole('button', { name: language === 'zh' ? '显示或隐藏设置' : 'Show or hide settings' }).click()
+          await page.screenshot({ path: join(shotDir, `playground-panel-${theme}-${language}-${width}.png`) })
+        }
+        await context.close()
+      }
+    }
+  }
+})

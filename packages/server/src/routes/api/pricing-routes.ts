@@ -1,0 +1,74 @@
+import { ok } from '@gateway/shared'
+import { Hono } from 'hono'
+import type { HonoEnv } from '../../context.ts'
+import { translate } from '../../i18n/messages.ts'
+import { publicRoute, tryAuthenticate } from '../../middleware/auth.ts'
+import type { RoutingSnapshot } from '../../relay/cache/channel-cache.ts'
+import { groupRatioFor, resolvePrice } from '../../services/billing/resolve-price.ts'
+import type { OptionStore } from '../../services/options/option-store.ts'
+import { usableGroups } from '../../services/users/usable-groups.ts'
+
+/** One row of the pricing page (the reference's dto.ModelPricing). */
+export interface PricingItem {
+  model_name: string
+  /** 0: priced by ratio, 1: fixed price per call */
+  quota_type: 0 | 1
+  model_ratio: number
+  model_price: number
+  owner_by: string
+  completion_ratio: number
+  enable_groups: string[]
+}
+
+/**
+ * Every model an enabled channel serves, with the groups that serve it and its price. A model
+ * with neither a price nor a ratio shows the ratio the relay would charge in self-use mode.
+ */
+export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): PricingItem[] {
+  const groupsByModel = new Map<string, Set<string>>()
+  for (const [group, models] of snapshot.routes) {
+    for (const model of models.keys()) {
+      const groups = groupsByModel.get(model) ?? new Set<string>()
+      groups.add(group)
+      groupsByModel.set(model, groups)
+    }
+  }
+  return [...groupsByModel.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([model, groups]): PricingItem => {
+      const enable_groups = [...groups].sort()
+      const price = resolvePrice(options, model, 'default', '', true)
+      if (price?.kind === 'per-call') {
+        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups }
+      }
+      return {
+        model_name: model,
+        quota_type: 0,
+        model_ratio: price?.modelRatio ?? 0,
+        model_price: 0,
+        owner_by: '',
+        completion_ratio: price?.completionRatio ?? 1,
+        enable_groups,
+      }
+    })
+}
+
+/**
+ * /api/pricing (public; a signed-in caller sees their own usable groups). group_ratio holds the
+ * caller's usable groups that have a ratio, with the caller's special group-to-group ratio where
+ * one is set; data keeps the models at least one usable group can reach.
+ */
+export const pricingRoutes = new Hono<HonoEnv>().get('/', publicRoute, async (c) => {
+  const services = c.get('services')
+  const user = await tryAuthenticate(c)
+  const userGroup = user?.group ?? ''
+  const usable = usableGroups(services.options, userGroup || undefined, translate('user.own_group_desc', c.get('language')))
+  const ratios = services.options.json<Record<string, number>>('GroupRatio')
+  const group_ratio: Record<string, number> = {}
+  for (const group of Object.keys(usable)) {
+    if (typeof ratios[group] === 'number') group_ratio[group] = groupRatioFor(services.options, group, userGroup).groupRatio
+  }
+  const items = buildPricing(services.options, await services.relay.channels.current())
+  const data = items.filter((item) => item.enable_groups.some((group) => Object.hasOwn(usable, group)))
+  return c.json({ ...ok(data), group_ratio, usable_group: usable })
+})

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+
+const text = z.string().trim().max(255).optional().catch(undefined)
+const seconds = z.coerce.number().int().min(0).optional().catch(undefined)
+
+/** /log's filters, kept in the URL so a reload or a shared link shows the same list. */
+export const logSearchSchema = z.object({
+  p: z.coerce.number().int().min(1).optional().catch(undefined),
+  type: z.coerce.number().int().min(0).max(6).optional().catch(undefined),
+  token_name: text,
+  model_name: text,
+  group: text,
+  /** admins only */
+  username: text,
+  /** admins only */
+  channel: seconds,
+  /** unix seconds; defaults to midnight today */
+  start: seconds,
+  /** unix seconds; defaults to now plus one hour */
+  end: seconds,
+})
+export type LogSearch = z.infer<typeof logSearchSchema>
+
+/** The default range: from today's midnight to one hour from now (spec: the end is now + 1 h). */
+export function defaultRange(nowMs = Date.now()): { start: number; end: number } {
+  const midnight = new Date(nowMs)
+  midnight.setHours(0, 0, 0, 0)
+  return { start: Math.floor(midnight.getTime() / 1000), end: Math.floor(nowMs / 1000) + 3600 }
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** Unix seconds as the value of an <input type="datetime-local"> (local time, to the minute). */
+export function toDateTimeLocal(seconds: number): string {
+  const d = new Date(seconds * 1000)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+/** The value of an <input type="datetime-local"> as unix seconds; undefined when empty or invalid. */
+export function fromDateTimeLocal(value: string): number | undefined {
+  if (!value) return undefined
+  const ms = new Date(value).getTime()
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000)
+}
