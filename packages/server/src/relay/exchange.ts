@@ -1,5 +1,6 @@
 import { formatQuota, LogType } from '@gateway/shared'
 import { nowSeconds } from '../lib/time.ts'
+import { translate, type Language } from '../i18n/messages.ts'
 import { computeQuota, type Usage } from '../services/billing/compute-quota.ts'
 import type { Price } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
@@ -77,7 +78,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
     user_id: exchange.user.id,
     created_at: now,
     type: LogType.consume,
-    content: logContent(price, collected < charge ? formatQuota(charge - collected, display) : undefined, outcome.partial === true),
+    content: logContent(price, services.env.DEFAULT_LANGUAGE, collected < charge ? formatQuota(charge - collected, display) : undefined, outcome.partial === true),
     username: exchange.user.username,
     token_name: exchange.tokenName,
     model_name: request.model,
@@ -110,14 +111,15 @@ async function countUsage(request: RelayRequest, completionText: string): Promis
   return { promptTokens, completionTokens: await countTextTokens(request.model, completionText) }
 }
 
-function logContent(price: Price, uncollected: string | undefined, partial: boolean): string {
-  const parts =
+/** The log's text, in DEFAULT_LANGUAGE; ratios as configured (not rounded), the full explanation is in `other`. */
+function logContent(price: Price, language: Language, uncollected: string | undefined, partial: boolean): string {
+  let text =
     price.kind === 'per-call'
-      ? [`模型价格 ${price.modelPrice.toFixed(2)}，分组倍率 ${price.groupRatio.toFixed(2)}`]
-      : [`模型倍率 ${price.modelRatio.toFixed(2)}，补全倍率 ${price.completionRatio.toFixed(2)}，分组倍率 ${price.groupRatio.toFixed(2)}`]
-  if (partial) parts.push('（流中断，按已生成计费）')
-  if (uncollected) parts.push(`（余额不足，未收取 ${uncollected}）`)
-  return parts.join('')
+      ? translate('log.consume_price', language, { price: price.modelPrice, group: price.groupRatio })
+      : translate('log.consume_ratio', language, { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio })
+  if (partial) text += translate('log.stream_cut', language)
+  if (uncollected) text += translate('log.uncollected', language, { quota: uncollected })
+  return text
 }
 
 function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
