@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import {
   ColumnVisibilityMenu,
   DataTable,
+  DeleteDialogs,
   DataTablePagination,
   pageCount,
   selectedRowIds,
@@ -17,9 +18,8 @@ import {
 } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { useStatus } from '@/lib/status'
-import { redemptionListQuery, useRedemptionStatusMutation } from './queries'
+import { redemptionListQuery, useDeleteRedemptionMutation, useDeleteRedemptionsMutation, useRedemptionStatusMutation } from './queries'
 import { redemptionColumns } from './redemption-columns'
-import { RedemptionDeleteDialogs } from './redemption-delete-dialogs'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
 import { RedemptionKeysDialog } from './redemption-keys-dialog'
 import { RedemptionRowActions, type RedemptionRowHandlers } from './redemption-row-actions'
@@ -45,6 +45,8 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
   const [created, setCreated] = useState<{ keys: string[]; name: string } | null>(null)
   const [copy, manualCopyDialog] = useCopyText()
   const statusMutation = useRedemptionStatusMutation()
+  const deleteOne = useDeleteRedemptionMutation()
+  const deleteMany = useDeleteRedemptionsMutation()
 
   const handlers: RedemptionRowHandlers = {
     onCopy: (redemption) => void copy(redemption.key, t('toast.copied')),
@@ -129,7 +131,11 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
       />
       <RedemptionEditorDrawer target={editor} onClose={() => setEditor(null)} onCreated={(keys, name) => setCreated({ keys, name })} />
       <RedemptionKeysDialog keys={created?.keys ?? null} name={created?.name ?? ''} onClose={() => setCreated(null)} />
-      <RedemptionDeleteDialogs
+      <DeleteDialogs
+        namespace="redemptions"
+        labelOf={(code) => code.name || `#${code.id}`}
+        deleteOne={deleteOne}
+        deleteMany={deleteMany}
         single={deleting}
         onSingleClose={() => setDeleting(null)}
         many={deletingMany}

@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import {
   ColumnVisibilityMenu,
   DataTable,
+  DeleteDialogs,
   DataTablePagination,
   pageCount,
   selectedRowIds,
@@ -17,9 +18,8 @@ import {
 } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { useStatus } from '@/lib/status'
-import { tokenListQuery, useTokenStatusMutation } from './queries'
+import { tokenListQuery, useDeleteTokenMutation, useDeleteTokensMutation, useTokenStatusMutation } from './queries'
 import { tokenColumns } from './token-columns'
-import { TokenDeleteDialogs } from './token-delete-dialogs'
 import { TokenEditorDrawer, type TokenEditorTarget } from './token-editor-drawer'
 import { TokenRowActions, type TokenRowHandlers } from './token-row-actions'
 import type { TokenSearch } from './token-search'
@@ -43,6 +43,8 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
   const [copy, manualCopyDialog] = useCopyText()
   const statusMutation = useTokenStatusMutation()
+  const deleteOne = useDeleteTokenMutation()
+  const deleteMany = useDeleteTokensMutation()
 
   const handlers: TokenRowHandlers = {
     onCopy: (token) => void copy(token.key, t('toast.copied')),
@@ -125,7 +127,11 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
         }}
       />
       <TokenEditorDrawer target={editor} onClose={() => setEditor(null)} />
-      <TokenDeleteDialogs
+      <DeleteDialogs
+        namespace="tokens"
+        labelOf={(token) => token.name}
+        deleteOne={deleteOne}
+        deleteMany={deleteMany}
         single={deleting}
         onSingleClose={() => setDeleting(null)}
         many={deletingMany}

@@ -1,28 +1,35 @@
-import type { Redemption } from '@gateway/shared'
+import type { UseMutationResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { ConfirmDialog } from '@/components/data-table'
-import { useDeleteRedemptionMutation, useDeleteRedemptionsMutation } from './queries'
+import { ConfirmDialog } from './confirm-dialog'
 
-interface RedemptionDeleteDialogsProps {
-  single: Redemption | null
+/** i18n namespaces that carry the delete texts: confirm.delete*, toast.deleted and toast.deletedMany. */
+type DeleteNamespace = 'tokens' | 'redemptions'
+
+interface DeleteDialogsProps<T extends { id: number }> {
+  namespace: DeleteNamespace
+  /** how the single-delete confirmation names the row */
+  labelOf: (item: T) => string
+  deleteOne: UseMutationResult<unknown, Error, number>
+  deleteMany: UseMutationResult<unknown, Error, number[]>
+  single: T | null
   onSingleClose: () => void
   many: number[] | null
   onManyClose: () => void
   onManyDeleted: () => void
 }
 
-export function RedemptionDeleteDialogs({ single, onSingleClose, many, onManyClose, onManyDeleted }: RedemptionDeleteDialogsProps) {
-  const { t } = useTranslation('redemptions')
-  const deleteOne = useDeleteRedemptionMutation()
-  const deleteMany = useDeleteRedemptionsMutation()
+/** The two delete confirmations of a list page: one row, or the selected ones. */
+export function DeleteDialogs<T extends { id: number }>(props: DeleteDialogsProps<T>) {
+  const { namespace, labelOf, deleteOne, deleteMany, single, onSingleClose, many, onManyClose, onManyDeleted } = props
+  const { t } = useTranslation(namespace)
   return (
     <>
       <ConfirmDialog
         open={single !== null}
         onOpenChange={(open) => !open && onSingleClose()}
         title={t('confirm.deleteTitle')}
-        description={t('confirm.deleteBody', { name: single?.name || `#${single?.id ?? ''}` })}
+        description={t('confirm.deleteBody', { name: single ? labelOf(single) : '' })}
         confirmLabel={t('confirm.delete')}
         destructive
         pending={deleteOne.isPending}
