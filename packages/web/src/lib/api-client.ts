@@ -28,6 +28,12 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler
 }
 
+/** The server said the session is gone: forget the local user and go to /login?expired=true. */
+export function expireSession(): void {
+  clearStoredUser()
+  onSessionExpired()
+}
+
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path
   const params = new URLSearchParams()
@@ -106,8 +112,7 @@ export async function requestEnvelope<T>(
   const envelope = await readEnvelope<T>(response)
   if (response.status === 401) {
     if (!options.skipSessionExpiry) {
-      clearStoredUser()
-      onSessionExpired()
+      expireSession()
       throw new ApiError(envelope?.code ?? 'UNAUTHORIZED', i18n.t('errors:http.unauthorized'), 401)
     }
     throw new ApiError(envelope?.code ?? 'UNAUTHORIZED', envelope?.message || i18n.t('errors:http.unauthorized'), 401)

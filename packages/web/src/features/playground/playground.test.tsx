@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
+import { setSessionExpiredHandler } from '@/lib/api-client'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
 import { renderMarkdown } from './markdown'
 import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './messages'
@@ -130,8 +131,14 @@ describe('streamChat', () => {
   })
 
   it('turns 401, server errors and garbage into ChatStreamError', async () => {
+    const expired = vi.fn()
+    setSessionExpiredHandler(expired)
+    localStorage.setItem('user', JSON.stringify({ id: 7, username: 'u' }))
     globalThis.fetch = (async () => new Response('', { status: 401 })) as typeof fetch
     await expect(streamChat(buildRequestBody(defaultSettings, []), () => {})).rejects.toMatchObject({ kind: 'expired' })
+    // A 401 ends the local session and leads to /login?expired=true, like every console call.
+    expect(expired).toHaveBeenCalledOnce()
+    expect(localStorage.getItem('user')).toBeNull()
     globalThis.fetch = (async () => new Response(JSON.stringify({ error: { message: 'no channel' } }), { status: 503 })) as typeof fetch
     await expect(streamChat(buildRequestBody(defaultSettings, []), () => {})).rejects.toMatchObject({ kind: 'server', message: 'no channel' })
     globalThis.fetch = (async () => sseResponse(['data: {broken\n\n'])) as typeof fetch

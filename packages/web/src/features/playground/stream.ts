@@ -1,4 +1,4 @@
-import { buildHeaders } from '@/lib/api-client'
+import { buildHeaders, expireSession } from '@/lib/api-client'
 import type { ChatRequestBody } from './settings'
 import { createSseParser, parseStreamData } from './sse'
 
@@ -38,7 +38,11 @@ export async function streamChat(body: ChatRequestBody, onText: (text: string) =
     credentials: 'include',
     signal,
   })
-  if (response.status === 401) throw new ChatStreamError('expired')
+  if (response.status === 401) {
+    // Like every other console call: a 401 ends the local session and leads to the login page.
+    expireSession()
+    throw new ChatStreamError('expired')
+  }
   if (!response.ok || !response.body) throw new ChatStreamError('server', await failureMessage(response))
 
   let outcome: ChatStreamError | 'done' | undefined
