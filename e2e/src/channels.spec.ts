@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Page } from '@playwright/test'
-import { ROOT, expect, test } from './fixtures.ts'
+import { expect, test, ensureRoot, signIn } from './fixtures.ts'
 
 /**
  * Channel management against a mock OpenAI upstream: create a channel from the drawer, find it,
@@ -9,25 +9,13 @@ import { ROOT, expect, test } from './fixtures.ts'
 let upstream: MockUpstream
 
 test.beforeAll(async ({ request, baseURL }) => {
-  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
-  if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
-  }
+  await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
 })
 
 test.afterAll(async () => {
   await upstream?.stop()
 })
-
-async function signIn(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill(ROOT.username)
-  await page.getByTestId('login-password').fill(ROOT.password)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/\/token$/)
-}
 
 /** Opens the trailing "…" menu of a row and picks an item. */
 async function rowMenu(page: Page, row: ReturnType<Page['locator']>, item: string): Promise<void> {
@@ -37,7 +25,7 @@ async function rowMenu(page: Page, row: ReturnType<Page['locator']>, item: strin
 
 test('channel lifecycle from the console', async ({ page }) => {
   const name = `e2e-mock-${Date.now()}`
-  await signIn(page)
+  await signIn(page, { english: true })
   await page.goto('/channel')
   await expect(page.getByTestId('page-title')).toHaveText('Channels')
 
@@ -95,7 +83,7 @@ test('channel lifecycle from the console', async ({ page }) => {
 })
 
 test('the editor refuses a channel without a model and reopens from its URL', async ({ page }) => {
-  await signIn(page)
+  await signIn(page, { english: true })
   await page.goto('/channel/add')
   const drawer = page.getByTestId('channel-editor')
   await expect(drawer).toBeVisible()

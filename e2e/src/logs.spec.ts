@@ -1,8 +1,7 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { ROOT, expect, test } from './fixtures.ts'
+import { ROOT, expect, test, ensureRoot, signIn, rootHeaders } from './fixtures.ts'
 
 /**
  * The usage log page: a channel on a mock OpenAI upstream serves two relay calls made with a
@@ -18,17 +17,8 @@ const tokenName = `e2e-log-${Date.now()}`
 let upstream: MockUpstream
 let channelId: number | undefined
 
-async function rootHeaders(request: APIRequestContext, baseURL: string | undefined): Promise<Record<string, string>> {
-  const login = await (await request.post(`${baseURL}/api/user/login`, { data: ROOT })).json()
-  expect(login.success, login.message).toBe(true)
-  return { 'New-Api-User': String(login.data.id) }
-}
-
 test.beforeAll(async ({ request, baseURL }) => {
-  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
-  if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
-  }
+  await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
   const created = await (
@@ -58,17 +48,8 @@ test.afterAll(async ({ request, baseURL }) => {
   await upstream?.stop()
 })
 
-async function signIn(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill(ROOT.username)
-  await page.getByTestId('login-password').fill(ROOT.password)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/\/token$/)
-}
-
 test('lists the two consumption rows of the relay calls and expands one', async ({ page }) => {
-  await signIn(page)
+  await signIn(page, { english: true })
   await page.goto('/log')
   await expect(page.getByTestId('page-title')).toHaveText('Usage logs')
   await page.getByTestId('log-filter-token_name').fill(tokenName)

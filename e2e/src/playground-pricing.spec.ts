@@ -1,8 +1,7 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { ROOT, expect, test } from './fixtures.ts'
+import { ROOT, expect, test, ensureRoot, signIn, rootHeaders } from './fixtures.ts'
 
 /**
  * The public pricing page and the playground: a channel on a mock OpenAI upstream makes its models
@@ -17,17 +16,8 @@ let upstream: MockUpstream
 let channelId: number | undefined
 
 /** Signs the API context in as root; returns the headers a console write needs. */
-async function rootHeaders(request: APIRequestContext, baseURL: string | undefined): Promise<Record<string, string>> {
-  const login = await (await request.post(`${baseURL}/api/user/login`, { data: ROOT })).json()
-  expect(login.success, login.message).toBe(true)
-  return { 'New-Api-User': String(login.data.id) }
-}
-
 test.beforeAll(async ({ request, baseURL }) => {
-  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
-  if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
-  }
+  await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const created = await (
     await request.post(`${baseURL}/api/channel/`, {
@@ -45,15 +35,6 @@ test.afterAll(async ({ request, baseURL }) => {
   await upstream?.stop()
 })
 
-async function signIn(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill(ROOT.username)
-  await page.getByTestId('login-password').fill(ROOT.password)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/\/token$/)
-}
-
 test('a visitor sees the new model on /pricing with the default group', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
   await page.goto('/pricing')
@@ -69,7 +50,7 @@ test('a visitor sees the new model on /pricing with the default group', async ({
 })
 
 test('the playground streams an answer from the upstream to complete', async ({ page }) => {
-  await signIn(page)
+  await signIn(page, { english: true })
   await page.goto('/playground')
   await expect(page.getByTestId('page-title')).toHaveText('Playground')
   await expect(page.getByLabel('Model', { exact: true })).toHaveValue('gpt-4o-mini')

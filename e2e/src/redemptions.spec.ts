@@ -1,21 +1,9 @@
-import type { Page } from '@playwright/test'
-import { ROOT, expect, test } from './fixtures.ts'
+import { expect, test, ensureRoot, signIn } from './fixtures.ts'
 
 /** Redemption codes end to end: create two, see their keys, redeem one through the wallet API. */
 test.beforeAll(async ({ request, baseURL }) => {
-  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
-  if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
-  }
+  await ensureRoot(request, baseURL)
 })
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill(ROOT.username)
-  await page.getByTestId('login-password').fill(ROOT.password)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/\/token$/)
-}
 
 test('creates two codes, lists their keys, and redeems one', async ({ page }) => {
   // Names are at most 20 characters.

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { ROOT, expect, test } from './fixtures.ts'
+import { expect, test, ensureRoot, signIn } from './fixtures.ts'
 
 /**
  * Every shell view in light and dark, Chinese and English, desktop and mobile: each must render
@@ -16,10 +16,7 @@ const languages = ['zh', 'en'] as const
 const widths = { desktop: 1280, mobile: 390 } as const
 
 test.beforeAll(async ({ request, baseURL }) => {
-  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
-  if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
-  }
+  await ensureRoot(request, baseURL)
 })
 
 function watchErrors(page: Page): string[] {
@@ -32,14 +29,6 @@ function watchErrors(page: Page): string[] {
     if (response.status() >= 500) errors.push(`${response.status()} ${response.url()}`)
   })
   return errors
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill(ROOT.username)
-  await page.getByTestId('login-password').fill(ROOT.password)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/\/token$/)
 }
 
 for (const theme of themes) {

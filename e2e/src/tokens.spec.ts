@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ROOT, expect, test } from './fixtures.ts'
+import { expect, test, ensureRoot, signIn } from './fixtures.ts'
 
 /**
  * The token page end to end: a batch of three from the drawer, copying a key, disabling and
@@ -8,19 +8,8 @@ import { ROOT, expect, test } from './fixtures.ts'
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 test.beforeAll(async ({ request, baseURL }) => {
-  const setup = await (await request.get(`${baseURL}/api/setup`)).json()
-  if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
-  }
+  await ensureRoot(request, baseURL)
 })
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill(ROOT.username)
-  await page.getByTestId('login-password').fill(ROOT.password)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/\/token$/)
-}
 
 const rowOf = (page: Page, name: string) =>
   page.getByTestId('tokens-table').locator('tbody tr').filter({ has: page.getByText(name, { exact: true }) })
