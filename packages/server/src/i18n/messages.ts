@@ -1,9 +1,18 @@
+import { dashboardMessages } from './areas/dashboard.ts'
+import { midjourneyMessages } from './areas/midjourney.ts'
+import { sunoMessages } from './areas/suno.ts'
+import { usersMessages } from './areas/users.ts'
+import { walletMessages } from './areas/wallet.ts'
+import { personalMessages } from './areas/personal.ts'
+import { accountMessages } from './areas/account.ts'
+import { settingsMessages } from './areas/settings.ts'
+
 /**
  * Every message the server sends to a person, in both languages. Clients get the language of their
  * Accept-Language header (zh when absent or unknown); log contents use DEFAULT_LANGUAGE.
  * Placeholders are written {name}.
  */
-export const messages = {
+const coreMessages = {
   'common.bad_request': { zh: '请求参数有误', en: 'Invalid request parameters' },
   'common.invalid_json': { zh: '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
   'common.field_invalid': { zh: '字段 {field} 不合法', en: 'Field {field} is invalid' },
@@ -148,6 +157,19 @@ export const messages = {
   'log.invitee_gift': { zh: '使用邀请码赠送 {quota}', en: 'Invite code bonus {quota}' },
   'log.inviter_reward': { zh: '邀请用户赠送 {quota}', en: 'Invitation reward {quota}' },
 } as const satisfies Record<string, { zh: string; en: string }>
+
+// Each area keeps its messages in its own file (i18n/areas) so that features do not all edit one table.
+export const messages = {
+  ...coreMessages,
+  ...dashboardMessages,
+  ...midjourneyMessages,
+  ...sunoMessages,
+  ...usersMessages,
+  ...walletMessages,
+  ...personalMessages,
+  ...accountMessages,
+  ...settingsMessages,
+} as const
 
 export type MessageKey = keyof typeof messages
 export type Language = 'zh' | 'en'
