@@ -14,6 +14,8 @@ export interface RunningProcess {
   stop(): Promise<void>
   /** Set when started with a CPU profile: the folder of the `.cpuprofile` written at exit. */
   profileDir?: string
+  /** The gateway's SQLite file (gateway processes only). */
+  sqlitePath?: string
 }
 
 /** Starts the mock upstream in a child process and resolves once it listens. */
@@ -36,10 +38,11 @@ export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}
   const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'))
   const profileDir = options.cpuProfile ? join(dir, 'profile') : undefined
   const port = await freePort()
+  const sqlitePath = join(dir, 'bench.db')
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    SQLITE_PATH: join(dir, 'bench.db'),
+    SQLITE_PATH: sqlitePath,
     LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',
     GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
@@ -72,7 +75,8 @@ export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}
     await stop()
     throw error
   }
-  return profileDir ? { url, pid: started.pid, outputTail: started.outputTail, stop, profileDir } : { url, pid: started.pid, outputTail: started.outputTail, stop }
+  const running: RunningProcess = { url, pid: started.pid, outputTail: started.outputTail, stop, sqlitePath }
+  return profileDir ? { ...running, profileDir } : running
 }
 
 async function waitForStatus(url: string, ms: number): Promise<void> {

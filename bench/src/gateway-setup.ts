@@ -26,9 +26,11 @@ export const BENCH_MODEL = 'gpt-4o-mini'
 const USERNAME = 'root'
 const PASSWORD = 'bench-Passw0rd-123'
 
-/** Sets the gateway up and returns the API key (`sk-…`) of its bench token. */
-export async function configureGateway(gatewayUrl: string, mockUrl: string): Promise<string> {
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+type Caller = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ envelope: Envelope; response: Response }>
+
+/** Calls the console API and throws a GatewayCallError for anything but a successful envelope. */
+export function gatewayCaller(gatewayUrl: string): Caller {
+  return async (method, path, body, headers = {}) => {
     const name = `${method} ${path}`
     let response: Response
     try {
@@ -50,7 +52,10 @@ export async function configureGateway(gatewayUrl: string, mockUrl: string): Pro
     if (!response.ok || envelope.success !== true) throw new GatewayCallError(name, response.status, envelope.message ?? text.slice(0, 200))
     return { envelope, response }
   }
+}
 
+/** Creates the root account of a fresh gateway and signs it in; answers the headers of its session. */
+export async function setupRoot(call: Caller): Promise<{ auth: Record<string, string>; userId: number }> {
   await call('POST', '/api/setup', { username: USERNAME, password: PASSWORD, confirmPassword: PASSWORD })
   const login = await call('POST', '/api/user/login', { username: USERNAME, password: PASSWORD })
   const cookie = login.response.headers
@@ -60,7 +65,13 @@ export async function configureGateway(gatewayUrl: string, mockUrl: string): Pro
     .join('; ')
   const userId = (login.envelope.data as { id?: number } | undefined)?.id
   if (!cookie || userId === undefined) throw new GatewayCallError('POST /api/user/login', login.response.status, 'no session cookie or user id in the answer')
-  const auth = { cookie, 'New-Api-User': String(userId) }
+  return { auth: { cookie, 'New-Api-User': String(userId) }, userId }
+}
+
+/** Sets the gateway up and returns the API key (`sk-…`) of its bench token. */
+export async function configureGateway(gatewayUrl: string, mockUrl: string): Promise<string> {
+  const call = gatewayCaller(gatewayUrl)
+  const { auth } = await setupRoot(call)
 
   await call('POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-mock', base_url: mockUrl, models: BENCH_MODEL, group: 'default' }, auth)
   const created = await call('POST', '/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 }, auth)
