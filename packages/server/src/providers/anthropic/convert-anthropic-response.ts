@@ -1,0 +1,48 @@
+import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { OpenAIChatResponse, OpenAIChatUsage, OpenAIToolCall } from '../openai-chat-api.ts'
+import type { AnthropicResponse, AnthropicUsage } from './anthropic-api.ts'
+import { toOpenAIFinishReason } from './map-anthropic-stop-reason.ts'
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0)
+
+/**
+ * Anthropic's usage as the gateway's: input_tokens excludes the cache, so the prompt is the sum of
+ * fresh, cache-read and cache-written tokens, each part billed by its own ratio.
+ */
+export function readAnthropicUsage(usage: AnthropicUsage | undefined): Usage | undefined {
+  if (!usage || typeof usage.input_tokens !== 'number') return undefined
+  const cachedTokens = count(usage.cache_read_input_tokens)
+  const cacheCreationTokens = count(usage.cache_creation_input_tokens)
+  return { promptTokens: count(usage.input_tokens) + cachedTokens + cacheCreationTokens, completionTokens: count(usage.output_tokens), cachedTokens, cacheCreationTokens }
+}
+
+export function openAIUsageOf(usage: Usage): OpenAIChatUsage {
+  const details: { cached_tokens: number; cache_creation_tokens?: number } = { cached_tokens: usage.cachedTokens ?? 0 }
+  if (usage.cacheCreationTokens) details.cache_creation_tokens = usage.cacheCreationTokens
+  return { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens, prompt_tokens_details: details }
+}
+
+/** An Anthropic message as an OpenAI chat completion; thinking becomes reasoning_content. */
+export function convertAnthropicResponse(response: AnthropicResponse, clientModel: string, created: number): { body: OpenAIChatResponse; usage: Usage | undefined } {
+  let text = ''
+  let reasoning = ''
+  const toolCalls: OpenAIToolCall[] = []
+  for (const block of response.content ?? []) {
+    if (block.type === 'text') text += block.text
+    else if (block.type === 'thinking') reasoning += block.thinking
+    else if (block.type === 'tool_use') toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } })
+  }
+  const usage = readAnthropicUsage(response.usage)
+  const message: OpenAIChatResponse['choices'][number]['message'] = { role: 'assistant', content: text === '' && toolCalls.length > 0 ? null : text }
+  if (reasoning) message.reasoning_content = reasoning
+  if (toolCalls.length > 0) message.tool_calls = toolCalls
+  const body: OpenAIChatResponse = {
+    id: response.id.startsWith('chatcmpl-') ? response.id : `chatcmpl-${response.id}`,
+    object: 'chat.completion',
+    created,
+    model: clientModel,
+    choices: [{ index: 0, message, finish_reason: toOpenAIFinishReason(response.stop_reason) }],
+  }
+  if (usage) body.usage = openAIUsageOf(usage)
+  return { body, usage }
+}
