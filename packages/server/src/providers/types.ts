@@ -1,7 +1,10 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 
-/** The client-facing operations the relay can carry. */
-export type Endpoint = 'chat' | 'completions' | 'embeddings'
+/** The operations the relay can carry; `messages` is Anthropic's Messages API. */
+export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages'
+
+/** The wire protocol an upstream speaks; the relay converts between a client's and a channel's. */
+export type Protocol = 'openai' | 'anthropic'
 
 /**
  * What the relay needs from an upstream kind. Adapters are pure: no database, no HTTP framework,
@@ -9,6 +12,7 @@ export type Endpoint = 'chat' | 'completions' | 'embeddings'
  */
 export interface ProviderAdapter {
   id: string
+  protocol: Protocol
   /** capability set: an endpoint not listed answers 501 for this channel type */
   endpoints: ReadonlySet<Endpoint>
   /** the upstream speaks OpenAI's protocol: bodies and chunks pass through untouched */

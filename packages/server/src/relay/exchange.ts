@@ -8,6 +8,8 @@ import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
 import type { Payer } from './quota-ledger.ts'
+import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
+import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
 import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
 
 /** Everything one relayed request carries from auth to its log row. */
@@ -104,10 +106,13 @@ export async function abandonExchange(exchange: Exchange): Promise<void> {
 
 async function countUsage(request: RelayRequest, completionText: string): Promise<Usage> {
   const body = request.body
-  const promptTokens =
-    request.endpoint === 'chat'
-      ? await countChatPromptTokens(request.model, body.messages, body.tools)
-      : await countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
+  let promptTokens: number
+  if (request.endpoint === 'chat') promptTokens = await countChatPromptTokens(request.model, body.messages, body.tools)
+  else if (request.endpoint === 'messages') {
+    // Counted as the same conversation in OpenAI's shape (system, tool results and images included).
+    const asChat = convertFromAnthropicRequest(body as unknown as AnthropicRequest, request.model)
+    promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
+  } else promptTokens = await countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
   return { promptTokens, completionTokens: await countTextTokens(request.model, completionText) }
 }
 

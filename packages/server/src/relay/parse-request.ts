@@ -33,7 +33,7 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayReq
   const body = parsed as Record<string, unknown>
   const model = typeof body.model === 'string' ? body.model.trim() : ''
   if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
-  if (endpoint === 'chat' && (!Array.isArray(body.messages) || body.messages.length === 0)) {
+  if ((endpoint === 'chat' || endpoint === 'messages') && (!Array.isArray(body.messages) || body.messages.length === 0)) {
     throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
   }
   if (endpoint === 'completions' && (body.prompt === undefined || body.prompt === null || body.prompt === '')) {
@@ -46,6 +46,8 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayReq
   const maxCompletionField = readCount(body.max_completion_tokens)
   const maxTokens = maxTokensField === undefined ? maxCompletionField : maxTokensField
   if (maxTokensField === null || maxCompletionField === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  // Anthropic's Messages API requires max_tokens; clients of /v1/messages always send it.
+  if (endpoint === 'messages' && maxTokensField === undefined) throw localError(400, 'invalid_request', 'request.max_tokens_required', undefined, 'invalid_request_error')
   if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 128)) {
     throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   }

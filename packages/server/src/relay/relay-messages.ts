@@ -28,6 +28,7 @@ export const relayMessages = {
   'request.prompt_required': { zh: 'prompt 不能为空', en: 'The prompt field is required' },
   'request.input_required': { zh: 'input 不能为空', en: 'The input field is required' },
   'request.max_tokens_invalid': { zh: 'max_tokens 不合法', en: 'max_tokens is out of range' },
+  'request.max_tokens_required': { zh: 'max_tokens 为必填项', en: 'max_tokens: Field required' },
   'request.too_large': { zh: '请求体过大', en: 'The request body is too large' },
   'request.not_implemented': { zh: '接口未实现', en: 'API not implemented' },
   'request.unknown_route': { zh: '无效的接口 ({method} {path})', en: 'Invalid URL ({method} {path})' },

@@ -16,6 +16,8 @@ import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { pipeSseStream } from './stream-relay.ts'
+import { bridgeFor, type ProtocolBridge } from './protocol-bridge.ts'
+import { pipeTranslatedStream } from './translated-stream.ts'
 import type { RelayResult } from './relay-result.ts'
 
 export interface RelayInput {
@@ -110,10 +112,11 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
 async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<RelayResult> {
   const { services, request } = exchange
   const adapter = adapterFor(channel.type)
-  if (!adapter || !adapter.endpoints.has(request.endpoint)) {
+  const bridge = adapter ? bridgeFor(request.endpoint, adapter) : undefined
+  if (!adapter || bridge === undefined) {
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
-  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION)
+  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge)
   exchange.channel = channel
   exchange.upstreamModel = call.upstreamModel
   const abort = new AbortController()
@@ -132,6 +135,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
   }
   const contentType = String(response.headers['content-type'] ?? '')
+  if (bridge) return bridgedAnswer(exchange, bridge, response, () => abort.abort(), input, onClientAbort, contentType)
   if (request.stream && contentType.includes('text/event-stream')) {
     const options = { forcedUsageChunk: call.forcedUsageChunk, language: input.language }
     return { kind: 'sse', pipe: (sink) => pipeSseStream(exchange, response.body, () => abort.abort(), options, sink) }
@@ -160,6 +164,35 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     body = JSON.stringify(parsed)
   }
   return { kind: 'json', status: 200, body }
+}
+
+/** The answer of a channel whose protocol differs from the client's, converted back. */
+async function bridgedAnswer(
+  exchange: Exchange,
+  bridge: ProtocolBridge,
+  response: Dispatcher.ResponseData,
+  abortUpstream: () => void,
+  input: RelayInput,
+  onClientAbort: () => void,
+  contentType: string,
+): Promise<RelayResult> {
+  const context = { clientModel: exchange.request.model, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
+  if (exchange.request.stream && contentType.includes('text/event-stream')) {
+    const translator = bridge.createStream(context)
+    return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, input.language, sink) }
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await readBounded(response.body, MAX_JSON_RESPONSE))
+  } catch (error) {
+    if (error instanceof RelayError) throw error
+    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
+  } finally {
+    input.clientSignal.removeEventListener('abort', onClientAbort)
+  }
+  const converted = bridge.convertJson(parsed, context)
+  exchange.services.relay.track(finishExchange(exchange, { usage: converted.usage, completionText: converted.usage ? undefined : converted.completionText }))
+  return { kind: 'json', status: 200, body: converted.body }
 }
 
 async function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {

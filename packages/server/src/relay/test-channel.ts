@@ -4,6 +4,7 @@ import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
 import { buildUpstreamCall } from './build-upstream-request.ts'
+import { bridgeFor } from './protocol-bridge.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import { isChannelFatal } from './channel-health.ts'
 import type { RelayRequest } from './parse-request.ts'
@@ -40,8 +41,9 @@ export async function testChannel(services: Services, channelId: number, model?:
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
   const request = testRequest(testModel)
-  if (!adapter || !adapter.endpoints.has(request.endpoint)) return { success: false, message: 'this channel type cannot be tested yet', time: 0 }
-  const call = buildUpstreamCall(adapter, channel, request, false)
+  const bridge = adapter ? bridgeFor(request.endpoint, adapter) : undefined
+  if (!adapter || bridge === undefined) return { success: false, message: 'this channel type cannot be tested yet', time: 0 }
+  const call = buildUpstreamCall(adapter, channel, request, false, bridge)
   const started = performance.now()
   let failure: RelayError | undefined
   try {

@@ -151,12 +151,15 @@ describe('Anthropic stream to OpenAI chunks', () => {
     expect(chunks.find((c) => c.choices[0]?.finish_reason)?.choices[0]?.finish_reason).toBe('length')
   })
 
-  it('skips a malformed event and records an error event with what was produced', () => {
-    const { stream, chunks } = run('anthropic-error.chunks.txt')
+  it('skips a malformed event, and passes an error event on as an OpenAI error object', () => {
+    const { stream, chunks, frames } = run('anthropic-error.chunks.txt')
     expect(stream.malformed).toBe(1)
     expect(stream.error).toEqual({ type: 'overloaded_error', message: 'Overloaded' })
     expect(stream.text).toBe('Partial')
-    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Partial')
+    const errorChunk = chunks.at(-1) as unknown as { error: { message: string; code: string } }
+    expect(errorChunk.error).toMatchObject({ message: 'Overloaded', code: 'overloaded_error' })
+    expect(chunks.slice(0, -1).map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Partial')
+    expect(frames.at(-1)).toBe('data: [DONE]\n\n')
   })
 
   it('a stream cut before message_delta still bills the input and ends cleanly', () => {

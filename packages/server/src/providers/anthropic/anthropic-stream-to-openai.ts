@@ -70,8 +70,10 @@ export class AnthropicToOpenAIStream {
         if (typeof event.usage?.input_tokens === 'number') this.startUsage = { ...this.startUsage, ...event.usage }
         return []
       case 'error':
+        // Anthropic reports overload and other failures inside a started stream; OpenAI clients
+        // read an error object in a data line.
         this.error = { type: event.error?.type ?? 'api_error', message: event.error?.message ?? 'upstream stream error' }
-        return []
+        return [`data: ${JSON.stringify({ error: { message: this.error.message, type: 'upstream_error', param: '', code: this.error.type } })}\n\n`]
       default:
         return []
     }
@@ -81,6 +83,7 @@ export class AnthropicToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
+    if (this.error) return ['data: [DONE]\n\n']
     const frames = [this.frame({}, this.finishReason ?? 'stop')]
     const usage = this.usage
     if (this.options.includeUsage && usage) {

@@ -36,8 +36,9 @@ export function convertAnthropicResponse(response: AnthropicResponse, clientMode
   const message: OpenAIChatResponse['choices'][number]['message'] = { role: 'assistant', content: text === '' && toolCalls.length > 0 ? null : text }
   if (reasoning) message.reasoning_content = reasoning
   if (toolCalls.length > 0) message.tool_calls = toolCalls
+  const id = typeof response.id === 'string' ? response.id : ''
   const body: OpenAIChatResponse = {
-    id: response.id.startsWith('chatcmpl-') ? response.id : `chatcmpl-${response.id}`,
+    id: id.startsWith('chatcmpl-') ? id : `chatcmpl-${id}`,
     object: 'chat.completion',
     created,
     model: clientModel,

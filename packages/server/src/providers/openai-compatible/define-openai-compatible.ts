@@ -1,7 +1,7 @@
 import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 import type { Endpoint, ProviderAdapter } from '../types.ts'
 
-const endpointPaths: Record<Endpoint, string> = {
+const endpointPaths: Partial<Record<Endpoint, string>> = {
   chat: '/chat/completions',
   completions: '/completions',
   embeddings: '/embeddings',
@@ -27,12 +27,13 @@ export function defineOpenAICompatible(options: OpenAICompatibleOptions): Provid
   const prefix = options.pathPrefix ?? '/v1'
   return {
     id: options.id,
+    protocol: 'openai',
     endpoints: new Set(options.endpoints ?? ['chat', 'completions', 'embeddings']),
     passthrough: true,
     supportsStreamOptions: options.supportsStreamOptions ?? true,
     buildUrl(channel, endpoint) {
       const base = (channel.baseUrl || options.defaultBaseUrl || '').replace(/\/+$/, '')
-      return new URL(`${base}${prefix}${endpointPaths[endpoint]}`)
+      return new URL(`${base}${prefix}${endpointPaths[endpoint] ?? '/chat/completions'}`)
     },
     buildHeaders(channel) {
       const headers: Record<string, string> = { authorization: `Bearer ${channel.key}`, ...options.headers?.(channel) }

@@ -9,7 +9,7 @@ import { toWebResponse } from '../../relay/relay-result.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { listModelsForToken, modelObject } from '../../relay/list-models.ts'
-import { relayErrorResponse } from './relay-errors.ts'
+import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
 
 /** Resolves the caller's token from the request (any of the places clients put keys). */
 async function tokenCaller(c: Context<HonoEnv>) {
@@ -18,6 +18,7 @@ async function tokenCaller(c: Context<HonoEnv>) {
 }
 
 function relayEndpoint(endpoint: Endpoint) {
+  const renderError = endpoint === 'messages' ? anthropicRelayErrorResponse : relayErrorResponse
   return async (c: Context<HonoEnv>) => {
     const startedMs = performance.now()
     try {
@@ -35,7 +36,7 @@ function relayEndpoint(endpoint: Endpoint) {
       })
       return toWebResponse(result)
     } catch (error) {
-      return relayErrorResponse(c, error)
+      return renderError(c, error)
     }
   }
 }
@@ -59,6 +60,7 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/chat/completions', relayEndpoint('chat'))
     .post('/completions', relayEndpoint('completions'))
     .post('/embeddings', relayEndpoint('embeddings'))
+    .post('/messages', relayEndpoint('messages'))
     .get('/models', async (c) => {
       try {
         const caller = await tokenCaller(c)
@@ -84,7 +86,6 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .all('/moderations', notImplemented)
     .all('/rerank', notImplemented)
     .all('/responses', notImplemented)
-    .all('/messages', notImplemented)
     .all('/edits', notImplemented)
     .all('/files/*', notImplemented)
     .all('/files', notImplemented)

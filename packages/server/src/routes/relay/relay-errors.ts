@@ -3,22 +3,40 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { HonoEnv } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
+import { anthropicErrorBody } from '../../providers/anthropic/anthropic-error.ts'
 import { RelayError, toOpenAIErrorBody } from '../../relay/relay-error.ts'
+
+interface Failure {
+  status: ContentfulStatusCode
+  body: { error: { message: string; type: string; param: string; code: string } }
+}
+
+/** Any failure of a relay call as a status and an OpenAI error body, with the request id. */
+function describeFailure(c: Context<HonoEnv>, error: unknown): Failure {
+  const language = c.get('language')
+  const requestId = c.get('requestId')
+  if (error instanceof RelayError) return { status: error.status as ContentfulStatusCode, body: toOpenAIErrorBody(error, language, requestId) }
+  if (error instanceof AppError) {
+    const status = error.code === 'UNAUTHORIZED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : error.code === 'FORBIDDEN' ? 403 : 400
+    const message = `${translate(error.messageKey, language, error.params)} (request id: ${requestId})`
+    return { status, body: { error: { message, type: 'new_api_error', param: '', code: error.code.toLowerCase() } } }
+  }
+  c.get('services').logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
+  const internal = new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'upstream.failed' })
+  return { status: 500, body: toOpenAIErrorBody(internal, language, requestId) }
+}
 
 /**
  * The relay's one error mapper: every failure on /v1 and /pg answers in OpenAI's shape with a
  * real status and the request id, whatever threw it.
  */
 export function relayErrorResponse(c: Context<HonoEnv>, error: unknown): Response {
-  const language = c.get('language')
-  const requestId = c.get('requestId')
-  if (error instanceof RelayError) return c.json(toOpenAIErrorBody(error, language, requestId), error.status as ContentfulStatusCode)
-  if (error instanceof AppError) {
-    const status = error.code === 'UNAUTHORIZED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : error.code === 'FORBIDDEN' ? 403 : 400
-    const message = `${translate(error.messageKey, language, error.params)} (request id: ${requestId})`
-    return c.json({ error: { message, type: 'new_api_error', param: '', code: error.code.toLowerCase() } }, status)
-  }
-  c.get('services').logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
-  const internal = new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'upstream.failed' })
-  return c.json(toOpenAIErrorBody(internal, language, requestId), 500)
+  const failure = describeFailure(c, error)
+  return c.json(failure.body, failure.status)
+}
+
+/** The same failure in Anthropic's shape, for /v1/messages (Claude Code and the Anthropic SDK read it). */
+export function anthropicRelayErrorResponse(c: Context<HonoEnv>, error: unknown): Response {
+  const failure = describeFailure(c, error)
+  return c.json(anthropicErrorBody(failure.status, failure.body.error.message), failure.status)
 }

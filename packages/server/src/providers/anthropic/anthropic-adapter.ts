@@ -1,0 +1,23 @@
+import type { ProviderAdapter } from '../types.ts'
+import { ANTHROPIC_VERSION } from './anthropic-api.ts'
+
+/**
+ * Anthropic Claude (channel type 14): the Messages API at {base}/v1/messages with the key in
+ * x-api-key. OpenAI chat clients are converted to and from it (relay/protocol-bridge.ts); Claude
+ * clients on /v1/messages pass through. A channel can send another anthropic-version or beta
+ * flags through its header override.
+ */
+export const anthropicAdapter: ProviderAdapter = {
+  id: 'anthropic',
+  protocol: 'anthropic',
+  endpoints: new Set(['messages']),
+  passthrough: false,
+  supportsStreamOptions: false,
+  buildUrl(channel) {
+    const base = (channel.baseUrl || 'https://api.anthropic.com').replace(/\/+$/, '')
+    return new URL(base.endsWith('/v1') ? `${base}/messages` : `${base}/v1/messages`)
+  },
+  buildHeaders(channel) {
+    return { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION }
+  },
+}

@@ -1,0 +1,68 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface ScriptedAnswer {
+  status?: number
+  /** a JSON value (sent as application/json) or SSE text (sent as text/event-stream) */
+  json?: unknown
+  sse?: string
+  /** stop after this many bytes of `sse` and destroy the connection (a cut stream) */
+  cutAfterBytes?: number
+}
+
+export interface ScriptedUpstream {
+  url: string
+  /** decides the answer to each request from its path and parsed body */
+  answer: (path: string, body: Record<string, unknown>) => ScriptedAnswer
+  seen: { path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }[]
+  stop(): Promise<void>
+}
+
+/**
+ * A loopback upstream whose answers the test scripts, for protocols the OpenAI mock does not
+ * speak (Anthropic's Messages API and others): recorded fixtures in, every request recorded.
+ */
+export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
+  const upstream: ScriptedUpstream = {
+    url: '',
+    answer: () => ({ status: 404, json: { error: { message: 'no answer scripted' } } }),
+    seen: [],
+    stop: async () => {},
+  }
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: Record<string, unknown> = {}
+      try {
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+      } catch {
+        body = { unparsed: text }
+      }
+      const path = request.url ?? '/'
+      upstream.seen.push({ path, headers: request.headers, body })
+      const answer = upstream.answer(path, body)
+      if (answer.sse !== undefined) {
+        response.writeHead(answer.status ?? 200, { 'content-type': 'text/event-stream' })
+        if (answer.cutAfterBytes !== undefined) {
+          response.write(answer.sse.slice(0, answer.cutAfterBytes))
+          setTimeout(() => response.destroy(), 20)
+          return
+        }
+        response.end(answer.sse)
+        return
+      }
+      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(answer.json ?? {}))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  upstream.stop = () =>
+    new Promise((done) => {
+      server.close(() => done())
+      server.closeAllConnections()
+    })
+  return upstream
+}
