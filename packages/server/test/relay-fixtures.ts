@@ -17,6 +17,10 @@ export interface ChannelFixture {
   statusCodeMapping?: Record<string, string>
   autoBan?: boolean
   key?: string
+  /** type-specific: Azure's API version, Vertex's region, ... */
+  other?: string
+  /** the channel's settings JSON (thinking_to_content, ...) */
+  setting?: Record<string, unknown>
 }
 
 /** Inserts a channel and its abilities the way the channel API stores them (key encrypted). */
@@ -35,6 +39,8 @@ export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<n
     status_code_mapping: JSON.stringify(fixture.statusCodeMapping ?? {}),
     auto_ban: fixture.autoBan === false ? 0 : 1,
     created_time: nowSeconds(),
+    ...(fixture.other === undefined ? {} : { other: fixture.other }),
+    ...(fixture.setting === undefined ? {} : { setting: JSON.stringify(fixture.setting) }),
   }
   let id: number
   if (dialect === 'postgres') id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id

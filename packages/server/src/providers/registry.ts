@@ -1,5 +1,6 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
+import { azureAdapter } from './azure/azure-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
 import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
 import type { ProviderAdapter } from './types.ts'
@@ -13,6 +14,7 @@ const customProvider: ProviderAdapter = {
 /** Channel type -> adapter. Types without an adapter answer 501 rather than guess a protocol. */
 export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 8) return customProvider
+  if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
   return openAICompatibleProviders[channelType]
 }

@@ -2,6 +2,7 @@ import type { ProviderAdapter } from '../providers/types.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
 import type { ProtocolBridge } from './protocol-bridge.ts'
+import { RelayError } from './relay-error.ts'
 
 export interface UpstreamCall {
   url: URL
@@ -10,6 +11,22 @@ export interface UpstreamCall {
   upstreamModel: string
   /** the upstream was asked for the usage chunk that the client did not ask for */
   forcedUsageChunk: boolean
+  /** the reasoning effort taken from the model name's suffix */
+  reasoningEffort?: ReasoningEffort
+}
+
+type ReasoningEffort = 'low' | 'medium' | 'high'
+const EFFORT_SUFFIX = /^(.+)-(low|medium|high)$/
+
+/**
+ * `o3-mini-high` is `o3-mini` asked for high reasoning effort (a thinking budget on Claude
+ * channels), as the reference system reads such names. Chat only, and never over an effort the
+ * client set itself.
+ */
+export function splitEffortSuffix(request: RelayRequest, model: string): { model: string; effort?: ReasoningEffort } {
+  if (request.endpoint !== 'chat' || request.body.reasoning_effort !== undefined) return { model }
+  const match = EFFORT_SUFFIX.exec(model)
+  return match ? { model: match[1] as string, effort: match[2] as ReasoningEffort } : { model }
 }
 
 /**
@@ -25,18 +42,20 @@ export function buildUpstreamCall(
   bridge: ProtocolBridge | null = null,
 ): UpstreamCall {
   const mapped = channel.modelMapping[request.model]
-  const upstreamModel = typeof mapped === 'string' && mapped !== '' ? mapped : request.model
+  const { model: upstreamModel, effort } = splitEffortSuffix(request, typeof mapped === 'string' && mapped !== '' ? mapped : request.model)
   const forcedUsageChunk = !bridge && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
   const needsRewrite = upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
   const endpoint = bridge?.upstreamEndpoint ?? request.endpoint
   let body = request.rawBody
   if (bridge) {
-    const converted = bridge.buildBody(request, upstreamModel)
+    const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
+    const converted = bridge.buildBody(source, upstreamModel)
     if (channel.paramOverride) Object.assign(converted, channel.paramOverride)
     body = JSON.stringify(converted)
   } else if (needsRewrite) {
     const next: Record<string, unknown> = { ...request.body, model: upstreamModel }
     if (forcedUsageChunk) next.stream_options = { ...(request.body.stream_options as object | undefined), include_usage: true }
+    if (effort) next.reasoning_effort = effort
     if (channel.paramOverride) Object.assign(next, channel.paramOverride)
     body = JSON.stringify(next)
   }
@@ -50,5 +69,12 @@ export function buildUpstreamCall(
       if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key)
     }
   }
-  return { url: adapter.buildUrl(channel, endpoint, upstreamModel), headers, body, upstreamModel, forcedUsageChunk }
+  let url: URL
+  try {
+    url = adapter.buildUrl(channel, endpoint, upstreamModel)
+  } catch {
+    // A channel saved without what its type needs (an Azure resource URL, say): try the next one.
+    throw new RelayError({ status: 500, type: 'new_api_error', code: 'channel_misconfigured', messageKey: 'upstream.failed', local: true, retryable: true })
+  }
+  return effort ? { url, headers, body, upstreamModel, forcedUsageChunk, reasoningEffort: effort } : { url, headers, body, upstreamModel, forcedUsageChunk }
 }

@@ -31,6 +31,8 @@ export interface Exchange {
   tried: number[]
   channel?: RelayChannel
   upstreamModel?: string
+  /** reasoning effort the gateway set from the model name's suffix */
+  reasoningEffort?: string
   /** ms from arrival to the first streamed token */
   firstTokenMs?: number
   finished: boolean
@@ -142,7 +144,12 @@ function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
     other.model_price = -1
     other.cache_tokens = usage.cachedTokens ?? 0
     other.cache_ratio = price.cacheRatio
+    if (usage.cacheCreationTokens) {
+      other.cache_creation_tokens = usage.cacheCreationTokens
+      other.cache_creation_ratio = price.cacheCreationRatio
+    }
   }
+  if (exchange.reasoningEffort) other.reasoning_effort = exchange.reasoningEffort
   if (exchange.upstreamModel && exchange.upstreamModel !== exchange.request.model) {
     other.is_model_mapped = true
     other.upstream_model_name = exchange.upstreamModel

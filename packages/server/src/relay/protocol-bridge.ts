@@ -10,6 +10,8 @@ import { convertToAnthropicResponse } from '../providers/anthropic/convert-to-an
 import { OpenAIToAnthropicStream } from '../providers/anthropic/openai-stream-to-anthropic.ts'
 import type { OpenAIChatRequest, OpenAIChatResponse } from '../providers/openai-chat-api.ts'
 import type { Endpoint, ProviderAdapter } from '../providers/types.ts'
+import type { RelayChannel } from './cache/channel-cache.ts'
+import { thinkingToContentBridge } from './thinking-to-content.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
 import type { RelayRequest } from './parse-request.ts'
@@ -100,12 +102,13 @@ const messagesOverOpenAI: ProtocolBridge = {
  * The bridge between the client's endpoint and the channel's protocol: `null` when the bytes pass
  * through as they are (the OpenAI path), undefined when the combination is not supported (501).
  */
-export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter): ProtocolBridge | null | undefined {
+export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>): ProtocolBridge | null | undefined {
   if (adapter.protocol === 'anthropic') {
     if (endpoint === 'chat') return chatOverAnthropic
     if (endpoint === 'messages') return messagesOverAnthropic
     return undefined
   }
   if (endpoint === 'messages') return adapter.endpoints.has('chat') ? messagesOverOpenAI : undefined
+  if (endpoint === 'chat' && channel?.setting.thinking_to_content === true && adapter.endpoints.has('chat')) return thinkingToContentBridge
   return adapter.endpoints.has(endpoint) ? null : undefined
 }

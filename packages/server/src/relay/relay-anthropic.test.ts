@@ -25,6 +25,7 @@ let server: { url: string; close: () => Promise<void> }
 let openai: OpenAI
 let anthropic: Anthropic
 let userId: number
+let apiKey: string
 
 beforeAll(async () => {
   claudeUpstream = await startScriptedUpstream()
@@ -36,6 +37,7 @@ beforeAll(async () => {
   await addChannel(h, { name: 'claude', type: 14, baseUrl: claudeUpstream.url, models: CLAUDE, key: CHANNEL_KEY })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: mock.url, models: 'gpt-4o-mini' })
   const { key } = await addToken(h, user.id)
+  apiKey = key
   server = await listen(h)
   openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
   anthropic = new Anthropic({ apiKey: key, baseURL: server.url, maxRetries: 0 })
@@ -116,7 +118,7 @@ describe('openai client on an Anthropic channel', () => {
     const logsBefore = (await consumeLogs(h)).length
     const response = await fetch(`${server.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${openai.apiKey}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: CLAUDE, messages: [{ role: 'user', content: 'Hi' }], stream: true }),
     })
     const body = await response.text()
@@ -187,7 +189,7 @@ describe('Anthropic client on /v1/messages', () => {
     expect((unknown as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({ type: 'error', error: { type: expect.any(String), message: expect.stringContaining('no-such-model') } })
     const response = await fetch(`${server.url}/v1/messages`, {
       method: 'POST',
-      headers: { 'x-api-key': openai.apiKey, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] }),
     })
     expect(response.status).toBe(400)

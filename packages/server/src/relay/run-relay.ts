@@ -112,13 +112,14 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
 async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<RelayResult> {
   const { services, request } = exchange
   const adapter = adapterFor(channel.type)
-  const bridge = adapter ? bridgeFor(request.endpoint, adapter) : undefined
+  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel) : undefined
   if (!adapter || bridge === undefined) {
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
   const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge)
   exchange.channel = channel
   exchange.upstreamModel = call.upstreamModel
+  exchange.reasoningEffort = call.reasoningEffort
   const abort = new AbortController()
   const onClientAbort = () => abort.abort()
   input.clientSignal.addEventListener('abort', onClientAbort, { once: true })

@@ -41,7 +41,7 @@ export async function testChannel(services: Services, channelId: number, model?:
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
   const request = testRequest(testModel)
-  const bridge = adapter ? bridgeFor(request.endpoint, adapter) : undefined
+  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel) : undefined
   if (!adapter || bridge === undefined) return { success: false, message: 'this channel type cannot be tested yet', time: 0 }
   const call = buildUpstreamCall(adapter, channel, request, false, bridge)
   const started = performance.now()
