@@ -6,6 +6,7 @@ import { toEnvelope } from './errors/to-envelope.ts'
 import { translate } from './i18n/messages.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
+import { geminiRoutes } from './routes/relay/gemini-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
 import { playgroundRoutes } from './routes/relay/playground-routes.ts'
 import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
@@ -22,6 +23,7 @@ export function createApp(services: Services): Hono<HonoEnv> {
   // and its answers are API payloads (each request gets a usage log row instead).
   app.route('/v1', openAIRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
   app.route('/pg', playgroundRoutes)
+  app.route('/v1beta', geminiRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()

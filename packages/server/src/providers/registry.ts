@@ -1,6 +1,7 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
 import { azureAdapter } from './azure/azure-adapter.ts'
+import { geminiAdapter } from './gemini/gemini-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
 import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
 import type { ProviderAdapter } from './types.ts'
@@ -16,5 +17,6 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 8) return customProvider
   if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
+  if (channelType === 24) return geminiAdapter
   return openAICompatibleProviders[channelType]
 }

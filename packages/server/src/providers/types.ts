@@ -1,10 +1,10 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 
-/** The operations the relay can carry; `messages` is Anthropic's Messages API. */
-export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages'
+/** The operations the relay can carry; `messages` is Anthropic's Messages API, `gemini` Google's generateContent. */
+export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini'
 
 /** The wire protocol an upstream speaks; the relay converts between a client's and a channel's. */
-export type Protocol = 'openai' | 'anthropic'
+export type Protocol = 'openai' | 'anthropic' | 'gemini'
 
 /**
  * What the relay needs from an upstream kind. Adapters are pure: no database, no HTTP framework,
@@ -19,6 +19,6 @@ export interface ProviderAdapter {
   passthrough: boolean
   /** the upstream understands stream_options.include_usage */
   supportsStreamOptions: boolean
-  buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string): URL
+  buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean): URL
   buildHeaders(channel: RelayChannel, endpoint: Endpoint): Record<string, string>
 }

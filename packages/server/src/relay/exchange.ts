@@ -10,6 +10,8 @@ import type { RelayRequest } from './parse-request.ts'
 import type { Payer } from './quota-ledger.ts'
 import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
 import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
+import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
+import { convertFromGeminiRequest } from '../providers/gemini/convert-from-gemini-request.ts'
 import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
 
 /** Everything one relayed request carries from auth to its log row. */
@@ -113,6 +115,9 @@ async function countUsage(request: RelayRequest, completionText: string): Promis
   else if (request.endpoint === 'messages') {
     // Counted as the same conversation in OpenAI's shape (system, tool results and images included).
     const asChat = convertFromAnthropicRequest(body as unknown as AnthropicRequest, request.model)
+    promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
+  } else if (request.endpoint === 'gemini') {
+    const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
     promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   } else promptTokens = await countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
   return { promptTokens, completionTokens: await countTextTokens(request.model, completionText) }

@@ -22,7 +22,7 @@ const MAX_TOKENS_LIMIT = 2 ** 30
  * (model, stream, the endpoint's required input, max_tokens, n); everything else passes through.
  * Fields that could redirect the upstream call are removed (api_base, base_url, api_key).
  */
-export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayRequest {
+export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?: { model: string; stream: boolean }): RelayRequest {
   let parsed: unknown
   try {
     parsed = JSON.parse(rawBody)
@@ -31,6 +31,8 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayReq
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
   const body = parsed as Record<string, unknown>
+  // Gemini's native API names the model and the streaming in the URL, not the body.
+  if (endpoint === 'gemini') return parseGeminiRequest(body, rawBody, fromPath)
   const model = typeof body.model === 'string' ? body.model.trim() : ''
   if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
   if ((endpoint === 'chat' || endpoint === 'messages') && (!Array.isArray(body.messages) || body.messages.length === 0)) {
@@ -68,6 +70,16 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string): RelayReq
     maxTokens: maxTokens ?? undefined,
     rawBody: cleaned,
   }
+}
+
+function parseGeminiRequest(body: Record<string, unknown>, rawBody: string, fromPath: { model: string; stream: boolean } | undefined): RelayRequest {
+  const model = fromPath?.model.trim() ?? ''
+  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (!Array.isArray(body.contents) || body.contents.length === 0) throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
+  const config = body.generationConfig as { maxOutputTokens?: unknown } | undefined
+  const maxTokens = readCount(config?.maxOutputTokens)
+  if (maxTokens === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  return { endpoint: 'gemini', body, model, stream: fromPath?.stream === true, wantsUsageChunk: false, maxTokens, rawBody }
 }
 
 /** undefined when absent, null when present but not a sane integer. */

@@ -23,6 +23,8 @@ import type { RelayResult } from './relay-result.ts'
 export interface RelayInput {
   endpoint: Endpoint
   rawBody: string
+  /** model and streaming named by the URL (Gemini's native API) */
+  fromPath?: { model: string; stream: boolean }
   requestId: string
   clientIp: string
   language: Language
@@ -40,7 +42,7 @@ const MAX_JSON_RESPONSE = 32 * 1024 * 1024
  * to the client) -> answer (stream or JSON) -> settle and log. A failure refunds the reservation.
  */
 export async function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
-  const request = parseRelayRequest(input.endpoint, input.rawBody)
+  const request = parseRelayRequest(input.endpoint, input.rawBody, input.fromPath)
   const { user } = input.caller
   const token = 'token' in input.caller ? input.caller.token : undefined
   if (token?.modelLimits && !token.modelLimits.has(request.model)) {

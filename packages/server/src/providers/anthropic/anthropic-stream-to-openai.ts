@@ -1,7 +1,8 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import type { AnthropicUsage } from './anthropic-api.ts'
-import { openAIUsageOf, readAnthropicUsage } from './convert-anthropic-response.ts'
+import { openAIUsageOf } from '../openai-chat-usage.ts'
+import { readAnthropicUsage } from './convert-anthropic-response.ts'
 import { toOpenAIFinishReason } from './map-anthropic-stop-reason.ts'
 
 type Delta = OpenAIChatChunk['choices'][number]['delta']

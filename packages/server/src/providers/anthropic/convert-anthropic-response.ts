@@ -1,5 +1,6 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
-import type { OpenAIChatResponse, OpenAIChatUsage, OpenAIToolCall } from '../openai-chat-api.ts'
+import type { OpenAIChatResponse, OpenAIToolCall } from '../openai-chat-api.ts'
+import { openAIUsageOf } from '../openai-chat-usage.ts'
 import type { AnthropicResponse, AnthropicUsage } from './anthropic-api.ts'
 import { toOpenAIFinishReason } from './map-anthropic-stop-reason.ts'
 
@@ -14,12 +15,6 @@ export function readAnthropicUsage(usage: AnthropicUsage | undefined): Usage | u
   const cachedTokens = count(usage.cache_read_input_tokens)
   const cacheCreationTokens = count(usage.cache_creation_input_tokens)
   return { promptTokens: count(usage.input_tokens) + cachedTokens + cacheCreationTokens, completionTokens: count(usage.output_tokens), cachedTokens, cacheCreationTokens }
-}
-
-export function openAIUsageOf(usage: Usage): OpenAIChatUsage {
-  const details: { cached_tokens: number; cache_creation_tokens?: number } = { cached_tokens: usage.cachedTokens ?? 0 }
-  if (usage.cacheCreationTokens) details.cache_creation_tokens = usage.cacheCreationTokens
-  return { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens, prompt_tokens_details: details }
 }
 
 /** An Anthropic message as an OpenAI chat completion; thinking becomes reasoning_content. */

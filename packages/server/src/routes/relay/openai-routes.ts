@@ -2,44 +2,10 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { HonoEnv } from '../../context.ts'
-import type { Endpoint } from '../../providers/types.ts'
 import { localError } from '../../relay/relay-error.ts'
-import { runRelay } from '../../relay/run-relay.ts'
-import { toWebResponse } from '../../relay/relay-result.ts'
-import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
-import { nowSeconds } from '../../lib/time.ts'
 import { listModelsForToken, modelObject } from '../../relay/list-models.ts'
 import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
-
-/** Resolves the caller's token from the request (any of the places clients put keys). */
-async function tokenCaller(c: Context<HonoEnv>) {
-  const services = c.get('services')
-  return authenticateToken(services.relay.tokens, readApiKey(c.req.raw.headers, new URL(c.req.url)), c.get('clientIp'), (key) => services.secrets.lookupHash(key), nowSeconds())
-}
-
-function relayEndpoint(endpoint: Endpoint) {
-  const renderError = endpoint === 'messages' ? anthropicRelayErrorResponse : relayErrorResponse
-  return async (c: Context<HonoEnv>) => {
-    const startedMs = performance.now()
-    try {
-      const caller = await tokenCaller(c)
-      const services = c.get('services')
-      const result = await runRelay(services, {
-        endpoint,
-        rawBody: await c.req.text(),
-        requestId: c.get('requestId'),
-        clientIp: c.get('clientIp'),
-        language: c.get('language'),
-        startedMs,
-        clientSignal: c.req.raw.signal,
-        caller,
-      })
-      return toWebResponse(result)
-    } catch (error) {
-      return renderError(c, error)
-    }
-  }
-}
+import { relayHandler, tokenCaller } from './relay-handler.ts'
 
 const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
 
@@ -57,10 +23,10 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         onError: (c) => relayErrorResponse(c as Context<HonoEnv>, localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')),
       }),
     )
-    .post('/chat/completions', relayEndpoint('chat'))
-    .post('/completions', relayEndpoint('completions'))
-    .post('/embeddings', relayEndpoint('embeddings'))
-    .post('/messages', relayEndpoint('messages'))
+    .post('/chat/completions', relayHandler('chat', relayErrorResponse))
+    .post('/completions', relayHandler('completions', relayErrorResponse))
+    .post('/embeddings', relayHandler('embeddings', relayErrorResponse))
+    .post('/messages', relayHandler('messages', anthropicRelayErrorResponse))
     .get('/models', async (c) => {
       try {
         const caller = await tokenCaller(c)

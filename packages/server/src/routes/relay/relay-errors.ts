@@ -4,6 +4,7 @@ import type { HonoEnv } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { anthropicErrorBody } from '../../providers/anthropic/anthropic-error.ts'
+import { geminiErrorBody } from '../../providers/gemini/gemini-error.ts'
 import { RelayError, toOpenAIErrorBody } from '../../relay/relay-error.ts'
 
 interface Failure {
@@ -39,4 +40,10 @@ export function relayErrorResponse(c: Context<HonoEnv>, error: unknown): Respons
 export function anthropicRelayErrorResponse(c: Context<HonoEnv>, error: unknown): Response {
   const failure = describeFailure(c, error)
   return c.json(anthropicErrorBody(failure.status, failure.body.error.message), failure.status)
+}
+
+/** The same failure in Google's shape, for Gemini's native routes under /v1beta. */
+export function geminiRelayErrorResponse(c: Context<HonoEnv>, error: unknown): Response {
+  const failure = describeFailure(c, error)
+  return c.json(geminiErrorBody(failure.status, failure.body.error.message), failure.status)
 }

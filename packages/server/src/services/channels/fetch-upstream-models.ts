@@ -32,7 +32,7 @@ function modelListCall(target: ModelListTarget): { url: string; headers: Record<
     const channel = { baseUrl: base, key, organization: '' } as RelayChannel
     let chat: string
     try {
-      chat = adapter.buildUrl(channel, 'chat', 'model').href
+      chat = adapter.buildUrl(channel, 'chat', 'model', false).href
     } catch {
       throw new ChannelCallError('the channel has no base URL')
     }

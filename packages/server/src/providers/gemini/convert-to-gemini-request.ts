@@ -1,0 +1,94 @@
+import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart } from '../openai-chat-api.ts'
+import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-api.ts'
+
+/** Thinking budgets for OpenAI's reasoning_effort on Gemini 2.5 models. */
+const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
+
+const DATA_URL = /^data:([^;,]+);base64,(.*)$/s
+
+function parts(content: OpenAIChatMessage['content']): GeminiPart[] {
+  if (content === undefined || content === null) return []
+  if (typeof content === 'string') return content === '' ? [] : [{ text: content }]
+  const out: GeminiPart[] = []
+  for (const part of content as OpenAIContentPart[]) {
+    if (part.type === 'text' && typeof part.text === 'string') out.push({ text: part.text })
+    else if (part.type === 'image_url') {
+      const image = (part as { image_url?: { url?: unknown } | string }).image_url
+      const url = typeof image === 'string' ? image : image?.url
+      if (typeof url !== 'string') continue
+      const data = DATA_URL.exec(url)
+      out.push(data ? { inlineData: { mimeType: data[1] as string, data: data[2] as string } } : { fileData: { fileUri: url } })
+    }
+  }
+  return out
+}
+
+function parseArgs(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || '{}')
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value }
+  } catch {
+    return { arguments: text }
+  }
+}
+
+/** Appends parts to the last content when it has the same role: Gemini wants turns to alternate. */
+function push(contents: GeminiContent[], role: 'user' | 'model', newParts: GeminiPart[]) {
+  if (newParts.length === 0) return
+  const last = contents[contents.length - 1]
+  if (last && last.role === role) last.parts.push(...newParts)
+  else contents.push({ role, parts: newParts })
+}
+
+/**
+ * An OpenAI Chat Completions request as a Gemini generateContent request: system text becomes
+ * systemInstruction, assistant turns `model` turns, tool calls functionCall parts and tool answers
+ * functionResponse parts (named after the call they answer, since Gemini has no call ids).
+ */
+export function convertToGeminiRequest(request: OpenAIChatRequest): GeminiRequest {
+  const system: GeminiPart[] = []
+  const contents: GeminiContent[] = []
+  const callNames = new Map<string, string>()
+  for (const message of request.messages) {
+    if (message.role === 'system' || message.role === 'developer') system.push(...parts(message.content))
+    else if (message.role === 'assistant') {
+      const out = parts(message.content)
+      for (const call of message.tool_calls ?? []) {
+        callNames.set(call.id, call.function.name)
+        out.push({ functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) } })
+      }
+      push(contents, 'model', out)
+    } else if (message.role === 'tool') {
+      const text = typeof message.content === 'string' ? message.content : parts(message.content).map((p) => p.text ?? '').join('')
+      const name = callNames.get(message.tool_call_id ?? '') ?? message.name ?? 'function'
+      let response: Record<string, unknown>
+      try {
+        const parsed: unknown = JSON.parse(text)
+        response = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { result: parsed }
+      } catch {
+        response = { result: text }
+      }
+      push(contents, 'user', [{ functionResponse: { name, response } }])
+    } else push(contents, 'user', parts(message.content))
+  }
+
+  const out: GeminiRequest = { contents }
+  if (system.length > 0) out.systemInstruction = { parts: system }
+  const config: NonNullable<GeminiRequest['generationConfig']> = {}
+  if (request.temperature !== undefined) config.temperature = request.temperature
+  if (request.top_p !== undefined) config.topP = request.top_p
+  const maxTokens = request.max_completion_tokens ?? request.max_tokens
+  if (maxTokens !== undefined) config.maxOutputTokens = maxTokens
+  if (request.stop !== undefined) config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop
+  if (typeof request.n === 'number' && request.n > 1) config.candidateCount = request.n
+  if (request.reasoning_effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGETS[request.reasoning_effort], includeThoughts: true }
+  if (Object.keys(config).length > 0) out.generationConfig = config
+  if (request.tools?.length) {
+    out.tools = [{ functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters })) }]
+    const choice = request.tool_choice
+    if (choice === 'none') out.toolConfig = { functionCallingConfig: { mode: 'NONE' } }
+    else if (choice === 'required') out.toolConfig = { functionCallingConfig: { mode: 'ANY' } }
+    else if (choice && typeof choice === 'object') out.toolConfig = { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } }
+  }
+  return out
+}

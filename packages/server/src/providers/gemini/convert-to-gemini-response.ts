@@ -1,0 +1,44 @@
+import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { OpenAIChatResponse, OpenAIToolCall } from '../openai-chat-api.ts'
+import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-api.ts'
+import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
+
+export function geminiUsageOf(usage: Usage | undefined): GeminiUsageMetadata | undefined {
+  if (!usage) return undefined
+  const metadata: GeminiUsageMetadata = { promptTokenCount: usage.promptTokens, candidatesTokenCount: usage.completionTokens, totalTokenCount: usage.promptTokens + usage.completionTokens }
+  if (usage.cachedTokens) metadata.cachedContentTokenCount = usage.cachedTokens
+  return metadata
+}
+
+function parseArgs(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || '{}')
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The parts of one OpenAI message or delta in Gemini's shape: thought, text, then function calls. */
+export function geminiParts(message: { content?: string | null; reasoning_content?: string; tool_calls?: Pick<OpenAIToolCall, 'function'>[] }): GeminiPart[] {
+  const parts: GeminiPart[] = []
+  if (message.reasoning_content) parts.push({ text: message.reasoning_content, thought: true })
+  if (message.content) parts.push({ text: message.content })
+  for (const call of message.tool_calls ?? []) parts.push({ functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) } })
+  return parts
+}
+
+/** An OpenAI chat completion as a Gemini generateContent answer, one candidate per choice. */
+export function convertToGeminiResponse(response: OpenAIChatResponse, clientModel: string, usage: Usage | undefined): GeminiResponse {
+  const out: GeminiResponse = {
+    candidates: (response.choices ?? []).map((choice) => ({
+      content: { role: 'model', parts: geminiParts(choice.message ?? {}) },
+      finishReason: toGeminiFinishReason(choice.finish_reason ?? 'stop'),
+      index: choice.index,
+    })),
+    modelVersion: clientModel,
+  }
+  const metadata = geminiUsageOf(usage)
+  if (metadata) out.usageMetadata = metadata
+  return out
+}

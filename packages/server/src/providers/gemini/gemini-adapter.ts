@@ -1,0 +1,24 @@
+import type { ProviderAdapter } from '../types.ts'
+
+/**
+ * Google Gemini (channel type 24): the native generateContent API, streamed with alt=sse, with
+ * the key in x-goog-api-key (never in the URL, where proxies log it). The API version comes from
+ * the channel's `other` field (v1beta when empty).
+ * @see https://ai.google.dev/api/generate-content
+ */
+export const geminiAdapter: ProviderAdapter = {
+  id: 'gemini',
+  protocol: 'gemini',
+  endpoints: new Set(['gemini']),
+  passthrough: false,
+  supportsStreamOptions: false,
+  buildUrl(channel, _endpoint, upstreamModel, stream) {
+    const base = (channel.baseUrl || 'https://generativelanguage.googleapis.com').replace(/\/+$/, '')
+    const version = channel.other.trim() || 'v1beta'
+    const model = encodeURIComponent(upstreamModel.replace(/^models\//, ''))
+    return new URL(stream ? `${base}/${version}/models/${model}:streamGenerateContent?alt=sse` : `${base}/${version}/models/${model}:generateContent`)
+  },
+  buildHeaders(channel) {
+    return { 'x-goog-api-key': channel.key }
+  },
+}

@@ -1,0 +1,65 @@
+/**
+ * The parts of Google's Gemini API (generateContent, streamGenerateContent) the gateway reads and
+ * writes (https://ai.google.dev/api/generate-content). Minimal: other fields pass through.
+ */
+
+export interface GeminiPart {
+  text?: string
+  /** a thought summary when includeThoughts is on */
+  thought?: boolean
+  inlineData?: { mimeType: string; data: string }
+  fileData?: { mimeType?: string; fileUri: string }
+  functionCall?: { name: string; args?: Record<string, unknown> }
+  functionResponse?: { name: string; response: Record<string, unknown> }
+}
+
+export interface GeminiContent {
+  role?: 'user' | 'model' | 'function'
+  parts: GeminiPart[]
+}
+
+export interface GeminiFunctionDeclaration {
+  name: string
+  description?: string
+  parameters?: unknown
+}
+
+export interface GeminiRequest {
+  contents: GeminiContent[]
+  systemInstruction?: { parts: GeminiPart[] }
+  tools?: { functionDeclarations?: GeminiFunctionDeclaration[] }[]
+  toolConfig?: { functionCallingConfig?: { mode?: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] } }
+  generationConfig?: {
+    temperature?: number
+    topP?: number
+    topK?: number
+    maxOutputTokens?: number
+    stopSequences?: string[]
+    candidateCount?: number
+    thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean }
+    [key: string]: unknown
+  }
+  safetySettings?: unknown
+}
+
+export interface GeminiUsageMetadata {
+  promptTokenCount?: number
+  candidatesTokenCount?: number
+  totalTokenCount?: number
+  cachedContentTokenCount?: number
+  thoughtsTokenCount?: number
+}
+
+export interface GeminiCandidate {
+  content?: GeminiContent
+  finishReason?: string
+  index?: number
+}
+
+export interface GeminiResponse {
+  candidates?: GeminiCandidate[]
+  usageMetadata?: GeminiUsageMetadata
+  modelVersion?: string
+  responseId?: string
+  promptFeedback?: { blockReason?: string }
+}

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { OpenAIChatChunk } from '../openai-chat-api.ts'
+import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
+import { convertGeminiResponse } from './convert-gemini-response.ts'
+import { convertToGeminiRequest } from './convert-to-gemini-request.ts'
+import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
+import type { GeminiResponse } from './gemini-api.ts'
+import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
+import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8')
+const payloads = (name: string) =>
+  fixture(name)
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trim())
+const dataFrames = (frames: string[]) =>
+  frames
+    .join('')
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
+    .map((frame) => JSON.parse(frame.slice(6)) as Record<string, unknown>)
+
+describe('OpenAI chat request to Gemini', () => {
+  it('maps system, turns, images, tool calls and their answers by name, and generation settings', () => {
+    const out = convertToGeminiRequest({
+      model: 'gemini-2.5-flash',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: [{ type: 'text', text: 'What is here?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }] },
+        { role: 'tool', tool_call_id: 'call_9', content: '{"found":true}' },
+        { role: 'tool', tool_call_id: 'unknown', content: 'plain text' },
+      ],
+      temperature: 0.3,
+      max_tokens: 100,
+      stop: ['END'],
+      reasoning_effort: 'low',
+      tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object' } } }],
+      tool_choice: { type: 'function', function: { name: 'lookup' } },
+    })
+    expect(out).toEqual({
+      systemInstruction: { parts: [{ text: 'Be brief.' }] },
+      contents: [
+        { role: 'user', parts: [{ text: 'What is here?' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }] },
+        { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { q: 'x' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { found: true } } }, { functionResponse: { name: 'function', response: { result: 'plain text' } } }] },
+      ],
+      generationConfig: { temperature: 0.3, maxOutputTokens: 100, stopSequences: ['END'], thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } },
+      tools: [{ functionDeclarations: [{ name: 'lookup', description: undefined, parameters: { type: 'object' } }] }],
+      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['lookup'] } },
+    })
+  })
+})
+
+describe('Gemini answers to OpenAI', () => {
+  it('text with a thought summary, and usage with thinking billed as completion and the cache counted', () => {
+    const { body, usage } = convertGeminiResponse(JSON.parse(fixture('gemini-text.json')) as GeminiResponse, 'gemini-2.5-flash', 1, 'req')
+    expect(body.id).toBe('chatcmpl-resp-1')
+    expect(body.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: "The moon's gravity pulls the oceans.", reasoning_content: 'Thinking about tides.' }, finish_reason: 'stop' })
+    expect(usage).toEqual({ promptTokens: 20, completionTokens: 14, cachedTokens: 8 })
+  })
+
+  it('a function call becomes a tool call with an id and finish_reason tool_calls', () => {
+    const { body } = convertGeminiResponse(JSON.parse(fixture('gemini-function-call.json')) as GeminiResponse, 'g', 1, 'req')
+    expect(body.choices[0]?.finish_reason).toBe('tool_calls')
+    expect(body.choices[0]?.message.tool_calls).toEqual([{ id: 'call_0_0', type: 'function', function: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' } }])
+  })
+
+  it('streams text and tool calls as chunks, with the last usage and [DONE]', () => {
+    const text = new GeminiToOpenAIStream({ clientModel: 'g', created: 1, includeUsage: true, requestId: 'r' })
+    const frames = payloads('gemini-text.chunks.txt').flatMap((p) => text.push(p))
+    frames.push(...text.finish())
+    const chunks = dataFrames(frames) as unknown as OpenAIChatChunk[]
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Once upon a time, a magic backpack.')
+    expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('stop')
+    expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 14 })
+    expect(frames.at(-1)).toBe('data: [DONE]\n\n')
+
+    const tools = new GeminiToOpenAIStream({ clientModel: 'g', created: 1, includeUsage: false, requestId: 'r' })
+    const toolChunks = dataFrames(payloads('gemini-function-call.chunks.txt').flatMap((p) => tools.push(p)).concat(tools.finish())) as unknown as OpenAIChatChunk[]
+    const calls = toolChunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? [])
+    expect(calls.map((c) => [c.index, c.function?.name])).toEqual([
+      [0, 'get_current_weather'],
+      [1, 'get_time'],
+    ])
+    expect(toolChunks.at(-1)?.choices[0]?.finish_reason).toBe('tool_calls')
+  })
+
+  it('skips a malformed event and passes an error event on', () => {
+    const stream = new GeminiToOpenAIStream({ clientModel: 'g', created: 1, includeUsage: false, requestId: 'r' })
+    const frames = payloads('gemini-malformed.chunks.txt').flatMap((p) => stream.push(p))
+    frames.push(...stream.finish())
+    expect(stream.malformed).toBe(1)
+    expect(stream.text).toBe('Half')
+    expect(dataFrames(frames).at(-1)).toMatchObject({ error: { code: 'UNAVAILABLE' } })
+    expect(stream.usage).toMatchObject({ promptTokens: 5, completionTokens: 0 })
+  })
+})
+
+describe('Gemini-native clients on OpenAI channels', () => {
+  it('converts the request: system instruction, model turns, function responses answering the calls', () => {
+    const out = convertFromGeminiRequest(
+      {
+        systemInstruction: { parts: [{ text: 'Be brief.' }] },
+        contents: [
+          { role: 'user', parts: [{ text: 'Weather?' }] },
+          { role: 'model', parts: [{ functionCall: { name: 'weather', args: { city: 'Oslo' } } }] },
+          { role: 'user', parts: [{ functionResponse: { name: 'weather', response: { temp: 3 } } }] },
+        ],
+        generationConfig: { maxOutputTokens: 50, temperature: 0.1, thinkingConfig: { thinkingBudget: 20_000 } },
+        tools: [{ functionDeclarations: [{ name: 'weather', parameters: { type: 'object' } }] }],
+      },
+      'gpt-4o-mini',
+      true,
+    )
+    expect(out).toEqual({
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] },
+        { role: 'tool', tool_call_id: 'call_0', content: '{"temp":3}' },
+      ],
+      temperature: 0.1,
+      max_tokens: 50,
+      reasoning_effort: 'high',
+      tools: [{ type: 'function', function: { name: 'weather', description: undefined, parameters: { type: 'object' } } }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+  })
+
+  it('converts answers and streams back, sending tool calls whole at the end', () => {
+    const answer = convertToGeminiResponse(
+      { id: 'x', object: 'chat.completion', created: 1, model: 'gpt', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'length' }] },
+      'gemini-pro',
+      { promptTokens: 3, completionTokens: 2, cachedTokens: 1 },
+    )
+    expect(answer).toEqual({
+      candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, finishReason: 'MAX_TOKENS', index: 0 }],
+      modelVersion: 'gemini-pro',
+      usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 2, totalTokenCount: 5, cachedContentTokenCount: 1 },
+    })
+    const stream = new OpenAIToGeminiStream({ clientModel: 'gemini-pro' })
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })
+    const frames = [
+      ...stream.push(chunk({ content: 'Let me look.' })),
+      ...stream.push(chunk({ tool_calls: [{ index: 0, id: 'c1', function: { name: 'weather', arguments: '{"city":' } }] })),
+      ...stream.push(chunk({ tool_calls: [{ index: 0, function: { arguments: '"Oslo"}' } }] })),
+      ...stream.push(chunk({}, 'tool_calls')),
+      ...stream.push(JSON.stringify({ choices: [], usage: { prompt_tokens: 9, completion_tokens: 4 } })),
+      ...stream.push('[DONE]'),
+      ...stream.finish(),
+    ]
+    const events = dataFrames(frames) as GeminiResponse[]
+    expect(events[0]?.candidates?.[0]?.content?.parts).toEqual([{ text: 'Let me look.' }])
+    expect(events.at(-1)).toMatchObject({
+      candidates: [{ content: { parts: [{ functionCall: { name: 'weather', args: { city: 'Oslo' } } }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 4 },
+    })
+  })
+})

@@ -1,0 +1,86 @@
+import type { Usage } from '../../services/billing/compute-quota.ts'
+import { openAIUsageOf } from '../openai-chat-usage.ts'
+import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
+import { candidateParts, readGeminiUsage } from './convert-gemini-response.ts'
+import type { GeminiResponse } from './gemini-api.ts'
+import { toOpenAIFinishReason } from './map-gemini-finish-reason.ts'
+
+type Delta = OpenAIChatChunk['choices'][number]['delta']
+
+/**
+ * Gemini's streamGenerateContent (alt=sse) as OpenAI chunks: each event carries new parts of the
+ * first candidate; function calls arrive whole and become one tool-call delta each. Usage metadata
+ * is repeated on the events; the last one counts.
+ */
+export class GeminiToOpenAIStream {
+  private readonly options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }
+  private id: string
+  private toolCalls = 0
+  private finishReason: OpenAIFinishReason | null = null
+  private finished = false
+  private started = false
+  usage: Usage | undefined
+  text = ''
+  malformed = 0
+  error: { type: string; message: string } | undefined
+
+  constructor(options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }) {
+    this.options = options
+    this.id = `chatcmpl-${options.requestId}`
+  }
+
+  push(payload: string): string[] {
+    let event: GeminiResponse & { error?: { message?: string; status?: string } }
+    try {
+      event = JSON.parse(payload) as typeof event
+    } catch {
+      this.malformed++
+      return []
+    }
+    if (event.error) {
+      this.error = { type: event.error.status ?? 'UNKNOWN', message: event.error.message ?? 'upstream stream error' }
+      return [`data: ${JSON.stringify({ error: { message: this.error.message, type: 'upstream_error', param: '', code: this.error.type } })}\n\n`]
+    }
+    const found = readGeminiUsage(event.usageMetadata)
+    if (found) this.usage = found
+    const frames: string[] = []
+    if (!this.started) {
+      this.started = true
+      frames.push(this.frame({ role: 'assistant', content: '' }))
+    }
+    const candidate = event.candidates?.[0]
+    const { text, reasoning, toolCalls } = candidateParts(candidate, 'call_0_', this.toolCalls)
+    if (reasoning) {
+      this.text += reasoning
+      frames.push(this.frame({ reasoning_content: reasoning }))
+    }
+    if (text) {
+      this.text += text
+      frames.push(this.frame({ content: text }))
+    }
+    for (const call of toolCalls) {
+      this.text += call.function.name + call.function.arguments
+      frames.push(this.frame({ tool_calls: [{ index: this.toolCalls++, id: call.id, type: 'function', function: call.function }] }))
+    }
+    if (candidate?.finishReason) this.finishReason = toOpenAIFinishReason(candidate.finishReason, this.toolCalls > 0)
+    return frames
+  }
+
+  finish(): string[] {
+    if (this.finished) return []
+    this.finished = true
+    if (this.error) return ['data: [DONE]\n\n']
+    const frames = [this.frame({}, this.finishReason ?? (this.toolCalls > 0 ? 'tool_calls' : 'stop'))]
+    if (this.options.includeUsage && this.usage) {
+      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [], usage: openAIUsageOf(this.usage) }
+      frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
+    }
+    frames.push('data: [DONE]\n\n')
+    return frames
+  }
+
+  private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
+    const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [{ index: 0, delta, finish_reason: finishReason }] }
+    return `data: ${JSON.stringify(chunk)}\n\n`
+  }
+}

@@ -1,0 +1,63 @@
+import type { Usage } from '../../services/billing/compute-quota.ts'
+import { readOpenAIUsage } from '../../relay/openai-usage.ts'
+import type { OpenAIChatChunk } from '../openai-chat-api.ts'
+import { geminiParts, geminiUsageOf } from './convert-to-gemini-response.ts'
+import type { GeminiResponse } from './gemini-api.ts'
+import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
+
+const frame = (response: GeminiResponse) => `data: ${JSON.stringify(response)}\n\n`
+
+/**
+ * An OpenAI chunk stream as Gemini's streamGenerateContent (alt=sse) events. Text and thoughts go
+ * out as they come; tool-call arguments arrive in pieces, so calls are sent whole, with the last
+ * event, together with the finish reason and the usage.
+ */
+export class OpenAIToGeminiStream {
+  private readonly clientModel: string
+  private readonly calls: { name: string; arguments: string }[] = []
+  private finishReason: string | undefined
+  private finished = false
+  usage: Usage | undefined
+  text = ''
+  malformed = 0
+
+  constructor(options: { clientModel: string }) {
+    this.clientModel = options.clientModel
+  }
+
+  push(payload: string): string[] {
+    if (payload === '[DONE]') return []
+    let chunk: OpenAIChatChunk
+    try {
+      chunk = JSON.parse(payload) as OpenAIChatChunk
+    } catch {
+      this.malformed++
+      return []
+    }
+    const found = readOpenAIUsage(chunk.usage)
+    if (found) this.usage = found
+    const choice = chunk.choices?.[0]
+    if (!choice) return []
+    if (choice.finish_reason) this.finishReason = toGeminiFinishReason(choice.finish_reason)
+    for (const call of choice.delta?.tool_calls ?? []) {
+      const entry = (this.calls[call.index] ??= { name: '', arguments: '' })
+      entry.name += call.function?.name ?? ''
+      entry.arguments += call.function?.arguments ?? ''
+      this.text += (call.function?.name ?? '') + (call.function?.arguments ?? '')
+    }
+    const parts = geminiParts({ content: choice.delta?.content, reasoning_content: choice.delta?.reasoning_content })
+    if (parts.length === 0) return []
+    this.text += parts.map((part) => part.text ?? '').join('')
+    return [frame({ candidates: [{ content: { role: 'model', parts }, index: 0 }], modelVersion: this.clientModel })]
+  }
+
+  finish(): string[] {
+    if (this.finished) return []
+    this.finished = true
+    const parts = geminiParts({ tool_calls: this.calls.filter(Boolean).map((call) => ({ function: call })) })
+    const last: GeminiResponse = { candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }], modelVersion: this.clientModel }
+    const metadata = geminiUsageOf(this.usage)
+    if (metadata) last.usageMetadata = metadata
+    return [frame(last)]
+  }
+}

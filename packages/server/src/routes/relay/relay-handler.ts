@@ -1,0 +1,43 @@
+import type { Context } from 'hono'
+import type { HonoEnv } from '../../context.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import type { Endpoint } from '../../providers/types.ts'
+import { runRelay } from '../../relay/run-relay.ts'
+import { toWebResponse } from '../../relay/relay-result.ts'
+import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
+
+/** Resolves the caller's token from the request (any of the places clients put keys). */
+export async function tokenCaller(c: Context<HonoEnv>) {
+  const services = c.get('services')
+  return authenticateToken(services.relay.tokens, readApiKey(c.req.raw.headers, new URL(c.req.url)), c.get('clientIp'), (key) => services.secrets.lookupHash(key), nowSeconds())
+}
+
+type ErrorRenderer = (c: Context<HonoEnv>, error: unknown) => Response
+
+/**
+ * One relay route: token auth, the relay, the answer; any failure rendered in the client's own
+ * protocol. `fromPath` reads a model and streaming named by the URL (Gemini's native API).
+ */
+export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fromPath?: (c: Context<HonoEnv>) => { model: string; stream: boolean }) {
+  return async (c: Context<HonoEnv>) => {
+    const startedMs = performance.now()
+    try {
+      const caller = await tokenCaller(c)
+      const services = c.get('services')
+      const result = await runRelay(services, {
+        endpoint,
+        rawBody: await c.req.text(),
+        fromPath: fromPath?.(c),
+        requestId: c.get('requestId'),
+        clientIp: c.get('clientIp'),
+        language: c.get('language'),
+        startedMs,
+        clientSignal: c.req.raw.signal,
+        caller,
+      })
+      return toWebResponse(result)
+    } catch (error) {
+      return renderError(c, error)
+    }
+  }
+}
