@@ -74,7 +74,7 @@ describe('reasoning effort from the model name', () => {
     await client.chat.completions.create({ model: 'o3-mini-high', reasoning_effort: 'low', messages: [{ role: 'user', content: 'Think' }] })
     expect(mock.requests.at(-1)?.body).toMatchObject({ model: 'o3-mini-high', reasoning_effort: 'low' })
     await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
-    expect((mock.requests.at(-1)?.body as Record<string, unknown>).reasoning_effort).toBeUndefined()
+    expect((mock.requests.at(-1)?.body as Record<string, unknown> | undefined)?.reasoning_effort).toBeUndefined()
   })
 })
 
