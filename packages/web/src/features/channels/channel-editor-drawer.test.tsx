@@ -96,6 +96,16 @@ describe('ChannelEditorDrawer', () => {
     expect(toast.error).toHaveBeenLastCalledWith('The model mapping must be valid JSON!')
   })
 
+  it('says which types cannot relay yet, and why', () => {
+    renderDrawer()
+    expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
+    expect(screen.getByRole('option', { name: 'AWS Claude (not supported yet)' })).toBeTruthy()
+    fill('channel-type', '33')
+    expect(screen.getByTestId('channel-type-unsupported').textContent).toContain('must be signed')
+    fill('channel-type', '14')
+    expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
+  })
+
   it('create mode: sends the channel with defaults and closes', async () => {
     api.create.mockResolvedValue([])
     const { onClose } = renderDrawer()

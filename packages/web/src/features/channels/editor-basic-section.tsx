@@ -45,10 +45,15 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
           {!info && <option value={form.type}>{typeLabel(form.type)}</option>}
           {CHANNEL_TYPES.map((type) => (
             <option key={type.id} value={type.id}>
-              {typeLabel(type.id)}
+              {type.unsupported ? t('editor.unsupportedOption', { label: typeLabel(type.id) }) : typeLabel(type.id)}
             </option>
           ))}
         </NativeSelect>
+        {info?.unsupported && (
+          <p data-testid="channel-type-unsupported" role="status" className="mt-1.5 text-xs text-amber-700 dark:text-amber-400">
+            {t('editor.unsupported', { reason: t(`unsupportedReasons.${info.unsupported}`) })}
+          </p>
+        )}
       </Field>
       <Field id="channel-name" label={t('editor.name')} error={errors.name}>
         <Input
