@@ -8,6 +8,9 @@ export interface ScriptedAnswer {
   sse?: string
   /** stop after this many bytes of `sse` and destroy the connection (a cut stream) */
   cutAfterBytes?: number
+  /** bytes sent as they are, with this content type */
+  raw?: Buffer
+  contentType?: string
 }
 
 export interface ScriptedUpstream {
@@ -43,6 +46,11 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
       const path = request.url ?? '/'
       upstream.seen.push({ path, headers: request.headers, body })
       const answer = upstream.answer(path, body)
+      if (answer.raw !== undefined) {
+        response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/octet-stream' })
+        response.end(answer.raw)
+        return
+      }
       if (answer.sse !== undefined) {
         response.writeHead(answer.status ?? 200, { 'content-type': 'text/event-stream' })
         if (answer.cutAfterBytes !== undefined) {

@@ -119,6 +119,14 @@ async function countUsage(request: RelayRequest, completionText: string): Promis
   } else if (request.endpoint === 'gemini') {
     const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
     promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
+  } else if (request.endpoint === 'images') promptTokens = typeof body.n === 'number' ? body.n : 1
+  else if (request.endpoint === 'speech') {
+    // tts models are priced per character, as OpenAI bills them.
+    const text = typeof body.input === 'string' ? body.input : ''
+    promptTokens = request.model.startsWith('tts') ? [...text].length : await countTextTokens(request.model, text)
+  } else if (request.endpoint === 'rerank') {
+    const documents = Array.isArray(body.documents) ? body.documents.map((d) => (typeof d === 'string' ? d : typeof (d as { text?: unknown })?.text === 'string' ? (d as { text: string }).text : '')) : []
+    promptTokens = await countInputTokens(request.model, [typeof body.query === 'string' ? body.query : '', ...documents])
   } else promptTokens = await countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
   return { promptTokens, completionTokens: await countTextTokens(request.model, completionText) }
 }

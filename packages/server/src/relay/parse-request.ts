@@ -17,6 +17,28 @@ export interface RelayRequest {
 
 const MAX_TOKENS_LIMIT = 2 ** 30
 
+/** The model an endpoint uses when the client names none (the reference's defaults). */
+const DEFAULT_MODELS: Partial<Record<Endpoint, string>> = { images: 'dall-e-2', moderations: 'text-moderation-stable', speech: 'tts-1' }
+
+const STREAMING_ENDPOINTS = new Set<Endpoint>(['chat', 'completions', 'messages'])
+const IMAGE_SIZE = /^\d{2,5}x\d{2,5}$/
+
+const nonEmpty = (value: unknown) => value !== undefined && value !== null && value !== ''
+
+/** The input each of the simpler endpoints cannot do without. */
+function checkEndpointInput(endpoint: Endpoint, body: Record<string, unknown>): void {
+  const bad = (messageKey: 'request.prompt_required' | 'request.input_required' | 'request.rerank_input_required' | 'request.image_size_invalid') =>
+    localError(400, 'invalid_request', messageKey, undefined, 'invalid_request_error')
+  if (endpoint === 'images') {
+    if (typeof body.prompt !== 'string' || body.prompt.trim() === '') throw bad('request.prompt_required')
+    if (body.size !== undefined && (typeof body.size !== 'string' || !IMAGE_SIZE.test(body.size))) throw bad('request.image_size_invalid')
+    if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 10)) throw bad('request.image_size_invalid')
+  }
+  if ((endpoint === 'moderations' || endpoint === 'speech') && !nonEmpty(body.input)) throw bad('request.input_required')
+  if (endpoint === 'speech' && typeof body.input !== 'string') throw bad('request.input_required')
+  if (endpoint === 'rerank' && (typeof body.query !== 'string' || !Array.isArray(body.documents) || body.documents.length === 0)) throw bad('request.rerank_input_required')
+}
+
 /**
  * Parses and checks a relay body loosely: only what routing and billing depend on is validated
  * (model, stream, the endpoint's required input, max_tokens, n); everything else passes through.
@@ -33,8 +55,17 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
   const body = parsed as Record<string, unknown>
   // Gemini's native API names the model and the streaming in the URL, not the body.
   if (endpoint === 'gemini') return parseGeminiRequest(body, rawBody, fromPath)
-  const model = typeof body.model === 'string' ? body.model.trim() : ''
+  let model = typeof body.model === 'string' ? body.model.trim() : ''
+  let cleaned = rawBody
+  const defaultModel = DEFAULT_MODELS[endpoint]
+  if (!model && defaultModel) {
+    // As OpenAI does, these endpoints have a default model; the body sent upstream names it.
+    model = defaultModel
+    body.model = model
+    cleaned = ''
+  }
   if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  checkEndpointInput(endpoint, body)
   if ((endpoint === 'chat' || endpoint === 'messages') && (!Array.isArray(body.messages) || body.messages.length === 0)) {
     throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
   }
@@ -53,7 +84,6 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
   if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 128)) {
     throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   }
-  let cleaned = rawBody
   for (const routingField of ['api_base', 'base_url', 'api_key']) {
     if (routingField in body) {
       delete body[routingField]
@@ -65,7 +95,7 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
     endpoint,
     body,
     model,
-    stream: body.stream === true && endpoint !== 'embeddings',
+    stream: body.stream === true && STREAMING_ENDPOINTS.has(endpoint),
     wantsUsageChunk: streamOptions?.include_usage === true,
     maxTokens: maxTokens ?? undefined,
     rawBody: cleaned,

@@ -182,7 +182,7 @@ describe('groups and pricing', () => {
 
   it('answers unknown relay paths with 404 and unimplemented ones with 501', async () => {
     expect((await h.request('GET', '/v1/nothing-here')).status).toBe(404)
-    expect((await h.request('POST', '/v1/images/generations', { body: {} })).status).toBe(501)
+    expect((await h.request('POST', '/v1/images/variations', { body: {} })).status).toBe(501)
   })
 })
 

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+
 /**
  * Where a relayed stream is written: node's ServerResponse on the fast path, a web
  * ReadableStream behind Hono. Backpressure is the sink's to report.
@@ -14,6 +16,8 @@ export interface StreamSink {
 /** What the relay answers, before any HTTP framework turns it into a response. */
 export type RelayResult =
   | { kind: 'json'; status: number; body: string }
+  /** bytes passed through as the upstream sent them (generated speech) */
+  | { kind: 'binary'; status: number; contentType: string; body: Readable }
   | {
       kind: 'sse'
       /** starts moving the stream into the sink; `cancel` is for a client that went away */
@@ -26,6 +30,7 @@ export const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8',
 /** The web form, for Hono routes and app.request() in tests. */
 export function toWebResponse(result: RelayResult): Response {
   if (result.kind === 'json') return new Response(result.body, { status: result.status, headers: JSON_HEADERS })
+  if (result.kind === 'binary') return new Response(Readable.toWeb(result.body) as ReadableStream<Uint8Array>, { status: result.status, headers: { 'content-type': result.contentType } })
   let waiting: (() => void) | undefined
   let handle: { cancel(): void } | undefined
   const body = new ReadableStream<Uint8Array>({

@@ -3,6 +3,7 @@ import type { Language } from '../i18n/messages.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Endpoint } from '../providers/types.ts'
 import { computeQuota } from '../services/billing/compute-quota.ts'
+import { imagePrice } from '../services/billing/image-price.ts'
 import { resolvePrice } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
@@ -54,8 +55,9 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   const snapshot = await services.relay.channels.current()
   const route = resolveRoute(snapshot, groups, request.model, 'pinnedChannelId' in input.caller ? input.caller.pinnedChannelId : undefined)
 
-  const price = resolvePrice(services.options, request.model, route.group, user.group, user.acceptUnsetRatio)
-  if (!price) throw localError(403, 'model_price_error', 'model.unpriced', { model: request.model }, 'permission_error')
+  const listed = resolvePrice(services.options, request.model, route.group, user.group, user.acceptUnsetRatio)
+  if (!listed) throw localError(403, 'model_price_error', 'model.unpriced', { model: request.model }, 'permission_error')
+  const price = request.endpoint === 'images' ? imagePrice(listed, request.model, request.body) : listed
   const promptEstimate = Math.ceil(input.rawBody.length / 3)
   const completionBudget = request.maxTokens ?? services.options.number('PreConsumedQuota')
   const reserved = computeQuota(price, { promptTokens: promptEstimate, completionTokens: completionBudget }, services.options.number('QuotaPerUnit'))
@@ -139,6 +141,12 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   }
   const contentType = String(response.headers['content-type'] ?? '')
   if (bridge) return bridgedAnswer(exchange, bridge, response, () => abort.abort(), input, onClientAbort, contentType)
+  if (request.endpoint === 'speech' && !contentType.includes('application/json')) {
+    // Audio bytes go to the client as they come; the price depends on the input text only.
+    input.clientSignal.removeEventListener('abort', onClientAbort)
+    services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
+    return { kind: 'binary', status: 200, contentType: contentType || 'application/octet-stream', body: response.body }
+  }
   if (request.stream && contentType.includes('text/event-stream')) {
     const options = { forcedUsageChunk: call.forcedUsageChunk, language: input.language }
     return { kind: 'sse', pipe: (sink) => pipeSseStream(exchange, response.body, () => abort.abort(), options, sink) }

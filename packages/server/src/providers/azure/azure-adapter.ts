@@ -3,7 +3,7 @@ import type { Endpoint, ProviderAdapter } from '../types.ts'
 /** Used when the channel names no API version (its `other` field). */
 export const AZURE_DEFAULT_API_VERSION = '2024-12-01-preview'
 
-const tasks: Partial<Record<Endpoint, string>> = { chat: 'chat/completions', completions: 'completions', embeddings: 'embeddings' }
+const tasks: Partial<Record<Endpoint, string>> = { chat: 'chat/completions', completions: 'completions', embeddings: 'embeddings', images: 'images/generations', speech: 'audio/speech' }
 
 /**
  * Azure OpenAI (channel type 3): the deployment is the model name without dots (gpt-3.5-turbo is
@@ -14,7 +14,7 @@ const tasks: Partial<Record<Endpoint, string>> = { chat: 'chat/completions', com
 export const azureAdapter: ProviderAdapter = {
   id: 'azure',
   protocol: 'openai',
-  endpoints: new Set(['chat', 'completions', 'embeddings']),
+  endpoints: new Set(['chat', 'completions', 'embeddings', 'images', 'speech']),
   passthrough: true,
   supportsStreamOptions: true,
   buildUrl(channel, endpoint, upstreamModel) {

@@ -5,6 +5,10 @@ const endpointPaths: Partial<Record<Endpoint, string>> = {
   chat: '/chat/completions',
   completions: '/completions',
   embeddings: '/embeddings',
+  images: '/images/generations',
+  moderations: '/moderations',
+  rerank: '/rerank',
+  speech: '/audio/speech',
 }
 
 export interface OpenAICompatibleOptions {

@@ -62,6 +62,12 @@ function writeResult(result: RelayResult, res: ServerResponse, requestId: string
     res.end(result.body)
     return
   }
+  if (result.kind === 'binary') {
+    // Not produced by the endpoints served here (speech goes through Hono), but handled all the same.
+    res.writeHead(result.status, { ...headers, 'content-type': result.contentType })
+    result.body.pipe(res)
+    return
+  }
   res.writeHead(200, { ...SSE_HEADERS, ...headers })
   const handle = result.pipe({
     write: (chunk) => void res.write(chunk),

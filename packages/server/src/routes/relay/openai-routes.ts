@@ -27,6 +27,10 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/completions', relayHandler('completions', relayErrorResponse))
     .post('/embeddings', relayHandler('embeddings', relayErrorResponse))
     .post('/messages', relayHandler('messages', anthropicRelayErrorResponse))
+    .post('/images/generations', relayHandler('images', relayErrorResponse))
+    .post('/moderations', relayHandler('moderations', relayErrorResponse))
+    .post('/rerank', relayHandler('rerank', relayErrorResponse))
+    .post('/audio/speech', relayHandler('speech', relayErrorResponse))
     .get('/models', async (c) => {
       try {
         const caller = await tokenCaller(c)
@@ -49,8 +53,6 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     })
     .all('/images/*', notImplemented)
     .all('/audio/*', notImplemented)
-    .all('/moderations', notImplemented)
-    .all('/rerank', notImplemented)
     .all('/responses', notImplemented)
     .all('/edits', notImplemented)
     .all('/files/*', notImplemented)
