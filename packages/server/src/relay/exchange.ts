@@ -12,6 +12,8 @@ import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
 import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
 import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
 import { convertFromGeminiRequest } from '../providers/gemini/convert-from-gemini-request.ts'
+import { convertFromResponsesRequest } from '../providers/openai-responses/convert-from-responses-request.ts'
+import type { ResponsesRequest } from '../providers/openai-responses/responses-api.ts'
 import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
 
 /** Everything one relayed request carries from auth to its log row. */
@@ -118,6 +120,9 @@ async function countUsage(request: RelayRequest, completionText: string): Promis
     promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   } else if (request.endpoint === 'gemini') {
     const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
+    promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
+  } else if (request.endpoint === 'responses') {
+    const asChat = convertFromResponsesRequest(body as ResponsesRequest, request.model)
     promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   } else if (request.endpoint === 'images') promptTokens = typeof body.n === 'number' ? body.n : 1
   else if (request.endpoint === 'speech') {

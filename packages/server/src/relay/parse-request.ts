@@ -20,7 +20,7 @@ const MAX_TOKENS_LIMIT = 2 ** 30
 /** The model an endpoint uses when the client names none (the reference's defaults). */
 const DEFAULT_MODELS: Partial<Record<Endpoint, string>> = { images: 'dall-e-2', moderations: 'text-moderation-stable', speech: 'tts-1' }
 
-const STREAMING_ENDPOINTS = new Set<Endpoint>(['chat', 'completions', 'messages'])
+const STREAMING_ENDPOINTS = new Set<Endpoint>(['chat', 'completions', 'messages', 'responses'])
 const IMAGE_SIZE = /^\d{2,5}x\d{2,5}$/
 
 const nonEmpty = (value: unknown) => value !== undefined && value !== null && value !== ''
@@ -36,6 +36,7 @@ function checkEndpointInput(endpoint: Endpoint, body: Record<string, unknown>): 
   }
   if ((endpoint === 'moderations' || endpoint === 'speech') && !nonEmpty(body.input)) throw bad('request.input_required')
   if (endpoint === 'speech' && typeof body.input !== 'string') throw bad('request.input_required')
+  if (endpoint === 'responses' && !(typeof body.input === 'string' ? body.input !== '' : Array.isArray(body.input) && body.input.length > 0)) throw bad('request.input_required')
   if (endpoint === 'rerank' && (typeof body.query !== 'string' || !Array.isArray(body.documents) || body.documents.length === 0)) throw bad('request.rerank_input_required')
 }
 
@@ -75,7 +76,7 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
   if (endpoint === 'embeddings' && (body.input === undefined || body.input === null || body.input === '')) {
     throw localError(400, 'invalid_request', 'request.input_required', undefined, 'invalid_request_error')
   }
-  const maxTokensField = readCount(body.max_tokens)
+  const maxTokensField = readCount(endpoint === 'responses' ? body.max_output_tokens : body.max_tokens)
   const maxCompletionField = readCount(body.max_completion_tokens)
   const maxTokens = maxTokensField === undefined ? maxCompletionField : maxTokensField
   if (maxTokensField === null || maxCompletionField === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')

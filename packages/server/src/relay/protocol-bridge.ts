@@ -3,6 +3,7 @@ import type { Endpoint, ProviderAdapter } from '../providers/types.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
 import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
+import { responsesOverChat, responsesOverResponses } from './bridges/responses-bridges.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
 import type { RelayError } from './relay-error.ts'
@@ -22,6 +23,8 @@ export interface StreamTranslator {
 
 export interface StreamContext {
   clientModel: string
+  /** the client's request body, for answers that repeat parts of it */
+  body: Record<string, unknown>
   created: number
   requestId: string
   /** the client asked for OpenAI's usage chunk */
@@ -59,6 +62,7 @@ export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?
   }
   if (endpoint === 'messages') return adapter.endpoints.has('chat') ? messagesOverOpenAI : undefined
   if (endpoint === 'gemini') return adapter.endpoints.has('chat') ? geminiOverOpenAI : undefined
+  if (endpoint === 'responses') return adapter.endpoints.has('responses') ? responsesOverResponses : adapter.endpoints.has('chat') ? responsesOverChat : undefined
   if (endpoint === 'chat' && channel?.setting.thinking_to_content === true && adapter.endpoints.has('chat')) return thinkingToContentBridge
   return adapter.endpoints.has(endpoint) ? null : undefined
 }

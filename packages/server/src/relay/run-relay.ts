@@ -187,7 +187,7 @@ async function bridgedAnswer(
   onClientAbort: () => void,
   contentType: string,
 ): Promise<RelayResult> {
-  const context = { clientModel: exchange.request.model, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
+  const context = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
   if (exchange.request.stream && contentType.includes('text/event-stream')) {
     const translator = bridge.createStream(context)
     return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, input.language, sink) }

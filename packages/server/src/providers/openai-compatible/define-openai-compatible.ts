@@ -9,6 +9,7 @@ const endpointPaths: Partial<Record<Endpoint, string>> = {
   moderations: '/moderations',
   rerank: '/rerank',
   speech: '/audio/speech',
+  responses: '/responses',
 }
 
 export interface OpenAICompatibleOptions {

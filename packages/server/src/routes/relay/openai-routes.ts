@@ -31,6 +31,7 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/moderations', relayHandler('moderations', relayErrorResponse))
     .post('/rerank', relayHandler('rerank', relayErrorResponse))
     .post('/audio/speech', relayHandler('speech', relayErrorResponse))
+    .post('/responses', relayHandler('responses', relayErrorResponse))
     .get('/models', async (c) => {
       try {
         const caller = await tokenCaller(c)
@@ -53,7 +54,6 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     })
     .all('/images/*', notImplemented)
     .all('/audio/*', notImplemented)
-    .all('/responses', notImplemented)
     .all('/edits', notImplemented)
     .all('/files/*', notImplemented)
     .all('/files', notImplemented)
