@@ -12,6 +12,8 @@ export interface LoadOptions {
    * end with `data: [DONE]` as an error.
    */
   stream?: boolean
+  /** What a complete stream ends with (default `data: [DONE]`; Anthropic's ends with message_stop). */
+  endMarker?: string
 }
 
 export interface LoadResult {
@@ -43,6 +45,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
   const target = new URL(url)
   const path = target.pathname + target.search
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  const endMarker = options.endMarker ?? DONE_MARKER
   const pool = new Pool(target.origin, { connections: options.concurrency, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 })
   const latencies: number[] = []
   const ttfts: number[] = []
@@ -76,9 +79,9 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
         for await (const chunk of response.body as AsyncIterable<Buffer>) {
           const text = chunk.toString('utf8')
           if (firstToken === 0 && watcher.push(text)) firstToken = performance.now() - t0
-          tail = (tail + text).slice(-DONE_MARKER.length - 4)
+          tail = (tail + text).slice(-endMarker.length - 64)
         }
-        if (!tail.includes(DONE_MARKER)) fail('stream ended without data: [DONE]')
+        if (!tail.includes(endMarker)) fail(`stream ended without ${endMarker}`)
         else if (firstToken === 0) fail('stream carried no content')
         else {
           latencies.push(performance.now() - t0)
@@ -145,6 +148,9 @@ function hasToken(data: string): boolean {
   } catch {
     return false
   }
+  // Anthropic's streams (the direct side of the converted scenario) carry text in text_delta events.
+  const delta0 = (event as { delta?: { type?: unknown; text?: unknown } }).delta
+  if (delta0?.type === 'text_delta' && typeof delta0.text === 'string' && delta0.text !== '') return true
   const choices = (event as { choices?: unknown }).choices
   const choice: unknown = Array.isArray(choices) ? choices[0] : undefined
   if (typeof choice !== 'object' || choice === null) return false

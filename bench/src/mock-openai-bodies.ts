@@ -1,3 +1,4 @@
+import { buildAnthropicEvents, buildAnthropicJson } from './mock-anthropic-bodies.ts'
 /**
  * OpenAI response bodies and SSE events of the mock upstream, built from string templates (no
  * JSON.stringify of whole answers) and cached by shape, because the mock is the benchmark's baseline.
@@ -118,6 +119,29 @@ export function buildStreamEvents(plan: AnswerPlan): string[] {
 export class AnswerCache {
   #json = new Map<string, string>()
   #stream = new Map<string, { events: string[]; joined: string }>()
+  #anthropicJson = new Map<string, string>()
+  #anthropicStream = new Map<string, { events: string[]; joined: string }>()
+
+  anthropicJson(plan: AnswerPlan): string {
+    const key = planKey(plan)
+    let body = this.#anthropicJson.get(key)
+    if (body === undefined) {
+      body = buildAnthropicJson(plan)
+      remember(this.#anthropicJson, key, body)
+    }
+    return body
+  }
+
+  anthropicStream(plan: AnswerPlan): { events: string[]; joined: string } {
+    const key = planKey(plan)
+    let entry = this.#anthropicStream.get(key)
+    if (entry === undefined) {
+      const events = buildAnthropicEvents(plan)
+      entry = { events, joined: events.join('') }
+      remember(this.#anthropicStream, key, entry)
+    }
+    return entry
+  }
 
   json(plan: AnswerPlan): string {
     const key = planKey(plan)

@@ -47,6 +47,17 @@ interface Chunk {
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null
 }
 
+describe('Anthropic messages', () => {
+  it('answers a message and a stream of Anthropic events with the same pieces and usage', async () => {
+    const json = (await (await post('/v1/messages', { model: 'claude-x', max_tokens: 50, messages: user('Hi') })).json()) as { content: { text: string }[]; usage: { output_tokens: number } }
+    expect(json.content[0]?.text).toBe('The quick brown fox ')
+    expect(json.usage.output_tokens).toBe(4)
+    const text = await (await post('/v1/messages', { model: 'claude-x', max_tokens: 50, messages: user('Hi'), stream: true })).text()
+    const names = [...text.matchAll(/^event: (\S+)$/gm)].map((match) => match[1])
+    expect(names).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'])
+  })
+})
+
 describe('chat completions', () => {
   it('answers JSON with the requested model, the content pieces and a deterministic usage', async () => {
     const response = await post('/v1/chat/completions', { model: 'my-model', messages: user('0123456789') })

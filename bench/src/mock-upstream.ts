@@ -154,7 +154,8 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     }
     const behavior: MockBehavior = Object.keys(record.directives).length === 0 ? current : { ...current, ...record.directives }
     const route = `${record.method} ${split.path}`
-    const known = route === 'POST /v1/chat/completions' || route === 'POST /v1/completions' || route === 'POST /v1/embeddings' || route === 'GET /v1/models'
+    const known =
+      route === 'POST /v1/chat/completions' || route === 'POST /v1/completions' || route === 'POST /v1/embeddings' || route === 'GET /v1/models' || route === 'POST /v1/messages'
     if (!known) {
       sendError(response, record, 404, { message: `Unknown request URL: ${route}.`, code: 'unknown_url' })
       return
@@ -176,6 +177,13 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
       return sendJson(response, record, answer, behavior.stallAfterHeadersMs, gone.signal)
     }
 
+    if (route === 'POST /v1/messages') {
+      // Anthropic's Messages API, for the converted-stream bench and the Claude relay tests.
+      const pieces = Math.max(1, Math.floor(behavior.chunks))
+      const plan: AnswerPlan = { kind: 'chat', model: requestedModel(body, 'claude-mock'), pieces, includeUsage: true, usage: usageOf(behavior, estimateTokens(chatPromptCharacters(body)), pieces), toolCall: undefined }
+      if (!wantsStream(body)) return sendJson(response, record, cache.anthropicJson(plan), behavior.stallAfterHeadersMs, gone.signal)
+      return sendStream(response, record, cache.anthropicStream(plan), behavior, gone.signal)
+    }
     const chat = route === 'POST /v1/chat/completions'
     const toolCall = chat ? chooseToolCall(body, behavior.toolCall) : undefined
     const pieces = Math.max(1, Math.floor(behavior.chunks))

@@ -114,6 +114,17 @@ export function judgeTargets(all: Measurement[], chunks: number, soakResult: Soa
     }
   }
 
+  // Issue 7: a stream converted from Anthropic's events costs at most twice the pass-through.
+  const converted = all.filter((m) => m.scenario === 'claude-stream' && m.target === 'gateway' && m.gatewayCpuMicros !== undefined && m.load.requests > 0)
+  const ratios = converted.flatMap((m) => {
+    const passthrough = find(all, 'stream', 'gateway', m.concurrency)?.gatewayCpuMicros
+    return passthrough ? [{ concurrency: m.concurrency, ratio: (m.gatewayCpuMicros ?? 0) / passthrough, micros: m.gatewayCpuMicros }] : []
+  })
+  verdict(
+    ratios.length === 0 ? undefined : ratios.every((r) => r.ratio <= 2),
+    `Claude-to-OpenAI converted stream CPU ≤ 2× the pass-through stream: ${ratios.length === 0 ? 'not measured' : ratios.map((r) => `c${r.concurrency} ${r.micros} µs (${r.ratio.toFixed(2)}×)`).join(' / ')}`,
+  )
+
   const peak = find(all, 'stream', 'gateway', 64)
   verdict(
     peak?.gatewayPeakRss === undefined ? undefined : peak.gatewayPeakRss < 200 * MiB,

@@ -27,7 +27,7 @@ const config = {
   chunks: numberFrom('BENCH_CHUNKS', 20),
   chunkDelayMs: numberFrom('BENCH_CHUNK_DELAY_MS', 0),
   latencyMs: numberFrom('BENCH_UPSTREAM_LATENCY_MS', 0),
-  scenarios: (process.env.BENCH_SCENARIOS ?? 'json,stream').split(','),
+  scenarios: (process.env.BENCH_SCENARIOS ?? 'json,stream,claude-stream').split(','),
   soakSeconds: numberFrom('BENCH_SOAK_SECONDS', 0),
   jsonReport: process.env.BENCH_JSON,
   strict: process.env.BENCH_STRICT === '1' || process.env.BENCH_STRICT === 'true',
@@ -72,7 +72,6 @@ async function main(): Promise<number> {
     const started = await startGateway(mock)
     gateway = started.gateway
     const scenarios = buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs).filter((s) => config.scenarios.includes(s.id))
-    const direct: Target = { name: 'direct', url: `${mock.url}/v1/chat/completions`, apiKey: 'sk-mock' }
     let failure = started.failure
     let through: Target | undefined = started.key && gateway ? { name: 'gateway', url: `${gateway.url}/v1/chat/completions`, apiKey: started.key } : undefined
 
@@ -89,6 +88,7 @@ async function main(): Promise<number> {
     const options = { seconds: config.seconds, warmupSeconds: config.warmupSeconds, mockPid: mock.pid, mockUrl: mock.url, gatewayPid: gateway?.pid }
     for (const scenario of scenarios) {
       console.log(scenarioHeader(scenario, config.seconds, config.warmupSeconds))
+      const direct: Target = { name: 'direct', url: `${mock.url}${scenario.direct?.path ?? '/v1/chat/completions'}`, apiKey: 'sk-mock' }
       for (const concurrency of config.concurrencies) {
         const directRun = await measure(scenario, direct, concurrency, options)
         measurements.push(directRun)

@@ -2,14 +2,20 @@ import { runLoad, type LoadResult } from './load-generator.ts'
 import { readCpuMicros, readMemory, resetPeakRss } from './proc-stats.ts'
 
 export interface Scenario {
-  id: 'json' | 'stream'
+  id: 'json' | 'stream' | 'claude-stream'
   label: string
   stream: boolean
-  /** The request body, the same for the direct and the gateway run. */
+  /** The request body through the gateway (and direct, unless `direct` says otherwise). */
   body: string
+  /** The direct run of a converted scenario: the upstream's own path, body and end of stream. */
+  direct?: { path: string; body: string; endMarker: string }
 }
 
-export function buildScenarios(model: string, chunks: number, chunkDelayMs: number): Scenario[] {
+/**
+ * The scenarios: OpenAI non-stream and stream (passed through), and an OpenAI stream answered by
+ * an Anthropic channel (converted chunk by chunk), whose direct run calls the mock's /v1/messages.
+ */
+export function buildScenarios(model: string, chunks: number, chunkDelayMs: number, claudeModel = CLAUDE_BENCH_MODEL): Scenario[] {
   const messages = [
     { role: 'system', content: 'You are a helpful assistant. Answer briefly.' },
     { role: 'user', content: 'Tell me one short fact about foxes, please.' },
@@ -23,8 +29,22 @@ export function buildScenarios(model: string, chunks: number, chunkDelayMs: numb
       stream: true,
       body: JSON.stringify({ model, messages, stream: true, stream_options: { include_usage: true } }),
     },
+    {
+      id: 'claude-stream',
+      label: `stream chat completion answered by an Anthropic channel (${chunks} events converted${pace}, include_usage)`,
+      stream: true,
+      body: JSON.stringify({ model: claudeModel, messages, stream: true, stream_options: { include_usage: true } }),
+      direct: {
+        path: '/v1/messages',
+        body: JSON.stringify({ model: claudeModel, max_tokens: 1024, system: messages[0]?.content, messages: messages.slice(1), stream: true }),
+        endMarker: 'event: message_stop',
+      },
+    },
   ]
 }
+
+/** The Claude model of the converted scenario (priced by the default ratios). */
+export const CLAUDE_BENCH_MODEL = 'claude-3-5-haiku-20241022'
 
 export interface Target {
   name: 'direct' | 'gateway'
@@ -73,7 +93,8 @@ export async function measure(scenario: Scenario, target: Target, concurrency: n
   const load = {
     concurrency,
     method: 'POST' as const,
-    body: scenario.body,
+    body: target.name === 'direct' && scenario.direct ? scenario.direct.body : scenario.body,
+    ...(target.name === 'direct' && scenario.direct ? { endMarker: scenario.direct.endMarker } : {}),
     stream: scenario.stream,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
   }
