@@ -30,7 +30,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: T.sunoAPI, label: 'Suno API', defaultBaseUrl: '' },
   { id: T.anthropic, label: 'Anthropic Claude', defaultBaseUrl: 'https://api.anthropic.com' },
   { id: T.aws, label: 'AWS Claude', defaultBaseUrl: '', keyFormat: 'AK|SK|Region', unsupported: 'signing' },
-  { id: T.vertexAI, label: 'Vertex AI', defaultBaseUrl: '', keyFormat: 'service account JSON', unsupported: 'serviceAccount' },
+  { id: T.vertexAI, label: 'Vertex AI', defaultBaseUrl: '', keyFormat: 'service account JSON' },
   { id: T.azure, label: 'Azure OpenAI', defaultBaseUrl: '' },
   { id: T.ollama, label: 'Ollama', defaultBaseUrl: 'http://localhost:11434' },
   { id: T.custom, label: '自定义渠道', defaultBaseUrl: '' },

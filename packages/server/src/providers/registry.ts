@@ -2,6 +2,7 @@ import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
 import { azureAdapter } from './azure/azure-adapter.ts'
 import { geminiAdapter } from './gemini/gemini-adapter.ts'
+import { vertexAdapter } from './vertex/vertex-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
 import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
 import type { ProviderAdapter } from './types.ts'
@@ -18,5 +19,6 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
   if (channelType === 24) return geminiAdapter
+  if (channelType === 41) return vertexAdapter
   return openAICompatibleProviders[channelType]
 }

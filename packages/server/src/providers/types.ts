@@ -13,6 +13,10 @@ export type Protocol = 'openai' | 'anthropic' | 'gemini'
 export interface ProviderAdapter {
   id: string
   protocol: Protocol
+  /** for upstreams that serve several protocols (Vertex AI: Gemini, and Claude models) */
+  protocolFor?(upstreamModel: string): Protocol
+  /** the key is a credential to exchange for a short-lived access token first */
+  credential?: 'google-service-account'
   /** capability set: an endpoint not listed answers 501 for this channel type */
   endpoints: ReadonlySet<Endpoint>
   /** the upstream speaks OpenAI's protocol: bodies and chunks pass through untouched */
@@ -20,5 +24,8 @@ export interface ProviderAdapter {
   /** the upstream understands stream_options.include_usage */
   supportsStreamOptions: boolean
   buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean): URL
-  buildHeaders(channel: RelayChannel, endpoint: Endpoint): Record<string, string>
+  /** `accessToken` is the token minted from the channel's credential, for adapters that have one */
+  buildHeaders(channel: RelayChannel, endpoint: Endpoint, accessToken?: string): Record<string, string>
+  /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model) */
+  adaptBody?(body: Record<string, unknown>, endpoint: Endpoint): Record<string, unknown>
 }

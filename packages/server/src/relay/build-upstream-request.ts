@@ -29,6 +29,12 @@ export function splitEffortSuffix(request: RelayRequest, model: string): { model
   return match ? { model: match[1] as string, effort: match[2] as ReasoningEffort } : { model }
 }
 
+/** The model name the channel's mapping sends upstream for the requested one. */
+export function mappedModel(channel: Pick<RelayChannel, 'modelMapping'>, model: string): string {
+  const mapped = channel.modelMapping[model]
+  return typeof mapped === 'string' && mapped !== '' ? mapped : model
+}
+
 /**
  * The request for one channel: the mapped model name, the usage chunk requested for streams, and
  * the channel's parameter and header overrides. When none of these change anything, the client's
@@ -40,16 +46,17 @@ export function buildUpstreamCall(
   request: RelayRequest,
   forceStreamOption: boolean,
   bridge: ProtocolBridge | null = null,
+  accessToken?: string,
 ): UpstreamCall {
-  const mapped = channel.modelMapping[request.model]
-  const { model: upstreamModel, effort } = splitEffortSuffix(request, typeof mapped === 'string' && mapped !== '' ? mapped : request.model)
+  const { model: upstreamModel, effort } = splitEffortSuffix(request, mappedModel(channel, request.model))
   const forcedUsageChunk = !bridge && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
   const needsRewrite = upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
   const endpoint = bridge?.upstreamEndpoint ?? request.endpoint
   let body = request.rawBody
   if (bridge) {
     const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
-    const converted = bridge.buildBody(source, upstreamModel)
+    let converted = bridge.buildBody(source, upstreamModel)
+    if (adapter.adaptBody) converted = adapter.adaptBody(converted, endpoint)
     if (channel.paramOverride) Object.assign(converted, channel.paramOverride)
     body = JSON.stringify(converted)
   } else if (needsRewrite) {
@@ -62,7 +69,7 @@ export function buildUpstreamCall(
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: request.stream ? 'text/event-stream' : 'application/json',
-    ...adapter.buildHeaders(channel, endpoint),
+    ...adapter.buildHeaders(channel, endpoint, accessToken),
   }
   if (channel.headerOverride) {
     for (const [name, value] of Object.entries(channel.headerOverride)) {

@@ -49,13 +49,14 @@ export interface ProtocolBridge {
  * The bridge between the client's endpoint and the channel's protocol: `null` when the bytes pass
  * through as they are (the OpenAI path), undefined when the combination is not supported (501).
  */
-export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>): ProtocolBridge | null | undefined {
-  if (adapter.protocol === 'gemini') {
+export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>, upstreamModel = ''): ProtocolBridge | null | undefined {
+  const protocol = adapter.protocolFor?.(upstreamModel) ?? adapter.protocol
+  if (protocol === 'gemini') {
     if (endpoint === 'chat') return chatOverGemini
     if (endpoint === 'gemini') return geminiOverGemini
     return undefined
   }
-  if (adapter.protocol === 'anthropic') {
+  if (protocol === 'anthropic') {
     if (endpoint === 'chat') return chatOverAnthropic
     if (endpoint === 'messages') return messagesOverAnthropic
     return undefined

@@ -7,7 +7,7 @@ import { imagePrice } from '../services/billing/image-price.ts'
 import { resolvePrice } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
-import { buildUpstreamCall } from './build-upstream-request.ts'
+import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, finishExchange, type Exchange } from './exchange.ts'
 import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
@@ -116,11 +116,12 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
 async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<RelayResult> {
   const { services, request } = exchange
   const adapter = adapterFor(channel.type)
-  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel) : undefined
+  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model)) : undefined
   if (!adapter || bridge === undefined) {
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
-  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge)
+  const accessToken = adapter.credential ? await services.relay.googleTokens.tokenFor(channel) : undefined
+  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken)
   exchange.channel = channel
   exchange.upstreamModel = call.upstreamModel
   exchange.reasoningEffort = call.reasoningEffort

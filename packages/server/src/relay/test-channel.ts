@@ -3,7 +3,7 @@ import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
-import { buildUpstreamCall } from './build-upstream-request.ts'
+import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
 import { bridgeFor } from './protocol-bridge.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import { isChannelFatal } from './channel-health.ts'
@@ -41,12 +41,13 @@ export async function testChannel(services: Services, channelId: number, model?:
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
   const request = testRequest(testModel)
-  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel) : undefined
+  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model)) : undefined
   if (!adapter || bridge === undefined) return { success: false, message: 'this channel type cannot be tested yet', time: 0 }
-  const call = buildUpstreamCall(adapter, channel, request, false, bridge)
   const started = performance.now()
   let failure: RelayError | undefined
   try {
+    const accessToken = adapter.credential ? await services.relay.googleTokens.tokenFor(channel) : undefined
+    const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken)
     const response = await services.relay.upstream.send({ url: call.url, method: 'POST', headers: call.headers, body: call.body, signal: AbortSignal.timeout(60_000) })
     const text = await response.body.text()
     if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
