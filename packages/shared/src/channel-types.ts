@@ -29,7 +29,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: T.midjourneyPlus, label: 'Midjourney Proxy Plus', defaultBaseUrl: '' },
   { id: T.sunoAPI, label: 'Suno API', defaultBaseUrl: '' },
   { id: T.anthropic, label: 'Anthropic Claude', defaultBaseUrl: 'https://api.anthropic.com' },
-  { id: T.aws, label: 'AWS Claude', defaultBaseUrl: '', keyFormat: 'AK|SK|Region', unsupported: 'signing' },
+  { id: T.aws, label: 'AWS Claude', defaultBaseUrl: '', keyFormat: 'AK|SK|Region' },
   { id: T.vertexAI, label: 'Vertex AI', defaultBaseUrl: '', keyFormat: 'service account JSON' },
   { id: T.azure, label: 'Azure OpenAI', defaultBaseUrl: '' },
   { id: T.ollama, label: 'Ollama', defaultBaseUrl: 'http://localhost:11434' },

@@ -1,6 +1,7 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
 import { azureAdapter } from './azure/azure-adapter.ts'
+import { bedrockAdapter } from './bedrock/bedrock-adapter.ts'
 import { geminiAdapter } from './gemini/gemini-adapter.ts'
 import { vertexAdapter } from './vertex/vertex-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
@@ -19,6 +20,7 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
   if (channelType === 24) return geminiAdapter
+  if (channelType === 33) return bedrockAdapter
   if (channelType === 41) return vertexAdapter
   return openAICompatibleProviders[channelType]
 }

@@ -28,4 +28,8 @@ export interface ProviderAdapter {
   buildHeaders(channel: RelayChannel, endpoint: Endpoint, accessToken?: string): Record<string, string>
   /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model) */
   adaptBody?(body: Record<string, unknown>, endpoint: Endpoint): Record<string, unknown>
+  /** headers that sign the final request (AWS SigV4) */
+  signRequest?(request: { url: URL; body: string }, channel: RelayChannel, now: Date): Record<string, string>
+  /** how a stream is framed when it is not SSE */
+  streamFraming?: 'aws-event-stream'
 }

@@ -141,7 +141,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
   }
   const contentType = String(response.headers['content-type'] ?? '')
-  if (bridge) return bridgedAnswer(exchange, bridge, response, () => abort.abort(), input, onClientAbort, contentType)
+  if (bridge) return bridgedAnswer(exchange, bridge, response, () => abort.abort(), input, onClientAbort, contentType, adapter.streamFraming)
   if (request.endpoint === 'speech' && !contentType.includes('application/json')) {
     // Audio bytes go to the client as they come; the price depends on the input text only.
     input.clientSignal.removeEventListener('abort', onClientAbort)
@@ -187,11 +187,13 @@ async function bridgedAnswer(
   input: RelayInput,
   onClientAbort: () => void,
   contentType: string,
+  framing: 'aws-event-stream' | undefined,
 ): Promise<RelayResult> {
   const context = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
-  if (exchange.request.stream && contentType.includes('text/event-stream')) {
+  const streamed = contentType.includes('text/event-stream') || (framing === 'aws-event-stream' && contentType.includes('eventstream'))
+  if (exchange.request.stream && streamed) {
     const translator = bridge.createStream(context)
-    return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, input.language, sink) }
+    return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, input.language, sink, framing) }
   }
   let parsed: unknown
   try {

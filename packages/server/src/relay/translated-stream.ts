@@ -4,6 +4,7 @@ import { finishExchange, type Exchange } from './exchange.ts'
 import type { ProtocolBridge, StreamTranslator } from './protocol-bridge.ts'
 import { RelayError } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
+import { AwsEventStreamDecoder, type EventStreamMessage } from '../providers/bedrock/aws-event-stream.ts'
 import { dataPayload, SseLineScanner } from './upstream/sse-scanner.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
 
@@ -21,8 +22,10 @@ export function pipeTranslatedStream(
   translator: StreamTranslator,
   language: Language,
   sink: StreamSink,
+  framing?: 'aws-event-stream',
 ): { cancel(): void } {
   const scanner = new SseLineScanner()
+  const events = framing === 'aws-event-stream' ? new AwsEventStreamDecoder() : undefined
   let ended = false
 
   const finish = (partial: boolean) => {
@@ -32,12 +35,25 @@ export function pipeTranslatedStream(
     exchange.services.relay.track(finishExchange(exchange, { usage, completionText: usage ? undefined : translator.text, partial }))
   }
 
-  const processLine = (line: Buffer, out: string[]) => {
-    const payload = dataPayload(line)
-    if (payload === undefined) return
+  const processPayload = (payload: string, out: string[]) => {
     const frames = translator.push(payload)
     if (frames.length > 0 && exchange.firstTokenMs === undefined && translator.text !== '') exchange.firstTokenMs = Math.round(performance.now() - exchange.startedMs)
     out.push(...frames)
+  }
+
+  const processLine = (line: Buffer, out: string[]) => {
+    const payload = dataPayload(line)
+    if (payload !== undefined) processPayload(payload, out)
+  }
+
+  /** Bedrock: each event carries one Anthropic event, base64 in `bytes`; an exception ends the stream. */
+  const processEvent = (message: EventStreamMessage, out: string[]) => {
+    if (message.headers[':message-type'] !== 'event') {
+      const text = message.payload.toString('utf8')
+      throw new RelayError({ status: 502, type: 'upstream_error', code: message.headers[':exception-type'] ?? 'upstream_error', message: readMessage(text), local: false })
+    }
+    const bytes = (JSON.parse(message.payload.toString('utf8')) as { bytes?: unknown }).bytes
+    if (typeof bytes === 'string') processPayload(Buffer.from(bytes, 'base64').toString('utf8'), out)
   }
 
   const write = (out: string[]) => {
@@ -47,8 +63,10 @@ export function pipeTranslatedStream(
   upstreamBody.on('data', (chunk: Buffer) => {
     const out: string[] = []
     try {
-      scanner.push(chunk, (line) => processLine(line, out))
+      if (events) events.push(chunk, (message) => processEvent(message, out))
+      else scanner.push(chunk, (line) => processLine(line, out))
     } catch (error) {
+      write(out)
       upstreamBody.destroy(error as Error)
       return
     }
@@ -85,4 +103,14 @@ export function pipeTranslatedStream(
       finish(true)
     },
   }
+}
+
+function readMessage(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown }
+    if (typeof parsed.message === 'string') return parsed.message
+  } catch {
+    // not JSON: the text itself
+  }
+  return text.slice(0, 500) || 'upstream stream error'
 }
