@@ -7,7 +7,7 @@ import { RelayError } from './relay-error.ts'
 export interface UpstreamCall {
   url: URL
   headers: Record<string, string>
-  body: string
+  body: string | Buffer
   upstreamModel: string
   /** the upstream was asked for the usage chunk that the client did not ask for */
   forcedUsageChunk: boolean
@@ -52,8 +52,11 @@ export function buildUpstreamCall(
   const forcedUsageChunk = !bridge && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
   const needsRewrite = upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
   const endpoint = bridge?.upstreamEndpoint ?? request.endpoint
-  let body = request.rawBody
-  if (bridge) {
+  let body: string | Buffer = request.rawBody
+  if (request.multipart) {
+    // Uploads are encoded by the caller (uploadBody), which may need to read the files.
+    body = ''
+  } else if (bridge) {
     const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
     let converted = bridge.buildBody(source, upstreamModel)
     if (adapter.adaptBody) converted = adapter.adaptBody(converted, endpoint)

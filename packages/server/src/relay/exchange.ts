@@ -14,6 +14,8 @@ import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
 import { convertFromGeminiRequest } from '../providers/gemini/convert-from-gemini-request.ts'
 import { convertFromResponsesRequest } from '../providers/openai-responses/convert-from-responses-request.ts'
 import type { ResponsesRequest } from '../providers/openai-responses/responses-api.ts'
+import { audioSecondsToTokens, estimatedAudioSeconds } from './audio-usage.ts'
+import { fileBytes } from './multipart-body.ts'
 import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
 
 /** Everything one relayed request carries from auth to its log row. */
@@ -124,7 +126,10 @@ async function countUsage(request: RelayRequest, completionText: string): Promis
   } else if (request.endpoint === 'responses') {
     const asChat = convertFromResponsesRequest(body as ResponsesRequest, request.model)
     promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
-  } else if (request.endpoint === 'images') promptTokens = typeof body.n === 'number' ? body.n : 1
+  } else if (request.endpoint === 'images' || request.endpoint === 'image-edits') promptTokens = typeof body.n === 'number' ? body.n : 1
+  else if (request.endpoint === 'transcriptions' || request.endpoint === 'translations') {
+    promptTokens = audioSecondsToTokens(estimatedAudioSeconds(request.multipart ? fileBytes(request.multipart.form) : 0))
+  }
   else if (request.endpoint === 'speech') {
     // tts models are priced per character, as OpenAI bills them.
     const text = typeof body.input === 'string' ? body.input : ''

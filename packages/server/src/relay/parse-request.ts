@@ -1,4 +1,5 @@
 import type { Endpoint } from '../providers/types.ts'
+import { textFields, type MultipartBody } from './multipart-body.ts'
 import { localError } from './relay-error.ts'
 
 /** A client request as the relay understands it; unknown fields stay in `body` and pass through. */
@@ -13,12 +14,41 @@ export interface RelayRequest {
   maxTokens: number | undefined
   /** the raw body, forwarded as it is when nothing in it has to change */
   rawBody: string
+  /** uploads (audio, image edits): the form as it came; `body` then holds its text fields */
+  multipart?: MultipartBody
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30
 
 /** The model an endpoint uses when the client names none (the reference's defaults). */
-const DEFAULT_MODELS: Partial<Record<Endpoint, string>> = { images: 'dall-e-2', moderations: 'text-moderation-stable', speech: 'tts-1' }
+const DEFAULT_MODELS: Partial<Record<Endpoint, string>> = {
+  images: 'dall-e-2',
+  'image-edits': 'dall-e-2',
+  moderations: 'text-moderation-stable',
+  speech: 'tts-1',
+  transcriptions: 'whisper-1',
+  translations: 'whisper-1',
+}
+
+/**
+ * An upload (audio to transcribe or translate, an image to edit): the form's text fields are the
+ * body; the file must be there; the bytes are kept to be forwarded as they came.
+ */
+export function parseMultipartRequest(endpoint: Endpoint, multipart: MultipartBody): RelayRequest {
+  const fields = textFields(multipart.form)
+  const model = (fields.model ?? '').trim() || DEFAULT_MODELS[endpoint] || ''
+  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  const fileField = endpoint === 'image-edits' ? (multipart.form.has('image') ? 'image' : 'image[]') : 'file'
+  const file = multipart.form.get(fileField)
+  if (!file || typeof file === 'string') throw localError(400, 'invalid_request', 'request.file_required', { field: endpoint === 'image-edits' ? 'image' : 'file' }, 'invalid_request_error')
+  const body: Record<string, unknown> = { ...fields, model }
+  if (endpoint === 'image-edits') {
+    if (!fields.prompt?.trim()) throw localError(400, 'invalid_request', 'request.prompt_required', undefined, 'invalid_request_error')
+    if (fields.n !== undefined) body.n = Number(fields.n)
+    checkEndpointInput('images', body)
+  }
+  return { endpoint, body, model, stream: false, wantsUsageChunk: false, maxTokens: undefined, rawBody: '', multipart }
+}
 
 const STREAMING_ENDPOINTS = new Set<Endpoint>(['chat', 'completions', 'messages', 'responses'])
 const IMAGE_SIZE = /^\d{2,5}x\d{2,5}$/

@@ -29,6 +29,8 @@ export const relayMessages = {
   'request.input_required': { zh: 'input 不能为空', en: 'The input field is required' },
   'request.max_tokens_invalid': { zh: 'max_tokens 不合法', en: 'max_tokens is out of range' },
   'request.max_tokens_required': { zh: 'max_tokens 为必填项', en: 'max_tokens: Field required' },
+  'request.multipart_required': { zh: '请求体必须是 multipart/form-data', en: 'The request body must be multipart/form-data' },
+  'request.file_required': { zh: '缺少上传文件字段 {field}', en: 'The upload field {field} is missing' },
   'request.rerank_input_required': { zh: 'query 和 documents 为必填项', en: 'query and documents are required' },
   'request.image_size_invalid': { zh: '图片尺寸或数量不合法（size 形如 1024x1024，n 为 1–10）', en: 'Invalid image size or count (size like 1024x1024, n from 1 to 10)' },
   'request.too_large': { zh: '请求体过大', en: 'The request body is too large' },

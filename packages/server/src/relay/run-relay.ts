@@ -11,7 +11,10 @@ import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, finishExchange, type Exchange } from './exchange.ts'
 import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
-import { parseRelayRequest } from './parse-request.ts'
+import { uploadBody, type MultipartBody } from './multipart-body.ts'
+import { transcriptionUsage } from './audio-usage.ts'
+import { Readable } from 'node:stream'
+import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
@@ -26,6 +29,8 @@ export interface RelayInput {
   rawBody: string
   /** model and streaming named by the URL (Gemini's native API) */
   fromPath?: { model: string; stream: boolean }
+  /** an upload, parsed by the route (rawBody is then empty) */
+  multipart?: MultipartBody
   requestId: string
   clientIp: string
   language: Language
@@ -43,7 +48,7 @@ const MAX_JSON_RESPONSE = 32 * 1024 * 1024
  * to the client) -> answer (stream or JSON) -> settle and log. A failure refunds the reservation.
  */
 export async function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
-  const request = parseRelayRequest(input.endpoint, input.rawBody, input.fromPath)
+  const request = input.multipart ? parseMultipartRequest(input.endpoint, input.multipart) : parseRelayRequest(input.endpoint, input.rawBody, input.fromPath)
   const { user } = input.caller
   const token = 'token' in input.caller ? input.caller.token : undefined
   if (token?.modelLimits && !token.modelLimits.has(request.model)) {
@@ -57,7 +62,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
 
   const listed = resolvePrice(services.options, request.model, route.group, user.group, user.acceptUnsetRatio)
   if (!listed) throw localError(403, 'model_price_error', 'model.unpriced', { model: request.model }, 'permission_error')
-  const price = request.endpoint === 'images' ? imagePrice(listed, request.model, request.body) : listed
+  const price = request.endpoint === 'images' || request.endpoint === 'image-edits' ? imagePrice(listed, request.model, request.body) : listed
   const promptEstimate = Math.ceil(input.rawBody.length / 3)
   const completionBudget = request.maxTokens ?? services.options.number('PreConsumedQuota')
   const reserved = computeQuota(price, { promptTokens: promptEstimate, completionTokens: completionBudget }, services.options.number('QuotaPerUnit'))
@@ -122,6 +127,12 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   }
   const accessToken = adapter.credential ? await services.relay.googleTokens.tokenFor(channel) : undefined
   const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken)
+  if (request.multipart) {
+    const upload = await uploadBody(request.multipart, call.upstreamModel, channel.paramOverride)
+    call.body = upload.bytes
+    call.headers['content-type'] = upload.contentType
+    call.headers.accept = 'application/json'
+  }
   exchange.channel = channel
   exchange.upstreamModel = call.upstreamModel
   exchange.reasoningEffort = call.reasoningEffort
@@ -160,14 +171,20 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   } finally {
     input.clientSignal.removeEventListener('abort', onClientAbort)
   }
-  let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown }
+  const transcript = request.endpoint === 'transcriptions' || request.endpoint === 'translations'
+  if (transcript && !contentType.includes('json')) {
+    // response_format text, srt or vtt: the transcript as it came; audio is billed by its length alone.
+    services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
+    return { kind: 'binary', status: 200, contentType: contentType || 'text/plain', body: Readable.from(Buffer.from(text)) }
+  }
+  let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown; text?: unknown; duration?: unknown }
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
     throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
   }
-  const usage = readOpenAIUsage(parsed.usage)
-  const completionText = usage ? undefined : (parsed.choices ?? []).map(completionTextOf).join('')
+  const usage = readOpenAIUsage(parsed.usage) ?? (transcript ? transcriptionUsage(parsed) : undefined)
+  const completionText = usage || transcript ? '' : (parsed.choices ?? []).map(completionTextOf).join('')
   // Billing happens after the answer is ready but is not awaited by the client.
   services.relay.track(finishExchange(exchange, { usage, completionText }))
   let body = text

@@ -10,6 +10,9 @@ const endpointPaths: Partial<Record<Endpoint, string>> = {
   rerank: '/rerank',
   speech: '/audio/speech',
   responses: '/responses',
+  transcriptions: '/audio/transcriptions',
+  translations: '/audio/translations',
+  'image-edits': '/images/edits',
 }
 
 export interface OpenAICompatibleOptions {

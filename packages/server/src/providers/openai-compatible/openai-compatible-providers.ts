@@ -6,7 +6,7 @@ import { defineOpenAICompatible } from './define-openai-compatible.ts'
  * base URLs. @see ../../../../../shared/reference/backend-behaviour.md section 4
  */
 export const openAICompatibleProviders: Record<number, ProviderAdapter> = {
-  1: defineOpenAICompatible({ id: 'openai', defaultBaseUrl: 'https://api.openai.com', endpoints: ['chat', 'completions', 'embeddings', 'images', 'moderations', 'speech', 'responses'] }),
+  1: defineOpenAICompatible({ id: 'openai', defaultBaseUrl: 'https://api.openai.com', endpoints: ['chat', 'completions', 'embeddings', 'images', 'image-edits', 'moderations', 'speech', 'transcriptions', 'translations', 'responses'] }),
   4: defineOpenAICompatible({ id: 'ollama', defaultBaseUrl: 'http://localhost:11434' }),
   6: defineOpenAICompatible({ id: 'openai-max', defaultBaseUrl: 'https://api.openaimax.com' }),
   7: defineOpenAICompatible({ id: 'ohmygpt', defaultBaseUrl: 'https://api.ohmygpt.com' }),
@@ -28,7 +28,7 @@ export const openAICompatibleProviders: Record<number, ProviderAdapter> = {
   31: defineOpenAICompatible({ id: 'lingyiwanwu', defaultBaseUrl: 'https://api.lingyiwanwu.com' }),
   35: defineOpenAICompatible({ id: 'minimax', defaultBaseUrl: 'https://api.minimax.chat' }),
   38: defineOpenAICompatible({ id: 'jina', defaultBaseUrl: 'https://api.jina.ai', endpoints: ['embeddings', 'rerank'] }),
-  40: defineOpenAICompatible({ id: 'siliconflow', defaultBaseUrl: 'https://api.siliconflow.cn', endpoints: ['chat', 'completions', 'embeddings', 'images', 'rerank', 'speech'] }),
+  40: defineOpenAICompatible({ id: 'siliconflow', defaultBaseUrl: 'https://api.siliconflow.cn', endpoints: ['chat', 'completions', 'embeddings', 'images', 'rerank', 'speech', 'transcriptions'] }),
   42: defineOpenAICompatible({ id: 'mistral', defaultBaseUrl: 'https://api.mistral.ai' }),
   43: defineOpenAICompatible({ id: 'deepseek', defaultBaseUrl: 'https://api.deepseek.com' }),
   44: defineOpenAICompatible({ id: 'mokaai', defaultBaseUrl: 'https://api.moka.ai', endpoints: ['embeddings'] }),

@@ -32,6 +32,9 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/rerank', relayHandler('rerank', relayErrorResponse))
     .post('/audio/speech', relayHandler('speech', relayErrorResponse))
     .post('/responses', relayHandler('responses', relayErrorResponse))
+    .post('/audio/transcriptions', relayHandler('transcriptions', relayErrorResponse, undefined, true))
+    .post('/audio/translations', relayHandler('translations', relayErrorResponse, undefined, true))
+    .post('/images/edits', relayHandler('image-edits', relayErrorResponse, undefined, true))
     .get('/models', async (c) => {
       try {
         const caller = await tokenCaller(c)

@@ -2,6 +2,8 @@ import type { Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Endpoint } from '../../providers/types.ts'
+import { readMultipart } from '../../relay/multipart-body.ts'
+import { localError } from '../../relay/relay-error.ts'
 import { runRelay } from '../../relay/run-relay.ts'
 import { toWebResponse } from '../../relay/relay-result.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
@@ -18,15 +20,18 @@ type ErrorRenderer = (c: Context<HonoEnv>, error: unknown) => Response
  * One relay route: token auth, the relay, the answer; any failure rendered in the client's own
  * protocol. `fromPath` reads a model and streaming named by the URL (Gemini's native API).
  */
-export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fromPath?: (c: Context<HonoEnv>) => { model: string; stream: boolean }) {
+export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fromPath?: (c: Context<HonoEnv>) => { model: string; stream: boolean }, upload = false) {
   return async (c: Context<HonoEnv>) => {
     const startedMs = performance.now()
     try {
       const caller = await tokenCaller(c)
       const services = c.get('services')
+      const multipart = upload ? await readMultipart(Buffer.from(await c.req.arrayBuffer()), c.req.header('content-type') ?? '') : undefined
+      if (upload && !multipart) throw localError(400, 'invalid_request', 'request.multipart_required', undefined, 'invalid_request_error')
       const result = await runRelay(services, {
         endpoint,
-        rawBody: await c.req.text(),
+        rawBody: upload ? '' : await c.req.text(),
+        multipart,
         fromPath: fromPath?.(c),
         requestId: c.get('requestId'),
         clientIp: c.get('clientIp'),
