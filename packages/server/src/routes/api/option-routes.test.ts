@@ -80,6 +80,89 @@ describe('PUT /api/option/', () => {
   })
 })
 
+describe('switch prerequisites', () => {
+  const put = (key: string, value: unknown, language = 'en') =>
+    h.request('PUT', '/api/option/', { as: root, body: { key, value }, headers: { 'accept-language': language } })
+
+  it('refuses each switch while the setting it needs is empty, in both languages, and stores nothing', async () => {
+    const cases: [string, string, string, string][] = [
+      ['GitHubOAuthEnabled', 'GitHubClientId', 'Fill in the GitHub Client ID and Secret before enabling GitHub OAuth', '无法启用 GitHub OAuth'],
+      ['LinuxDOOAuthEnabled', 'LinuxDOClientId', 'Fill in the LinuxDO Client ID and Secret before enabling LinuxDO OAuth', '无法启用 LinuxDO OAuth'],
+      ['WeChatAuthEnabled', 'WeChatServerAddress', 'Fill in the WeChat server settings before enabling WeChat login', '无法启用微信登录'],
+      ['TurnstileCheckEnabled', 'TurnstileSiteKey', 'Fill in the Turnstile keys before enabling the human check', '无法启用 Turnstile 校验'],
+      ['TelegramOAuthEnabled', 'TelegramBotToken', 'Fill in the Telegram bot token before enabling Telegram login', '无法启用 Telegram OAuth'],
+      ['EmailDomainRestrictionEnabled', 'EmailDomainWhitelist', 'Fill in the allowed email domains before enabling the restriction', '无法启用邮箱域名限制'],
+    ]
+    await put('EmailDomainWhitelist', '')
+    for (const [key, , en, zh] of cases) {
+      const english = await put(key, 'true')
+      expect(english.status, key).toBe(400)
+      expect(english.json?.message).toBe(en)
+      expect((await put(key, 'true', 'zh')).json?.message).toContain(zh)
+      expect(h.services.options.get(key as 'GitHubOAuthEnabled')).toBe('false')
+    }
+    const stored = await h.services.db.selectFrom('options').select('key').where('key', 'in', cases.map(([key]) => key)).execute()
+    expect(stored).toEqual([])
+    // Switching off never needs anything.
+    for (const [key] of cases) expect((await put(key, false)).json?.success, key).toBe(true)
+  })
+
+  it('accepts each switch once its setting is filled in', async () => {
+    const fills: [string, string, string][] = [
+      ['GitHubClientId', 'gh-client', 'GitHubOAuthEnabled'],
+      ['LinuxDOClientId', 'ld-client', 'LinuxDOOAuthEnabled'],
+      ['WeChatServerAddress', 'https://wechat.example.com/', 'WeChatAuthEnabled'],
+      ['TurnstileSiteKey', '0x4AAA', 'TurnstileCheckEnabled'],
+      ['TelegramBotToken', '123:abc', 'TelegramOAuthEnabled'],
+      ['EmailDomainWhitelist', 'example.com', 'EmailDomainRestrictionEnabled'],
+    ]
+    for (const [needed, value, key] of fills) {
+      expect((await put(needed, value)).json?.success, needed).toBe(true)
+      expect((await put(key, true)).json?.success, key).toBe(true)
+      expect(h.services.options.get(key as 'GitHubOAuthEnabled')).toBe('true')
+    }
+    expect(h.services.options.get('WeChatServerAddress')).toBe('https://wechat.example.com')
+  })
+
+  it('checks GroupRatio: JSON, an object, numbers only, none negative', async () => {
+    for (const bad of ['{"default":', '[1,2]', '{"default":"1"}', '{"vip":-0.5}']) {
+      expect((await put('GroupRatio', bad)).status, bad).toBe(400)
+    }
+    expect((await put('GroupRatio', '{"default":1,"vip":0}')).json?.success).toBe(true)
+  })
+})
+
+describe('GET /api/option/secrets', () => {
+  it('says which secrets are set without their values', async () => {
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'SMTPToken', value: 'canary-smtp' } })
+    const response = await h.request('GET', '/api/option/secrets', { as: root })
+    const data = response.json?.data as { key: string; set: boolean }[]
+    expect(data.find((e) => e.key === 'SMTPToken')).toEqual({ key: 'SMTPToken', set: true })
+    expect(data.find((e) => e.key === 'EpayKey')).toEqual({ key: 'EpayKey', set: false })
+    expect(data.map((e) => e.key)).toEqual(expect.arrayContaining(['GitHubClientSecret', 'WorkerValidKey', 'TurnstileSecretKey', 'TelegramBotToken']))
+    expect(data.map((e) => e.key)).not.toContain('TurnstileSiteKey')
+    expect(response.text).not.toContain('canary-smtp')
+  })
+
+  it('is for the root only', async () => {
+    const admin = await h.createUser(10)
+    expect((await h.request('GET', '/api/option/secrets', { as: admin })).status).toBe(403)
+    expect((await h.request('PUT', '/api/option/', { as: admin, body: { key: 'SystemName', value: 'x' } })).status).toBe(403)
+  })
+})
+
+describe('GET /api/option/update', () => {
+  it('answers with the running version, and a clean message when the feed is unreachable', async () => {
+    const response = await h.request('GET', '/api/option/update', { as: root, headers: { 'accept-language': 'en' } })
+    expect(response.status).toBe(200)
+    const data = response.json?.data as { current_version: string; release: { tag_name: string } | null }
+    expect(data.current_version).toBe(h.services.version)
+    // Without internet access (CI, this machine) the check fails cleanly; with it, a tag comes back.
+    if (data.release === null) expect(response.json?.message).toBe('Check for updates failed, please try again later')
+    else expect(data.release.tag_name).not.toBe('')
+  })
+})
+
 describe('GET /api/group/', () => {
   it('lists the groups that have a ratio', async () => {
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'GroupRatio', value: '{"default":1,"pro":0.8}' } })

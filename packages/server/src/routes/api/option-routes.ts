@@ -5,9 +5,12 @@ import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
 import { rootAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
-import { isSecretOptionKey } from '../../services/options/option-defaults.ts'
+import { isSecretOptionKey, optionDefaults, type OptionKey } from '../../services/options/option-defaults.ts'
 import { defaultModelRatio } from '../../services/options/model-ratio-defaults.ts'
 import { toOptionString } from '../../services/options/option-rules.ts'
+import { fetchLatestRelease } from '../../services/options/update-check.ts'
+
+const secretKeys = (Object.keys(optionDefaults) as OptionKey[]).filter(isSecretOptionKey)
 
 const updateOptionInput = z.object({ key: z.string().min(1).max(255), value: z.unknown() })
 
@@ -21,6 +24,18 @@ export const optionRoutes = new Hono<HonoEnv>()
     const { key, value } = await readJson(c, updateOptionInput)
     const stored = await c.get('services').options.set(key, toOptionString(value))
     return c.json(ok({ key, value: isSecretOptionKey(key) ? '' : stored }))
+  })
+  // Which secrets hold a value, never the value: the console shows 'set' / 'not set'.
+  .get('/secrets', rootAuth, (c) => {
+    const options = c.get('services').options
+    return c.json(ok(secretKeys.map((key) => ({ key, set: options.get(key) !== '' }))))
+  })
+  // The release check runs here: the console's CSP allows no third-party fetches.
+  .get('/update', rootAuth, async (c) => {
+    const services = c.get('services')
+    const release = await fetchLatestRelease(services.options)
+    const message = release ? '' : translate('settings.update_check_failed', c.get('language'))
+    return c.json(ok({ current_version: services.version, release }, message))
   })
   .post('/rest_model_ratio', rootAuth, async (c) => {
     await c.get('services').options.set('ModelRatio', JSON.stringify(defaultModelRatio))

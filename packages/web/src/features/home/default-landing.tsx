@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ArrowRight, Gauge, Megaphone, Route, Sparkles } from 'lucide-react'
+import { ArrowRight, Gauge, Route, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useStatus } from '@/lib/status'
-import { noticeQuery } from '../content/api'
-import { AdminContentView } from '../content/admin-content'
-import { classifyContent } from '../content/classify-content'
 
 const features = [
   { icon: Sparkles, title: 'home.features.compatibleTitle', body: 'home.features.compatibleBody' },
@@ -18,8 +14,6 @@ const features = [
 export function DefaultLanding() {
   const { t } = useTranslation(['pages', 'common'])
   const status = useStatus()
-  const { data: notice } = useQuery(noticeQuery)
-  const noticeContent = classifyContent(notice)
   const baseUrl = `${(status.server_address || window.location.origin).replace(/\/+$/, '')}/v1`
 
   return (
@@ -54,18 +48,6 @@ export function DefaultLanding() {
           {baseUrl}
         </code>
       </section>
-
-      {noticeContent.kind !== 'empty' && (
-        <section className="mx-auto max-w-5xl px-6 pb-6">
-          <div data-testid="home-notice" className="rounded-xl border bg-card p-5 shadow-sm">
-            <div className="mb-3 flex items-center gap-2 text-sm font-semibold">
-              <Megaphone className="size-4 text-primary" />
-              {t('home.notice')}
-            </div>
-            <AdminContentView content={noticeContent} title={t('home.notice')} className={noticeContent.kind === 'url' ? 'h-80 rounded-md' : undefined} />
-          </div>
-        </section>
-      )}
 
       <section className="mx-auto grid max-w-5xl gap-4 px-6 pb-20 sm:grid-cols-3">
         {features.map(({ icon: Icon, title, body }) => (

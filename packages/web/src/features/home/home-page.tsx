@@ -4,6 +4,7 @@ import { homeContentQuery } from '../content/api'
 import { AdminContentView } from '../content/admin-content'
 import { classifyContent } from '../content/classify-content'
 import { DefaultLanding } from './default-landing'
+import { HomeNotice } from './home-notice'
 
 /** The admin's home page content when set, otherwise the built-in landing. */
 export function HomePage() {
@@ -17,11 +18,18 @@ export function HomePage() {
     )
   }
   const content = classifyContent(data)
-  if (content.kind === 'empty') return <DefaultLanding />
-  if (content.kind === 'url') return <AdminContentView content={content} title="home" />
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
-      <AdminContentView content={content} title="home" />
-    </div>
+    <>
+      <HomeNotice />
+      {content.kind === 'empty' ? (
+        <DefaultLanding />
+      ) : content.kind === 'url' ? (
+        <AdminContentView content={content} title="home" />
+      ) : (
+        <div data-testid="home-content" className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
+          <AdminContentView content={content} title="home" />
+        </div>
+      )}
+    </>
   )
 }

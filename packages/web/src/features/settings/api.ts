@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api, isApiError } from '@/lib/api-client'
+
+export type OptionMap = Record<string, string>
+
+export const optionsQueryKey = ['options'] as const
+
+/** GET /api/option/: every non-secret option as key → string. */
+export const optionsQuery = queryOptions({
+  queryKey: optionsQueryKey,
+  queryFn: async (): Promise<OptionMap> => {
+    const entries = await api.get<{ key: string; value: string }[]>('/api/option/')
+    return Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.value]))
+  },
+})
+
+/** Which write-only secrets hold a value (the values themselves never reach the browser). */
+export const secretStatusQuery = queryOptions({
+  queryKey: ['options', 'secrets'] as const,
+  queryFn: async (): Promise<Record<string, boolean>> => {
+    const entries = await api.get<{ key: string; set: boolean }[]>('/api/option/secrets')
+    return Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.set]))
+  },
+})
+
+export interface SaveFailure {
+  key: string
+  message: string
+}
+
+/**
+ * One PUT per changed key, in order (a switch comes after the settings it needs), continuing past
+ * failures so one bad value does not block the others; returns the keys that failed and why.
+ */
+export async function saveOptions(changes: readonly (readonly [string, string])[]): Promise<{ saved: string[]; failed: SaveFailure[] }> {
+  const saved: string[] = []
+  const failed: SaveFailure[] = []
+  for (const [key, value] of changes) {
+    try {
+      await api.put('/api/option/', { key, value })
+      saved.push(key)
+    } catch (error) {
+      failed.push({ key, message: isApiError(error) || error instanceof Error ? error.message : String(error) })
+    }
+  }
+  return { saved, failed }
+}
+
+export interface UpdateCheck {
+  current_version: string
+  release: { tag_name: string; body: string; html_url: string } | null
+}
+
+export const checkForUpdate = () => api.get<UpdateCheck>('/api/option/update')
+
+export const resetModelRatios = () => api.post<null>('/api/option/rest_model_ratio')
+
+/** DELETE /api/log/?target_timestamp=: removes logs before the moment; answers how many. */
+export const cleanLogsBefore = (timestamp: number) => api.delete<number>('/api/log/', { query: { target_timestamp: timestamp } })
