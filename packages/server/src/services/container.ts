@@ -109,7 +109,7 @@ export async function createServices(
     version: VERSION,
     startTime: nowSeconds(),
     setup: await loadSetupState(main.db, VERSION),
-    verificationCodes: new VerificationCodes(),
+    verificationCodes: new VerificationCodes({ redis, prefix: env.REDIS_KEY_PREFIX }),
     relay,
     close: async () => {
       for (const close of closers.reverse()) await close()

@@ -6,9 +6,10 @@ import { parseAuthSearch } from '@/features/auth/auth-search'
 import { LoginPage } from '@/features/auth/login-page'
 import { OAuthCallbackPage } from '@/features/auth/oauth-callback-page'
 import { RegisterPage } from '@/features/auth/register-page'
+import { parseResetConfirmSearch, ResetConfirmPage } from '@/features/auth/reset-confirm-page'
+import { ResetRequestPage } from '@/features/auth/reset-request-page'
 import { NotFoundPage } from '@/features/errors/not-found-page'
 import { HomePage } from '@/features/home/home-page'
-import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
 import { PricingPage } from '@/features/pricing/pricing-page'
 import { SetupPage } from '@/features/setup/setup-page'
 import { rootRoute } from './root-route'
@@ -19,12 +20,6 @@ export const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: '
 function PublicContainer({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-8 sm:py-8">{children}</div>
 }
-
-const placeholder = (titleKey: PageTitleKey) => () => (
-  <PublicContainer>
-    <PlaceholderPage titleKey={titleKey} />
-  </PublicContainer>
-)
 
 const oauthSearch = (search: Record<string, unknown>) => ({
   code: typeof search.code === 'string' ? search.code : undefined,
@@ -48,6 +43,15 @@ const registerRoute = createRoute({
   validateSearch: parseAuthSearch,
   component: function RegisterRoute() {
     return <RegisterPage search={registerRoute.useSearch()} />
+  },
+})
+
+const resetConfirmRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'user/reset',
+  validateSearch: parseResetConfirmSearch,
+  component: function ResetConfirmRoute() {
+    return <ResetConfirmPage search={resetConfirmRoute.useSearch()} />
   },
 })
 
@@ -75,8 +79,8 @@ export const publicRoutes = publicLayout.addChildren([
   homeRoute,
   loginRoute,
   registerRoute,
-  createRoute({ getParentRoute: () => publicLayout, path: 'reset', component: placeholder('reset') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'user/reset', component: placeholder('resetConfirm') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'reset', component: ResetRequestPage }),
+  resetConfirmRoute,
   githubCallbackRoute,
   linuxdoCallbackRoute,
   createRoute({ getParentRoute: () => publicLayout, path: 'pricing', component: () => <PublicContainer><PricingPage /></PublicContainer> }),

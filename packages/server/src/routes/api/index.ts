@@ -11,6 +11,7 @@ import { groupRoutes } from './group-routes.ts'
 import { logRoutes } from './log-routes.ts'
 import { modelRoutes } from './model-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
+import { accountRoutes } from './account-routes.ts'
 import { optionRoutes } from './option-routes.ts'
 import { pricingRoutes } from './pricing-routes.ts'
 import { redemptionRoutes } from './redemption-routes.ts'
@@ -40,6 +41,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/option', optionRoutes)
     .route('/group', groupRoutes)
     .route('/oauth', oauthRoutes)
+    .route('/', accountRoutes)
     .route('/token', tokenRoutes)
     .route('/channel', channelRoutes)
     .route('/redemption', redemptionRoutes)

@@ -105,7 +105,7 @@ describe('POST /api/user/register', () => {
     expect((await register({ username: 'fay', password: 'password123', email: 'fay@x.io', verification_code: '000000' })).json?.message).toBe(
       'Wrong or expired verification code',
     )
-    const code = h.services.verificationCodes.issue('register', 'fay@x.io')
+    const code = await h.services.verificationCodes.issue('register', 'fay@x.io')
     expect((await register({ username: 'fay', password: 'password123', email: 'Fay@x.io', verification_code: code })).json?.success).toBe(true)
     const fay = await h.services.db.selectFrom('users').select('email').where('username', '=', 'fay').executeTakeFirstOrThrow()
     expect(fay.email).toBe('fay@x.io')

@@ -26,7 +26,7 @@ export async function registerUser(services: Services, command: RegisterCommand)
     email = (command.email ?? '').trim().toLowerCase()
     const code = command.verification_code ?? ''
     if (!email || !code) throw new AppError('BAD_REQUEST', 'register.email_required')
-    if (!services.verificationCodes.consume('register', email, code)) throw new AppError('BAD_REQUEST', 'register.code_invalid')
+    if (!(await services.verificationCodes.consume('register', email, code))) throw new AppError('BAD_REQUEST', 'register.code_invalid')
     if (await isEmailTaken(db, email)) throw new AppError('CONFLICT', 'register.email_taken')
   }
   if (await isUsernameTaken(db, command.username)) throw new AppError('CONFLICT', 'user.username_taken')

@@ -30,3 +30,13 @@ export type TelegramAuthData = Record<string, string | number>
 export function loginWithTelegram(data: TelegramAuthData): Promise<SessionUser> {
   return api.get<SessionUser>('/api/oauth/telegram/login', { ...authCall, query: data })
 }
+
+/** Mails a reset link; the answer is the same whether or not the address has an account. */
+export function requestPasswordReset(email: string, turnstile: string): Promise<unknown> {
+  return api.get('/api/reset_password', { ...authCall, query: { email, turnstile } })
+}
+
+/** Uses the link's token once; the server answers with the new random password. */
+export function confirmPasswordReset(email: string, token: string): Promise<string> {
+  return api.post<string>('/api/user/reset', { email, token }, authCall)
+}

@@ -17,7 +17,8 @@ export function FormField({ id, label, error, addon, ...inputProps }: FormFieldP
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
+      {/* With an addon (a send-code button) the pair stacks on phones, so the input keeps its width. */}
+      <div className={addon ? 'flex flex-col gap-2 sm:flex-row' : 'flex gap-2'}>
         <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...inputProps} />
         {addon}
       </div>

@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto'
+import { deleteUserSessions } from '../../db/queries/sessions.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { translate, type Language } from '../../i18n/messages.ts'
+import type { Services } from '../container.ts'
+import { hashPassword } from '../users/password.ts'
+import { normaliseEmail } from './email-rules.ts'
+import { ResetTokens, RESET_TOKEN_TTL_MS } from './reset-tokens.ts'
+import { isSmtpConfigured, sendMail } from './smtp-mail.ts'
+
+const stores = new WeakMap<Services, ResetTokens>()
+
+/** The reset-token store of this app (shared through Redis when there is one). */
+export function resetTokensOf(services: Services): ResetTokens {
+  let store = stores.get(services)
+  if (!store) {
+    store = new ResetTokens({ redis: services.redis, prefix: services.env.REDIS_KEY_PREFIX })
+    stores.set(services, store)
+  }
+  return store
+}
+
+/** Tests swap in a store with a fake clock or a short lifetime. */
+export const useResetTokens = (services: Services, store: ResetTokens): void => void stores.set(services, store)
+
+const findLiveUserByEmail = (services: Services, email: string) =>
+  services.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst()
+
+/**
+ * GET /api/reset_password: mails `{ServerAddress}/user/reset?email=&token=` to a registered address.
+ * The answer is the same whether or not the address is registered, and the mail is sent after the
+ * answer, so neither the message nor the timing tells a stranger who has an account here.
+ */
+export async function requestPasswordReset(services: Services, rawEmail: string | undefined, language: Language): Promise<void> {
+  const email = normaliseEmail(rawEmail)
+  if (!email) throw new AppError('BAD_REQUEST', 'account.email_invalid')
+  if (!isSmtpConfigured(services.options)) throw new AppError('BAD_REQUEST', 'account.smtp_not_configured')
+  const user = await findLiveUserByEmail(services, email)
+  if (!user) return
+  const token = await resetTokensOf(services).issue(email)
+  const base = services.options.get('ServerAddress').replace(/\/+$/, '')
+  const link = `${base}/user/reset?${new URLSearchParams({ email, token })}`
+  const system = services.options.get('SystemName')
+  const minutes = RESET_TOKEN_TTL_MS / 60_000
+  void sendMail(services.options, {
+    to: email,
+    subject: translate('account.reset_mail_subject', language, { system }),
+    text: translate('account.reset_mail_body', language, { system, link, minutes }),
+  }).catch((error: unknown) => services.logger.warn({ err: String(error) }, 'password reset mail failed'))
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
+
+/** Twelve characters from an alphabet without look-alikes (about 70 bits). */
+export function randomPassword(length = 12): string {
+  let password = ''
+  for (let i = 0; i < length; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]
+  return password
+}
+
+/**
+ * POST /api/user/reset: a live token of this address sets a new random password, which is
+ * returned once, and ends every session of the account (whoever asked for the reset may be
+ * locking someone out). Wrong, expired and used tokens all get the same answer.
+ */
+export async function confirmPasswordReset(services: Services, rawEmail: string, token: string): Promise<string> {
+  const email = normaliseEmail(rawEmail)
+  if (!email || !(await resetTokensOf(services).consume(email, token.trim()))) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
+  const user = await findLiveUserByEmail(services, email)
+  if (!user) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
+  const password = randomPassword()
+  await services.db.updateTable('users').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute()
+  await deleteUserSessions(services.db, user.id)
+  return password
+}
