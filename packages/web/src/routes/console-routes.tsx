@@ -7,6 +7,7 @@ import { Chat2LinkPage } from '@/features/chat/chat2link-page'
 import { ChatPage } from '@/features/chat/chat-page'
 import { createLogRoute } from '@/features/logs/log-route'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
+import { PersonalPage } from '@/features/personal/personal-page'
 import { PlaygroundPage } from '@/features/playground/playground-page'
 import { RedemptionsPage } from '@/features/redemptions/redemptions-page'
 import { redemptionSearchSchema } from '@/features/redemptions/redemption-search'
@@ -118,6 +119,6 @@ export const consoleRoutes = consoleLayout.addChildren([
     page('user/edit/$id', 'userEdit'),
     page('user/edit', 'userAdd'),
     settingRoute,
-    page('personal', 'personal'),
+    createRoute({ getParentRoute: () => protectedLayout, path: 'personal', component: PersonalPage }),
   ]),
 ])

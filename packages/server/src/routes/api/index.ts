@@ -13,6 +13,7 @@ import { modelRoutes } from './model-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
 import { accountRoutes } from './account-routes.ts'
 import { optionRoutes } from './option-routes.ts'
+import { personalRoutes } from './personal-routes.ts'
 import { pricingRoutes } from './pricing-routes.ts'
 import { redemptionRoutes } from './redemption-routes.ts'
 import { systemRoutes } from './system-routes.ts'
@@ -37,6 +38,7 @@ export function apiRoutes(): Hono<HonoEnv> {
       }),
     )
     .route('/', systemRoutes)
+    .route('/user', personalRoutes)
     .route('/user', userRoutes)
     .route('/option', optionRoutes)
     .route('/group', groupRoutes)

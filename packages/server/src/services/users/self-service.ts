@@ -7,6 +7,7 @@ import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 import { newAffCode } from './aff-code.ts'
+import { publicSetting } from './personal-setting.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { toSessionUser } from './session-user.ts'
 
@@ -16,7 +17,7 @@ export async function requireUser(services: Services, id: number): Promise<UserR
   return user
 }
 
-/** The own account as the console shows it: no password hash, no access-token hash. */
+/** The own account as the console shows it: no password hash, no access-token hash, no webhook secret. */
 export function toSelfUser(user: UserRow): SelfUser {
   return {
     ...toSessionUser(user),
@@ -33,7 +34,7 @@ export function toSelfUser(user: UserRow): SelfUser {
     wechat_id: user.wechat_id,
     telegram_id: user.telegram_id,
     linux_do_id: user.linux_do_id,
-    setting: user.setting,
+    setting: publicSetting(user.setting),
     password: '',
   }
 }
@@ -76,6 +77,8 @@ export async function deleteSelf(services: Services, userId: number): Promise<vo
   if (user.role >= Role.root) throw new AppError('FORBIDDEN', 'user.cannot_delete_root')
   await updateUserFields(services.db, userId, { deleted_at: nowSeconds(), access_token: null })
   await deleteUserSessions(services.db, userId)
+  // The relay caches users and their tokens; a cancelled account must stop spending at once.
+  await services.changes.publish({ kind: 'user', id: userId })
 }
 
 /** GET /api/user/token: a new console access token; only its hash is kept, so it is shown once. */

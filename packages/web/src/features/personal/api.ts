@@ -1,0 +1,47 @@
+import type { SelfUser } from '@gateway/shared'
+import { api } from '@/lib/api-client'
+
+/** The notification settings form as PUT /api/user/setting takes it. */
+export interface NotifySettingPayload {
+  notify_type: 'email' | 'webhook'
+  quota_warning_threshold: number
+  webhook_url?: string
+  /** Left out keeps the saved secret; '' removes it. */
+  webhook_secret?: string
+  notification_email?: string
+}
+
+/** The user setting JSON as GET /api/user/self sends it (the secret itself never comes back). */
+export interface UserSetting {
+  notify_type?: string
+  quota_warning_threshold?: number
+  webhook_url?: string
+  webhook_secret_set?: boolean
+  notification_email?: string
+}
+
+export function parseUserSetting(text: string): UserSetting {
+  try {
+    const value: unknown = JSON.parse(text || '{}')
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as UserSetting) : {}
+  } catch {
+    return {}
+  }
+}
+
+export const getSelf = () => api.get<SelfUser>('/api/user/self')
+export const getAvailableModels = () => api.get<string[]>('/api/user/models')
+export const getAffCode = () => api.get<string>('/api/user/aff')
+export const generateAccessToken = () => api.get<string>('/api/user/token')
+export const transferAffQuota = (quota: number) => api.post<null>('/api/user/aff_transfer', { quota })
+export const saveNotifySetting = (payload: NotifySettingPayload) => api.put<null>('/api/user/setting', payload)
+export const changePassword = (password: string, originalPassword: string) =>
+  api.put<null>('/api/user/self', { password, original_password: originalPassword })
+export const deleteAccount = () => api.delete<null>('/api/user/self')
+export const logout = () => api.get<null>('/api/user/logout', { skipSessionExpiry: true })
+
+export const sendEmailCode = (email: string, turnstile: string) => api.get<null>('/api/verification', { query: { email, turnstile } })
+export const bindEmail = (email: string, code: string) => api.get<null>('/api/oauth/email/bind', { query: { email, code } })
+export const bindWeChat = (code: string) => api.get<null>('/api/oauth/wechat/bind', { query: { code } })
+export const bindTelegram = (data: Record<string, string | number>) => api.get<null>('/api/oauth/telegram/bind', { query: data })
+export const getOAuthState = () => api.get<string>('/api/oauth/state')
