@@ -15,6 +15,7 @@ import { SettingPage } from '@/features/settings/setting-page'
 import { settingSearchSchema } from '@/features/settings/setting-tabs'
 import { TokensPage } from '@/features/tokens/tokens-page'
 import { tokenSearchSchema } from '@/features/tokens/token-search'
+import { createUserRoutes } from '@/features/users/user-routes'
 import { getStoredUser } from '@/lib/session'
 import { rootRoute } from './root-route'
 
@@ -115,9 +116,7 @@ export const consoleRoutes = consoleLayout.addChildren([
     page('task', 'task'),
     page('topup', 'topup'),
     createRoute({ getParentRoute: () => protectedLayout, path: 'chat2link', component: Chat2LinkPage }),
-    page('user', 'user'),
-    page('user/edit/$id', 'userEdit'),
-    page('user/edit', 'userAdd'),
+    ...createUserRoutes(protectedLayout),
     settingRoute,
     createRoute({ getParentRoute: () => protectedLayout, path: 'personal', component: PersonalPage }),
   ]),

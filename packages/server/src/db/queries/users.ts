@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
+import { escapeLike, likePattern } from '../like.ts'
 import type { Database } from '../schema/index.ts'
 import type { UsersTable } from '../schema/users.ts'
 
@@ -63,4 +64,104 @@ export async function addInviteReward(db: Db, inviterId: number, reward: number)
     })
     .where('id', '=', inviterId)
     .execute()
+}
+
+/** Console user-management filter: a search text and/or an exact group. */
+export interface UserListFilter {
+  /** an exact id when numeric, or part of the username, display name or email (matched literally) */
+  keyword?: string
+  group?: string
+}
+
+/** A page of users for the admin list, cancelled ones included, newest first, and how many match. */
+export async function listUserPage(
+  db: Db,
+  dialect: DialectName,
+  filter: UserListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users').selectAll()
+  if (filter.group) query = query.where('group', '=', filter.group)
+  if (filter.keyword) {
+    const keyword = filter.keyword
+    const id = /^\d{1,10}$/.test(keyword) ? Number(keyword) : 0
+    const pattern = `%${escapeLike(keyword)}%`
+    query = query.where((eb) => {
+      const text = [likePattern(dialect, 'username', pattern), likePattern(dialect, 'display_name', pattern), likePattern(dialect, 'email', pattern)]
+      return eb.or(id > 0 && id <= 2_147_483_647 ? [eb('id', '=', id), ...text] : text)
+    })
+  }
+  const [rows, count] = await Promise.all([
+    query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** Any row with this id, cancelled or not (management must see cancelled accounts to refuse them). */
+export const findUserByIdAnyState = (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+
+/**
+ * Sets role and/or status of a live account, only while role and status are still what the caller
+ * checked its rules against: a concurrent change makes this a no-op (false) rather than bypass a rule.
+ */
+export async function setUserRoleStatus(
+  db: Db,
+  id: number,
+  expected: { role: number; status: number },
+  next: { role?: number; status?: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(next)
+    .where('id', '=', id)
+    .where('role', '=', expected.role)
+    .where('status', '=', expected.status)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Soft-deletes a live account (as the reference does); its access token goes with it. */
+export async function cancelUser(db: Db, id: number, expectedRole: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ deleted_at: now, access_token: null })
+    .where('id', '=', id)
+    .where('role', '=', expectedRole)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/**
+ * The admin edit of a live account. `quota` moves from `from` to `to` only if the stored value is
+ * still `from`, in the same statement, so a relay charge settled meanwhile is never overwritten.
+ */
+export async function updateUserByAdmin(
+  db: Db,
+  id: number,
+  expectedRole: number,
+  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'group' | 'password'>>,
+  quota?: { from: number; to: number },
+): Promise<boolean> {
+  let query = db
+    .updateTable('users')
+    .set({ ...fields, ...(quota ? { quota: quota.to } : {}) })
+    .where('id', '=', id)
+    .where('role', '=', expectedRole)
+    .where('deleted_at', 'is', null)
+  if (quota) query = query.where('quota', '=', quota.from)
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Removes the account row for good; its tokens and sessions go with it (logs stay as history). */
+export async function hardDeleteUser(db: Db, id: number, expectedRole: number): Promise<{ deleted: boolean; tokenHashes: string[] }> {
+  const tokens = await db.selectFrom('tokens').select('key').where('user_id', '=', id).execute()
+  const result = await db.deleteFrom('users').where('id', '=', id).where('role', '=', expectedRole).executeTakeFirst()
+  if (Number(result.numDeletedRows) === 0) return { deleted: false, tokenHashes: [] }
+  await db.deleteFrom('tokens').where('user_id', '=', id).execute()
+  await db.deleteFrom('sessions').where('user_id', '=', id).execute()
+  return { deleted: true, tokenHashes: tokens.map((t) => t.key) }
 }

@@ -19,6 +19,7 @@ import { redemptionRoutes } from './redemption-routes.ts'
 import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
 import { userRoutes } from './user-routes.ts'
+import { userAdminRoutes } from './user-admin-routes.ts'
 
 /** Console API bodies are settings and forms; a megabyte is generous and stops memory abuse. */
 const API_BODY_LIMIT = 1024 * 1024
@@ -40,6 +41,8 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/', systemRoutes)
     .route('/user', personalRoutes)
     .route('/user', userRoutes)
+    // after every other /user mount; its /:id also lets non-numeric segments through
+    .route('/user', userAdminRoutes)
     .route('/option', optionRoutes)
     .route('/group', groupRoutes)
     .route('/oauth', oauthRoutes)

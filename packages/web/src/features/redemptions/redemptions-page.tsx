@@ -1,21 +1,9 @@
 import type { Redemption } from '@gateway/shared'
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import {
-  ColumnVisibilityMenu,
-  DataTable,
-  DeleteDialogs,
-  DataTablePagination,
-  pageCount,
-  selectedRowIds,
-  selectionColumn,
-  useColumnVisibility,
-  useCopyText,
-  useDataTable,
-  usePageSize,
-} from '@/components/data-table'
+import { ColumnVisibilityMenu, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useStatus } from '@/lib/status'
 import { redemptionListQuery, useDeleteRedemptionMutation, useDeleteRedemptionsMutation, useRedemptionStatusMutation } from './queries'
@@ -34,11 +22,6 @@ interface RedemptionsPageProps {
 export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps) {
   const { t, i18n } = useTranslation(['redemptions', 'pages'])
   const status = useStatus()
-  const [pageSize, setPageSize] = usePageSize()
-  const page = search.p ?? 1
-  const list = useQuery(redemptionListQuery({ p: page, page_size: pageSize, keyword: search.keyword }))
-  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('redemptions-table-columns')
-  const [batchMode, setBatchMode] = useState(false)
   const [editor, setEditor] = useState<RedemptionEditorTarget | null>(null)
   const [deleting, setDeleting] = useState<Redemption | null>(null)
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
@@ -62,40 +45,29 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
   }
 
   const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
-  const columns = useMemo(() => {
-    const base = redemptionColumns({
-      t,
-      language: i18n.language,
-      display,
-      actions: (redemption) => <RedemptionRowActions redemption={redemption} handlers={handlers} />,
-    })
-    return batchMode ? [selectionColumn<Redemption>(), ...base] : base
+  const columns = useMemo(
+    () =>
+      redemptionColumns({
+        t,
+        language: i18n.language,
+        display,
+        actions: (redemption) => <RedemptionRowActions redemption={redemption} handlers={handlers} />,
+      }),
     // Handlers close over state setters and stable mutations only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, batchMode])
-
-  const table = useDataTable({
-    data: list.data?.items ?? [],
+    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency],
+  )
+  const list = useListPage({
+    search,
+    onSearchChange,
+    query: (page) => redemptionListQuery({ ...page, keyword: search.keyword }),
     columns,
-    getRowId: (redemption) => String(redemption.id),
-    columnVisibility: visibility,
-    onColumnVisibilityChange: setVisibility,
-    enableRowSelection: batchMode,
+    visibilityKey: 'redemptions-table-columns',
   })
+  const { table } = list
 
-  // After deleting the last rows of the last page, step back to the new last page.
-  const total = list.data?.total
-  useEffect(() => {
-    if (total && page > pageCount(total, pageSize)) onSearchChange({ ...search, p: pageCount(total, pageSize) })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [total, page, pageSize])
-
-  const setBatch = (on: boolean) => {
-    setBatchMode(on)
-    if (!on) table.resetRowSelection()
-  }
   const deleteSelected = () => {
-    const ids = selectedRowIds(table).map(Number)
+    const ids = list.selectedIds()
     if (ids.length === 0) return void toast.error(t('toast.selectAtLeastOne'))
     setDeletingMany(ids)
   }
@@ -106,29 +78,19 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
       <RedemptionsToolbar
         keyword={search.keyword}
         onSearch={(keyword) => onSearchChange({ keyword, p: undefined })}
-        batchMode={batchMode}
-        onBatchModeChange={setBatch}
+        batchMode={list.batchMode}
+        onBatchModeChange={list.setBatch}
         onDeleteSelected={deleteSelected}
         onAdd={() => setEditor({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={table} onReset={resetVisibility} />}
+        columnsMenu={<ColumnVisibilityMenu table={table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={table}
-        loading={list.isPending || list.isFetching}
+        loading={list.loading}
         empty={search.keyword ? t('emptySearch') : t('empty')}
         data-testid="redemptions-table"
       />
-      <DataTablePagination
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        selectedCount={batchMode ? selectedRowIds(table).length : undefined}
-        onPageChange={(p) => onSearchChange({ ...search, p: p === 1 ? undefined : p })}
-        onPageSizeChange={(size) => {
-          setPageSize(size)
-          onSearchChange({ ...search, p: undefined })
-        }}
-      />
+      <DataTablePagination {...list.pagination} />
       <RedemptionEditorDrawer target={editor} onClose={() => setEditor(null)} onCreated={(keys, name) => setCreated({ keys, name })} />
       <RedemptionKeysDialog keys={created?.keys ?? null} name={created?.name ?? ''} onClose={() => setCreated(null)} />
       <DeleteDialogs

@@ -1,21 +1,9 @@
 import type { Token } from '@gateway/shared'
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import {
-  ColumnVisibilityMenu,
-  DataTable,
-  DeleteDialogs,
-  DataTablePagination,
-  pageCount,
-  selectedRowIds,
-  selectionColumn,
-  useColumnVisibility,
-  useCopyText,
-  useDataTable,
-  usePageSize,
-} from '@/components/data-table'
+import { ColumnVisibilityMenu, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useStatus } from '@/lib/status'
 import { tokenListQuery, useDeleteTokenMutation, useDeleteTokensMutation, useTokenStatusMutation } from './queries'
@@ -33,11 +21,6 @@ interface TokensPageProps {
 export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   const { t, i18n } = useTranslation(['tokens', 'pages'])
   const status = useStatus()
-  const [pageSize, setPageSize] = usePageSize()
-  const page = search.p ?? 1
-  const list = useQuery(tokenListQuery({ p: page, page_size: pageSize, keyword: search.keyword, token: search.token }))
-  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('tokens-table-columns')
-  const [batchMode, setBatchMode] = useState(false)
   const [editor, setEditor] = useState<TokenEditorTarget | null>(null)
   const [deleting, setDeleting] = useState<Token | null>(null)
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
@@ -60,35 +43,23 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   }
 
   const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
-  const columns = useMemo(() => {
-    const base = tokenColumns({ t, language: i18n.language, display, actions: (token) => <TokenRowActions token={token} handlers={handlers} /> })
-    return batchMode ? [selectionColumn<Token>(), ...base] : base
+  const columns = useMemo(
+    () => tokenColumns({ t, language: i18n.language, display, actions: (token) => <TokenRowActions token={token} handlers={handlers} /> }),
     // Handlers close over state setters and stable mutations only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, batchMode, status.chats])
-
-  const table = useDataTable({
-    data: list.data?.items ?? [],
+    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, status.chats],
+  )
+  const list = useListPage({
+    search,
+    onSearchChange,
+    query: (page) => tokenListQuery({ ...page, keyword: search.keyword, token: search.token }),
     columns,
-    getRowId: (token) => String(token.id),
-    columnVisibility: visibility,
-    onColumnVisibilityChange: setVisibility,
-    enableRowSelection: batchMode,
+    visibilityKey: 'tokens-table-columns',
   })
+  const { table } = list
 
-  // After deleting the last rows of the last page, step back to the new last page.
-  const total = list.data?.total
-  useEffect(() => {
-    if (total && page > pageCount(total, pageSize)) onSearchChange({ ...search, p: pageCount(total, pageSize) })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [total, page, pageSize])
-
-  const setBatch = (on: boolean) => {
-    setBatchMode(on)
-    if (!on) table.resetRowSelection()
-  }
   const deleteSelected = () => {
-    const ids = selectedRowIds(table).map(Number)
+    const ids = list.selectedIds()
     if (ids.length === 0) {
       toast.error(t('toast.selectAtLeastOne'))
       return
@@ -103,29 +74,19 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
       <TokensToolbar
         search={search}
         onSearch={(next) => onSearchChange({ ...next, p: undefined })}
-        batchMode={batchMode}
-        onBatchModeChange={setBatch}
+        batchMode={list.batchMode}
+        onBatchModeChange={list.setBatch}
         onDeleteSelected={deleteSelected}
         onAdd={() => setEditor({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={table} onReset={resetVisibility} />}
+        columnsMenu={<ColumnVisibilityMenu table={table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={table}
-        loading={list.isPending || list.isFetching}
+        loading={list.loading}
         empty={filtered ? t('emptySearch') : t('empty')}
         data-testid="tokens-table"
       />
-      <DataTablePagination
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        selectedCount={batchMode ? selectedRowIds(table).length : undefined}
-        onPageChange={(p) => onSearchChange({ ...search, p: p === 1 ? undefined : p })}
-        onPageSizeChange={(size) => {
-          setPageSize(size)
-          onSearchChange({ ...search, p: undefined })
-        }}
-      />
+      <DataTablePagination {...list.pagination} />
       <TokenEditorDrawer target={editor} onClose={() => setEditor(null)} />
       <DeleteDialogs
         namespace="tokens"

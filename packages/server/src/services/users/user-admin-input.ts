@@ -1,0 +1,54 @@
+import { DISPLAY_NAME_MAX, pageQuery, PASSWORD_MAX, PASSWORD_MIN, Role, searchText, USERNAME_MAX, userRuleMessages } from '@gateway/shared'
+import { z } from 'zod'
+
+/**
+ * Payloads of the admin user calls. They live with the server for now; the console keeps a mirror
+ * of the answer type in features/users/types.ts.
+ */
+const username = z.string().trim().min(1, userRuleMessages.usernameRequired).max(USERNAME_MAX, userRuleMessages.usernameTooLong)
+const password = z.string().min(PASSWORD_MIN, userRuleMessages.passwordTooShort).max(PASSWORD_MAX, userRuleMessages.passwordTooLong)
+const displayName = z.string().trim().max(DISPLAY_NAME_MAX, userRuleMessages.displayNameTooLong)
+const id = z.coerce.number().int().min(1).max(2_147_483_647)
+
+/** Quota as stored: a whole number from 0 up to what every database and JavaScript hold exactly. */
+export const quotaValue = z
+  .number({ error: 'users.quota_invalid' })
+  .int('users.quota_invalid')
+  .min(0, 'users.quota_invalid')
+  .max(Number.MAX_SAFE_INTEGER, 'users.quota_invalid')
+
+/** GET /api/user/ and /api/user/search */
+export const listUsersQuery = pageQuery.extend({
+  keyword: searchText,
+  group: searchText,
+})
+export type ListUsersQuery = z.infer<typeof listUsersQuery>
+
+/** POST /api/user/: the reference takes username, password and display name; a role below the caller's is also accepted. */
+export const createUserInput = z.object({
+  username,
+  password,
+  display_name: displayName.optional().default(''),
+  role: z.union([z.literal(Role.user), z.literal(Role.admin)], { error: 'users.role_invalid' }).optional().default(Role.user),
+})
+export type CreateUserInput = z.infer<typeof createUserInput>
+
+/** PUT /api/user/: password optional ('' keeps it); role is not edited here (promote/demote do that). */
+export const updateUserInput = z.object({
+  id,
+  username,
+  display_name: displayName.optional(),
+  group: z.string().trim().min(1, 'users.group_invalid').max(64, 'users.group_invalid').optional(),
+  quota: quotaValue.optional(),
+  password: z.union([password, z.literal('')]).optional(),
+})
+export type UpdateUserInput = z.infer<typeof updateUserInput>
+
+export const manageActions = ['promote', 'demote', 'enable', 'disable', 'delete'] as const
+export type ManageAction = (typeof manageActions)[number]
+
+/** POST /api/user/manage */
+export const manageUserInput = z.object({
+  id,
+  action: z.enum(manageActions, { error: 'users.invalid_action' }),
+})

@@ -1,0 +1,50 @@
+import type { Log } from '@gateway/shared'
+import { render, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fail, ok, serveApi } from '@/features/tokens/testing'
+import { i18n } from '@/i18n'
+import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { LogUserDialog } from './log-user-dialog'
+
+const log = { id: 1, user_id: 7, username: 'alice' } as Log
+
+function open() {
+  render(
+    <Providers client={createTestQueryClient()}>
+      <LogUserDialog log={log} onClose={vi.fn()} onFilter={vi.fn()} />
+    </Providers>,
+  )
+  return screen.getByTestId('log-user-dialog')
+}
+
+describe('LogUserDialog', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+  })
+
+  it('shows the account as GET /api/user/:id answers it', async () => {
+    const calls = serveApi(
+      (url) =>
+        url === '/api/user/7'
+          ? ok({ id: 7, username: 'alice2', display_name: 'Alice', role: 10, status: 2, group: 'vip', quota: 1_000_000, used_quota: 500_000, request_count: 42, DeletedAt: null })
+          : undefined,
+      { quota_per_unit: 500_000, display_in_currency: true },
+    )
+    const dialog = open()
+    expect(await within(dialog).findByText('alice2')).toBeTruthy()
+    expect(within(dialog).getByText('vip')).toBeTruthy()
+    expect(within(dialog).getByText('Admin')).toBeTruthy()
+    expect(within(dialog).getByText('Banned')).toBeTruthy()
+    expect(within(dialog).getByText('$2')).toBeTruthy()
+    expect(within(dialog).getByText('42')).toBeTruthy()
+    expect(calls.some((call) => call.url === '/api/user/7')).toBe(true)
+  })
+
+  it('falls back to the row and shows why the account cannot be read', async () => {
+    serveApi((url) => (url === '/api/user/7' ? fail('You cannot view a user of the same or a higher role', 403) : undefined))
+    const dialog = open()
+    expect((await within(dialog).findByTestId('log-user-unavailable')).textContent).toBe('You cannot view a user of the same or a higher role')
+    expect(within(dialog).getByText('alice')).toBeTruthy()
+    expect(within(dialog).getByText('7')).toBeTruthy()
+  })
+})
