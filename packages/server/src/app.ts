@@ -11,6 +11,7 @@ import { openAIRoutes } from './routes/relay/openai-routes.ts'
 import { playgroundRoutes } from './routes/relay/playground-routes.ts'
 import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
 import type { Services } from './services/container.ts'
+import { paymentFormOrigin } from './services/payments/payment-form-origin.ts'
 
 /**
  * Builds the whole HTTP surface from its parts. Tests call `app.request()` on it with no port.
@@ -47,7 +48,8 @@ export function createApp(services: Services): Hono<HonoEnv> {
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'self'"],
-        formAction: ["'self'"],
+        // The wallet posts the signed EPay form to the payment gateway (PayAddress), read per response.
+        formAction: ["'self'", () => paymentFormOrigin(services.options)],
       },
       crossOriginEmbedderPolicy: false,
       xFrameOptions: 'SAMEORIGIN',

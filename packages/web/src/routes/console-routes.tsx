@@ -16,6 +16,7 @@ import { settingSearchSchema } from '@/features/settings/setting-tabs'
 import { TokensPage } from '@/features/tokens/tokens-page'
 import { tokenSearchSchema } from '@/features/tokens/token-search'
 import { createUserRoutes } from '@/features/users/user-routes'
+import { WalletPage } from '@/features/wallet/wallet-page'
 import { getStoredUser } from '@/lib/session'
 import { rootRoute } from './root-route'
 
@@ -114,7 +115,7 @@ export const consoleRoutes = consoleLayout.addChildren([
     page('detail', 'detail'),
     page('midjourney', 'midjourney'),
     page('task', 'task'),
-    page('topup', 'topup'),
+    createRoute({ getParentRoute: () => protectedLayout, path: 'topup', component: WalletPage }),
     createRoute({ getParentRoute: () => protectedLayout, path: 'chat2link', component: Chat2LinkPage }),
     ...createUserRoutes(protectedLayout),
     settingRoute,

@@ -20,6 +20,7 @@ import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
 import { userRoutes } from './user-routes.ts'
 import { userAdminRoutes } from './user-admin-routes.ts'
+import { paymentRoutes } from './payment-routes.ts'
 
 /** Console API bodies are settings and forms; a megabyte is generous and stops memory abuse. */
 const API_BODY_LIMIT = 1024 * 1024
@@ -40,6 +41,8 @@ export function apiRoutes(): Hono<HonoEnv> {
     )
     .route('/', systemRoutes)
     .route('/user', personalRoutes)
+    // before userRoutes: its static paths must win over any /user/:id route
+    .route('/user', paymentRoutes)
     .route('/user', userRoutes)
     // after every other /user mount; its /:id also lets non-numeric segments through
     .route('/user', userAdminRoutes)

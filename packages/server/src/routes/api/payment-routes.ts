@@ -1,0 +1,39 @@
+import { ok } from '@gateway/shared'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { HonoEnv } from '../../context.ts'
+import { publicRoute, userAuth } from '../../middleware/auth.ts'
+import { readJson } from '../../middleware/json-body.ts'
+import { createEpayOrder, previewTopUp } from '../../services/payments/create-epay-order.ts'
+import { settleEpayNotify } from '../../services/payments/settle-epay-notify.ts'
+
+// The amount is checked by quoteTopUp so that a bad one gets the wallet's own message.
+const amountInput = z.object({ amount: z.unknown(), top_up_code: z.string().max(64).optional() })
+const payInput = amountInput.extend({ payment_method: z.string().max(32) })
+
+/**
+ * Online top-up under /api/user. Mounted before userRoutes so that these static paths are
+ * matched before any `/api/user/:id` route.
+ */
+export const paymentRoutes = new Hono<HonoEnv>()
+  .post('/amount', userAuth, async (c) => {
+    const { amount } = await readJson(c, amountInput)
+    return c.json(ok(previewTopUp(c.get('services'), c.get('user').group, amount)))
+  })
+  .post('/pay', userAuth, async (c) => {
+    const input = await readJson(c, payInput)
+    const user = c.get('user')
+    const form = await createEpayOrder(c.get('services'), { id: user.id, group: user.group }, input, c.req.header('idempotency-key'))
+    return c.json(ok(form))
+  })
+  // Public: the payment gateway calls it server to server; the signature is the authentication.
+  .get('/epay/notify', publicRoute, async (c) => {
+    const services = c.get('services')
+    try {
+      return c.text(await settleEpayNotify(services, c.req.query()))
+    } catch (error) {
+      // A database hiccup: answer fail so that the gateway delivers again later.
+      services.logger.error({ err: String(error) }, 'epay notification failed')
+      return c.text('fail', 500)
+    }
+  })

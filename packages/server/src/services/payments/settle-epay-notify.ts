@@ -1,0 +1,77 @@
+import { formatQuota, LogType } from '@gateway/shared'
+import { sql } from 'kysely'
+import { insertLog } from '../../db/queries/logs.ts'
+import { translate } from '../../i18n/messages.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import type { Services } from '../container.ts'
+import { verifyEpaySignature } from './epay-signature.ts'
+import { epaySettings } from './payment-settings.ts'
+import { formatCents, parseMoneyCents } from './top-up-quote.ts'
+
+/** What EPay expects as the body: `success` stops its retries, anything else asks for another delivery. */
+export type NotifyAnswer = 'success' | 'fail'
+
+/**
+ * GET /api/user/epay/notify. Settles an order at most once however often and however
+ * concurrently the gateway delivers: the order is moved from pending to success by one
+ * conditional UPDATE whose affected-row count decides, in the same transaction as the quota
+ * increment. A notification is believed only when its signature verifies under our key, it names
+ * our merchant id and the order's payment type, reports TRADE_SUCCESS and the exact money recorded.
+ */
+export async function settleEpayNotify(services: Services, params: Record<string, string>): Promise<NotifyAnswer> {
+  const settings = epaySettings(services.options)
+  const tradeNo = params.out_trade_no ?? ''
+  const reject = (reason: string): NotifyAnswer => {
+    // Never the key or the signature: only what identifies the delivery.
+    services.logger.warn({ trade_no: tradeNo.slice(0, 128), reason }, 'epay notification refused')
+    return 'fail'
+  }
+  if (!settings) return reject('online top-up not configured')
+  if (!verifyEpaySignature(params, settings.key)) return reject('bad signature')
+  if (params.pid !== settings.pid) return reject('merchant id mismatch')
+  if (params.trade_status !== 'TRADE_SUCCESS') return reject(`trade status ${String(params.trade_status).slice(0, 32)}`)
+  const order = await services.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst()
+  if (!order) return reject('unknown order')
+  if (order.payment_method && params.type !== order.payment_method) return reject('payment type mismatch')
+  const recordedCents = Math.round(Number(order.money) * 100)
+  if (parseMoneyCents(params.money) !== recordedCents) return reject('amount mismatch')
+  if (order.status === 'success') return 'success'
+
+  const quota = Math.round(Number(order.amount) * services.options.number('QuotaPerUnit'))
+  const now = nowSeconds()
+  const credited = await services.db.transaction().execute(async (trx) => {
+    const settled = await trx
+      .updateTable('top_ups')
+      .set({ status: 'success', complete_time: now })
+      .where('trade_no', '=', tradeNo)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(settled.numUpdatedRows) !== 1) return false
+    await trx.updateTable('users').set({ quota: sql`quota + ${quota}` }).where('id', '=', order.user_id).execute()
+    return true
+  })
+  if (!credited) {
+    // Another delivery won the race; a settled order is acknowledged so the gateway stops retrying.
+    const current = await services.db.selectFrom('top_ups').select('status').where('trade_no', '=', tradeNo).executeTakeFirst()
+    return current?.status === 'success' ? 'success' : reject(`order status ${String(current?.status)}`)
+  }
+  const user = await services.db.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirst()
+  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  try {
+    await insertLog(services.logDb, {
+      user_id: order.user_id,
+      username: user?.username ?? '',
+      created_at: now,
+      type: LogType.topUp,
+      quota,
+      content: translate('wallet.log_online_topup', services.env.DEFAULT_LANGUAGE, {
+        quota: formatQuota(quota, display),
+        money: formatCents(recordedCents),
+      }),
+    })
+  } catch (error) {
+    // The credit is committed; a lost log line must not make the gateway redeliver.
+    services.logger.error({ err: String(error), trade_no: tradeNo }, 'online top-up log not written')
+  }
+  return 'success'
+}

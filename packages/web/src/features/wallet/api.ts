@@ -1,0 +1,20 @@
+import type { SelfUser } from '@gateway/shared'
+import { api } from '@/lib/api-client'
+
+/** The signed EPay form the server answers for a new order. */
+export interface EpayForm {
+  url: string
+  params: Record<string, string>
+}
+
+export const fetchSelf = () => api.get<SelfUser>('/api/user/self')
+
+/** POST /api/user/topup: answers the quota added. */
+export const redeemCode = (key: string) => api.post<number>('/api/user/topup', { key })
+
+/** POST /api/user/amount: the money to pay, as two-decimal text. */
+export const fetchPayable = (amount: number, signal?: AbortSignal) =>
+  api.post<string>('/api/user/amount', { amount, top_up_code: '' }, { signal })
+
+export const requestPayment = (amount: number, paymentMethod: string) =>
+  api.post<EpayForm>('/api/user/pay', { amount, top_up_code: '', payment_method: paymentMethod })

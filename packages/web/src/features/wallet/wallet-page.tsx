@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '@/components/layout/page-header'
+import { useStatus } from '@/lib/status'
+import { BalanceCard } from './balance-card'
+import { OnlineTopUpCard } from './online-topup-card'
+import { RedeemCard } from './redeem-card'
+
+/** /topup: the balance, redeeming a code and paying online. */
+export function WalletPage() {
+  const { t } = useTranslation(['wallet', 'pages'])
+  const status = useStatus()
+  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('pages:titles.topup')} description={t('description')} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <BalanceCard display={display} />
+          <RedeemCard display={display} topUpLink={status.top_up_link} />
+        </div>
+        <div className="min-w-0">
+          <OnlineTopUpCard status={status} />
+        </div>
+      </div>
+    </div>
+  )
+}
