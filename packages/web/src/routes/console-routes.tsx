@@ -5,6 +5,7 @@ import { channelAddSearchSchema, channelsSearchSchema } from '@/features/channel
 import { ChannelsPage } from '@/features/channels/channels-page'
 import { Chat2LinkPage } from '@/features/chat/chat2link-page'
 import { ChatPage } from '@/features/chat/chat-page'
+import { createDashboardRoute } from '@/features/dashboard/dashboard-route'
 import { createLogRoute } from '@/features/logs/log-route'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
 import { PersonalPage } from '@/features/personal/personal-page'
@@ -112,7 +113,7 @@ export const consoleRoutes = consoleLayout.addChildren([
     redemptionRoute,
     createRoute({ getParentRoute: () => protectedLayout, path: 'playground', component: PlaygroundPage }),
     createLogRoute(protectedLayout),
-    page('detail', 'detail'),
+    createDashboardRoute(protectedLayout),
     page('midjourney', 'midjourney'),
     page('task', 'task'),
     createRoute({ getParentRoute: () => protectedLayout, path: 'topup', component: WalletPage }),

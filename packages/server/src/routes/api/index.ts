@@ -7,6 +7,7 @@ import { translate } from '../../i18n/messages.ts'
 import { globalApiRateLimit } from '../../middleware/rate-limit.ts'
 import { sameOriginWrites } from '../../middleware/same-origin.ts'
 import { channelRoutes } from './channel-routes.ts'
+import { dataRoutes } from './data-routes.ts'
 import { groupRoutes } from './group-routes.ts'
 import { logRoutes } from './log-routes.ts'
 import { modelRoutes } from './model-routes.ts'
@@ -54,6 +55,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/channel', channelRoutes)
     .route('/redemption', redemptionRoutes)
     .route('/log', logRoutes)
+    .route('/data', dataRoutes)
     .route('/models', modelRoutes)
     .route('/pricing', pricingRoutes)
     .notFound((c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))

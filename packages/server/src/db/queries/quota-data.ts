@@ -1,0 +1,94 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../schema/index.ts'
+
+/** One dashboard bucket as the console reads it: an hour of one model (and, unless grouped, one user). */
+export interface QuotaDataRow {
+  /** 0 for rows summed over users */
+  id: number
+  /** 0 for rows summed over users */
+  user_id: number
+  /** '' for rows summed over users */
+  username: string
+  model_name: string
+  /** start of the hour bucket, unix seconds */
+  created_at: number
+  token_used: number
+  count: number
+  quota: number
+}
+
+export interface QuotaDataRange {
+  start: number
+  end: number
+}
+
+// PostgreSQL answers SUM(bigint) as numeric text and MySQL SUM as DECIMAL text; the sums are integers.
+const integer = (value: unknown): number => Number(value ?? 0)
+
+const rawRow = (row: {
+  id: unknown
+  user_id: unknown
+  username: string
+  model_name: string
+  created_at: unknown
+  token_used: unknown
+  count: unknown
+  quota: unknown
+}): QuotaDataRow => ({
+  id: integer(row.id),
+  user_id: integer(row.user_id),
+  username: row.username,
+  model_name: row.model_name,
+  created_at: integer(row.created_at),
+  token_used: integer(row.token_used),
+  count: integer(row.count),
+  quota: integer(row.quota),
+})
+
+/** Every user's hours summed per (model, hour), oldest first. Reads the created_at index only. */
+export async function listQuotaDataByModel(db: Kysely<Database>, range: QuotaDataRange): Promise<QuotaDataRow[]> {
+  const rows = await db
+    .selectFrom('quota_data')
+    .select([
+      'model_name',
+      'created_at',
+      sql<string>`sum(${sql.ref('count')})`.as('count'),
+      sql<string>`sum(${sql.ref('quota')})`.as('quota'),
+      sql<string>`sum(${sql.ref('token_used')})`.as('token_used'),
+    ])
+    .where('created_at', '>=', range.start)
+    .where('created_at', '<=', range.end)
+    .groupBy(['model_name', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('model_name')
+    .execute()
+  return rows.map((row) => rawRow({ ...row, id: 0, user_id: 0, username: '' }))
+}
+
+/** One user's own rows (by the name recorded with them), oldest first. */
+export async function listQuotaDataByUsername(db: Kysely<Database>, username: string, range: QuotaDataRange): Promise<QuotaDataRow[]> {
+  const rows = await db
+    .selectFrom('quota_data')
+    .selectAll()
+    .where('username', '=', username)
+    .where('created_at', '>=', range.start)
+    .where('created_at', '<=', range.end)
+    .orderBy('created_at')
+    .orderBy('model_name')
+    .execute()
+  return rows.map(rawRow)
+}
+
+/** One user's own rows by id (the unique (user_id, model_name, created_at) index), oldest first. */
+export async function listQuotaDataByUserId(db: Kysely<Database>, userId: number, range: QuotaDataRange): Promise<QuotaDataRow[]> {
+  const rows = await db
+    .selectFrom('quota_data')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', range.start)
+    .where('created_at', '<=', range.end)
+    .orderBy('created_at')
+    .orderBy('model_name')
+    .execute()
+  return rows.map(rawRow)
+}

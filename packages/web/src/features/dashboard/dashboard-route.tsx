@@ -1,0 +1,17 @@
+import { createRoute, useNavigate, type AnyRoute } from '@tanstack/react-router'
+import { DashboardPage } from './dashboard-page'
+import { dashboardSearchSchema } from './dashboard-search'
+
+/** /detail under the console's protected layout, with its range and granularity in the search params. */
+export function createDashboardRoute<TParent extends AnyRoute>(parent: TParent) {
+  const route = createRoute({
+    getParentRoute: () => parent,
+    path: 'detail',
+    validateSearch: dashboardSearchSchema,
+    component: function DashboardRoute() {
+      const navigate = useNavigate()
+      return <DashboardPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/detail', search, replace: true })} />
+    },
+  })
+  return route
+}
