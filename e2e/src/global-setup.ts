@@ -25,6 +25,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
       // account.spec.ts serves a stand-in GitHub on this loopback port (services/auth/oauth-providers.ts).
       GITHUB_OAUTH_BASE_URL: 'http://127.0.0.1:39417',
+      // Drawing and music tasks are polled every second so their specs see results quickly.
+      MJ_POLL_INTERVAL_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -9,6 +9,7 @@ import { apiRoutes } from './routes/api/index.ts'
 import { geminiRoutes } from './routes/relay/gemini-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
 import { playgroundRoutes } from './routes/relay/playground-routes.ts'
+import { midjourneyRoutes, MJ_MODES } from './routes/relay/midjourney-routes.ts'
 import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
 import type { Services } from './services/container.ts'
 import { paymentFormOrigin } from './services/payments/payment-form-origin.ts'
@@ -25,6 +26,10 @@ export function createApp(services: Services): Hono<HonoEnv> {
   app.route('/v1', openAIRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
   app.route('/pg', playgroundRoutes)
   app.route('/v1beta', geminiRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
+  // Midjourney-proxy clients: /mj/* and the same under a speed prefix (/mj-fast/mj/*...), before the console's fallback.
+  const mj = midjourneyRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024)
+  app.route('/mj', mj)
+  for (const mode of MJ_MODES) app.route(`/${mode}/mj`, mj)
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()

@@ -1,4 +1,5 @@
 import { deleteExpiredSessions } from '../db/queries/sessions.ts'
+import { midjourneyPollJob, midjourneyPollSeconds } from './midjourney-poller.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { Services } from '../services/container.ts'
 import { startTestAllRun } from '../services/channels/test-channels.ts'
@@ -38,6 +39,10 @@ export function startJobs(services: Services): () => void {
   if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_UPDATE_FREQUENCY > 0) {
     every(services.env.CHANNEL_UPDATE_FREQUENCY * 60, 'update-balances', async () => (await startBalanceUpdateRun(services))?.finished)
   }
+
+  // Midjourney tasks: unfinished ones are polled from their proxies; failures are refunded once.
+  const mjPollSeconds = midjourneyPollSeconds()
+  if (services.env.NODE_TYPE === 'master' && mjPollSeconds > 0) every(mjPollSeconds, 'midjourney-poll', midjourneyPollJob(services))
 
   return () => {
     for (const timer of timers) clearInterval(timer)

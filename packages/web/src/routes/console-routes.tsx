@@ -7,6 +7,7 @@ import { Chat2LinkPage } from '@/features/chat/chat2link-page'
 import { ChatPage } from '@/features/chat/chat-page'
 import { createDashboardRoute } from '@/features/dashboard/dashboard-route'
 import { createLogRoute } from '@/features/logs/log-route'
+import { createMidjourneyRoute } from '@/features/midjourney/midjourney-route'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
 import { PersonalPage } from '@/features/personal/personal-page'
 import { PlaygroundPage } from '@/features/playground/playground-page'
@@ -114,7 +115,7 @@ export const consoleRoutes = consoleLayout.addChildren([
     createRoute({ getParentRoute: () => protectedLayout, path: 'playground', component: PlaygroundPage }),
     createLogRoute(protectedLayout),
     createDashboardRoute(protectedLayout),
-    page('midjourney', 'midjourney'),
+    createMidjourneyRoute(protectedLayout),
     page('task', 'task'),
     createRoute({ getParentRoute: () => protectedLayout, path: 'topup', component: WalletPage }),
     createRoute({ getParentRoute: () => protectedLayout, path: 'chat2link', component: Chat2LinkPage }),

@@ -10,6 +10,7 @@ import { channelRoutes } from './channel-routes.ts'
 import { dataRoutes } from './data-routes.ts'
 import { groupRoutes } from './group-routes.ts'
 import { logRoutes } from './log-routes.ts'
+import { mjRoutes } from './mj-routes.ts'
 import { modelRoutes } from './model-routes.ts'
 import { oauthRoutes } from './oauth-routes.ts'
 import { accountRoutes } from './account-routes.ts'
@@ -55,6 +56,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/channel', channelRoutes)
     .route('/redemption', redemptionRoutes)
     .route('/log', logRoutes)
+    .route('/mj', mjRoutes)
     .route('/data', dataRoutes)
     .route('/models', modelRoutes)
     .route('/pricing', pricingRoutes)
