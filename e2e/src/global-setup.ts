@@ -27,6 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GITHUB_OAUTH_BASE_URL: 'http://127.0.0.1:39417',
       // Drawing and music tasks are polled every second so their specs see results quickly.
       MJ_POLL_INTERVAL_SECONDS: '1',
+      SUNO_TASK_POLL_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

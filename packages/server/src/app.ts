@@ -10,6 +10,7 @@ import { geminiRoutes } from './routes/relay/gemini-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
 import { playgroundRoutes } from './routes/relay/playground-routes.ts'
 import { midjourneyRoutes, MJ_MODES } from './routes/relay/midjourney-routes.ts'
+import { sunoRoutes } from './routes/relay/suno-routes.ts'
 import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
 import type { Services } from './services/container.ts'
 import { paymentFormOrigin } from './services/payments/payment-form-origin.ts'
@@ -30,6 +31,7 @@ export function createApp(services: Services): Hono<HonoEnv> {
   const mj = midjourneyRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024)
   app.route('/mj', mj)
   for (const mode of MJ_MODES) app.route(`/${mode}/mj`, mj)
+  app.route('/suno', sunoRoutes())
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()

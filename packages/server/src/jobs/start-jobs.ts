@@ -4,6 +4,7 @@ import { nowSeconds } from '../lib/time.ts'
 import type { Services } from '../services/container.ts'
 import { startTestAllRun } from '../services/channels/test-channels.ts'
 import { startBalanceUpdateRun } from '../services/channels/update-balance.ts'
+import { createSunoPoller, sunoPollSeconds } from './suno-task-poller.ts'
 
 /**
  * Starts the background jobs and returns a function that stops them. Secondary nodes only keep
@@ -39,6 +40,8 @@ export function startJobs(services: Services): () => void {
   if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_UPDATE_FREQUENCY > 0) {
     every(services.env.CHANNEL_UPDATE_FREQUENCY * 60, 'update-balances', async () => (await startBalanceUpdateRun(services))?.finished)
   }
+  // Suno tasks: unfinished ones are polled from their channel; a failure is refunded once.
+  if (services.env.NODE_TYPE === 'master' && sunoPollSeconds() > 0) every(sunoPollSeconds(), 'suno-tasks', createSunoPoller(services))
 
   // Midjourney tasks: unfinished ones are polled from their proxies; failures are refunded once.
   const mjPollSeconds = midjourneyPollSeconds()

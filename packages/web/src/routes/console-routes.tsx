@@ -8,6 +8,7 @@ import { ChatPage } from '@/features/chat/chat-page'
 import { createDashboardRoute } from '@/features/dashboard/dashboard-route'
 import { createLogRoute } from '@/features/logs/log-route'
 import { createMidjourneyRoute } from '@/features/midjourney/midjourney-route'
+import { createTaskRoute } from '@/features/tasks/task-route'
 import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
 import { PersonalPage } from '@/features/personal/personal-page'
 import { PlaygroundPage } from '@/features/playground/playground-page'
@@ -116,7 +117,7 @@ export const consoleRoutes = consoleLayout.addChildren([
     createLogRoute(protectedLayout),
     createDashboardRoute(protectedLayout),
     createMidjourneyRoute(protectedLayout),
-    page('task', 'task'),
+    createTaskRoute(protectedLayout),
     createRoute({ getParentRoute: () => protectedLayout, path: 'topup', component: WalletPage }),
     createRoute({ getParentRoute: () => protectedLayout, path: 'chat2link', component: Chat2LinkPage }),
     ...createUserRoutes(protectedLayout),

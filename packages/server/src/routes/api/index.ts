@@ -18,6 +18,7 @@ import { optionRoutes } from './option-routes.ts'
 import { personalRoutes } from './personal-routes.ts'
 import { pricingRoutes } from './pricing-routes.ts'
 import { redemptionRoutes } from './redemption-routes.ts'
+import { taskRoutes } from './task-routes.ts'
 import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
 import { userRoutes } from './user-routes.ts'
@@ -57,6 +58,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/redemption', redemptionRoutes)
     .route('/log', logRoutes)
     .route('/mj', mjRoutes)
+    .route('/task', taskRoutes)
     .route('/data', dataRoutes)
     .route('/models', modelRoutes)
     .route('/pricing', pricingRoutes)

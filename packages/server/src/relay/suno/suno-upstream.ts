@@ -1,0 +1,95 @@
+import type { Dispatcher } from 'undici'
+import type { Services } from '../../services/container.ts'
+import type { RelayChannel } from '../cache/channel-cache.ts'
+import { RelayError } from '../relay-error.ts'
+import { sanitize, upstreamHttpError, upstreamTransportError } from '../upstream/upstream-error.ts'
+
+/** The answers of a Suno API server are small JSON documents; anything bigger is not one. */
+const MAX_ANSWER = 4 * 1024 * 1024
+
+/** One task as a Suno API server reports it from /suno/fetch. */
+export interface UpstreamSunoTask {
+  task_id: string
+  action?: string
+  status?: string
+  fail_reason?: string
+  submit_time?: number
+  start_time?: number
+  finish_time?: number
+  progress?: string
+  data?: unknown
+}
+
+function endpoint(channel: RelayChannel, path: string): URL {
+  return new URL(`${channel.baseUrl.replace(/\/+$/, '')}${path}`)
+}
+
+async function readBounded(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length
+    if (size > MAX_ANSWER) {
+      body.destroy()
+      throw new RelayError({ status: 502, type: 'upstream_error', code: 'response_too_large', messageKey: 'upstream.bad_response', local: false })
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * POSTs JSON to a Suno API server with the channel's key, through the relay's guarded upstream
+ * pool (the channel address policy applies), and answers the `{code, message, data}` document.
+ * A non-200 answer, an unreadable one, or one whose code is not "success" throws a RelayError
+ * whose message never carries the channel key or an upstream URL.
+ */
+export async function callSuno(services: Services, channel: RelayChannel, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  let response: Dispatcher.ResponseData
+  try {
+    response = await services.relay.upstream.send({
+      url: endpoint(channel, path),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${channel.key}` },
+      body: JSON.stringify(body),
+      signal,
+    })
+  } catch (error) {
+    throw upstreamTransportError(error)
+  }
+  let text: string
+  try {
+    text = await readBounded(response.body)
+  } catch (error) {
+    throw error instanceof RelayError ? error : upstreamTransportError(error)
+  }
+  if (response.statusCode !== 200) throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+  let parsed: { code?: unknown; message?: unknown; data?: unknown }
+  try {
+    parsed = JSON.parse(text) as typeof parsed
+  } catch {
+    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
+  }
+  if (parsed?.code !== 'success') {
+    // A refusal the server explained (bad prompt, no credit): not worth another channel.
+    const message = sanitize(typeof parsed?.message === 'string' && parsed.message ? parsed.message : String(parsed?.code ?? 'error'), channel.key)
+    throw new RelayError({ status: 400, type: 'upstream_error', code: typeof parsed?.code === 'string' && parsed.code ? parsed.code : 'upstream_refused', message, local: false })
+  }
+  return parsed.data
+}
+
+/** Submits one task; answers the upstream task id. */
+export async function submitSunoTask(services: Services, channel: RelayChannel, action: string, body: Record<string, unknown>, signal: AbortSignal): Promise<string> {
+  const data = await callSuno(services, channel, `/suno/submit/${action.toLowerCase()}`, body, signal)
+  if (typeof data !== 'string' || data.length === 0 || data.length > 50) {
+    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
+  }
+  return data
+}
+
+/** Reads the state of several tasks of one channel at once. Entries that are not tasks are dropped. */
+export async function fetchSunoTasks(services: Services, channel: RelayChannel, ids: string[], signal: AbortSignal): Promise<UpstreamSunoTask[]> {
+  const data = await callSuno(services, channel, '/suno/fetch', { ids, action: '' }, signal)
+  if (!Array.isArray(data)) throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
+  return data.filter((item): item is UpstreamSunoTask => typeof item === 'object' && item !== null && typeof (item as { task_id?: unknown }).task_id === 'string')
+}

@@ -1,0 +1,24 @@
+import { api } from '@/lib/api-client'
+import type { TaskRecord } from './task-format'
+import type { TaskSearch } from './task-search'
+
+export interface TaskQuery {
+  channel_id?: number
+  task_id?: string
+  start_timestamp: number
+  end_timestamp?: number
+}
+
+/** The API filters for a search; the channel is sent by admins only. */
+export function toTaskQuery(search: TaskSearch, defaultStart: number, admin: boolean): TaskQuery {
+  return {
+    channel_id: admin ? search.channel_id : undefined,
+    task_id: search.task_id || undefined,
+    start_timestamp: search.start ?? defaultStart,
+    end_timestamp: search.end,
+  }
+}
+
+/** One page (index from 0): admins read every task (GET /api/task/), others their own (GET /api/task/self). */
+export const fetchTaskPage = (query: TaskQuery, page: number, pageSize: number, admin: boolean) =>
+  api.get<TaskRecord[]>(admin ? '/api/task/' : '/api/task/self', { query: { ...query, p: page, page_size: pageSize } })

@@ -1,0 +1,201 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { Toaster } from 'sonner'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fail, ok, serveApi } from '@/features/tokens/testing'
+import { i18n } from '@/i18n'
+import { createQueryClient } from '@/lib/query-client'
+import { clearStoredUser, setStoredUser } from '@/lib/session'
+import { createTestQueryClient, Providers } from '@/test-utils/render'
+import type { TaskRecord } from './task-format'
+import { midnightToday, type TaskSearch } from './task-search'
+import { TasksPage } from './tasks-page'
+
+const makeTask = (id: number, overrides: Partial<TaskRecord> = {}): TaskRecord => ({
+  id,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_030,
+  task_id: `suno-task-${id}`,
+  platform: 'suno',
+  user_id: 7,
+  channel_id: 3,
+  quota: 50_000,
+  action: 'MUSIC',
+  status: 'SUCCESS',
+  fail_reason: '',
+  submit_time: 1_700_000_000,
+  start_time: 1_700_000_005,
+  finish_time: 1_700_000_030,
+  progress: '100%',
+  data: [{ audio_url: 'https://cdn.example/a.mp3' }],
+  ...overrides,
+})
+
+const firstPage = Array.from({ length: 10 }, (_, i) => makeTask(100 - i))
+const secondPage = [
+  makeTask(90, { status: 'IN_PROGRESS', progress: '40%', finish_time: 0 }),
+  makeTask(89, { status: 'FAILURE', action: 'LYRICS', fail_reason: 'The prompt was refused by the content policy of the upstream service', progress: 'stalled' }),
+  makeTask(88, { status: '', progress: '', finish_time: 0, platform: 'other', action: 'VIDEO' }),
+]
+
+const param = (url: string, name: string) => new URL(url, 'http://x').searchParams.get(name)
+
+function serve(pages: TaskRecord[][]) {
+  return serveApi((url) => {
+    if (!url.startsWith('/api/task')) return undefined
+    return ok(pages[Number(param(url, 'p'))] ?? [])
+  })
+}
+
+function renderPage(search: TaskSearch = {}) {
+  const onSearchChange = vi.fn()
+  render(
+    <Providers client={createTestQueryClient()}>
+      <TasksPage search={search} onSearchChange={onSearchChange} />
+    </Providers>,
+  )
+  return onSearchChange
+}
+
+const user = (role: number) => setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const taskCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/task'))
+
+describe('TasksPage', () => {
+  const clipboard = { writeText: vi.fn() }
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    localStorage.clear()
+    clearStoredUser()
+    clipboard.writeText.mockReset()
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true })
+  })
+
+  it('loads page 0 from midnight today, and the next page only when the user opens it', async () => {
+    user(10)
+    const calls = serve([firstPage, secondPage])
+    renderPage()
+    expect(await screen.findByText('suno-task-100')).toBeTruthy()
+    const first = taskCalls(calls)
+    expect(first).toHaveLength(1)
+    expect(first[0]?.url.startsWith('/api/task/?')).toBe(true)
+    expect(param(first[0]!.url, 'p')).toBe('0')
+    expect(param(first[0]!.url, 'page_size')).toBe('10')
+    expect(param(first[0]!.url, 'start_timestamp')).toBe(String(midnightToday()))
+    // A full page: one more page is offered, not fetched.
+    expect(screen.getByTestId('task-loaded').textContent).toBe('10 loaded, more on the next page')
+    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }))
+    expect(await screen.findByText('suno-task-90')).toBeTruthy()
+    expect(screen.queryByText('suno-task-100')).toBeNull()
+    const second = taskCalls(calls)
+    expect(second).toHaveLength(2)
+    expect(param(second[1]!.url, 'p')).toBe('1')
+    // A short page was the last: no third page, and going back costs no request.
+    await waitFor(() => expect(screen.getByTestId('task-loaded').textContent).toBe('13 loaded'))
+    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }))
+    expect(await screen.findByText('suno-task-100')).toBeTruthy()
+    expect(taskCalls(calls)).toHaveLength(2)
+  })
+
+  it('draws progress, status, type, platform, time spent and failure reason as the spec says', async () => {
+    user(10)
+    serve([secondPage])
+    renderPage()
+    const table = await screen.findByTestId('tasks-table')
+    await within(table).findByText('suno-task-90')
+    const rows = within(table).getAllByRole('row').slice(1)
+    // 40% is a circle; "stalled" is shown as it is; an empty status is "Submitting".
+    expect(within(rows[0]!).getByTestId('task-progress-circle').getAttribute('aria-valuenow')).toBe('40')
+    expect(within(rows[0]!).getByText('Executing')).toBeTruthy()
+    expect(within(rows[1]!).getByText('stalled')).toBeTruthy()
+    expect(within(rows[1]!).getByText('Failed')).toBeTruthy()
+    expect(within(rows[1]!).getByText('Generate lyrics')).toBeTruthy()
+    expect(within(rows[1]!).getByText('30 s')).toBeTruthy()
+    expect(within(rows[2]!).getByText('Submitting')).toBeTruthy()
+    expect(within(rows[2]!).getAllByText('Unknown')).toHaveLength(2)
+    expect(within(rows[0]!).getByText('None')).toBeTruthy()
+
+    fireEvent.click(within(rows[1]!).getByTestId('task-fail-reason'))
+    const reason = await screen.findByTestId('task-reason-dialog')
+    expect(within(reason).getByText('The prompt was refused by the content policy of the upstream service')).toBeTruthy()
+    fireEvent.keyDown(reason, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('task-reason-dialog')).toBeNull())
+
+    fireEvent.click(within(rows[0]!).getByTestId('task-id'))
+    const dialog = await screen.findByTestId('task-record-dialog')
+    const json = JSON.parse(within(dialog).getByTestId('task-record-json').textContent ?? '')
+    expect(json).toMatchObject({ task_id: 'suno-task-90', status: 'IN_PROGRESS', progress: '40%', channel_id: 3 })
+    expect(within(dialog).getByTestId('task-record-json').textContent).toContain('\n  "id": 90')
+    expect(dialog.className).toContain('max-w-[800px]')
+    expect(within(dialog).getByTestId('task-record-json').className).toContain('h-[400px]')
+  })
+
+  it('copies the channel id, and offers manual copying when the clipboard refuses', async () => {
+    user(10)
+    serve([[makeTask(5, { channel_id: 42 })]])
+    renderPage()
+    const tag = await screen.findByRole('button', { name: 'Copy channel ID 42' })
+    clipboard.writeText.mockResolvedValueOnce(undefined)
+    fireEvent.click(tag)
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith('42'))
+    expect(screen.queryByTestId('manual-copy-dialog')).toBeNull()
+    clipboard.writeText.mockRejectedValueOnce(new Error('denied'))
+    fireEvent.click(tag)
+    const manual = await screen.findByTestId('manual-copy-dialog')
+    expect(within(manual).getByText('Cannot copy to clipboard, please copy manually')).toBeTruthy()
+    expect((within(manual).getByRole('textbox') as HTMLTextAreaElement).value).toBe('42')
+  })
+
+  it('shows users their own tasks without the channel column or filter, and sends the filters', async () => {
+    user(1)
+    const calls = serve([[makeTask(1, { channel_id: undefined })]])
+    const onSearchChange = renderPage({ task_id: 'suno-task-1', start: 1_700_000_000, channel_id: 9 })
+    expect(await screen.findByText('suno-task-1')).toBeTruthy()
+    const call = taskCalls(calls)[0]!
+    expect(call.url.startsWith('/api/task/self?')).toBe(true)
+    expect(param(call.url, 'task_id')).toBe('suno-task-1')
+    expect(param(call.url, 'start_timestamp')).toBe('1700000000')
+    expect(param(call.url, 'channel_id')).toBeNull()
+    const header = screen.getByTestId('tasks-table').querySelector('thead')!
+    expect(within(header).queryByText('Channel')).toBeNull()
+    expect(screen.queryByTestId('task-filter-channel_id')).toBeNull()
+    fireEvent.change(screen.getByTestId('task-filter-task_id'), { target: { value: ' other ' } })
+    fireEvent.click(screen.getByTestId('task-filter-submit'))
+    expect(onSearchChange).toHaveBeenCalledWith({ channel_id: undefined, task_id: 'other', start: 1_700_000_000, end: undefined })
+  })
+
+  it('shows the Chinese labels', async () => {
+    await i18n.changeLanguage('zh')
+    user(10)
+    serve([[makeTask(1, { status: 'QUEUED', fail_reason: '' })]])
+    renderPage()
+    expect(await screen.findByText('排队中')).toBeTruthy()
+    expect(screen.getByText('生成音乐')).toBeTruthy()
+    expect(screen.getByText('无')).toBeTruthy()
+    expect(screen.getByText('提交时间')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '查询' })).toBeTruthy()
+  })
+
+  it('asks for a new first page when the page size changes', async () => {
+    user(10)
+    const calls = serve([firstPage, secondPage])
+    renderPage()
+    await screen.findByText('suno-task-100')
+    fireEvent.change(screen.getByTestId('task-page-size'), { target: { value: '20' } })
+    await waitFor(() => expect(taskCalls(calls).some((call) => param(call.url, 'page_size') === '20' && param(call.url, 'p') === '0')).toBe(true))
+    expect(localStorage.getItem('page-size')).toBe('20')
+  })
+
+  it('shows the server message when the list cannot be fetched', async () => {
+    user(10)
+    serveApi((url) => (url.startsWith('/api/task') ? fail('The query parameter p is invalid', 400) : undefined))
+    render(
+      <Providers client={createQueryClient()}>
+        <Toaster />
+        <TasksPage search={{}} onSearchChange={vi.fn()} />
+      </Providers>,
+    )
+    expect(await screen.findByText('The query parameter p is invalid')).toBeTruthy()
+    expect(screen.getByText('No tasks in this range')).toBeTruthy()
+  })
+})
