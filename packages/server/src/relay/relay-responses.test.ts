@@ -81,7 +81,7 @@ describe('Responses API on a chat-only channel', () => {
       ],
       tools,
     })
-    expect((mock.requests.at(-1)?.body as { messages: unknown[] }).messages).toEqual([
+    expect((mock.requests.at(-1)?.body as { messages: unknown[] } | undefined)?.messages).toEqual([
       { role: 'user', content: 'Weather in Paris?' },
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_mock_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
       { role: 'tool', tool_call_id: 'call_mock_1', content: '18°C' },

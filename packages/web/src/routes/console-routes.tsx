@@ -9,7 +9,6 @@ import { createDashboardRoute } from '@/features/dashboard/dashboard-route'
 import { createLogRoute } from '@/features/logs/log-route'
 import { createMidjourneyRoute } from '@/features/midjourney/midjourney-route'
 import { createTaskRoute } from '@/features/tasks/task-route'
-import { PlaceholderPage, type PageTitleKey } from '@/features/placeholder/placeholder-page'
 import { PersonalPage } from '@/features/personal/personal-page'
 import { PlaygroundPage } from '@/features/playground/playground-page'
 import { RedemptionsPage } from '@/features/redemptions/redemptions-page'
@@ -34,11 +33,6 @@ const protectedLayout = createRoute({
     if (!getStoredUser()) throw redirect({ to: '/login' })
   },
 })
-
-const placeholder = (titleKey: PageTitleKey) => () => <PlaceholderPage titleKey={titleKey} />
-
-const page = (path: string, titleKey: PageTitleKey) =>
-  createRoute({ getParentRoute: () => protectedLayout, path, component: placeholder(titleKey) })
 
 const settingRoute = createRoute({
   getParentRoute: () => protectedLayout,

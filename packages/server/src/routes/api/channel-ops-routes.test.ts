@@ -1,9 +1,13 @@
+import { adapterFor } from '../../providers/registry.ts'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { Role } from '@gateway/shared'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstream.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
+
+/** What an OpenAI channel serves, as the adapter registry declares it. */
+const OPENAI_ENDPOINTS = [...(adapterFor(1)?.endpoints ?? [])]
 
 const KEY = 'sk-ops-canary-key-91c2'
 
@@ -158,8 +162,8 @@ describe('GET /api/channel/test_upstream/:id', () => {
       to_add: ['o3', 'text-embedding-3-small'],
       to_remove: ['legacy-model'],
       groups: [
-        { group: 'default', first_seen: 0, last_seen: 0, client_types: ['chat', 'completions', 'embeddings'] },
-        { group: 'vip', first_seen: 1000, last_seen: 3000, client_types: ['chat', 'completions', 'embeddings'] },
+        { group: 'default', first_seen: 0, last_seen: 0, client_types: OPENAI_ENDPOINTS },
+        { group: 'vip', first_seen: 1000, last_seen: 3000, client_types: OPENAI_ENDPOINTS },
       ],
     })
   })

@@ -99,8 +99,8 @@ describe('ChannelEditorDrawer', () => {
   it('says which types cannot relay yet, and why', () => {
     renderDrawer()
     expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
-    expect(screen.getByRole('option', { name: 'AWS Claude (not supported yet)' })).toBeTruthy()
-    fill('channel-type', '33')
+    expect(screen.getByRole('option', { name: 'Tencent Hunyuan (not supported yet)' })).toBeTruthy()
+    fill('channel-type', '23')
     expect(screen.getByTestId('channel-type-unsupported').textContent).toContain('must be signed')
     fill('channel-type', '14')
     expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
