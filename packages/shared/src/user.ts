@@ -78,6 +78,28 @@ export interface SessionUser {
   group: string
 }
 
+/** A user as the management page sees it (GET /api/user/:id and the list): no password hash, no settings. */
+export interface AdminUser extends SessionUser {
+  email: string
+  quota: number
+  used_quota: number
+  request_count: number
+  aff_code: string
+  aff_count: number
+  aff_quota: number
+  aff_history_quota: number
+  inviter_id: number
+  github_id: string
+  wechat_id: string
+  telegram_id: string
+  linux_do_id: string
+  password: ''
+  /** unix seconds of cancellation; null for a live account (the reference's gorm DeletedAt) */
+  DeletedAt: number | null
+}
+
+export type ManageAction = 'promote' | 'demote' | 'enable' | 'disable' | 'delete'
+
 /** GET /api/user/self: the full own row, password blank, secrets never included. */
 export interface SelfUser extends SessionUser {
   email: string

@@ -1,30 +1,7 @@
+import type { AdminUser } from '@gateway/shared'
 import type { UserRow } from '../../db/queries/users.ts'
 
-/** A user as the management page sees it: no password hash, no access-token hash, no settings. */
-export interface AdminUser {
-  id: number
-  username: string
-  display_name: string
-  role: number
-  status: number
-  group: string
-  email: string
-  quota: number
-  used_quota: number
-  request_count: number
-  aff_code: string
-  aff_count: number
-  aff_quota: number
-  aff_history_quota: number
-  inviter_id: number
-  github_id: string
-  wechat_id: string
-  telegram_id: string
-  linux_do_id: string
-  password: ''
-  /** unix seconds of cancellation; null for a live account (the reference's gorm DeletedAt) */
-  DeletedAt: number | null
-}
+export type { AdminUser }
 
 export function toAdminUser(row: UserRow): AdminUser {
   return {

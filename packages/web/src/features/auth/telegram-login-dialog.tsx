@@ -1,16 +1,9 @@
-import type { SessionUser } from '@gateway/shared'
-import { useEffect, useRef } from 'react'
+import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { loginWithTelegram, type TelegramAuthData } from './api'
+import { TelegramWidgetDialog } from './telegram-widget-dialog'
 import { useCompleteLogin } from './use-complete-login'
-
-declare global {
-  interface Window {
-    onTelegramAuth?: (user: TelegramAuthData) => void
-  }
-}
 
 interface TelegramLoginDialogProps {
   open: boolean
@@ -18,46 +11,17 @@ interface TelegramLoginDialogProps {
   botName: string
 }
 
-/** Hosts Telegram's own login widget, which calls back with signed user data. */
+/** Signs in with Telegram's login widget. */
 export function TelegramLoginDialog({ open, onOpenChange, botName }: TelegramLoginDialogProps) {
   const { t } = useTranslation('auth')
   const completeLogin = useCompleteLogin()
-  const host = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    if (!open) return
-    window.onTelegramAuth = (data) => {
+  const onAuth = useCallback(
+    (data: TelegramAuthData) => {
       loginWithTelegram(data)
-        .then((user: SessionUser) => completeLogin(user))
+        .then((user) => completeLogin(user))
         .catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)))
-    }
-    // Radix mounts the content after open flips; wait a frame for the host element.
-    const frame = requestAnimationFrame(() => {
-      if (!host.current || host.current.childElementCount > 0) return
-      const script = document.createElement('script')
-      script.src = 'https://telegram.org/js/telegram-widget.js?22'
-      script.async = true
-      script.dataset.telegramLogin = botName
-      script.dataset.size = 'large'
-      script.dataset.onauth = 'onTelegramAuth(user)'
-      script.dataset.requestAccess = 'write'
-      host.current.appendChild(script)
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      delete window.onTelegramAuth
-    }
-  }, [open, botName, completeLogin])
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="telegram-dialog" className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{t('oauth.telegram')}</DialogTitle>
-          <DialogDescription>{t('oauth.telegramHint')}</DialogDescription>
-        </DialogHeader>
-        <div ref={host} className="flex min-h-12 justify-center" />
-      </DialogContent>
-    </Dialog>
+    },
+    [completeLogin],
   )
+  return <TelegramWidgetDialog open={open} onOpenChange={onOpenChange} botName={botName} title={t('oauth.telegram')} hint={t('oauth.telegramHint')} testId="telegram-dialog" onAuth={onAuth} />
 }

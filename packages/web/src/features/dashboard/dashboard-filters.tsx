@@ -1,8 +1,7 @@
-import { RotateCcw, Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FilterButtons, FilterField } from '@/components/data-table/filter-form'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { fromDateTimeLocal, toDateTimeLocal } from '@/features/logs/log-search'
@@ -86,42 +85,19 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
           </NativeSelect>
         </div>
         {admin ? (
-          <div className="flex min-w-0 flex-col gap-1">
-            <Label htmlFor="dashboard-username" className="text-xs text-muted-foreground">
-              {t('filters.username')}
-            </Label>
-            <Input id="dashboard-username" className="h-8" placeholder={t('filters.allUsers')} data-testid="dashboard-username" {...field('username')} />
-          </div>
+          <FilterField id="dashboard-username" label={t('filters.username')} placeholder={t('filters.allUsers')} {...field('username')} />
         ) : (
           <div className="hidden lg:block" />
         )}
-        <div className="col-span-2 flex min-w-0 flex-col gap-1 sm:col-span-1">
-          <Label htmlFor="dashboard-start" className="text-xs text-muted-foreground">
-            {t('filters.start')}
-          </Label>
-          <Input id="dashboard-start" type="datetime-local" className="h-8" data-testid="dashboard-start" {...field('start')} />
-        </div>
-        <div className="col-span-2 flex min-w-0 flex-col gap-1 sm:col-span-1">
-          <Label htmlFor="dashboard-end" className="text-xs text-muted-foreground">
-            {t('filters.end')}
-          </Label>
-          <Input id="dashboard-end" type="datetime-local" className="h-8" data-testid="dashboard-end" {...field('end')} />
-        </div>
+        <FilterField id="dashboard-start" label={t('filters.start')} type="datetime-local" {...field('start')} />
+        <FilterField id="dashboard-end" label={t('filters.end')} type="datetime-local" {...field('end')} />
       </div>
       {error && (
         <p className="text-xs text-destructive" role="alert" data-testid="dashboard-filter-error">
           {error}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" size="sm" data-testid="dashboard-submit">
-          <Search />
-          {t('filters.query')}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={reset}>
-          <RotateCcw />
-          {t('filters.reset')}
-        </Button>
+      <FilterButtons submitTestId="dashboard-submit" onReset={reset} className="items-center">
         <div className="flex flex-wrap items-center gap-1 sm:ml-auto" role="group" aria-label={t('filters.presets')}>
           {PRESET_DAYS.map((days) => (
             <Button key={days} type="button" size="sm" variant="outline" className="h-7 px-2.5 text-xs" onClick={() => preset(days)} data-testid={`dashboard-preset-${days}`}>
@@ -129,7 +105,7 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
             </Button>
           ))}
         </div>
-      </div>
+      </FilterButtons>
     </form>
   )
 }

@@ -1,11 +1,8 @@
-import { RotateCcw, Search } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { FilterButtons, FilterField } from '@/components/data-table/filter-form'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { cn } from '@/lib/utils'
 import { fromDateTimeLocal, toDateTimeLocal, type LogSearch } from './log-search'
 
 interface LogsFiltersProps {
@@ -72,12 +69,7 @@ export function LogsFilters({ search, range, admin, onSearch, columnsMenu }: Log
   }
 
   const input = (name: keyof Draft, label: string, extra: { type?: string; inputMode?: 'numeric' } = {}) => (
-    <div className={cn('flex min-w-0 flex-col gap-1', extra.type === 'datetime-local' && 'col-span-2 sm:col-span-1')}>
-      <Label htmlFor={`log-filter-${name}`} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input id={`log-filter-${name}`} className="h-8" data-testid={`log-filter-${name}`} {...extra} {...field(name)} />
-    </div>
+    <FilterField id={`log-filter-${name}`} label={label} {...extra} {...field(name)} />
   )
 
   return (
@@ -107,17 +99,9 @@ export function LogsFilters({ search, range, admin, onSearch, columnsMenu }: Log
           ))}
         </NativeSelect>
       </div>
-      <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-4">
-        <Button type="submit" size="sm" data-testid="log-filter-submit">
-          <Search />
-          {t('filters.query')}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={reset}>
-          <RotateCcw />
-          {t('filters.reset')}
-        </Button>
+      <FilterButtons submitTestId="log-filter-submit" onReset={reset} className="col-span-2 lg:col-span-4">
         <div className="ml-auto">{columnsMenu}</div>
-      </div>
+      </FilterButtons>
     </form>
   )
 }

@@ -1,11 +1,7 @@
-import { RotateCcw, Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FilterButtons, FilterField } from '@/components/data-table/filter-form'
 import { fromDateTimeLocal, toDateTimeLocal } from '@/features/logs/log-search'
-import { cn } from '@/lib/utils'
 import type { MjSearch } from './mj-search'
 
 interface MjFiltersProps {
@@ -53,19 +49,13 @@ export function MjFilters({ search, range, admin, onSearch }: MjFiltersProps) {
   }
 
   const input = (name: keyof Draft, label: string, extra: { type?: string; inputMode?: 'numeric' } = {}) => (
-    <div className={cn('flex min-w-0 flex-col gap-1', extra.type === 'datetime-local' && 'col-span-2 sm:col-span-1')}>
-      <Label htmlFor={`mj-filter-${name}`} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={`mj-filter-${name}`}
-        className="h-8"
-        data-testid={`mj-filter-${name}`}
-        value={draft[name]}
-        onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
-        {...extra}
-      />
-    </div>
+    <FilterField
+      id={`mj-filter-${name}`}
+      label={label}
+      value={draft[name]}
+      onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+      {...extra}
+    />
   )
 
   return (
@@ -74,16 +64,7 @@ export function MjFilters({ search, range, admin, onSearch }: MjFiltersProps) {
       {input('mj_id', t('filters.mjId'))}
       {input('start', t('filters.start'), { type: 'datetime-local' })}
       {input('end', t('filters.end'), { type: 'datetime-local' })}
-      <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-4">
-        <Button type="submit" size="sm" data-testid="mj-filter-submit">
-          <Search />
-          {t('filters.query')}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={reset}>
-          <RotateCcw />
-          {t('filters.reset')}
-        </Button>
-      </div>
+      <FilterButtons submitTestId="mj-filter-submit" onReset={reset} className="col-span-2 lg:col-span-4" />
     </form>
   )
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import type { TelegramAuthData } from '@/features/auth/api'
+import { TelegramWidgetDialog } from '@/features/auth/telegram-widget-dialog'
 import { bindTelegram } from './api'
 import { useRefreshSelf } from './queries'
 
@@ -12,15 +13,12 @@ interface TelegramBindDialogProps {
   botName: string
 }
 
-/** Hosts Telegram's login widget; its signed answer goes to /api/oauth/telegram/bind. */
+/** Binds a Telegram account: the widget's signed answer goes to /api/oauth/telegram/bind. */
 export function TelegramBindDialog({ open, onOpenChange, botName }: TelegramBindDialogProps) {
   const { t } = useTranslation('personal')
   const refreshSelf = useRefreshSelf()
-  const host = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    if (!open) return
-    window.onTelegramAuth = (data) => {
+  const onAuth = useCallback(
+    (data: TelegramAuthData) => {
       bindTelegram(data)
         .then(async () => {
           toast.success(t('bindings.done'))
@@ -28,34 +26,8 @@ export function TelegramBindDialog({ open, onOpenChange, botName }: TelegramBind
           onOpenChange(false)
         })
         .catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)))
-    }
-    // Radix mounts the content after open flips; wait a frame for the host element.
-    const frame = requestAnimationFrame(() => {
-      if (!host.current || host.current.childElementCount > 0) return
-      const script = document.createElement('script')
-      script.src = 'https://telegram.org/js/telegram-widget.js?22'
-      script.async = true
-      script.dataset.telegramLogin = botName
-      script.dataset.size = 'large'
-      script.dataset.onauth = 'onTelegramAuth(user)'
-      script.dataset.requestAccess = 'write'
-      host.current.appendChild(script)
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      delete window.onTelegramAuth
-    }
-  }, [open, botName, refreshSelf, onOpenChange, t])
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="telegram-bind-dialog" className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{t('telegram.title')}</DialogTitle>
-          <DialogDescription>{t('telegram.hint')}</DialogDescription>
-        </DialogHeader>
-        <div ref={host} className="flex min-h-12 justify-center" />
-      </DialogContent>
-    </Dialog>
+    },
+    [refreshSelf, onOpenChange, t],
   )
+  return <TelegramWidgetDialog open={open} onOpenChange={onOpenChange} botName={botName} title={t('telegram.title')} hint={t('telegram.hint')} testId="telegram-bind-dialog" onAuth={onAuth} />
 }

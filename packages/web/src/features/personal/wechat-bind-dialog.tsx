@@ -1,11 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Spinner } from '@/components/ui/spinner'
-import { FormField } from '@/features/auth/form-field'
+import { WeChatCodeDialog } from '@/features/auth/wechat-code-dialog'
 import { bindWeChat } from './api'
 import { useRefreshSelf } from './queries'
 
@@ -15,12 +11,10 @@ interface WeChatBindDialogProps {
   qrCode: string
 }
 
-/** Scan the official account's QR code, receive a code by message, type it here. */
+/** Binds a WeChat account with a code the official account sends. */
 export function WeChatBindDialog({ open, onOpenChange, qrCode }: WeChatBindDialogProps) {
   const { t } = useTranslation('personal')
   const refreshSelf = useRefreshSelf()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const mutation = useMutation({
     mutationFn: bindWeChat,
     onSuccess: async () => {
@@ -28,41 +22,19 @@ export function WeChatBindDialog({ open, onOpenChange, qrCode }: WeChatBindDialo
       await refreshSelf()
       onOpenChange(false)
     },
-    onError: (failure) => setError(failure.message),
   })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!code.trim()) return setError(t('wechat.codeRequired'))
-    setError(null)
-    mutation.mutate(code.trim())
-  }
-
+  const texts = { title: t('wechat.title'), hint: t('wechat.hint'), qrAlt: t('wechat.qrAlt'), code: t('wechat.code'), codeRequired: t('wechat.codeRequired'), submit: t('wechat.submit') }
   return (
-    <Dialog open={open} onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}>
-      <DialogContent data-testid="wechat-bind-dialog" className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{t('wechat.title')}</DialogTitle>
-          <DialogDescription>{t('wechat.hint')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          {qrCode && <img src={qrCode} alt={t('wechat.qrAlt')} className="mx-auto size-44 rounded-lg border bg-white object-contain p-2" />}
-          <FormField
-            id="wechat-bind-code"
-            label={t('wechat.code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={error}
-            autoComplete="one-time-code"
-          />
-          <DialogFooter>
-            <Button type="submit" disabled={mutation.isPending} className="w-full">
-              {mutation.isPending && <Spinner />}
-              {t('wechat.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <WeChatCodeDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      qrCode={qrCode}
+      texts={texts}
+      testId="wechat-bind-dialog"
+      inputId="wechat-bind-code"
+      pending={mutation.isPending}
+      failure={mutation.error?.message ?? null}
+      onSubmit={(code) => mutation.mutate(code)}
+    />
   )
 }

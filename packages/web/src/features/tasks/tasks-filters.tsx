@@ -1,9 +1,6 @@
-import { RotateCcw, Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FilterButtons, FilterField } from '@/components/data-table/filter-form'
 import { fromDateTimeLocal, toDateTimeLocal } from '@/features/logs/log-search'
 import { cn } from '@/lib/utils'
 import type { TaskSearch } from './task-search'
@@ -55,12 +52,7 @@ export function TasksFilters({ search, defaultStart, admin, onSearch }: TasksFil
     onSearch({})
   }
   const input = (name: keyof Draft, label: string, extra: { type?: string; inputMode?: 'numeric' } = {}) => (
-    <div className={cn('flex min-w-0 flex-col gap-1', extra.type === 'datetime-local' && 'col-span-2 sm:col-span-1')}>
-      <Label htmlFor={`task-filter-${name}`} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input id={`task-filter-${name}`} className="h-8" data-testid={`task-filter-${name}`} {...extra} {...field(name)} />
-    </div>
+    <FilterField id={`task-filter-${name}`} label={label} {...extra} {...field(name)} />
   )
   return (
     <form onSubmit={submit} role="search" className={cn('grid grid-cols-2 gap-2', admin ? 'lg:grid-cols-5' : 'lg:grid-cols-4')} data-testid="task-filters">
@@ -68,16 +60,7 @@ export function TasksFilters({ search, defaultStart, admin, onSearch }: TasksFil
       {input('task_id', t('filters.taskId'))}
       {input('start', t('filters.start'), { type: 'datetime-local' })}
       {input('end', t('filters.end'), { type: 'datetime-local' })}
-      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
-        <Button type="submit" size="sm" data-testid="task-filter-submit">
-          <Search />
-          {t('filters.query')}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={reset}>
-          <RotateCcw />
-          {t('filters.reset')}
-        </Button>
-      </div>
+      <FilterButtons submitTestId="task-filter-submit" onReset={reset} className="col-span-2 lg:col-span-1" />
     </form>
   )
 }

@@ -1,6 +1,5 @@
-import type { Page } from '@gateway/shared'
+import type { Page, AdminUser, ManageAction } from '@gateway/shared'
 import { api } from '@/lib/api-client'
-import type { AdminUser, ManageAction } from './types'
 
 export type UserPage = Page<AdminUser>
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createUser, fetchGroups, fetchUser, fetchUsers, manageUser, updateUser, type UserListQuery } from './api'
-import type { ManageAction } from './types'
+import type { ManageAction } from '@gateway/shared'
 
 export const userKeys = {
   all: ['users'] as const,

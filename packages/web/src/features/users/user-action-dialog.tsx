@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/data-table'
 import { useManageUserMutation } from './queries'
-import type { AdminUser, ManageAction } from './types'
+import type { AdminUser, ManageAction } from '@gateway/shared'
 
 interface UserActionDialogProps {
   pending: { user: AdminUser; action: ManageAction } | null

@@ -1,7 +1,6 @@
-import { Role, UserStatus } from '@gateway/shared'
+import { Role, UserStatus, type AdminUser } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
-import type { AdminUser } from './types'
 
 /** Normal user grey, admin blue, super admin purple; anything else 'unknown'. */
 export function UserRoleBadge({ role }: { role: number }) {

@@ -1,9 +1,8 @@
-import { formatQuota, type QuotaDisplay } from '@gateway/shared'
+import { formatQuota, type QuotaDisplay, type AdminUser } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { UserRoleBadge, UserStatusBadge } from './user-badges'
-import type { AdminUser } from './types'
 
 interface UserColumnOptions {
   t: TFunction<'users'>

@@ -1,4 +1,4 @@
-import { formatQuota } from '@gateway/shared'
+import { formatQuota, type AdminUser } from '@gateway/shared'
 import { PlusCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,6 @@ import { useStatus } from '@/lib/status'
 import { useCreateUserMutation, useGroups, useUpdateUserMutation } from './queries'
 import { emptyUserForm, parseQuota, userToForm, validateUserForm, type UserFormErrors, type UserFormValues } from './user-form'
 import { UserQuotaDialog } from './user-quota-dialog'
-import type { AdminUser } from './types'
 
 interface UserEditorFormProps {
   /** absent: the add-user form */

@@ -1,5 +1,4 @@
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '@gateway/shared'
-import type { AdminUser } from './types'
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, type AdminUser } from '@gateway/shared'
 
 export interface UserFormValues {
   username: string

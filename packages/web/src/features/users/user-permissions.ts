@@ -1,5 +1,4 @@
-import { Role, UserStatus } from '@gateway/shared'
-import type { AdminUser, ManageAction } from './types'
+import { Role, UserStatus, type AdminUser, type ManageAction } from '@gateway/shared'
 
 export type RowAction = ManageAction | 'edit'
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { allowedActions, type RowAction } from './user-permissions'
-import type { AdminUser, ManageAction } from './types'
+import type { AdminUser, ManageAction } from '@gateway/shared'
 
 export interface UserRowHandlers {
   onEdit: (user: AdminUser) => void

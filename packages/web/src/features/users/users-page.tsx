@@ -12,7 +12,7 @@ import { UserEditorDrawer, type UserEditorTarget } from './user-editor-drawer'
 import { UserRowActions, type UserRowHandlers } from './user-row-actions'
 import type { UserSearch } from './user-search'
 import { UsersToolbar } from './users-toolbar'
-import type { AdminUser, ManageAction } from './types'
+import type { AdminUser, ManageAction } from '@gateway/shared'
 
 interface UsersPageProps {
   search: UserSearch
