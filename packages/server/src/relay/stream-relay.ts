@@ -3,10 +3,10 @@ import type { Language } from '../i18n/messages.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { finishExchange, type Exchange } from './exchange.ts'
 import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
-import { RelayError, toOpenAIErrorBody } from './relay-error.ts'
+import { toOpenAIErrorBody } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
+import { relayStream } from './stream-lifecycle.ts'
 import { dataPayload, SseLineScanner } from './upstream/sse-scanner.ts'
-import { upstreamTransportError } from './upstream/upstream-error.ts'
 
 /** Text kept for local counting when upstream sends no usage; beyond it the rest is estimated. */
 const MAX_KEPT_PAYLOAD = 1024 * 1024
@@ -36,14 +36,6 @@ export function pipeSseStream(
   const payloads: string[] = []
   let keptBytes = 0
   let dropBlank = false
-  let ended = false
-
-  const finish = (partial: boolean) => {
-    if (ended) return
-    ended = true
-    const completionText = usage ? undefined : payloads.map(textOfPayload).join('')
-    exchange.services.relay.track(finishExchange(exchange, { usage, completionText, partial }))
-  }
 
   const processLine = (line: Buffer, out: Buffer[]) => {
     const payload = dataPayload(line)
@@ -79,49 +71,15 @@ export function pipeSseStream(
     out.push(line, NEWLINE)
   }
 
-  upstreamBody.on('data', (chunk: Buffer) => {
-    const out: Buffer[] = []
-    try {
-      scanner.push(chunk, (line) => processLine(line, out))
-    } catch (error) {
-      upstreamBody.destroy(error as Error)
-      return
-    }
-    if (out.length > 0) sink.write(out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out))
-    // Backpressure: stop reading upstream while the client is slower than it.
-    if (!sink.ready()) {
-      upstreamBody.pause()
-      sink.onDrain(() => upstreamBody.resume())
-    }
-  })
-  upstreamBody.on('end', () => {
-    const out: Buffer[] = []
-    scanner.flush((line) => processLine(line, out))
-    if (out.length > 0) sink.write(Buffer.concat(out))
-    finish(false)
-    sink.end()
-  })
-  upstreamBody.on('error', (error: Error) => {
-    if (ended) return
-    const relayError = error instanceof RelayError ? error : upstreamTransportError(error)
-    const event = `data: ${JSON.stringify(toOpenAIErrorBody(relayError, options.language, exchange.requestId))}\n\n`
-    try {
-      sink.write(Buffer.from(event))
-      sink.end()
-    } catch {
-      // the client is already gone
-    }
-    finish(true)
-  })
-  return {
-    cancel() {
-      if (ended) return
-      // The client went away: stop the upstream at once and bill what it produced so far.
-      abortUpstream()
-      upstreamBody.destroy()
-      finish(true)
+  return relayStream(upstreamBody, abortUpstream, sink, {
+    chunk: (chunk, out) => scanner.push(chunk, (line) => processLine(line, out)),
+    end: (out) => scanner.flush((line) => processLine(line, out)),
+    errorFrame: (error) => Buffer.from(`data: ${JSON.stringify(toOpenAIErrorBody(error, options.language, exchange.requestId))}\n\n`),
+    finish(partial) {
+      const completionText = usage ? undefined : payloads.map(textOfPayload).join('')
+      exchange.services.relay.track(finishExchange(exchange, { usage, completionText, partial }))
     },
-  }
+  })
 }
 
 function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {
