@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { HonoEnv } from './context.ts'
 import { createRelayFastPath } from './routes/relay/node-fast-path.ts'
+import { createRealtimeUpgrade } from './routes/relay/realtime-upgrade.ts'
 import type { Services } from './services/container.ts'
 
 /**
@@ -14,6 +15,11 @@ export function createHttpServer(services: Services, app: Hono<HonoEnv>): Server
   const honoListener = getRequestListener(app.fetch)
   const server = createServer((req, res) => {
     if (!fastPath(req, res)) void honoListener(req, res)
+  })
+  // WebSocket upgrades: only the realtime relay takes them.
+  const realtime = createRealtimeUpgrade(services)
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime(req, socket, head)) socket.destroy()
   })
   // Keep idle client connections a little longer than common proxies do, so they are not cut mid-reuse.
   server.keepAliveTimeout = 65_000

@@ -151,6 +151,8 @@ const coreMessages = {
   'channel.base_url_blocked': { zh: '该地址不允许作为渠道地址（元数据地址，或未允许的内网地址、端口）', en: 'This address may not be a channel base URL (a metadata address, or a private address or port the settings do not allow)' },
   'log.consume_ratio': { zh: '模型倍率 {model}，补全倍率 {completion}，分组倍率 {group}', en: 'Model ratio {model}, completion ratio {completion}, group ratio {group}' },
   'log.consume_price': { zh: '模型价格 {price}，分组倍率 {group}', en: 'Model price {price}, group ratio {group}' },
+  'realtime.user_quota_exhausted': { zh: '用户额度不足，实时会话已结束', en: 'The user quota is exhausted; the realtime session has ended' },
+  'realtime.token_quota_exhausted': { zh: '令牌额度不足，实时会话已结束', en: 'The token quota is exhausted; the realtime session has ended' },
   'log.stream_cut': { zh: '（流中断，按已生成计费）', en: ' (stream cut: billed for what was produced)' },
   'log.uncollected': { zh: '（余额不足，未收取 {quota}）', en: ' (balance too low: {quota} not collected)' },
   'log.register_gift': { zh: '新用户注册赠送 {quota}', en: 'New user bonus {quota}' },

@@ -1,7 +1,7 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 
 /** The operations the relay can carry; `messages` is Anthropic's Messages API, `gemini` Google's generateContent. */
-export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits'
+export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
 
 /** The wire protocol an upstream speaks; the relay converts between a client's and a channel's. */
 export type Protocol = 'openai' | 'anthropic' | 'gemini'

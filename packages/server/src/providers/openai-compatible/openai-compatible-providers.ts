@@ -6,7 +6,7 @@ import { defineOpenAICompatible } from './define-openai-compatible.ts'
  * base URLs. @see ../../../../../shared/reference/backend-behaviour.md section 4
  */
 export const openAICompatibleProviders: Record<number, ProviderAdapter> = {
-  1: defineOpenAICompatible({ id: 'openai', defaultBaseUrl: 'https://api.openai.com', endpoints: ['chat', 'completions', 'embeddings', 'images', 'image-edits', 'moderations', 'speech', 'transcriptions', 'translations', 'responses'] }),
+  1: defineOpenAICompatible({ id: 'openai', defaultBaseUrl: 'https://api.openai.com', endpoints: ['chat', 'completions', 'embeddings', 'images', 'image-edits', 'moderations', 'speech', 'transcriptions', 'translations', 'responses', 'realtime'] }),
   4: defineOpenAICompatible({ id: 'ollama', defaultBaseUrl: 'http://localhost:11434' }),
   6: defineOpenAICompatible({ id: 'openai-max', defaultBaseUrl: 'https://api.openaimax.com' }),
   7: defineOpenAICompatible({ id: 'ohmygpt', defaultBaseUrl: 'https://api.ohmygpt.com' }),
