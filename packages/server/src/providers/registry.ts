@@ -2,6 +2,8 @@ import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
 import { azureAdapter } from './azure/azure-adapter.ts'
 import { bedrockAdapter } from './bedrock/bedrock-adapter.ts'
+import { cloudflareAdapter } from './cloudflare/cloudflare-adapter.ts'
+import { cohereAdapter } from './cohere/cohere-adapter.ts'
 import { geminiAdapter } from './gemini/gemini-adapter.ts'
 import { vertexAdapter } from './vertex/vertex-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
@@ -21,6 +23,8 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 14) return anthropicAdapter
   if (channelType === 24) return geminiAdapter
   if (channelType === 33) return bedrockAdapter
+  if (channelType === 34) return cohereAdapter
+  if (channelType === 39) return cloudflareAdapter
   if (channelType === 41) return vertexAdapter
   return openAICompatibleProviders[channelType]
 }

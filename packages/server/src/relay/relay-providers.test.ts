@@ -25,9 +25,11 @@ beforeAll(async () => {
   await addChannel(h, { name: 'azure-versioned', type: 3, baseUrl: scripted.url, models: 'gpt-4.1', key: 'azure-key-2', other: '2025-04-01-preview' })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: mock.url, models: 'o3-mini,o3-mini-high,gpt-4o-mini' })
   await addChannel(h, { name: 'deepseek', type: 43, baseUrl: scripted.url, models: 'deepseek-reasoner', setting: { thinking_to_content: true } })
+  await addChannel(h, { name: 'cohere', type: 34, baseUrl: scripted.url, models: 'command-a-03-2025,rerank-v3.5', key: 'cohere-key' })
+  await addChannel(h, { name: 'cloudflare', type: 39, baseUrl: scripted.url, models: '@cf/meta/llama-3.1-8b-instruct', key: 'cf-token', other: 'acct-123' })
   await h.services.options.set(
     'ModelRatio',
-    JSON.stringify({ 'gpt-3.5-turbo': 0.25, 'gpt-4.1': 1, 'o3-mini': 0.55, 'o3-mini-high': 0.55, 'gpt-4o-mini': 0.075, 'deepseek-reasoner': 0.275 }),
+    JSON.stringify({ 'gpt-3.5-turbo': 0.25, 'gpt-4.1': 1, 'o3-mini': 0.55, 'o3-mini-high': 0.55, 'gpt-4o-mini': 0.075, 'deepseek-reasoner': 0.275, 'command-a-03-2025': 1.25, 'rerank-v3.5': 1, '@cf/meta/llama-3.1-8b-instruct': 0.1 }),
   )
   const { key } = await addToken(h, user.id)
   server = await listen(h)
@@ -104,5 +106,28 @@ describe('thinking_to_content', () => {
     scripted.answer = () => ({ json: { ...completion, choices: [{ index: 0, message: { role: 'assistant', content: '42', reasoning_content: 'Compute.' }, finish_reason: 'stop' }] } })
     const answer = await client.chat.completions.create({ model: 'deepseek-reasoner', messages: [{ role: 'user', content: 'Q' }] })
     expect(answer.choices[0]?.message.content).toBe('<think>Compute.</think>42')
+  })
+})
+
+describe('Cohere and Cloudflare channels', () => {
+  it('Cohere: chat through its compatibility API, rerank through /v2/rerank, with the key as bearer', async () => {
+    const answer = await client.chat.completions.create({ model: 'command-a-03-2025', messages: [{ role: 'user', content: 'Hi' }] })
+    expect(answer.choices[0]?.message.content).toBe('Hi from Azure')
+    expect(scripted.seen[0]?.path).toBe('/compatibility/v1/chat/completions')
+    expect(scripted.seen[0]?.headers.authorization).toBe('Bearer cohere-key')
+    scripted.answer = () => ({ json: { id: 'r1', results: [{ index: 2, relevance_score: 0.98 }], meta: { billed_units: { search_units: 1 } } } })
+    const rerank = await fetch(`${client.baseURL}/rerank`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'rerank-v3.5', query: 'capital of the US', documents: ['Carson City', 'Saipan', 'Washington, D.C.'], top_n: 1 }),
+    })
+    expect(((await rerank.json()) as { results: { index: number }[] }).results[0]?.index).toBe(2)
+    expect(scripted.seen[1]?.path).toBe('/v2/rerank')
+  })
+
+  it('Cloudflare: the account from the channel in the Workers AI path', async () => {
+    await client.chat.completions.create({ model: '@cf/meta/llama-3.1-8b-instruct', messages: [{ role: 'user', content: 'Hi' }] })
+    expect(scripted.seen[0]?.path).toBe('/client/v4/accounts/acct-123/ai/v1/chat/completions')
+    expect(scripted.seen[0]?.headers.authorization).toBe('Bearer cf-token')
   })
 })
