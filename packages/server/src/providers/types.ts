@@ -4,7 +4,7 @@ import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
 
 /** The wire protocol an upstream speaks; the relay converts between a client's and a channel's. */
-export type Protocol = 'openai' | 'anthropic' | 'gemini'
+export type Protocol = 'openai' | 'anthropic' | 'gemini' | 'dify' | 'tencent' | 'baidu'
 
 /**
  * What the relay needs from an upstream kind. Adapters are pure: no database, no HTTP framework,

@@ -3,6 +3,7 @@ import type { Endpoint, ProviderAdapter } from '../providers/types.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
 import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
+import { nativeChatBridges } from './bridges/native-chat-bridges.ts'
 import { responsesOverChat, responsesOverResponses } from './bridges/responses-bridges.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
@@ -51,6 +52,9 @@ export interface ProtocolBridge {
  */
 export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>, upstreamModel = ''): ProtocolBridge | null | undefined {
   const protocol = adapter.protocolFor?.(upstreamModel) ?? adapter.protocol
+  // Upstreams with a chat protocol of their own (Dify, Tencent Hunyuan, Baidu ERNIE) serve chat clients only.
+  const native = nativeChatBridges[protocol]
+  if (native) return endpoint === 'chat' ? native : undefined
   if (protocol === 'gemini') {
     if (endpoint === 'chat') return chatOverGemini
     if (endpoint === 'gemini') return geminiOverGemini

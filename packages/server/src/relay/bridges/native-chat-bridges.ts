@@ -1,0 +1,12 @@
+import type { Protocol } from '../../providers/types.ts'
+import type { ProtocolBridge } from '../protocol-bridge.ts'
+import { chatOverBaidu } from './baidu-bridges.ts'
+import { chatOverDify } from './dify-bridges.ts'
+import { chatOverTencent } from './tencent-bridges.ts'
+
+/** Chat bridges of the upstreams that speak a chat protocol of their own. */
+export const nativeChatBridges: Partial<Record<Protocol, ProtocolBridge | undefined>> = {
+  dify: chatOverDify,
+  tencent: chatOverTencent,
+  baidu: chatOverBaidu,
+}
