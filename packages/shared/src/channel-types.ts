@@ -36,7 +36,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: T.custom, label: '自定义渠道', defaultBaseUrl: '' },
   { id: T.palm, label: 'Google PaLM2', defaultBaseUrl: '', unsupported: 'retired' },
   { id: T.gemini, label: 'Google Gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com' },
-  { id: T.baidu, label: '百度文心千帆', defaultBaseUrl: 'https://aip.baidubce.com', keyFormat: 'APIKey|SecretKey', unsupported: 'nativeApi' },
+  { id: T.baidu, label: '百度文心千帆', defaultBaseUrl: 'https://aip.baidubce.com', keyFormat: 'APIKey|SecretKey' },
   { id: T.baiduV2, label: '百度文心千帆V2', defaultBaseUrl: 'https://qianfan.baidubce.com' },
   { id: T.zhipu, label: '智谱 ChatGLM', defaultBaseUrl: 'https://open.bigmodel.cn', unsupported: 'retired' },
   { id: T.zhipuV4, label: '智谱 GLM-4V', defaultBaseUrl: 'https://open.bigmodel.cn' },

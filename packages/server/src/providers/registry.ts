@@ -1,6 +1,7 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
 import { azureAdapter } from './azure/azure-adapter.ts'
+import { baiduAdapter } from './baidu/baidu-adapter.ts'
 import { bedrockAdapter } from './bedrock/bedrock-adapter.ts'
 import { cloudflareAdapter } from './cloudflare/cloudflare-adapter.ts'
 import { cohereAdapter } from './cohere/cohere-adapter.ts'
@@ -21,6 +22,7 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 8) return customProvider
   if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
+  if (channelType === 15) return baiduAdapter
   if (channelType === 24) return geminiAdapter
   if (channelType === 33) return bedrockAdapter
   if (channelType === 34) return cohereAdapter

@@ -16,14 +16,15 @@ export interface ProviderAdapter {
   /** for upstreams that serve several protocols (Vertex AI: Gemini, and Claude models) */
   protocolFor?(upstreamModel: string): Protocol
   /** the key is a credential to exchange for a short-lived access token first */
-  credential?: 'google-service-account'
+  credential?: 'google-service-account' | 'baidu-access-token'
   /** capability set: an endpoint not listed answers 501 for this channel type */
   endpoints: ReadonlySet<Endpoint>
   /** the upstream speaks OpenAI's protocol: bodies and chunks pass through untouched */
   passthrough: boolean
   /** the upstream understands stream_options.include_usage */
   supportsStreamOptions: boolean
-  buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean): URL
+  /** `accessToken` as for buildHeaders, for upstreams that take it in the query (Baidu) */
+  buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean, accessToken?: string): URL
   /** `accessToken` is the token minted from the channel's credential, for adapters that have one */
   buildHeaders(channel: RelayChannel, endpoint: Endpoint, accessToken?: string): Record<string, string>
   /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model) */

@@ -81,7 +81,7 @@ export function buildUpstreamCall(
   }
   let url: URL
   try {
-    url = adapter.buildUrl(channel, endpoint, upstreamModel, request.stream)
+    url = adapter.buildUrl(channel, endpoint, upstreamModel, request.stream, accessToken)
   } catch {
     // A channel saved without what its type needs (an Azure resource URL, say): try the next one.
     throw new RelayError({ status: 500, type: 'new_api_error', code: 'channel_misconfigured', messageKey: 'upstream.failed', local: true, retryable: true })

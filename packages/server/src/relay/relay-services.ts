@@ -11,7 +11,7 @@ import { QuotaRollup } from '../services/logs/quota-rollup.ts'
 import { ChannelCache } from './cache/channel-cache.ts'
 import { TokenCache } from './cache/token-cache.ts'
 import { QuotaLedger } from './quota-ledger.ts'
-import { GoogleAccessTokens } from './credentials/google-access-tokens.ts'
+import { AccessTokens } from './credentials/access-tokens.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
 import { policyFor } from '../lib/outbound/address-policy.ts'
 import type { OptionStore } from '../services/options/option-store.ts'
@@ -29,8 +29,8 @@ export interface RelayServices {
   rollup: QuotaRollup
   channelUsage: ChannelUsage
   warnings: QuotaWarnings
-  /** access tokens minted from channel credentials (Vertex AI service accounts) */
-  googleTokens: GoogleAccessTokens
+  /** access tokens minted from channel credentials (Vertex AI service accounts, Baidu API keys) */
+  accessTokens: AccessTokens
   /** keeps a settlement running after its response was sent, so shutdown and tests can wait for it */
   track(work: Promise<unknown>): void
   /** an exchange started (its reservation is held until it finishes or is abandoned) */
@@ -79,7 +79,7 @@ export function createRelayServices(deps: {
       prefix: env.REDIS_KEY_PREFIX,
       language: env.DEFAULT_LANGUAGE,
     }),
-    googleTokens: new GoogleAccessTokens(deps.options),
+    accessTokens: new AccessTokens(deps.options),
     track: (work) => {
       const settled = work.catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed')).finally(() => inFlight.delete(settled))
       inFlight.add(settled)

@@ -101,6 +101,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
       } catch (error) {
         if (!(error instanceof RelayError)) throw error
         lastError = error
+        services.relay.accessTokens.rejected(candidate.channel, error)
         if (!error.local) {
           handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
         }
@@ -125,7 +126,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   if (!adapter || bridge === undefined) {
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
-  const accessToken = adapter.credential ? await services.relay.googleTokens.tokenFor(channel) : undefined
+  const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
   const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken)
   if (request.multipart) {
     const upload = await uploadBody(request.multipart, call.upstreamModel, channel.paramOverride)

@@ -46,13 +46,16 @@ export async function testChannel(services: Services, channelId: number, model?:
   const started = performance.now()
   let failure: RelayError | undefined
   try {
-    const accessToken = adapter.credential ? await services.relay.googleTokens.tokenFor(channel) : undefined
+    const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
     const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken)
     const response = await services.relay.upstream.send({ url: call.url, method: 'POST', headers: call.headers, body: call.body, signal: AbortSignal.timeout(60_000) })
     const text = await response.body.text()
     if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+    // Upstreams that report errors with HTTP 200 (Baidu, Tencent): the bridge reads the answer and throws them.
+    else if (bridge) bridge.convertJson(JSON.parse(text), { clientModel: testModel, body: request.body, created: 0, requestId: 'channel-test', includeUsage: false })
   } catch (error) {
     failure = error instanceof RelayError ? error : upstreamTransportError(error)
+    services.relay.accessTokens.rejected(channel, failure)
   }
   const elapsedMs = Math.round(performance.now() - started)
   await services.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', channel.id).execute()

@@ -1,4 +1,44 @@
+import type { BaiduChatResponse } from '../../providers/baidu/baidu-api.ts'
+import { baiduErrorKind, baiduErrorStatus, readBaiduError, scrubAccessToken } from '../../providers/baidu/baidu-error.ts'
+import { BaiduToOpenAIStream } from '../../providers/baidu/baidu-stream-to-openai.ts'
+import { convertBaiduResponse } from '../../providers/baidu/convert-baidu-response.ts'
+import { convertToBaiduRequest } from '../../providers/baidu/convert-to-baidu-request.ts'
+import type { OpenAIChatRequest } from '../../providers/openai-chat-api.ts'
+import { ACCESS_TOKEN_REJECTED } from '../credentials/access-tokens.ts'
+import { completionTextOf } from '../openai-usage.ts'
 import type { ProtocolBridge } from '../protocol-bridge.ts'
+import { RelayError } from '../relay-error.ts'
+import { sanitize } from '../upstream/upstream-error.ts'
+import { openAIErrorFrame } from './openai-error-frame.ts'
 
-/** OpenAI chat clients on a Baidu channel (filled in by the Baidu adapter's work). */
-export const chatOverBaidu: ProtocolBridge | undefined = undefined
+/**
+ * Baidu answers failures with HTTP 200 and {error_code, error_msg}: as a RelayError with a real
+ * status. A refused token (110, 111) is 401 and drops the cached token; the upstream status stays
+ * 200 in the params, so the channel is not auto-disabled for a token that merely expired.
+ */
+export function baiduRelayError(code: number, message: string): RelayError {
+  const kind = baiduErrorKind(code)
+  return new RelayError({
+    status: baiduErrorStatus(kind),
+    type: 'upstream_error',
+    code: kind === 'token_rejected' ? ACCESS_TOKEN_REJECTED : `baidu_${code}`,
+    message: sanitize(scrubAccessToken(message), ''),
+    local: false,
+    retryable: kind !== 'bad_request',
+    params: { upstreamStatus: 200, upstreamType: `baidu_${code}` },
+  })
+}
+
+/** OpenAI chat clients on a Baidu Qianfan ERNIE (v1) channel. */
+export const chatOverBaidu: ProtocolBridge = {
+  upstreamEndpoint: 'chat',
+  buildBody: (request) => convertToBaiduRequest(request.body as unknown as OpenAIChatRequest) as unknown as Record<string, unknown>,
+  convertJson(parsed, context) {
+    const failure = readBaiduError(parsed)
+    if (failure) throw baiduRelayError(failure.error_code, failure.error_msg)
+    const { body, usage } = convertBaiduResponse(parsed as BaiduChatResponse, context.clientModel, context.created)
+    return { body: JSON.stringify(body), usage, completionText: body.choices.map(completionTextOf).join('') }
+  },
+  createStream: (context) => new BaiduToOpenAIStream({ clientModel: context.clientModel, created: context.created, includeUsage: context.includeUsage }),
+  errorFrame: openAIErrorFrame,
+}
