@@ -45,7 +45,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: T.ai360, label: '360 智脑', defaultBaseUrl: 'https://api.360.cn' },
   { id: T.openRouter, label: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api' },
   { id: T.fastGPT, label: '知识库：FastGPT', defaultBaseUrl: 'https://fastgpt.run/api/openapi', keyFormat: 'APIKey-AppId' },
-  { id: T.tencent, label: '腾讯混元', defaultBaseUrl: 'https://hunyuan.tencentcloudapi.com', keyFormat: 'AppId|SecretId|SecretKey', unsupported: 'signing' },
+  { id: T.tencent, label: '腾讯混元', defaultBaseUrl: 'https://hunyuan.tencentcloudapi.com', keyFormat: 'AppId|SecretId|SecretKey' },
   { id: T.moonshot, label: 'Moonshot', defaultBaseUrl: 'https://api.moonshot.cn' },
   { id: T.perplexity, label: 'Perplexity', defaultBaseUrl: 'https://api.perplexity.ai' },
   { id: T.lingYiWanWu, label: '零一万物', defaultBaseUrl: 'https://api.lingyiwanwu.com' },

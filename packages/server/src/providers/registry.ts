@@ -6,6 +6,7 @@ import { bedrockAdapter } from './bedrock/bedrock-adapter.ts'
 import { cloudflareAdapter } from './cloudflare/cloudflare-adapter.ts'
 import { cohereAdapter } from './cohere/cohere-adapter.ts'
 import { geminiAdapter } from './gemini/gemini-adapter.ts'
+import { tencentAdapter } from './tencent/tencent-adapter.ts'
 import { vertexAdapter } from './vertex/vertex-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
 import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
@@ -23,6 +24,7 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
   if (channelType === 15) return baiduAdapter
+  if (channelType === 23) return tencentAdapter
   if (channelType === 24) return geminiAdapter
   if (channelType === 33) return bedrockAdapter
   if (channelType === 34) return cohereAdapter
