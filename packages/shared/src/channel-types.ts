@@ -51,7 +51,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: T.lingYiWanWu, label: '零一万物', defaultBaseUrl: 'https://api.lingyiwanwu.com' },
   { id: T.cohere, label: 'Cohere', defaultBaseUrl: 'https://api.cohere.ai' },
   { id: T.miniMax, label: 'MiniMax', defaultBaseUrl: 'https://api.minimax.chat' },
-  { id: T.dify, label: 'Dify', defaultBaseUrl: 'https://api.dify.ai', unsupported: 'nativeApi' },
+  { id: T.dify, label: 'Dify', defaultBaseUrl: 'https://api.dify.ai' },
   { id: T.jina, label: 'Jina', defaultBaseUrl: 'https://api.jina.ai' },
   { id: T.cloudflare, label: 'Cloudflare', defaultBaseUrl: 'https://api.cloudflare.com' },
   { id: T.siliconFlow, label: 'SiliconCloud', defaultBaseUrl: 'https://api.siliconflow.cn' },

@@ -5,6 +5,7 @@ import { baiduAdapter } from './baidu/baidu-adapter.ts'
 import { bedrockAdapter } from './bedrock/bedrock-adapter.ts'
 import { cloudflareAdapter } from './cloudflare/cloudflare-adapter.ts'
 import { cohereAdapter } from './cohere/cohere-adapter.ts'
+import { difyAdapter } from './dify/dify-adapter.ts'
 import { geminiAdapter } from './gemini/gemini-adapter.ts'
 import { tencentAdapter } from './tencent/tencent-adapter.ts'
 import { vertexAdapter } from './vertex/vertex-adapter.ts'
@@ -28,6 +29,7 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 24) return geminiAdapter
   if (channelType === 33) return bedrockAdapter
   if (channelType === 34) return cohereAdapter
+  if (channelType === 37) return difyAdapter
   if (channelType === 39) return cloudflareAdapter
   if (channelType === 41) return vertexAdapter
   return openAICompatibleProviders[channelType]
