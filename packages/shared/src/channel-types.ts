@@ -13,12 +13,8 @@ export interface ChannelTypeInfo {
   unsupported?: UnsupportedReason
 }
 
-/**
- * signing: requests must be signed (AWS SigV4, Tencent TC3); serviceAccount: needs OAuth tokens
- * minted from a service-account key; retired: the provider shut the API down; websocket: the API
- * is WebSocket-only; nativeApi: a native protocol the gateway does not convert yet.
- */
-export type UnsupportedReason = 'signing' | 'serviceAccount' | 'retired' | 'websocket' | 'nativeApi'
+/** retired: the provider shut the API down; websocket: the API is WebSocket-only. */
+export type UnsupportedReason = 'retired' | 'websocket'
 
 const T = ChannelType
 
