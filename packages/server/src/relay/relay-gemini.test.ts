@@ -79,6 +79,25 @@ describe('openai client on a Gemini channel', () => {
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 11, completion_tokens: 14 })
   })
 
+  it('a stream cut mid-way ends with an error chunk and bills what was produced', async () => {
+    const sse = fixture('gemini-text.chunks.txt')
+    google.answer = () => ({ sse, cutAfterBytes: sse.indexOf(' a time') })
+    await settle(h)
+    const before = (await consumeLogs(h)).length
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: GEMINI, messages: [{ role: 'user', content: 'Story' }], stream: true }),
+    })
+    const body = await response.text()
+    expect(body).toContain('"content":"Once upon"')
+    expect(body).toContain('"error"')
+    await settle(h)
+    const logs = await consumeLogs(h)
+    expect(logs.length).toBe(before + 1)
+    expect(logs.at(-1)?.prompt_tokens).toBe(11)
+  })
+
   it("passes Google's error message on with its status", async () => {
     google.answer = () => ({ status: 400, json: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' } } })
     const error = await openai.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)

@@ -89,6 +89,46 @@ describe('Responses API on a chat-only channel', () => {
   })
 })
 
+describe('Responses API streams that break', () => {
+  it('a chat stream cut mid-way ends the Responses stream with an error event and bills what was produced', async () => {
+    await h.services.db.updateTable('channels').set({ base_url: `${mock.url}/_mock/chunks=8,resetAfterChunks=3` }).where('name', '=', 'deepseek').execute()
+    await h.services.changes.publish({ kind: 'channels' })
+    try {
+      await settle(h)
+      const before = (await consumeLogs(h)).length
+      const response = await fetch(`${client.baseURL}/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'deepseek-chat', input: 'Count', stream: true }),
+      })
+      const text = await response.text()
+      expect(text).toContain('event: response.output_text.delta')
+      expect(text).toContain('event: error')
+      expect(text).not.toContain('event: response.completed')
+      await settle(h)
+      const logs = await consumeLogs(h)
+      expect(logs.length).toBe(before + 1)
+      expect(logs.at(-1)?.completion_tokens).toBeGreaterThan(0)
+    } finally {
+      await h.services.db.updateTable('channels').set({ base_url: mock.url }).where('name', '=', 'deepseek').execute()
+      await h.services.changes.publish({ kind: 'channels' })
+    }
+  })
+
+  it('skips a malformed upstream chunk and still completes', async () => {
+    await h.services.db.updateTable('channels').set({ base_url: `${mock.url}/_mock/malformedChunk=true` }).where('name', '=', 'deepseek').execute()
+    await h.services.changes.publish({ kind: 'channels' })
+    try {
+      const final = await client.responses.stream({ model: 'deepseek-chat', input: 'Count' }).finalResponse()
+      expect(final.status).toBe('completed')
+      expect(final.output_text.length).toBeGreaterThan(0)
+    } finally {
+      await h.services.db.updateTable('channels').set({ base_url: mock.url }).where('name', '=', 'deepseek').execute()
+      await h.services.changes.publish({ kind: 'channels' })
+    }
+  })
+})
+
 describe('Responses API on an OpenAI channel', () => {
   const native = {
     id: 'resp_native',
