@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
 import type { AnthropicRequest, AnthropicResponse } from './anthropic-api.ts'
 import { AnthropicToOpenAIStream } from './anthropic-stream-to-openai.ts'
@@ -10,19 +9,9 @@ import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts'
 import { convertToAnthropicResponse } from './convert-to-anthropic-response.ts'
 import { OpenAIToAnthropicStream } from './openai-stream-to-anthropic.ts'
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8')
-/** The `data:` payloads of a recorded SSE stream, in order. */
-const payloads = (name: string) =>
-  fixture(name)
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trim())
-const chunksOf = (frames: string[]) =>
-  frames
-    .join('')
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
-    .map((frame) => JSON.parse(frame.slice(6)) as OpenAIChatChunk)
+const { fixture, payloads } = fixtureReader(import.meta.dirname)
+
+const chunksOf = (frames: string[]) => dataFrames<OpenAIChatChunk>(frames)
 
 describe('OpenAI chat request to Anthropic', () => {
   const weatherTool = { type: 'function' as const, function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }

@@ -1,7 +1,7 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import type { AnthropicUsage } from './anthropic-api.ts'
-import { openAIUsageOf } from '../openai-chat-usage.ts'
+import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import { readAnthropicUsage } from './convert-anthropic-response.ts'
 import { toOpenAIFinishReason } from './map-anthropic-stop-reason.ts'
 
@@ -24,7 +24,6 @@ interface StreamEvent {
  * cache tokens) and message_delta (output tokens). Unparseable events are skipped and counted.
  */
 export class AnthropicToOpenAIStream {
-  private id = 'chatcmpl-anthropic'
   private readonly toolIndexOfBlock = new Map<number, number>()
   private finishReason: OpenAIFinishReason | null = null
   private finished = false
@@ -35,10 +34,12 @@ export class AnthropicToOpenAIStream {
   malformed = 0
   error: { type: string; message: string } | undefined
 
+  private readonly out: OpenAIChunkWriter
   private readonly options: { clientModel: string; created: number; includeUsage: boolean }
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean }) {
     this.options = options
+    this.out = new OpenAIChunkWriter({ id: 'chatcmpl-anthropic', clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
   }
 
   get usage(): Usage | undefined {
@@ -57,7 +58,7 @@ export class AnthropicToOpenAIStream {
     }
     switch (event.type) {
       case 'message_start':
-        if (event.message?.id) this.id = `chatcmpl-${event.message.id}`
+        if (event.message?.id) this.out.id = `chatcmpl-${event.message.id}`
         this.startUsage = event.message?.usage ?? {}
         return [this.frame({ role: 'assistant', content: '' })]
       case 'content_block_start':
@@ -74,7 +75,7 @@ export class AnthropicToOpenAIStream {
         // Anthropic reports overload and other failures inside a started stream; OpenAI clients
         // read an error object in a data line.
         this.error = { type: event.error?.type ?? 'api_error', message: event.error?.message ?? 'upstream stream error' }
-        return [`data: ${JSON.stringify({ error: { message: this.error.message, type: 'upstream_error', param: '', code: this.error.type } })}\n\n`]
+        return [this.out.errorFrame(this.error.message, this.error.type)]
       default:
         return []
     }
@@ -84,15 +85,7 @@ export class AnthropicToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    if (this.error) return ['data: [DONE]\n\n']
-    const frames = [this.frame({}, this.finishReason ?? 'stop')]
-    const usage = this.usage
-    if (this.options.includeUsage && usage) {
-      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [], usage: openAIUsageOf(usage) }
-      frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
-    }
-    frames.push('data: [DONE]\n\n')
-    return frames
+    return this.out.close(this.finishReason ?? 'stop', this.usage, this.error !== undefined)
   }
 
   private blockStart(event: StreamEvent): string[] {
@@ -129,13 +122,6 @@ export class AnthropicToOpenAIStream {
   }
 
   private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
-    const chunk: OpenAIChatChunk = {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.options.created,
-      model: this.options.clientModel,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-    }
-    return `data: ${JSON.stringify(chunk)}\n\n`
+    return this.out.frame(delta, finishReason)
   }
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk } from '../openai-chat-api.ts'
 import { baiduAdapter, parseBaiduKey } from './baidu-adapter.ts'
 import type { BaiduChatResponse } from './baidu-api.ts'
@@ -11,18 +10,9 @@ import { convertBaiduResponse } from './convert-baidu-response.ts'
 import { convertToBaiduRequest } from './convert-to-baidu-request.ts'
 import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8')
-const payloads = (name: string) =>
-  fixture(name)
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trim())
-const framesOf = (frames: string[]) =>
-  frames
-    .join('')
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
-    .map((frame) => JSON.parse(frame.slice(6)) as OpenAIChatChunk & { error?: { message: string; code: string } })
+const { fixture, payloads } = fixtureReader(import.meta.dirname)
+
+const framesOf = (frames: string[]) => dataFrames<OpenAIChatChunk & { error?: { message: string; code: string } }>(frames)
 const TOKEN = '24.6c5e1ff107f0e8bcef8c46d3424a0e78.2592000.1485516651.282335-8574074'
 
 describe('OpenAI chat request to ERNIE', () => {

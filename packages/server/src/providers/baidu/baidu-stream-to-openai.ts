@@ -1,6 +1,6 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
-import { openAIUsageOf } from '../openai-chat-usage.ts'
+import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { BaiduChatChunk } from './baidu-api.ts'
 import { baiduErrorKind, readBaiduError, scrubAccessToken } from './baidu-error.ts'
 import { readBaiduUsage, toOpenAIFinishReason } from './convert-baidu-response.ts'
@@ -13,7 +13,6 @@ type Delta = OpenAIChatChunk['choices'][number]['delta']
  * OpenAI error frame; unparseable payloads are skipped and counted.
  */
 export class BaiduToOpenAIStream {
-  private id = 'chatcmpl-baidu'
   private started = false
   private finished = false
   private finishReason: OpenAIFinishReason = 'stop'
@@ -23,10 +22,12 @@ export class BaiduToOpenAIStream {
   malformed = 0
   error: { type: string; message: string } | undefined
 
+  private readonly out: OpenAIChunkWriter
   private readonly options: { clientModel: string; created: number; includeUsage: boolean }
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean }) {
     this.options = options
+    this.out = new OpenAIChunkWriter({ id: 'chatcmpl-baidu', clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
   }
 
   get usage(): Usage | undefined {
@@ -48,12 +49,12 @@ export class BaiduToOpenAIStream {
     const failure = readBaiduError(chunk)
     if (failure) {
       this.error = { type: baiduErrorKind(failure.error_code), message: scrubAccessToken(failure.error_msg) }
-      return [`data: ${JSON.stringify({ error: { message: this.error.message, type: 'upstream_error', param: '', code: `baidu_${failure.error_code}` } })}\n\n`]
+      return [this.out.errorFrame(this.error.message, `baidu_${failure.error_code}`)]
     }
     const frames: string[] = []
     if (!this.started) {
       this.started = true
-      if (typeof chunk.id === 'string' && chunk.id) this.id = `chatcmpl-${chunk.id}`
+      if (typeof chunk.id === 'string' && chunk.id) this.out.id = `chatcmpl-${chunk.id}`
       frames.push(this.frame({ role: 'assistant', content: '' }))
     }
     this.lastUsage = readBaiduUsage(chunk.usage) ?? this.lastUsage
@@ -69,24 +70,10 @@ export class BaiduToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    if (this.error) return ['data: [DONE]\n\n']
-    const frames = [this.frame({}, this.finishReason)]
-    if (this.options.includeUsage && this.lastUsage) {
-      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [], usage: openAIUsageOf(this.lastUsage) }
-      frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
-    }
-    frames.push('data: [DONE]\n\n')
-    return frames
+    return this.out.close(this.finishReason, this.lastUsage, this.error !== undefined)
   }
 
   private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
-    const chunk: OpenAIChatChunk = {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.options.created,
-      model: this.options.clientModel,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-    }
-    return `data: ${JSON.stringify(chunk)}\n\n`
+    return this.out.frame(delta, finishReason)
   }
 }

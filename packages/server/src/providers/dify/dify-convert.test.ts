@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk } from '../openai-chat-api.ts'
 import { convertDifyResponse, readDifyFailure } from './convert-dify-response.ts'
 import { convertToDifyRequest, INLINE_IMAGE_NOTE } from './convert-to-dify-request.ts'
@@ -8,18 +7,9 @@ import type { DifyChatResponse } from './dify-api.ts'
 import { difyAdapter } from './dify-adapter.ts'
 import { DifyToOpenAIStream } from './dify-stream-to-openai.ts'
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8')
-const payloads = (name: string) =>
-  fixture(name)
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trim())
-const chunks = (frames: string[]) =>
-  frames
-    .join('')
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
-    .map((frame) => JSON.parse(frame.slice(6)) as OpenAIChatChunk & { error?: { message: string; code: string } })
+const { fixture, payloads } = fixtureReader(import.meta.dirname)
+
+const chunks = (frames: string[]) => dataFrames<OpenAIChatChunk & { error?: { message: string; code: string } }>(frames)
 const contentOf = (list: OpenAIChatChunk[]) => list.map((chunk) => chunk.choices?.[0]?.delta.content ?? '').join('')
 
 function translate(name: string, includeUsage = true) {

@@ -1,7 +1,7 @@
 import { sanitize } from '../../relay/upstream/upstream-error.ts'
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
-import { openAIUsageOf } from '../openai-chat-usage.ts'
+import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { DifyStreamEvent } from './dify-api.ts'
 import { readDifyUsage } from './convert-dify-response.ts'
 
@@ -17,8 +17,8 @@ type Delta = OpenAIChatChunk['choices'][number]['delta']
  * skipped. Unparseable payloads are skipped and counted.
  */
 export class DifyToOpenAIStream {
+  private readonly out: OpenAIChunkWriter
   private readonly options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }
-  private id: string
   private started = false
   private finished = false
   private finishReason: OpenAIFinishReason = 'stop'
@@ -29,7 +29,7 @@ export class DifyToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }) {
     this.options = options
-    this.id = `chatcmpl-${options.requestId}`
+    this.out = new OpenAIChunkWriter({ id: `chatcmpl-${options.requestId}`, clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
   }
 
   push(payload: string): string[] {
@@ -61,7 +61,7 @@ export class DifyToOpenAIStream {
       }
       case 'error': {
         this.error = { type: typeof event.code === 'string' && event.code !== '' ? event.code : 'upstream_error', message: sanitize(event.message || 'upstream stream error', '') }
-        return [`data: ${JSON.stringify({ error: { message: this.error.message, type: 'upstream_error', param: '', code: this.error.type } })}\n\n`]
+        return [this.out.errorFrame(this.error.message, this.error.type)]
       }
       default:
         return []
@@ -71,15 +71,9 @@ export class DifyToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    if (this.error) return ['data: [DONE]\n\n']
-    const frames = this.started ? [] : [this.frame({ role: 'assistant', content: '' })]
-    frames.push(this.frame({}, this.finishReason))
-    if (this.options.includeUsage && this.usage) {
-      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [], usage: openAIUsageOf(this.usage) }
-      frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
-    }
-    frames.push('data: [DONE]\n\n')
-    return frames
+    if (this.error) return this.out.close('stop', undefined, true)
+    const opening = this.started ? [] : [this.frame({ role: 'assistant', content: '' })]
+    return [...opening, ...this.out.close(this.finishReason, this.usage, false)]
   }
 
   /** A piece of the answer; the first one is preceded by the role chunk OpenAI clients expect. */
@@ -87,7 +81,7 @@ export class DifyToOpenAIStream {
     const frames: string[] = []
     if (!this.started) {
       this.started = true
-      if (typeof event.message_id === 'string' && event.message_id !== '') this.id = `chatcmpl-${event.message_id}`
+      if (typeof event.message_id === 'string' && event.message_id !== '') this.out.id = `chatcmpl-${event.message_id}`
       frames.push(this.frame({ role: 'assistant', content: '' }))
     }
     this.text += text
@@ -96,7 +90,6 @@ export class DifyToOpenAIStream {
   }
 
   private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
-    const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [{ index: 0, delta, finish_reason: finishReason }] }
-    return `data: ${JSON.stringify(chunk)}\n\n`
+    return this.out.frame(delta, finishReason)
   }
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk } from '../openai-chat-api.ts'
 import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
 import { convertGeminiResponse } from './convert-gemini-response.ts'
@@ -10,18 +9,7 @@ import type { GeminiResponse } from './gemini-api.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
 import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8')
-const payloads = (name: string) =>
-  fixture(name)
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trim())
-const dataFrames = (frames: string[]) =>
-  frames
-    .join('')
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
-    .map((frame) => JSON.parse(frame.slice(6)) as Record<string, unknown>)
+const { fixture, payloads } = fixtureReader(import.meta.dirname)
 
 describe('OpenAI chat request to Gemini', () => {
   it('maps system, turns, images, tool calls and their answers by name, and generation settings', () => {

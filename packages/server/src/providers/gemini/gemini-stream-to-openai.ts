@@ -1,5 +1,5 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
-import { openAIUsageOf } from '../openai-chat-usage.ts'
+import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { candidateParts, readGeminiUsage } from './convert-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
@@ -13,8 +13,8 @@ type Delta = OpenAIChatChunk['choices'][number]['delta']
  * is repeated on the events; the last one counts.
  */
 export class GeminiToOpenAIStream {
+  private readonly out: OpenAIChunkWriter
   private readonly options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }
-  private id: string
   private toolCalls = 0
   private finishReason: OpenAIFinishReason | null = null
   private finished = false
@@ -26,7 +26,7 @@ export class GeminiToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }) {
     this.options = options
-    this.id = `chatcmpl-${options.requestId}`
+    this.out = new OpenAIChunkWriter({ id: `chatcmpl-${options.requestId}`, clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
   }
 
   push(payload: string): string[] {
@@ -39,7 +39,7 @@ export class GeminiToOpenAIStream {
     }
     if (event.error) {
       this.error = { type: event.error.status ?? 'UNKNOWN', message: event.error.message ?? 'upstream stream error' }
-      return [`data: ${JSON.stringify({ error: { message: this.error.message, type: 'upstream_error', param: '', code: this.error.type } })}\n\n`]
+      return [this.out.errorFrame(this.error.message, this.error.type)]
     }
     const found = readGeminiUsage(event.usageMetadata)
     if (found) this.usage = found
@@ -69,18 +69,10 @@ export class GeminiToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    if (this.error) return ['data: [DONE]\n\n']
-    const frames = [this.frame({}, this.finishReason ?? (this.toolCalls > 0 ? 'tool_calls' : 'stop'))]
-    if (this.options.includeUsage && this.usage) {
-      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [], usage: openAIUsageOf(this.usage) }
-      frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
-    }
-    frames.push('data: [DONE]\n\n')
-    return frames
+    return this.out.close(this.finishReason ?? (this.toolCalls > 0 ? 'tool_calls' : 'stop'), this.usage, this.error !== undefined)
   }
 
   private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
-    const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [{ index: 0, delta, finish_reason: finishReason }] }
-    return `data: ${JSON.stringify(chunk)}\n\n`
+    return this.out.frame(delta, finishReason)
   }
 }

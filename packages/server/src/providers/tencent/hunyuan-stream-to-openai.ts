@@ -1,6 +1,6 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
-import { openAIUsageOf } from '../openai-chat-usage.ts'
+import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { HunyuanResponseBody, HunyuanToolCall } from './hunyuan-api.ts'
 import { completionIdOf, readHunyuanUsage } from './convert-hunyuan-response.ts'
 import { readHunyuanError } from './hunyuan-error.ts'
@@ -17,7 +17,6 @@ type ToolCallDelta = NonNullable<Delta['tool_calls']>[number]
  * lines are skipped and counted.
  */
 export class HunyuanToOpenAIStream {
-  private id = 'chatcmpl-hunyuan'
   private started = false
   private finished = false
   private finishReason: OpenAIFinishReason | null = null
@@ -30,10 +29,12 @@ export class HunyuanToOpenAIStream {
   malformed = 0
   error: { type: string; message: string } | undefined
 
+  private readonly out: OpenAIChunkWriter
   private readonly options: { clientModel: string; created: number; includeUsage: boolean }
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean }) {
     this.options = options
+    this.out = new OpenAIChunkWriter({ id: 'chatcmpl-hunyuan', clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
   }
 
   get usage(): Usage | undefined {
@@ -59,9 +60,9 @@ export class HunyuanToOpenAIStream {
       // Hunyuan reports failures after the stream started in the stream itself; OpenAI clients
       // read an error object in a data line.
       this.error = { type: failure.code, message: failure.message }
-      return [`data: ${JSON.stringify({ error: { message: failure.message, type: 'upstream_error', param: '', code: failure.code } })}\n\n`]
+      return [this.out.errorFrame(failure.message, failure.code)]
     }
-    if (typeof event.Id === 'string' && event.Id) this.id = completionIdOf(event.Id)
+    if (typeof event.Id === 'string' && event.Id) this.out.id = completionIdOf(event.Id)
     this.latestUsage = readHunyuanUsage(event.Usage) ?? this.latestUsage
     const frames: string[] = []
     if (!this.started) {
@@ -90,15 +91,7 @@ export class HunyuanToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    if (this.error) return ['data: [DONE]\n\n']
-    const frames = [this.frame({}, this.finishReason ?? 'stop')]
-    const usage = this.usage
-    if (this.options.includeUsage && usage) {
-      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.options.created, model: this.options.clientModel, choices: [], usage: openAIUsageOf(usage) }
-      frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
-    }
-    frames.push('data: [DONE]\n\n')
-    return frames
+    return this.out.close(this.finishReason ?? 'stop', this.usage, this.error !== undefined)
   }
 
   private toolCallDelta(call: HunyuanToolCall): ToolCallDelta {
@@ -124,13 +117,6 @@ export class HunyuanToOpenAIStream {
   }
 
   private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
-    const chunk: OpenAIChatChunk = {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.options.created,
-      model: this.options.clientModel,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-    }
-    return `data: ${JSON.stringify(chunk)}\n\n`
+    return this.out.frame(delta, finishReason)
   }
 }

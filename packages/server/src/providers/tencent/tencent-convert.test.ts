@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
 import type { HunyuanResponse } from './hunyuan-api.ts'
@@ -11,19 +10,9 @@ import { HunyuanToOpenAIStream } from './hunyuan-stream-to-openai.ts'
 import { signTc3 } from './tc3-signature.ts'
 import { parseTencentKey, tencentAdapter } from './tencent-adapter.ts'
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8')
-/** The `data:` payloads of a recorded SSE stream, in order. */
-const payloads = (name: string) =>
-  fixture(name)
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trim())
-const chunksOf = (frames: string[]) =>
-  frames
-    .join('')
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
-    .map((frame) => JSON.parse(frame.slice(6)) as OpenAIChatChunk & { error?: { message: string; code: string } })
+const { fixture, payloads } = fixtureReader(import.meta.dirname)
+
+const chunksOf = (frames: string[]) => dataFrames<OpenAIChatChunk & { error?: { message: string; code: string } }>(frames)
 
 const weatherTool = { type: 'function' as const, function: { name: 'get_current_weather', description: 'Weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }
 
