@@ -13,8 +13,8 @@ export interface ChannelTypeInfo {
   unsupported?: UnsupportedReason
 }
 
-/** retired: the provider shut the API down; websocket: the API is WebSocket-only. */
-export type UnsupportedReason = 'retired' | 'websocket'
+/** retired: the provider shut the API down. */
+export type UnsupportedReason = 'retired'
 
 const T = ChannelType
 
@@ -37,7 +37,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: T.zhipu, label: '智谱 ChatGLM', defaultBaseUrl: 'https://open.bigmodel.cn', unsupported: 'retired' },
   { id: T.zhipuV4, label: '智谱 GLM-4V', defaultBaseUrl: 'https://open.bigmodel.cn' },
   { id: T.ali, label: '阿里通义千问', defaultBaseUrl: 'https://dashscope.aliyuncs.com' },
-  { id: T.xunfei, label: '讯飞星火认知', defaultBaseUrl: '', keyFormat: 'APPID|APISecret|APIKey', unsupported: 'websocket' },
+  { id: T.xunfei, label: '讯飞星火认知', defaultBaseUrl: '', keyFormat: 'APPID|APISecret|APIKey' },
   { id: T.ai360, label: '360 智脑', defaultBaseUrl: 'https://api.360.cn' },
   { id: T.openRouter, label: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api' },
   { id: T.fastGPT, label: '知识库：FastGPT', defaultBaseUrl: 'https://fastgpt.run/api/openapi', keyFormat: 'APIKey-AppId' },

@@ -9,6 +9,7 @@ import { difyAdapter } from './dify/dify-adapter.ts'
 import { geminiAdapter } from './gemini/gemini-adapter.ts'
 import { tencentAdapter } from './tencent/tencent-adapter.ts'
 import { vertexAdapter } from './vertex/vertex-adapter.ts'
+import { xunfeiAdapter } from './xunfei/xunfei-adapter.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
 import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
 import type { ProviderAdapter } from './types.ts'
@@ -25,6 +26,7 @@ export function adapterFor(channelType: number): ProviderAdapter | undefined {
   if (channelType === 3) return azureAdapter
   if (channelType === 14) return anthropicAdapter
   if (channelType === 15) return baiduAdapter
+  if (channelType === 18) return xunfeiAdapter
   if (channelType === 23) return tencentAdapter
   if (channelType === 24) return geminiAdapter
   if (channelType === 33) return bedrockAdapter

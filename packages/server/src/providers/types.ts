@@ -4,7 +4,7 @@ import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
 
 /** The wire protocol an upstream speaks; the relay converts between a client's and a channel's. */
-export type Protocol = 'openai' | 'anthropic' | 'gemini' | 'dify' | 'tencent' | 'baidu'
+export type Protocol = 'openai' | 'anthropic' | 'gemini' | 'dify' | 'tencent' | 'baidu' | 'xunfei'
 
 /**
  * What the relay needs from an upstream kind. Adapters are pure: no database, no HTTP framework,
@@ -27,8 +27,10 @@ export interface ProviderAdapter {
   buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean, accessToken?: string): URL
   /** `accessToken` is the token minted from the channel's credential, for adapters that have one */
   buildHeaders(channel: RelayChannel, endpoint: Endpoint, accessToken?: string): Record<string, string>
-  /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model) */
-  adaptBody?(body: Record<string, unknown>, endpoint: Endpoint): Record<string, unknown>
+  /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model; Spark the channel's app id) */
+  adaptBody?(body: Record<string, unknown>, endpoint: Endpoint, channel: RelayChannel): Record<string, unknown>
+  /** the exchange runs over a WebSocket per request (iFlytek Spark) instead of HTTP */
+  transport?: 'websocket'
   /** headers that sign the final request (AWS SigV4) */
   signRequest?(request: { url: URL; body: string }, channel: RelayChannel, now: Date): Record<string, string>
   /** how a stream is framed when it is not SSE */

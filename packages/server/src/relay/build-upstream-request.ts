@@ -59,7 +59,7 @@ export function buildUpstreamCall(
   } else if (bridge) {
     const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
     let converted = bridge.buildBody(source, upstreamModel)
-    if (adapter.adaptBody) converted = adapter.adaptBody(converted, endpoint)
+    if (adapter.adaptBody) converted = adapter.adaptBody(converted, endpoint, channel)
     if (channel.paramOverride) Object.assign(converted, channel.paramOverride)
     body = JSON.stringify(converted)
   } else if (needsRewrite) {

@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici'
 import type { Language } from '../i18n/messages.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Endpoint } from '../providers/types.ts'
@@ -19,6 +18,8 @@ import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+import { sendUpstream } from './upstream/send-upstream.ts'
+import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 import { pipeSseStream } from './stream-relay.ts'
 import { bridgeFor, type ProtocolBridge } from './protocol-bridge.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
@@ -140,9 +141,9 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   const abort = new AbortController()
   const onClientAbort = () => abort.abort()
   input.clientSignal.addEventListener('abort', onClientAbort, { once: true })
-  let response: Dispatcher.ResponseData
+  let response: UpstreamAnswer
   try {
-    response = await services.relay.upstream.send({ url: call.url, method: 'POST', headers: call.headers, body: call.body, signal: abort.signal })
+    response = await sendUpstream(services, adapter, call, request.stream, abort.signal)
   } catch (error) {
     input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamTransportError(error)
@@ -200,7 +201,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
 async function bridgedAnswer(
   exchange: Exchange,
   bridge: ProtocolBridge,
-  response: Dispatcher.ResponseData,
+  response: UpstreamAnswer,
   abortUpstream: () => void,
   input: RelayInput,
   onClientAbort: () => void,
@@ -227,7 +228,7 @@ async function bridgedAnswer(
   return { kind: 'json', status: 200, body: converted.body }
 }
 
-async function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
+async function readBounded(body: Readable, limit: number): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {

@@ -4,7 +4,9 @@ import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
 import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
+import { Readable } from 'node:stream'
 import { bridgeFor } from './protocol-bridge.ts'
+import { sendUpstream } from './upstream/send-upstream.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import { isChannelFatal } from './channel-health.ts'
 import type { RelayRequest } from './parse-request.ts'
@@ -48,8 +50,8 @@ export async function testChannel(services: Services, channelId: number, model?:
   try {
     const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
     const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken)
-    const response = await services.relay.upstream.send({ url: call.url, method: 'POST', headers: call.headers, body: call.body, signal: AbortSignal.timeout(60_000) })
-    const text = await response.body.text()
+    const response = await sendUpstream(services, adapter, call, false, AbortSignal.timeout(60_000))
+    const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text()
     if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
     // Upstreams that report errors with HTTP 200 (Baidu, Tencent): the bridge reads the answer and throws them.
     else if (bridge) bridge.convertJson(JSON.parse(text), { clientModel: testModel, body: request.body, created: 0, requestId: 'channel-test', includeUsage: false })

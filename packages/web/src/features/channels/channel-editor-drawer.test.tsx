@@ -99,9 +99,9 @@ describe('ChannelEditorDrawer', () => {
   it('says which types cannot relay yet, and why', () => {
     renderDrawer()
     expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
-    expect(screen.getByRole('option', { name: 'iFlytek Spark (not supported yet)' })).toBeTruthy()
-    fill('channel-type', '18')
-    expect(screen.getByTestId('channel-type-unsupported').textContent).toContain('WebSocket-only')
+    expect(screen.getByRole('option', { name: 'Google PaLM2 (not supported yet)' })).toBeTruthy()
+    fill('channel-type', '11')
+    expect(screen.getByTestId('channel-type-unsupported').textContent).toContain('retired')
     fill('channel-type', '14')
     expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
   })

@@ -1,0 +1,31 @@
+import type { OpenAIChatRequest } from '../../providers/openai-chat-api.ts'
+import { convertToXunfeiRequest } from '../../providers/xunfei/convert-to-xunfei-request.ts'
+import { convertXunfeiFrames } from '../../providers/xunfei/convert-xunfei-frames.ts'
+import type { XunfeiFrame } from '../../providers/xunfei/xunfei-api.ts'
+import { frameError, xunfeiErrorStatus } from '../../providers/xunfei/xunfei-frames.ts'
+import { XunfeiToOpenAIStream } from '../../providers/xunfei/xunfei-stream-to-openai.ts'
+import { sanitize } from '../upstream/upstream-error.ts'
+import type { ProtocolBridge } from '../protocol-bridge.ts'
+import { RelayError } from '../relay-error.ts'
+import { openAIErrorFrame } from './openai-error-frame.ts'
+
+/**
+ * OpenAI chat clients on an iFlytek Spark channel. The WebSocket transport sends the first frame
+ * (app id and domain filled in by the adapter) and hands back the answer frames: as a stream, or
+ * collected as `{frames}` for a client that did not ask for one.
+ */
+export const chatOverXunfei: ProtocolBridge = {
+  upstreamEndpoint: 'chat',
+  buildBody: (request) => convertToXunfeiRequest(request.body as OpenAIChatRequest, '', '') as unknown as Record<string, unknown>,
+  convertJson(parsed, context) {
+    const frames = ((parsed as { frames?: XunfeiFrame[] }).frames ?? []) as XunfeiFrame[]
+    const failure = frames.map(frameError).find((found) => found !== undefined)
+    if (failure) {
+      throw new RelayError({ status: xunfeiErrorStatus(failure.code), type: 'upstream_error', code: `xunfei_${failure.code}`, message: sanitize(failure.message, ''), local: false, retryable: xunfeiErrorStatus(failure.code) >= 500 })
+    }
+    const { body, usage } = convertXunfeiFrames(frames, context.clientModel, context.created, context.requestId)
+    return { body: JSON.stringify(body), usage, completionText: body.choices[0]?.message.content ?? '' }
+  },
+  createStream: (context) => new XunfeiToOpenAIStream(context),
+  errorFrame: openAIErrorFrame,
+}
