@@ -8,11 +8,8 @@ import type { Services } from '../services/container.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
 import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
 import { handleChannelFailure } from './channel-health.ts'
-import { abandonExchange, finishExchange, type Exchange } from './exchange.ts'
-import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
+import { abandonExchange, type Exchange } from './exchange.ts'
 import { uploadBody, type MultipartBody } from './multipart-body.ts'
-import { transcriptionUsage } from './audio-usage.ts'
-import { Readable } from 'node:stream'
 import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
@@ -20,9 +17,8 @@ import { selectChannel } from './select-channel.ts'
 import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
-import { pipeSseStream } from './stream-relay.ts'
-import { bridgeFor, type ProtocolBridge } from './protocol-bridge.ts'
-import { pipeTranslatedStream } from './translated-stream.ts'
+import { bridgeFor } from './protocol-bridge.ts'
+import { bridgedAnswer, passThroughAnswer, readBounded, type UpstreamAnswerContext } from './relay-answers.ts'
 import type { RelayResult } from './relay-result.ts'
 
 export interface RelayInput {
@@ -40,8 +36,6 @@ export interface RelayInput {
   clientSignal: AbortSignal
   caller: { user: RelayUser; token: RelayToken; pinnedChannelId: number | undefined } | { user: RelayUser; playgroundGroup: string }
 }
-
-const MAX_JSON_RESPONSE = 32 * 1024 * 1024
 
 /**
  * The relay, top to bottom: parse -> model limits -> route (group x model) -> price -> reserve ->
@@ -153,91 +147,14 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
   }
-  const contentType = String(response.headers['content-type'] ?? '')
-  if (bridge) return bridgedAnswer(exchange, bridge, response, () => abort.abort(), input, onClientAbort, contentType, adapter.streamFraming)
-  if (request.endpoint === 'speech' && !contentType.includes('application/json')) {
-    // Audio bytes go to the client as they come; the price depends on the input text only.
-    input.clientSignal.removeEventListener('abort', onClientAbort)
-    services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
-    return { kind: 'binary', status: 200, contentType: contentType || 'application/octet-stream', body: response.body }
+  const answer: UpstreamAnswerContext = {
+    exchange,
+    call,
+    response,
+    contentType: String(response.headers['content-type'] ?? ''),
+    language: input.language,
+    abortUpstream: () => abort.abort(),
+    release: () => input.clientSignal.removeEventListener('abort', onClientAbort),
   }
-  if (request.stream && contentType.includes('text/event-stream')) {
-    const options = { forcedUsageChunk: call.forcedUsageChunk, language: input.language }
-    return { kind: 'sse', pipe: (sink) => pipeSseStream(exchange, response.body, () => abort.abort(), options, sink) }
-  }
-  let text: string
-  try {
-    text = await readBounded(response.body, MAX_JSON_RESPONSE)
-  } catch (error) {
-    throw upstreamTransportError(error)
-  } finally {
-    input.clientSignal.removeEventListener('abort', onClientAbort)
-  }
-  const transcript = request.endpoint === 'transcriptions' || request.endpoint === 'translations'
-  if (transcript && !contentType.includes('json')) {
-    // response_format text, srt or vtt: the transcript as it came; audio is billed by its length alone.
-    services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
-    return { kind: 'binary', status: 200, contentType: contentType || 'text/plain', body: Readable.from(Buffer.from(text)) }
-  }
-  let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown; text?: unknown; duration?: unknown }
-  try {
-    parsed = JSON.parse(text) as typeof parsed
-  } catch {
-    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
-  }
-  const usage = readOpenAIUsage(parsed.usage) ?? (transcript ? transcriptionUsage(parsed) : undefined)
-  const completionText = usage || transcript ? '' : (parsed.choices ?? []).map(completionTextOf).join('')
-  // Billing happens after the answer is ready but is not awaited by the client.
-  services.relay.track(finishExchange(exchange, { usage, completionText }))
-  let body = text
-  if (call.upstreamModel !== request.model && parsed.model === call.upstreamModel) {
-    parsed.model = request.model
-    body = JSON.stringify(parsed)
-  }
-  return { kind: 'json', status: 200, body }
-}
-
-/** The answer of a channel whose protocol differs from the client's, converted back. */
-async function bridgedAnswer(
-  exchange: Exchange,
-  bridge: ProtocolBridge,
-  response: UpstreamAnswer,
-  abortUpstream: () => void,
-  input: RelayInput,
-  onClientAbort: () => void,
-  contentType: string,
-  framing: 'aws-event-stream' | undefined,
-): Promise<RelayResult> {
-  const context = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
-  const streamed = contentType.includes('text/event-stream') || (framing === 'aws-event-stream' && contentType.includes('eventstream'))
-  if (exchange.request.stream && streamed) {
-    const translator = bridge.createStream(context)
-    return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, input.language, sink, framing) }
-  }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(await readBounded(response.body, MAX_JSON_RESPONSE))
-  } catch (error) {
-    if (error instanceof RelayError) throw error
-    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
-  } finally {
-    input.clientSignal.removeEventListener('abort', onClientAbort)
-  }
-  const converted = bridge.convertJson(parsed, context)
-  exchange.services.relay.track(finishExchange(exchange, { usage: converted.usage, completionText: converted.usage ? undefined : converted.completionText }))
-  return { kind: 'json', status: 200, body: converted.body }
-}
-
-async function readBounded(body: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length
-    if (size > limit) {
-      body.destroy()
-      throw new RelayError({ status: 502, type: 'upstream_error', code: 'response_too_large', messageKey: 'upstream.bad_response', local: false })
-    }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  return bridge ? bridgedAnswer(answer, bridge, adapter.streamFraming) : passThroughAnswer(answer)
 }

@@ -1,4 +1,5 @@
-import type { OpenAIChatChunk, OpenAIChatResponse } from '../providers/openai-chat-api.ts'
+import type { OpenAIChatResponse } from '../providers/openai-chat-api.ts'
+import { readOpenAIChunk } from '../providers/read-openai-chunk.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
 import type { ProtocolBridge, StreamContext, StreamTranslator } from './protocol-bridge.ts'
@@ -20,13 +21,10 @@ class ThinkingToContentStream implements StreamTranslator {
   }
 
   push(payload: string): string[] {
-    if (payload === '[DONE]') return [`data: [DONE]\n\n`]
-    let chunk: OpenAIChatChunk
-    try {
-      chunk = JSON.parse(payload) as OpenAIChatChunk
-    } catch {
-      return [`data: ${payload}\n\n`]
-    }
+    const chunk = readOpenAIChunk(payload)
+    if (chunk === 'done') return [`data: [DONE]\n\n`]
+    // An unreadable chunk goes on as it came, as it would without this setting.
+    if (!chunk) return [`data: ${payload}\n\n`]
     const found = readOpenAIUsage(chunk.usage)
     if (found) this.usage = found
     // The gateway asked for the usage chunk; a client that did not ask does not get it.

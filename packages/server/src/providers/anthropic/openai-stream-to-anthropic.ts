@@ -1,6 +1,6 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
-import type { OpenAIChatChunk } from '../openai-chat-api.ts'
+import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import type { AnthropicStopReason } from './anthropic-api.ts'
 import { anthropicUsageOf } from './convert-to-anthropic-response.ts'
 import { toAnthropicStopReason } from './map-anthropic-stop-reason.ts'
@@ -35,11 +35,9 @@ export class OpenAIToAnthropicStream {
 
   /** One `data:` payload of the upstream stream; answers the SSE frames to send on. */
   push(payload: string): string[] {
-    if (payload === '[DONE]') return []
-    let chunk: OpenAIChatChunk
-    try {
-      chunk = JSON.parse(payload) as OpenAIChatChunk
-    } catch {
+    const chunk = readOpenAIChunk(payload)
+    if (chunk === 'done') return []
+    if (!chunk) {
       this.malformed++
       return []
     }

@@ -1,6 +1,6 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
-import type { OpenAIChatChunk } from '../openai-chat-api.ts'
+import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import { geminiParts, geminiUsageOf } from './convert-to-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
@@ -26,11 +26,9 @@ export class OpenAIToGeminiStream {
   }
 
   push(payload: string): string[] {
-    if (payload === '[DONE]') return []
-    let chunk: OpenAIChatChunk
-    try {
-      chunk = JSON.parse(payload) as OpenAIChatChunk
-    } catch {
+    const chunk = readOpenAIChunk(payload)
+    if (chunk === 'done') return []
+    if (!chunk) {
       this.malformed++
       return []
     }

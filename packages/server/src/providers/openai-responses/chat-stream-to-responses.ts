@@ -1,6 +1,6 @@
 import type { Usage } from '../../services/billing/compute-quota.ts'
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
-import type { OpenAIChatChunk } from '../openai-chat-api.ts'
+import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import { responseShell, responsesUsageOf } from './convert-to-responses-response.ts'
 import type { ResponsesOutputItem, ResponsesRequest, ResponsesResponse } from './responses-api.ts'
 
@@ -28,11 +28,9 @@ export class ChatToResponsesStream {
   }
 
   push(payload: string): string[] {
-    if (payload === '[DONE]') return []
-    let chunk: OpenAIChatChunk
-    try {
-      chunk = JSON.parse(payload) as OpenAIChatChunk
-    } catch {
+    const chunk = readOpenAIChunk(payload)
+    if (chunk === 'done') return []
+    if (!chunk) {
       this.malformed++
       return []
     }

@@ -1,0 +1,113 @@
+import { Readable } from 'node:stream'
+import type { Language } from '../i18n/messages.ts'
+import { transcriptionUsage } from './audio-usage.ts'
+import type { UpstreamCall } from './build-upstream-request.ts'
+import { finishExchange, type Exchange } from './exchange.ts'
+import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
+import type { ProtocolBridge } from './protocol-bridge.ts'
+import { RelayError } from './relay-error.ts'
+import type { RelayResult } from './relay-result.ts'
+import { pipeSseStream } from './stream-relay.ts'
+import { pipeTranslatedStream } from './translated-stream.ts'
+import { upstreamTransportError } from './upstream/upstream-error.ts'
+import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
+
+const MAX_JSON_RESPONSE = 32 * 1024 * 1024
+
+/** A 200 answer of one upstream call, with what turning it into the client's answer needs. */
+export interface UpstreamAnswerContext {
+  exchange: Exchange
+  call: UpstreamCall
+  response: UpstreamAnswer
+  contentType: string
+  language: Language
+  abortUpstream: () => void
+  /** stops listening for the client leaving, once the answer is fully read */
+  release: () => void
+}
+
+/**
+ * The answer of a channel that speaks the client's protocol: streams and binary audio go through
+ * as bytes; JSON is read once for its usage, and only rewritten when the model was mapped.
+ */
+export async function passThroughAnswer({ exchange, call, response, contentType, language, abortUpstream, release }: UpstreamAnswerContext): Promise<RelayResult> {
+  const { services, request } = exchange
+  if (request.endpoint === 'speech' && !contentType.includes('application/json')) {
+    // Audio bytes go to the client as they come; the price depends on the input text only.
+    release()
+    services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
+    return { kind: 'binary', status: 200, contentType: contentType || 'application/octet-stream', body: response.body }
+  }
+  if (request.stream && contentType.includes('text/event-stream')) {
+    const options = { forcedUsageChunk: call.forcedUsageChunk, language }
+    return { kind: 'sse', pipe: (sink) => pipeSseStream(exchange, response.body, abortUpstream, options, sink) }
+  }
+  let text: string
+  try {
+    text = await readBounded(response.body, MAX_JSON_RESPONSE)
+  } catch (error) {
+    throw upstreamTransportError(error)
+  } finally {
+    release()
+  }
+  const transcript = request.endpoint === 'transcriptions' || request.endpoint === 'translations'
+  if (transcript && !contentType.includes('json')) {
+    // response_format text, srt or vtt: the transcript as it came; audio is billed by its length alone.
+    services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
+    return { kind: 'binary', status: 200, contentType: contentType || 'text/plain', body: Readable.from(Buffer.from(text)) }
+  }
+  let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown; text?: unknown; duration?: unknown }
+  try {
+    parsed = JSON.parse(text) as typeof parsed
+  } catch {
+    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
+  }
+  const usage = readOpenAIUsage(parsed.usage) ?? (transcript ? transcriptionUsage(parsed) : undefined)
+  const completionText = usage || transcript ? '' : (parsed.choices ?? []).map(completionTextOf).join('')
+  // Billing happens after the answer is ready but is not awaited by the client.
+  services.relay.track(finishExchange(exchange, { usage, completionText }))
+  let body = text
+  if (call.upstreamModel !== request.model && parsed.model === call.upstreamModel) {
+    parsed.model = request.model
+    body = JSON.stringify(parsed)
+  }
+  return { kind: 'json', status: 200, body }
+}
+
+/** The answer of a channel whose protocol differs from the client's, converted back. */
+export async function bridgedAnswer(answer: UpstreamAnswerContext, bridge: ProtocolBridge, framing: 'aws-event-stream' | undefined): Promise<RelayResult> {
+  const { exchange, response, contentType, language, abortUpstream, release } = answer
+  const context = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
+  const streamed = contentType.includes('text/event-stream') || (framing === 'aws-event-stream' && contentType.includes('eventstream'))
+  if (exchange.request.stream && streamed) {
+    const translator = bridge.createStream(context)
+    return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, language, sink, framing) }
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await readBounded(response.body, MAX_JSON_RESPONSE))
+  } catch (error) {
+    if (error instanceof RelayError) throw error
+    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
+  } finally {
+    release()
+  }
+  const converted = bridge.convertJson(parsed, context)
+  exchange.services.relay.track(finishExchange(exchange, { usage: converted.usage, completionText: converted.usage ? undefined : converted.completionText }))
+  return { kind: 'json', status: 200, body: converted.body }
+}
+
+/** Reads a whole upstream body, refusing one larger than `limit`. */
+export async function readBounded(body: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length
+    if (size > limit) {
+      body.destroy()
+      throw new RelayError({ status: 502, type: 'upstream_error', code: 'response_too_large', messageKey: 'upstream.bad_response', local: false })
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
