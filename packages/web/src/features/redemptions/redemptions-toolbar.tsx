@@ -1,7 +1,7 @@
-import { ListChecks, Plus, RotateCcw, Search, Trash2, X } from 'lucide-react'
+import { Plus, RotateCcw, Search, Trash2 } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTableToolbar } from '@/components/data-table'
+import { BatchModeButton, DataTableToolbar } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 
@@ -32,16 +32,7 @@ export function RedemptionsToolbar({ keyword: current, onSearch, batchMode, onBa
               {t('actions.deleteSelected')}
             </Button>
           )}
-          <Button
-            variant={batchMode ? 'secondary' : 'outline'}
-            size="sm"
-            aria-pressed={batchMode}
-            onClick={() => onBatchModeChange(!batchMode)}
-            data-testid="redemptions-batch-mode"
-          >
-            {batchMode ? <X /> : <ListChecks />}
-            {batchMode ? t('common:dataTable.exitBatch') : t('common:dataTable.batchMode')}
-          </Button>
+          <BatchModeButton batchMode={batchMode} onChange={onBatchModeChange} testId="redemptions-batch-mode" />
           {columnsMenu}
           <Button size="sm" onClick={onAdd} data-testid="redemptions-add">
             <Plus />

@@ -1,7 +1,7 @@
-import { ListChecks, Plus, RotateCcw, Search, Trash2, X } from 'lucide-react'
+import { Plus, RotateCcw, Search, Trash2 } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTableToolbar } from '@/components/data-table'
+import { BatchModeButton, DataTableToolbar } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import type { TokenSearch } from './token-search'
@@ -44,16 +44,7 @@ export function TokensToolbar({ search, onSearch, batchMode, onBatchModeChange, 
               {t('actions.deleteSelected')}
             </Button>
           )}
-          <Button
-            variant={batchMode ? 'secondary' : 'outline'}
-            size="sm"
-            onClick={() => onBatchModeChange(!batchMode)}
-            aria-pressed={batchMode}
-            data-testid="tokens-batch-mode"
-          >
-            {batchMode ? <X /> : <ListChecks />}
-            {batchMode ? t('common:dataTable.exitBatch') : t('common:dataTable.batchMode')}
-          </Button>
+          <BatchModeButton batchMode={batchMode} onChange={onBatchModeChange} testId="tokens-batch-mode" />
           {columnsMenu}
           <Button size="sm" onClick={onAdd} data-testid="tokens-add">
             <Plus />
