@@ -4,7 +4,7 @@ import { translate, type Language } from '../../i18n/messages.ts'
 import type { Services } from '../container.ts'
 import type { CodePurpose } from '../verification/verification-codes.ts'
 import { checkEmailAllowed } from './email-rules.ts'
-import { isSmtpConfigured, sendMail } from './smtp-mail.ts'
+import { isSmtpConfigured, sendMail } from '../mail/smtp-mail.ts'
 
 export const EMAIL_CODE_MINUTES = 10
 

@@ -6,7 +6,7 @@ import type { Services } from '../container.ts'
 import { hashPassword } from '../users/password.ts'
 import { normaliseEmail } from './email-rules.ts'
 import { ResetTokens, RESET_TOKEN_TTL_MS } from './reset-tokens.ts'
-import { isSmtpConfigured, sendMail } from './smtp-mail.ts'
+import { isSmtpConfigured, sendMail } from '../mail/smtp-mail.ts'
 
 const stores = new WeakMap<Services, ResetTokens>()
 

@@ -1,5 +1,6 @@
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { isSmtpConfigured, sendMail } from '../mail/smtp-mail.ts'
 import type { OptionStore } from '../options/option-store.ts'
 import { fillPlaceholders, type Notification } from './notification.ts'
 
@@ -24,23 +25,8 @@ export function createNotificationTransport(options: OptionStore): NotificationT
       if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`)
     },
     async email(to, notification) {
-      const host = options.get('SMTPServer')
-      if (!host || !to) throw new Error('SMTP is not configured or the user has no email')
-      // Loaded on first use: most deployments never send mail from the relay.
-      const { default: nodemailer } = await import('nodemailer')
-      const transport = nodemailer.createTransport({
-        host,
-        port: options.number('SMTPPort'),
-        secure: options.bool('SMTPSSLEnabled'),
-        auth: options.get('SMTPAccount') ? { user: options.get('SMTPAccount'), pass: options.get('SMTPToken') } : undefined,
-        connectionTimeout: 10_000,
-      })
-      await transport.sendMail({
-        from: options.get('SMTPFrom') || options.get('SMTPAccount'),
-        to,
-        subject: notification.title,
-        text: fillPlaceholders(notification.content, notification.values),
-      })
+      if (!isSmtpConfigured(options) || !to) throw new Error('SMTP is not configured or the user has no email')
+      await sendMail(options, { to, subject: notification.title, text: fillPlaceholders(notification.content, notification.values) })
     },
   }
 }

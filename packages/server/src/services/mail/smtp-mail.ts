@@ -11,7 +11,8 @@ export const isSmtpConfigured = (options: OptionStore): boolean => options.get('
 
 /**
  * Sends one plain-text mail with the SMTP options (server, port, SSL, account, token, from).
- * nodemailer is loaded on first use, as in services/notify: most deployments rarely send mail.
+ * nodemailer is loaded on first use: most deployments rarely send mail. Sign-in codes, reset links
+ * and quota warnings all go through here.
  * The SMTP server is set by the root in the options, so it is not an outbound URL a user controls.
  */
 export async function sendMail(options: OptionStore, message: MailMessage): Promise<void> {
