@@ -174,6 +174,8 @@ describe('Anthropic client on /v1/messages', () => {
     const message = await anthropic.messages.create({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] })
     expect(claudeUpstream.seen[0]?.body).toEqual({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] })
     expect(message.usage).toMatchObject({ input_tokens: 384, cache_read_input_tokens: 2048 })
+    // Billed after it was sent: settle it so the rows come in the order of the calls.
+    await settle(h)
     const streamed = await anthropic.messages.stream({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] }).finalMessage()
     expect(streamed.content.map((block) => block.type)).toEqual(['text', 'tool_use'])
     expect(streamed.usage.output_tokens).toBe(89)

@@ -88,6 +88,8 @@ describe('Vertex AI channels', () => {
     expect(call?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', max_tokens: 100 })
     expect(call?.body.model).toBeUndefined()
 
+    // The answer above is billed after it was sent: settle it first so the stream's log row is the last one.
+    await settle(h)
     const stream = await client.chat.completions.create({ model: 'claude-sonnet-4@20250514', messages: [{ role: 'user', content: 'Hi' }], stream: true })
     let text = ''
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
