@@ -37,3 +37,15 @@ export const DISPLAY_NAME_MAX = 20
 export const USER_ID_HEADER = 'New-Api-User'
 
 export const DEFAULT_QUOTA_PER_UNIT = 500_000
+
+/**
+ * The largest balance any account or token may hold (users.quota, users.aff_quota,
+ * tokens.remain_quota): 10^15 quota, $2,000,000,000 at DEFAULT_QUOTA_PER_UNIT, far above any real
+ * balance. Every credit checks `balance <= MAX_QUOTA - amount` in the same UPDATE that adds it.
+ * Why not 2^53 itself: a balance read above 2^53 cannot be held exactly by a JavaScript number
+ * (node:sqlite refuses to read it at all), and a refund of a held amount lands on top of a balance
+ * that may already be at the cap; with the cap at 10^15 even that sum (at most 2 × 10^15) stays
+ * more than four times below 2^53 ≈ 9.007 × 10^15, so every balance and every sum the server
+ * computes from one is exact.
+ */
+export const MAX_QUOTA = 1_000_000_000_000_000
