@@ -55,6 +55,10 @@ export const envSchema = z.object({
   POLLING_INTERVAL: int(0),
   /** Minutes between balance refreshes of every enabled channel that has a balance endpoint (0 = off). */
   CHANNEL_UPDATE_FREQUENCY: int(0),
+  /** Seconds between the ledger's heartbeats; the holds of a process silent for three beats are returned to their payers. */
+  LEDGER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** File where settlements wait while the database is away (default: ledger-spool.jsonl beside the SQLite file). */
+  LEDGER_SPOOL_PATH: z.string().optional(),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
 })

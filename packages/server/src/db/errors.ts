@@ -8,3 +8,37 @@ export function isUniqueViolation(error: unknown): boolean {
   if (e.errcode === 2067 || e.errcode === 1555) return true
   return typeof e.message === 'string' && /UNIQUE constraint failed/.test(e.message)
 }
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_LOCK_DEADLOCK',
+  'ER_LOCK_WAIT_TIMEOUT',
+])
+
+/**
+ * True when a database error says the database cannot be reached or cannot serve now (a lost or
+ * refused connection, a restart, a failover, a busy SQLite file), rather than that the statement
+ * was wrong. Such errors are answered 503 and settlements hit by them are spooled and retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown; cause?: unknown }
+  if (typeof e.code === 'string') {
+    if (CONNECTION_ERROR_CODES.has(e.code)) return true
+    // PostgreSQL: 08 connection exceptions, 57P01-57P03 shutdown and cannot-connect-now, 53300 too many connections, 40P01 deadlock
+    if (/^08...$/.test(e.code) || /^57P0[123]$/.test(e.code) || e.code === '53300' || e.code === '40P01' || e.code === '40001') return true
+  }
+  // node:sqlite: SQLITE_BUSY (5) and SQLITE_LOCKED (6), extended codes included
+  if (typeof e.errcode === 'number' && ((e.errcode & 0xff) === 5 || (e.errcode & 0xff) === 6)) return true
+  if (typeof e.message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect|Connection is closed|database is locked|not queryable|pool is (closed|ending)/i.test(e.message)) return true
+  return e.cause !== undefined && e.cause !== error ? isDatabaseUnavailable(e.cause) : false
+}

@@ -155,6 +155,8 @@ const coreMessages = {
   'realtime.token_quota_exhausted': { zh: '令牌额度不足，实时会话已结束', en: 'The token quota is exhausted; the realtime session has ended' },
   'log.stream_cut': { zh: '（流中断，按已生成计费）', en: ' (stream cut: billed for what was produced)' },
   'log.uncollected': { zh: '（余额不足，未收取 {quota}）', en: ' (balance too low: {quota} not collected)' },
+  'log.interrupted': { zh: '请求被中断（服务重启或崩溃），预扣的 {quota} 已退还', en: 'Request interrupted (the server restarted or crashed); the {quota} held for it was returned' },
+  'log.output_budget_lowered': { zh: '（余额只够 {tokens} 个输出 token，已据此限制）', en: ' (the balance covered {tokens} output tokens; the answer was limited to that)' },
   'log.register_gift': { zh: '新用户注册赠送 {quota}', en: 'New user bonus {quota}' },
   'log.invitee_gift': { zh: '使用邀请码赠送 {quota}', en: 'Invite code bonus {quota}' },
   'log.inviter_reward': { zh: '邀请用户赠送 {quota}', en: 'Invitation reward {quota}' },

@@ -25,12 +25,6 @@ export function startJobs(services: Services): () => void {
   if (services.env.NODE_TYPE === 'master') every(3600, 'purge-sessions', () => deleteExpiredSessions(services.db, nowSeconds()))
 
   const relay = services.relay
-  // Statistics written in the background: channel usage every few seconds, dashboard rollups per DataExportInterval.
-  every(5, 'channel-usage', () => relay.channelUsage.flush())
-  every(60, 'quota-rollup', async () => {
-    const minute = Math.floor(Date.now() / 60_000)
-    if (services.options.bool('DataExportEnabled') && minute % Math.max(1, services.options.number('DataExportInterval')) === 0) await relay.rollup.flush()
-  })
   // The routing table also refreshes on a timer, for changes made by another instance without Redis.
   if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'channel-cache', () => relay.channels.refresh())
   // Fleet runs share the console's guard: a timer never starts a second run beside one an admin started.

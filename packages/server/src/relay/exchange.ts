@@ -1,4 +1,4 @@
-import { formatQuota, LogType } from '@gateway/shared'
+import { LogType } from '@gateway/shared'
 import { nowSeconds } from '../lib/time.ts'
 import { translate, type Language } from '../i18n/messages.ts'
 import { computeQuota, type Usage } from '../services/billing/compute-quota.ts'
@@ -7,7 +7,7 @@ import type { Services } from '../services/container.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
-import type { Payer } from './quota-ledger.ts'
+import type { Hold, Payer } from './ledger/quota-ledger.ts'
 import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
 import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
 import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
@@ -31,8 +31,11 @@ export interface Exchange {
   group: string
   request: RelayRequest
   price: Price
-  reserved: number
+  /** the reservation; its row in quota_holds makes the settlement happen once */
+  hold: Hold
   payer: Payer
+  /** the output budget per choice was lowered to this because the balance could not cover more */
+  outputBudgetLowered?: { from: number; to: number }
   /** channel ids in the order they were tried */
   tried: number[]
   channel?: RelayChannel
@@ -70,38 +73,49 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const charge = computeQuota(price, usage, quotaPerUnit)
   const now = nowSeconds()
-  const collected = await services.relay.ledger.settle(exchange.payer, exchange.reserved, charge, now)
   const channelId = exchange.channel?.id ?? 0
-  services.relay.channelUsage.add(channelId, collected)
-  services.relay.rollup.add(exchange.user.id, exchange.user.username, request.model, now, collected, usage.promptTokens + usage.completionTokens)
+  const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const language = services.env.DEFAULT_LANGUAGE
+  // The row is written in the settlement's transaction; its quota is what was collected.
+  const log = services.options.bool('LogConsumeEnabled')
+    ? {
+        user_id: exchange.user.id,
+        created_at: now,
+        type: LogType.consume,
+        content: logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to),
+        username: exchange.user.username,
+        token_name: exchange.tokenName,
+        model_name: request.model,
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        use_time: Math.round((performance.now() - exchange.startedMs) / 1000),
+        is_stream: request.stream,
+        channel_id: channelId,
+        token_id: exchange.token?.id ?? 0,
+        group: exchange.group,
+        other: JSON.stringify(logOther(exchange, usage)),
+      }
+    : undefined
+  const collected = await services.relay.ledger.settle(exchange.hold, {
+    charge,
+    now,
+    channelId,
+    tokens: usage.promptTokens + usage.completionTokens,
+    userId: exchange.user.id,
+    username: exchange.user.username,
+    model: request.model,
+    rollup: services.options.bool('DataExportEnabled'),
+    log,
+    note: { language, ...display },
+  })
   if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
     // The balance the reservation left, corrected by this settlement; read it only where the database could not tell.
     const after =
       exchange.balanceAfterReserve !== undefined
-        ? exchange.balanceAfterReserve + exchange.reserved - collected
+        ? exchange.balanceAfterReserve + exchange.hold.amount - collected
         : await services.relay.ledger.balance(exchange.user.id)
     services.relay.track(services.relay.warnings.check(exchange.user, after + collected, after, now))
   }
-  if (!services.options.bool('LogConsumeEnabled')) return
-  const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
-  services.relay.logs.write({
-    user_id: exchange.user.id,
-    created_at: now,
-    type: LogType.consume,
-    content: logContent(price, services.env.DEFAULT_LANGUAGE, collected < charge ? formatQuota(charge - collected, display) : undefined, outcome.partial === true),
-    username: exchange.user.username,
-    token_name: exchange.tokenName,
-    model_name: request.model,
-    quota: collected,
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    use_time: Math.round((performance.now() - exchange.startedMs) / 1000),
-    is_stream: request.stream,
-    channel_id: channelId,
-    token_id: exchange.token?.id ?? 0,
-    group: exchange.group,
-    other: JSON.stringify(logOther(exchange, usage)),
-  })
 }
 
 /** Gives the whole reservation back: nothing was produced. */
@@ -109,46 +123,54 @@ export async function abandonExchange(exchange: Exchange): Promise<void> {
   if (exchange.finished) return
   exchange.finished = true
   exchange.services.relay.closed()
-  await exchange.services.relay.ledger.refund(exchange.payer, exchange.reserved)
+  await exchange.services.relay.ledger.release(exchange.hold)
 }
 
 async function countUsage(request: RelayRequest, completionText: string): Promise<Usage> {
+  return { promptTokens: await countPromptTokens(request), completionTokens: await countTextTokens(request.model, completionText) }
+}
+
+/** The prompt's tokens as the tokenizer counts them, for a request whose upstream reported none. */
+export async function countPromptTokens(request: RelayRequest): Promise<number> {
   const body = request.body
-  let promptTokens: number
-  if (request.endpoint === 'chat') promptTokens = await countChatPromptTokens(request.model, body.messages, body.tools)
-  else if (request.endpoint === 'messages') {
+  if (request.endpoint === 'chat') return countChatPromptTokens(request.model, body.messages, body.tools)
+  if (request.endpoint === 'messages') {
     // Counted as the same conversation in OpenAI's shape (system, tool results and images included).
     const asChat = convertFromAnthropicRequest(body as unknown as AnthropicRequest, request.model)
-    promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
-  } else if (request.endpoint === 'gemini') {
-    const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
-    promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
-  } else if (request.endpoint === 'responses') {
-    const asChat = convertFromResponsesRequest(body as ResponsesRequest, request.model)
-    promptTokens = await countChatPromptTokens(request.model, asChat.messages, asChat.tools)
-  } else if (request.endpoint === 'images' || request.endpoint === 'image-edits') promptTokens = typeof body.n === 'number' ? body.n : 1
-  else if (request.endpoint === 'transcriptions' || request.endpoint === 'translations') {
-    promptTokens = audioSecondsToTokens(estimatedAudioSeconds(request.multipart ? fileBytes(request.multipart.form) : 0))
+    return countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   }
-  else if (request.endpoint === 'speech') {
+  if (request.endpoint === 'gemini') {
+    const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
+    return countChatPromptTokens(request.model, asChat.messages, asChat.tools)
+  }
+  if (request.endpoint === 'responses') {
+    const asChat = convertFromResponsesRequest(body as ResponsesRequest, request.model)
+    return countChatPromptTokens(request.model, asChat.messages, asChat.tools)
+  }
+  if (request.endpoint === 'images' || request.endpoint === 'image-edits') return typeof body.n === 'number' ? body.n : 1
+  if (request.endpoint === 'transcriptions' || request.endpoint === 'translations') {
+    return audioSecondsToTokens(estimatedAudioSeconds(request.multipart ? fileBytes(request.multipart.form) : 0))
+  }
+  if (request.endpoint === 'speech') {
     // tts models are priced per character, as OpenAI bills them.
     const text = typeof body.input === 'string' ? body.input : ''
-    promptTokens = request.model.startsWith('tts') ? [...text].length : await countTextTokens(request.model, text)
-  } else if (request.endpoint === 'rerank') {
+    return request.model.startsWith('tts') ? [...text].length : countTextTokens(request.model, text)
+  }
+  if (request.endpoint === 'rerank') {
     const documents = Array.isArray(body.documents) ? body.documents.map((d) => (typeof d === 'string' ? d : typeof (d as { text?: unknown })?.text === 'string' ? (d as { text: string }).text : '')) : []
-    promptTokens = await countInputTokens(request.model, [typeof body.query === 'string' ? body.query : '', ...documents])
-  } else promptTokens = await countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
-  return { promptTokens, completionTokens: await countTextTokens(request.model, completionText) }
+    return countInputTokens(request.model, [typeof body.query === 'string' ? body.query : '', ...documents])
+  }
+  return countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
 }
 
 /** The log's text, in DEFAULT_LANGUAGE; ratios as configured (not rounded), the full explanation is in `other`. */
-function logContent(price: Price, language: Language, uncollected: string | undefined, partial: boolean): string {
+function logContent(price: Price, language: Language, partial: boolean, loweredTo: number | undefined): string {
   let text =
     price.kind === 'per-call'
       ? translate('log.consume_price', language, { price: price.modelPrice, group: price.groupRatio })
       : translate('log.consume_ratio', language, { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio })
   if (partial) text += translate('log.stream_cut', language)
-  if (uncollected) text += translate('log.uncollected', language, { quota: uncollected })
+  if (loweredTo !== undefined) text += translate('log.output_budget_lowered', language, { tokens: loweredTo })
   return text
 }
 
@@ -173,6 +195,7 @@ function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
     }
   }
   if (exchange.reasoningEffort) other.reasoning_effort = exchange.reasoningEffort
+  if (exchange.outputBudgetLowered) other.output_budget_lowered = exchange.outputBudgetLowered
   if (exchange.upstreamModel && exchange.upstreamModel !== exchange.request.model) {
     other.is_model_mapped = true
     other.upstream_model_name = exchange.upstreamModel

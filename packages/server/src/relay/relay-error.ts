@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/messages.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { relayMessage, type RelayMessageKey } from './relay-messages.ts'
 
 export type RelayErrorType = 'invalid_request_error' | 'authentication_error' | 'permission_error' | 'new_api_error' | 'upstream_error'
@@ -49,4 +50,17 @@ export const localError = (status: number, code: string, messageKey: RelayMessag
 /** `{error:{message,type,param,code}}` with the request id in the message, as OpenAI clients expect. */
 export function toOpenAIErrorBody(error: RelayError, language: Language, requestId: string) {
   return { error: { message: `${error.text(language)} (request id: ${requestId})`, type: error.type, param: '', code: error.code } }
+}
+
+/**
+ * Any thrown value as the relay's error: a RelayError as it is, a database that cannot be reached
+ * as a 503 that says so (not an upstream failure, so clients and their retries read it right),
+ * anything else as an internal error (the caller logs it). `internal` tells which.
+ */
+export function toRelayError(error: unknown): { error: RelayError; internal: boolean } {
+  if (error instanceof RelayError) return { error, internal: false }
+  if (isDatabaseUnavailable(error) || (error instanceof Error && isDatabaseUnavailable(error.cause))) {
+    return { error: localError(503, 'database_unavailable', 'db.unavailable'), internal: false }
+  }
+  return { error: new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'request.internal' }), internal: true }
 }

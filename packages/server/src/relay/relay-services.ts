@@ -5,12 +5,13 @@ import type { Env } from '../env.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { SecretBox } from '../lib/secrets.ts'
 import type { ChangeBus } from '../services/changes/change-bus.ts'
-import { ChannelUsage } from '../services/logs/channel-usage.ts'
 import { LogWriter } from '../services/logs/log-writer.ts'
-import { QuotaRollup } from '../services/logs/quota-rollup.ts'
 import { ChannelCache } from './cache/channel-cache.ts'
 import { TokenCache } from './cache/token-cache.ts'
-import { QuotaLedger } from './quota-ledger.ts'
+import { forwardLogOutbox } from './ledger/forward-log-outbox.ts'
+import { HoldSweeper } from './ledger/hold-sweeper.ts'
+import { LedgerSpool } from './ledger/ledger-spool.ts'
+import { QuotaLedger } from './ledger/quota-ledger.ts'
 import { AccessTokens } from './credentials/access-tokens.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
 import { policyFor } from '../lib/outbound/address-policy.ts'
@@ -26,8 +27,8 @@ export interface RelayServices {
   ledger: QuotaLedger
   upstream: UpstreamClient
   logs: LogWriter
-  rollup: QuotaRollup
-  channelUsage: ChannelUsage
+  /** beats the heartbeat, replays the spool and returns the holds of dead processes */
+  sweeper: HoldSweeper
   warnings: QuotaWarnings
   /** access tokens minted from channel credentials (Vertex AI service accounts, Baidu API keys) */
   accessTokens: AccessTokens
@@ -38,7 +39,7 @@ export interface RelayServices {
   closed(): void
   /** resolves when every open exchange and tracked settlement has finished (10 s at most) */
   drain(): Promise<void>
-  /** writes everything still queued (logs, rollups, channel usage) and closes the pools */
+  /** writes everything still queued (settlements, logs) and closes the pools */
   close(): Promise<void>
 }
 
@@ -48,6 +49,10 @@ export function createRelayServices(deps: {
   db: Kysely<Database>
   logDb: Kysely<Database>
   dialect: DialectName
+  /** LOG_SQL_DSN is set: usage rows go through the main database's outbox */
+  separateLogDb: boolean
+  /** where settlements wait while the database is away (undefined: memory only) */
+  spoolPath: string | undefined
   secrets: SecretBox
   changes: ChangeBus
   options: OptionStore
@@ -58,10 +63,11 @@ export function createRelayServices(deps: {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
   let open = 0
+  const ledger = new QuotaLedger({ db, dialect: deps.dialect, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger })
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),
-    ledger: new QuotaLedger(db, deps.dialect),
+    ledger,
     upstream: new UpstreamClient({
       connectMs: env.RELAY_CONNECT_TIMEOUT * 1000,
       headersMs: (env.RELAY_HEADERS_TIMEOUT || 600) * 1000,
@@ -69,8 +75,17 @@ export function createRelayServices(deps: {
       totalMs: env.RELAY_TIMEOUT * 1000,
     }, () => policyFor(deps.options, 'channel')),
     logs: new LogWriter(deps.logDb, logger),
-    rollup: new QuotaRollup(db, logger),
-    channelUsage: new ChannelUsage(db, logger),
+    sweeper: new HoldSweeper({
+      db,
+      dialect: deps.dialect,
+      ledger,
+      logsInMainDb: !deps.separateLogDb,
+      options: deps.options,
+      logger,
+      language: env.DEFAULT_LANGUAGE,
+      heartbeatSeconds: env.LEDGER_HEARTBEAT_SECONDS,
+      forwardOutbox: deps.separateLogDb ? () => forwardLogOutbox(db, deps.logDb) : undefined,
+    }),
     warnings: new QuotaWarnings({
       options: deps.options,
       transport: deps.notificationTransport ?? createNotificationTransport(deps.options),
@@ -97,12 +112,12 @@ export function createRelayServices(deps: {
         if (inFlight.size > 0) await Promise.all([...inFlight])
         else await new Promise((done) => setTimeout(done, 5))
       }
+      await ledger.idle()
     },
     close: async () => {
       await relay.drain()
+      await relay.sweeper.stop()
       await relay.logs.close()
-      await relay.rollup.flush()
-      await relay.channelUsage.flush()
       await relay.upstream.close()
     },
   }

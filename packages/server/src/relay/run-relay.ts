@@ -1,7 +1,6 @@
 import type { Language } from '../i18n/messages.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Endpoint } from '../providers/types.ts'
-import { computeQuota } from '../services/billing/compute-quota.ts'
 import { imagePrice } from '../services/billing/image-price.ts'
 import { resolvePrice } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
@@ -14,6 +13,7 @@ import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
+import { reserveRequest } from './reserve-request.ts'
 import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
@@ -58,13 +58,9 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   const listed = resolvePrice(services.options, request.model, route.group, user.group, user.acceptUnsetRatio)
   if (!listed) throw localError(403, 'model_price_error', 'model.unpriced', { model: request.model }, 'permission_error')
   const price = request.endpoint === 'images' || request.endpoint === 'image-edits' ? imagePrice(listed, request.model, request.body) : listed
-  const promptEstimate = Math.ceil(input.rawBody.length / 3)
-  const completionBudget = request.maxTokens ?? services.options.number('PreConsumedQuota')
-  const reserved = computeQuota(price, { promptTokens: promptEstimate, completionTokens: completionBudget }, services.options.number('QuotaPerUnit'))
   const payer = { userId: user.id, tokenId: token?.id, tokenUnlimited: token?.unlimited ?? true }
-  const { shortfall, balanceAfter } = await services.relay.ledger.reserve(payer, reserved)
-  if (shortfall === 'token') throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
-  if (shortfall === 'user') throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
+  const tokenName = token?.name ?? `playground-${route.group}`
+  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group }, input.rawBody.length)
 
   const exchange: Exchange = {
     services,
@@ -73,15 +69,16 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
     startedMs: input.startedMs,
     user,
     token,
-    tokenName: token?.name ?? `playground-${route.group}`,
+    tokenName,
     group: route.group,
     request,
     price,
-    reserved,
+    hold: reservation.hold,
     payer,
+    outputBudgetLowered: reservation.lowered,
     tried: [],
     finished: false,
-    balanceAfterReserve: balanceAfter,
+    balanceAfterReserve: reservation.balanceAfter,
   }
   services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))

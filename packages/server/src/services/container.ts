@@ -88,9 +88,24 @@ export async function createServices(
   }
 
   const secrets = new SecretBox(cryptoSecret)
-  const relay = createRelayServices({ env, logger, db: main.db, logDb: logs.db, dialect: main.dialect, secrets, changes, options, redis, notificationTransport: overrides.notificationTransport })
-  // Closers run last-in first-out: queued logs and counters are written before the databases close.
+  const relay = createRelayServices({
+    env,
+    logger,
+    db: main.db,
+    logDb: logs.db,
+    dialect: main.dialect,
+    separateLogDb: logs !== main,
+    spoolPath: env.LEDGER_SPOOL_PATH ?? (env.SQLITE_PATH === ':memory:' ? undefined : join(dirname(env.SQLITE_PATH), 'ledger-spool.jsonl')),
+    secrets,
+    changes,
+    options,
+    redis,
+    notificationTransport: overrides.notificationTransport,
+  })
+  // Closers run last-in first-out: queued settlements and logs are written before the databases close.
   closers.push(relay.close)
+  // Before serving: spooled settlements applied, holds of processes that died returned.
+  await relay.sweeper.start()
 
   return {
     env,

@@ -5,6 +5,7 @@ import type { OptionsTable, SetupsTable } from './settings.ts'
 import type { RedemptionsTable, TopUpsTable } from './billing.ts'
 import type { SessionsTable, UsersTable } from './users.ts'
 import type { TokensTable } from './tokens.ts'
+import type { LedgerInstancesTable, LogOutboxTable, QuotaHoldsTable } from './ledger.ts'
 
 /** Every table, with the reference system's table and column names. */
 export interface Database {
@@ -21,4 +22,7 @@ export interface Database {
   quota_data: QuotaDataTable
   midjourneys: MidjourneysTable
   tasks: TasksTable
+  quota_holds: QuotaHoldsTable
+  ledger_instances: LedgerInstancesTable
+  log_outbox: LogOutboxTable
 }

@@ -7,7 +7,7 @@ import { groupRatioFor, resolvePrice, type Price } from '../../services/billing/
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import type { RelayToken, RelayUser } from '../cache/token-cache.ts'
-import type { Payer } from '../quota-ledger.ts'
+import type { Hold, Payer } from '../ledger/quota-ledger.ts'
 import { localError } from '../relay-error.ts'
 import { candidateGroups, resolveRoute } from '../resolve-route.ts'
 import { selectChannel } from '../select-channel.ts'
@@ -127,7 +127,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const quota = computeQuota(price, { promptTokens: 0, completionTokens: 0 }, quotaPerUnit)
   const payer: Payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-  const { shortfall } = await services.relay.ledger.reserve(payer, quota)
+  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group })
   if (shortfall === 'token') throw new MjError(403, 'midjourney.token_quota_not_enough')
   if (shortfall === 'user') throw new MjError(403, 'midjourney.quota_not_enough')
 
@@ -186,26 +186,22 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     }
     await insertMidjourney(services.db, services.dialect, row)
     kept = true
-    await chargeSubmit(services, { input, payer, quota, price, model, group, channel, mjId })
+    await chargeSubmit(services, { input, hold: hold as Hold, quota, price, model, group, channel, mjId })
     return { status: 200, body: text }
   } finally {
-    if (!kept) await services.relay.ledger.refund(payer, quota)
+    if (!kept && hold) await services.relay.ledger.release(hold)
   }
 }
 
 /** Records the kept reservation as used quota and writes the consume log of the submit. */
 async function chargeSubmit(
   services: Services,
-  charge: { input: MjSubmitInput; payer: Payer; quota: number; price: Price; model: string; group: string; channel: RelayChannel; mjId: string },
+  charge: { input: MjSubmitInput; hold: Hold; quota: number; price: Price; model: string; group: string; channel: RelayChannel; mjId: string },
 ): Promise<void> {
   const { input, quota, price, model, group, channel } = charge
   const now = nowSeconds()
-  const collected = await services.relay.ledger.settle(charge.payer, quota, quota, now)
-  services.relay.channelUsage.add(channel.id, collected)
-  services.relay.rollup.add(input.caller.user.id, input.caller.user.username, model, now, collected, 0)
-  if (!services.options.bool('LogConsumeEnabled')) return
   const modelPrice = price.kind === 'per-call' ? price.modelPrice : 0
-  services.relay.logs.write({
+  const log = services.options.bool('LogConsumeEnabled') ? {
     user_id: input.caller.user.id,
     created_at: now,
     type: LogType.consume,
@@ -213,7 +209,6 @@ async function chargeSubmit(
     username: input.caller.user.username,
     token_name: input.caller.token.name,
     model_name: model,
-    quota: collected,
     prompt_tokens: 0,
     completion_tokens: 0,
     use_time: 0,
@@ -222,5 +217,7 @@ async function chargeSubmit(
     token_id: input.caller.token.id,
     group,
     other: JSON.stringify({ model_price: modelPrice, group_ratio: price.groupRatio, mj_id: charge.mjId, admin_info: { use_channel: [channel.id] } }),
-  })
+  } : undefined
+  const { user } = input.caller
+  await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), log })
 }

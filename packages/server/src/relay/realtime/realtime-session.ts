@@ -10,7 +10,7 @@ import type { Price } from '../../services/billing/resolve-price.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import type { RelayToken, RelayUser } from '../cache/token-cache.ts'
-import type { Payer } from '../quota-ledger.ts'
+import type { Hold } from '../ledger/quota-ledger.ts'
 
 export interface RealtimeSessionInput {
   services: Services
@@ -22,9 +22,8 @@ export interface RealtimeSessionInput {
   model: string
   upstreamModel: string
   price: Price
-  payer: Payer
-  /** what was reserved when the session opened */
-  reserved: number
+  /** the session's reservation, grown as its responses cost more */
+  hold: Hold
   clientIp: string
   startedMs: number
 }
@@ -88,7 +87,8 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
   const upstream = connection.socket
   const total: RealtimeUsage = { textIn: 0, audioIn: 0, cachedIn: 0, textOut: 0, audioOut: 0 }
   let charged = 0
-  let reserved = input.reserved
+  /** what the session opened with: a per-call price is its whole cost */
+  const opening = input.hold.amount
   let firstTokenMs: number | undefined
   let finished = false
   let billing = Promise.resolve()
@@ -101,16 +101,14 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
   const bill = async (usage: RealtimeUsage) => {
     for (const key of Object.keys(total) as (keyof RealtimeUsage)[]) total[key] += usage[key]
     charged += realtimeQuota(input.price, usage, input.model)
-    const missing = charged - reserved
+    const missing = charged - input.hold.amount
     if (missing <= 0) return
-    const { shortfall } = await services.relay.ledger.reserve(input.payer, missing)
+    const shortfall = await services.relay.ledger.grow(input.hold, missing)
     if (shortfall) {
       const message = translate(shortfall === 'token' ? 'realtime.token_quota_exhausted' : 'realtime.user_quota_exhausted', services.env.DEFAULT_LANGUAGE)
       if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify({ type: 'error', error: { type: 'insufficient_quota', code: 'insufficient_quota', message } }))
       closeBoth(1008, 'insufficient quota')
-      return
     }
-    reserved += missing
   }
 
   client.on('message', (data: RawData, isBinary) => {
@@ -139,7 +137,7 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
     if (finished) return
     finished = true
     closeBoth(1000, '')
-    services.relay.track(billing.then(() => settle(input, total, charged, reserved, firstTokenMs)))
+    services.relay.track(billing.then(() => settle(input, total, charged, opening, firstTokenMs)))
   }
   client.on('close', finish)
   upstream.on('close', finish)
@@ -148,20 +146,16 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
 }
 
 /** Settles the session's reservation against what its responses cost and writes its log row. */
-async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged: number, reserved: number, firstTokenMs: number | undefined): Promise<void> {
+async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged: number, opening: number, firstTokenMs: number | undefined): Promise<void> {
   const { services, price } = input
   // A per-call price is the session's whole cost; otherwise the responses' sum is.
-  const cost = price.kind === 'per-call' ? input.reserved : charged
+  const cost = price.kind === 'per-call' ? opening : charged
   const now = nowSeconds()
-  const collected = await services.relay.ledger.settle(input.payer, reserved, cost, now)
   const promptTokens = total.textIn + total.audioIn
   const completionTokens = total.textOut + total.audioOut
-  services.relay.channelUsage.add(input.channel.id, collected)
-  services.relay.rollup.add(input.user.id, input.user.username, input.model, now, collected, promptTokens + completionTokens)
-  if (!services.options.bool('LogConsumeEnabled')) return
   const { audioRatio, audioCompletionRatio } = audioRatiosFor(input.model)
   const language = services.env.DEFAULT_LANGUAGE
-  services.relay.logs.write({
+  const log = !services.options.bool('LogConsumeEnabled') ? undefined : {
     user_id: input.user.id,
     created_at: now,
     type: LogType.consume,
@@ -172,7 +166,6 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
     username: input.user.username,
     token_name: input.token.name,
     model_name: input.model,
-    quota: collected,
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     use_time: Math.round((performance.now() - input.startedMs) / 1000),
@@ -198,5 +191,17 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
       admin_info: { use_channel: [input.channel.id] },
       ...(input.upstreamModel !== input.model ? { is_model_mapped: true, upstream_model_name: input.upstreamModel } : {}),
     }),
+  }
+  const user = input.user
+  await services.relay.ledger.settle(input.hold, {
+    charge: cost,
+    now,
+    channelId: input.channel.id,
+    tokens: promptTokens + completionTokens,
+    userId: user.id,
+    username: user.username,
+    model: input.model,
+    rollup: services.options.bool('DataExportEnabled'),
+    log,
   })
 }

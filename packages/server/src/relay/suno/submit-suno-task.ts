@@ -7,7 +7,7 @@ import { groupRatioFor, resolvePrice } from '../../services/billing/resolve-pric
 import type { Services } from '../../services/container.ts'
 import type { Candidate, RelayChannel } from '../cache/channel-cache.ts'
 import { handleChannelFailure } from '../channel-health.ts'
-import type { Payer } from '../quota-ledger.ts'
+import type { Payer } from '../ledger/quota-ledger.ts'
 import { localError, RelayError } from '../relay-error.ts'
 import { candidateGroups, resolveRoute } from '../resolve-route.ts'
 import { selectChannel } from '../select-channel.ts'
@@ -97,9 +97,9 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
   const price = { kind: 'per-call' as const, modelPrice, ...group }
   const quota = computeQuota(price, { promptTokens: 0, completionTokens: 0 }, services.options.number('QuotaPerUnit'))
   const payer: Payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-  const { shortfall } = await services.relay.ledger.reserve(payer, quota)
+  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group: route.group })
   if (shortfall === 'token') throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
-  if (shortfall === 'user') throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
+  if (!hold) throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
 
   const tried: number[] = []
   let accepted: { taskId: string; channel: RelayChannel } | undefined
@@ -138,16 +138,13 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       data: '',
     })
   } catch (error) {
-    await services.relay.ledger.refund(payer, quota)
+    await services.relay.ledger.release(hold)
     throw error
   }
 
   const now = nowSeconds()
-  const collected = await services.relay.ledger.settle(payer, quota, quota, now)
-  services.relay.channelUsage.add(accepted.channel.id, collected)
-  services.relay.rollup.add(user.id, user.username, model, now, collected, 0)
-  if (services.options.bool('LogConsumeEnabled')) {
-    services.relay.logs.write({
+  const log = services.options.bool('LogConsumeEnabled')
+    ? {
       user_id: user.id,
       created_at: now,
       type: LogType.consume,
@@ -155,7 +152,6 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       username: user.username,
       token_name: token.name,
       model_name: model,
-      quota: collected,
       prompt_tokens: 0,
       completion_tokens: 0,
       use_time: Math.round((performance.now() - input.startedMs) / 1000),
@@ -164,7 +160,8 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       token_id: token.id,
       group: route.group,
       other: JSON.stringify({ model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }),
-    })
-  }
+    }
+    : undefined
+  await services.relay.ledger.settle(hold, { charge: quota, now, channelId: accepted.channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), log })
   return accepted.taskId
 }

@@ -23,7 +23,6 @@ beforeAll(async () => {
   bob = await h.createUser()
 }, 60_000)
 afterEach(async () => {
-  await h.services.relay.rollup.flush()
   await h.services.db.deleteFrom('quota_data').execute()
   await h.services.options.set('DataExportEnabled', 'true')
 })
@@ -169,18 +168,21 @@ describe('input validation', () => {
 })
 
 describe('fresh data', () => {
-  it('shows what the relay just counted, once, under parallel reads', async () => {
-    const rollup = h.services.relay.rollup
-    // 50 requests (one quota point and 3 tokens each) arrive while 50 reads flush in parallel, so
-    // several flushes race to create and increment the same hour rows.
-    const reads: Promise<unknown>[] = []
+  // Relayed requests reach quota_data in their settlement's transaction, so a read right after shows them.
+  const settleOne = async (rollup: boolean, model: string) => {
+    const { hold } = await h.services.relay.ledger.reserve({ userId: alice.id, tokenUnlimited: true }, 0, { username: alice.username, tokenName: 't', model, group: 'default' })
+    if (!hold) throw new Error('no hold')
+    await h.services.relay.ledger.settle(hold, { charge: 1, now, channelId: 0, tokens: 3, userId: alice.id, username: alice.username, model, rollup })
+  }
+
+  it('shows what the relay just settled, once, under parallel reads', async () => {
+    await h.services.db.updateTable('users').set({ quota: 1000 }).where('id', '=', alice.id).execute()
+    const work: Promise<unknown>[] = []
     for (let i = 0; i < 50; i++) {
-      rollup.add(alice.id, alice.username, i % 2 ? 'gpt-4o' : 'claude', now, 1, 3)
-      reads.push(get(i % 3 ? admin : alice, i % 3 ? `/api/data/?${range(thisHour, now)}` : `/api/data/self?${range(thisHour, now)}`))
+      work.push(settleOne(true, i % 2 ? 'gpt-4o' : 'claude'))
+      work.push(get(i % 3 ? admin : alice, i % 3 ? `/api/data/?${range(thisHour, now)}` : `/api/data/self?${range(thisHour, now)}`))
     }
-    await Promise.all(reads)
-    // A flush that lost a race keeps its buckets for the next one; two quiet reads settle everything.
-    await get(admin, `/api/data/?${range(thisHour, now)}`)
+    await Promise.all(work)
     const rows = await get(admin, `/api/data/?${range(thisHour, now)}`)
     expect(rows.map((r) => [r.model_name, r.count, r.quota, r.token_used])).toEqual([
       ['claude', 25, 25, 75],
@@ -189,11 +191,11 @@ describe('fresh data', () => {
     expect(await h.services.db.selectFrom('quota_data').selectAll().execute()).toHaveLength(2)
   })
 
-  it('leaves the rollup to its job while data export is off', async () => {
-    await h.services.options.set('DataExportEnabled', 'false')
-    h.services.relay.rollup.add(alice.id, alice.username, 'gpt-4o', now, 1, 3)
+  it('writes no rollup while data export is off', async () => {
+    await h.services.db.updateTable('users').set({ quota: 1000 }).where('id', '=', alice.id).execute()
+    await settleOne(false, 'gpt-4o')
     expect(await get(alice, `/api/data/self?${range(thisHour, now)}`)).toEqual([])
-    await h.services.options.set('DataExportEnabled', 'true')
+    await settleOne(true, 'gpt-4o')
     expect((await get(alice, `/api/data/self?${range(thisHour, now)}`)).map((r) => r.count)).toEqual([1])
   })
 })

@@ -6,7 +6,6 @@ import { listQuotaDataByModel, listQuotaDataByUserId, listQuotaDataByUsername, t
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
-import type { Services } from '../../services/container.ts'
 
 /** The widest range a user may ask for their own data (the reference's "1 month"). */
 export const SELF_MAX_SPAN_SECONDS = 2_592_000
@@ -35,17 +34,6 @@ function readRange(c: Context<HonoEnv>, maxSpan?: number): QuotaDataRange {
 }
 
 /**
- * The relay adds requests to in-memory hour buckets that the rollup job writes every
- * DataExportInterval minutes. Reading the dashboard writes them first, so what was just relayed
- * shows at once; flush() swaps its buckets out before writing and adds them with increments, so a
- * flush racing the job's flush never counts a request twice or loses one. (Buckets held by other
- * instances appear after their own next flush.)
- */
-async function flushRollups(services: Services): Promise<void> {
-  if (services.options.bool('DataExportEnabled')) await services.relay.rollup.flush()
-}
-
-/**
  * /api/data: the dashboard's hourly rollups (quota_data). Admins read every user summed per model
  * and hour, or one user's rows by username; everyone reads their own rows over at most a month.
  */
@@ -55,13 +43,11 @@ export const dataRoutes = new Hono<HonoEnv>()
     const username = (c.req.query('username') ?? '').trim()
     if (username.length > 64) throw new AppError('BAD_REQUEST', 'dashboard.username_too_long')
     const services = c.get('services')
-    await flushRollups(services)
     const rows = username ? await listQuotaDataByUsername(services.db, username, range) : await listQuotaDataByModel(services.db, range)
     return c.json(ok(rows))
   })
   .get('/self', userAuth, async (c) => {
     const range = readRange(c, SELF_MAX_SPAN_SECONDS)
     const services = c.get('services')
-    await flushRollups(services)
     return c.json(ok(await listQuotaDataByUserId(services.db, c.get('user').id, range)))
   })

@@ -3,7 +3,7 @@ import type { Endpoint } from '../../providers/types.ts'
 import { pickLanguage, type Language } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { REQUEST_ID_HEADER, newRequestId } from '../../middleware/request-context.ts'
-import { localError, RelayError, toOpenAIErrorBody } from '../../relay/relay-error.ts'
+import { localError, toOpenAIErrorBody, toRelayError } from '../../relay/relay-error.ts'
 import { JSON_HEADERS, SSE_HEADERS, type RelayResult } from '../../relay/relay-result.ts'
 import { runRelay } from '../../relay/run-relay.ts'
 import { authenticateToken } from '../../relay/token-auth.ts'
@@ -81,12 +81,9 @@ function writeResult(result: RelayResult, res: ServerResponse, requestId: string
 }
 
 function writeError(services: Services, error: unknown, res: ServerResponse, requestId: string, language: Language): void {
-  let relayError: RelayError
-  if (error instanceof RelayError) relayError = error
-  else {
-    services.logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
-    relayError = new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'upstream.failed' })
-  }
+  const mapped = toRelayError(error)
+  if (mapped.internal) services.logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
+  const relayError = mapped.error
   if (res.headersSent) {
     res.end()
     return

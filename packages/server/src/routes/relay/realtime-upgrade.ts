@@ -8,7 +8,7 @@ import { newRequestId } from '../../middleware/request-context.ts'
 import { adapterFor } from '../../providers/registry.ts'
 import { mappedModel } from '../../relay/build-upstream-request.ts'
 import { bridgeRealtime, connectUpstream } from '../../relay/realtime/realtime-session.ts'
-import { localError, RelayError, toOpenAIErrorBody } from '../../relay/relay-error.ts'
+import { localError, RelayError, toOpenAIErrorBody, toRelayError } from '../../relay/relay-error.ts'
 import { candidateGroups, resolveRoute } from '../../relay/resolve-route.ts'
 import { selectChannel } from '../../relay/select-channel.ts'
 import { authenticateToken } from '../../relay/token-auth.ts'
@@ -75,21 +75,21 @@ async function accept(services: Services, wss: WebSocketServer, url: URL, req: I
     if (!price) throw localError(403, 'model_price_error', 'model.unpriced', { model }, 'permission_error')
     const reserved = computeQuota(price, { promptTokens: 0, completionTokens: services.options.number('PreConsumedQuota') }, services.options.number('QuotaPerUnit'))
     const payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-    const { shortfall } = await services.relay.ledger.reserve(payer, reserved)
-    if (shortfall) throw localError(403, shortfall === 'token' ? 'pre_consume_token_quota_failed' : 'insufficient_user_quota', shortfall === 'token' ? 'quota.token_insufficient' : 'quota.user_insufficient', undefined, 'permission_error')
-    refund = () => services.relay.ledger.refund(payer, reserved)
+    const { hold, shortfall } = await services.relay.ledger.reserve(payer, reserved, { username: user.username, tokenName: token.name, model, group: route.group })
+    if (shortfall || !hold) throw localError(403, shortfall === 'token' ? 'pre_consume_token_quota_failed' : 'insufficient_user_quota', shortfall === 'token' ? 'quota.token_insufficient' : 'quota.user_insufficient', undefined, 'permission_error')
+    refund = () => services.relay.ledger.release(hold)
     const upstreamModel = mappedModel(channel, model)
     const connection = await connectUpstream(services, channel, upstreamModel).catch(() => {
       throw new RelayError({ status: 502, type: 'upstream_error', code: 'upstream_request_failed', messageKey: 'upstream.failed', local: false })
     })
     refund = undefined
     wss.handleUpgrade(req, socket, head, (client) => {
-      bridgeRealtime({ services, client, user, token, group: route.group, channel, model, upstreamModel, price, payer, reserved, clientIp, startedMs }, connection)
+      bridgeRealtime({ services, client, user, token, group: route.group, channel, model, upstreamModel, price, hold, clientIp, startedMs }, connection)
     })
   } catch (error) {
     await refund?.().catch(() => undefined)
-    const relayError = error instanceof RelayError ? error : new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'upstream.failed' })
-    if (!(error instanceof RelayError)) services.logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'realtime upgrade failed')
+    const { error: relayError, internal } = toRelayError(error)
+    if (internal) services.logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'realtime upgrade failed')
     refuse(socket, relayError, language, requestId)
   }
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { anthropicErrorBody } from '../../providers/anthropic/anthropic-error.ts'
 import { geminiErrorBody } from '../../providers/gemini/gemini-error.ts'
-import { RelayError, toOpenAIErrorBody } from '../../relay/relay-error.ts'
+import { toOpenAIErrorBody, toRelayError } from '../../relay/relay-error.ts'
 
 interface Failure {
   status: ContentfulStatusCode
@@ -16,15 +16,14 @@ interface Failure {
 function describeFailure(c: Context<HonoEnv>, error: unknown): Failure {
   const language = c.get('language')
   const requestId = c.get('requestId')
-  if (error instanceof RelayError) return { status: error.status as ContentfulStatusCode, body: toOpenAIErrorBody(error, language, requestId) }
   if (error instanceof AppError) {
     const status = error.code === 'UNAUTHORIZED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : error.code === 'FORBIDDEN' ? 403 : 400
     const message = `${translate(error.messageKey, language, error.params)} (request id: ${requestId})`
     return { status, body: { error: { message, type: 'new_api_error', param: '', code: error.code.toLowerCase() } } }
   }
-  c.get('services').logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
-  const internal = new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'upstream.failed' })
-  return { status: 500, body: toOpenAIErrorBody(internal, language, requestId) }
+  const relayError = toRelayError(error)
+  if (relayError.internal) c.get('services').logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
+  return { status: relayError.error.status as ContentfulStatusCode, body: toOpenAIErrorBody(relayError.error, language, requestId) }
 }
 
 /**

@@ -113,6 +113,8 @@ export const optionDefaults = {
   // Quota
   QuotaForNewUser: '0',
   PreConsumedQuota: '500',
+  /** output tokens a request without max_tokens is reserved for, per choice (lowered to what a small balance affords) */
+  ReserveOutputTokens: '16384',
   QuotaForInviter: '0',
   QuotaForInvitee: '0',
   // Rate limits of the relay

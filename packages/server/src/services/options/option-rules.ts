@@ -35,6 +35,7 @@ const rules: Partial<Record<OptionKey, Rule>> = {
   QuotaRemindThreshold: integer(0),
   QuotaForNewUser: integer(0),
   PreConsumedQuota: integer(0),
+  ReserveOutputTokens: integer(1),
   QuotaForInviter: integer(0),
   QuotaForInvitee: integer(0),
   ModelRequestRateLimitDurationMinutes: integer(1),

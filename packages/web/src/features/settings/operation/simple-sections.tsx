@@ -108,8 +108,8 @@ export function MonitoringSection() {
   )
 }
 
-const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee'] as const
-const quotaMin = { QuotaForNewUser: 0, PreConsumedQuota: 0, QuotaForInviter: 0, QuotaForInvitee: 0 }
+const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'ReserveOutputTokens', 'QuotaForInviter', 'QuotaForInvitee'] as const
+const quotaMin = { QuotaForNewUser: 0, PreConsumedQuota: 0, ReserveOutputTokens: 1, QuotaForInviter: 0, QuotaForInvitee: 0 }
 
 export function QuotaSection() {
   const { t } = useTranslation('settings')

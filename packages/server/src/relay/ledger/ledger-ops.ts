@@ -1,0 +1,190 @@
+import { formatQuota } from '@gateway/shared'
+import type { Kysely } from 'kysely'
+import { logValues, type LedgerStatements, type LogRow } from '../../db/queries/ledger.ts'
+import type { Database } from '../../db/schema/index.ts'
+import { translate, type Language } from '../../i18n/messages.ts'
+
+/** Who pays: the user always, the token unless it is unlimited or absent (the playground). */
+export interface Payer {
+  userId: number
+  tokenId?: number
+  tokenUnlimited: boolean
+}
+
+/** What a hold row says about its request, so an interrupted one can be logged. */
+export interface HoldLabel {
+  username: string
+  tokenName: string
+  model: string
+  group: string
+}
+
+/** The final charge of a hold and everything that is recorded with it. */
+export interface Settlement {
+  charge: number
+  now: number
+  channelId: number
+  /** prompt + completion tokens, for the dashboard's hourly rows */
+  tokens: number
+  userId: number
+  username: string
+  model: string
+  /** add to quota_data (the dashboard's data export is on) */
+  rollup: boolean
+  /** the usage row; its quota is set to what was collected (absent when consume logs are off) */
+  log?: LogRow
+  /** how to say in the row that part of the charge could not be collected */
+  note?: { language: Language; quotaPerUnit: number; displayInCurrency: boolean }
+}
+
+interface HoldRef {
+  id: string
+  payer: Payer
+  amount: number
+}
+
+export type LedgerOp =
+  | { kind: 'reserve'; hold: HoldRef; label: HoldLabel; owner: string; now: number }
+  | { kind: 'grow'; hold: HoldRef; extra: number }
+  | { kind: 'settle'; hold: HoldRef; settlement: Settlement }
+  /** `log` is written only when the hold was still there (the sweeper's row for an interrupted request) */
+  | { kind: 'release'; hold: HoldRef; log?: LogRow }
+
+export interface OpResult {
+  shortfall?: 'token' | 'user'
+  balanceAfter?: number
+  collected?: number
+}
+
+type Db = Kysely<Database>
+
+/**
+ * Applies ledger operations inside one transaction, in order. Token rows are always touched
+ * before user rows, and the batch's counters last in a fixed order, so that concurrent
+ * transactions of several instances take their locks in the same order.
+ */
+export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boolean, ops: LedgerOp[]): Promise<OpResult[]> {
+  const results: OpResult[] = []
+  const channelUse = new Map<number, number>()
+  const hourly = new Map<string, { userId: number; username: string; model: string; hour: number; count: number; quota: number; tokens: number }>()
+  for (const op of ops) {
+    if (op.kind === 'reserve') results.push(await reserve(trx, s, op))
+    else if (op.kind === 'grow') results.push({ shortfall: await take(trx, s, op.hold.payer, op.extra, op.hold.id) })
+    else if (op.kind === 'release') {
+      if ((await s.deleteHold.run(trx, [op.hold.id])).changed > 0) {
+        await give(trx, s, op.hold.payer, op.hold.amount)
+        if (op.log) await writeLog(trx, s, logsInMainDb, op.log)
+      }
+      results.push({})
+    } else {
+      const collected = await settle(trx, s, logsInMainDb, op.hold, op.settlement)
+      results.push({ collected })
+      if (collected === undefined) continue
+      const { settlement } = op
+      if (settlement.channelId > 0 && collected > 0) channelUse.set(settlement.channelId, (channelUse.get(settlement.channelId) ?? 0) + collected)
+      if (settlement.rollup) {
+        const hour = settlement.now - (settlement.now % 3600)
+        const key = `${settlement.userId}\u0000${settlement.model}\u0000${hour}`
+        const bucket = hourly.get(key) ?? { userId: settlement.userId, username: settlement.username, model: settlement.model, hour, count: 0, quota: 0, tokens: 0 }
+        bucket.count++
+        bucket.quota += collected
+        bucket.tokens += settlement.tokens
+        hourly.set(key, bucket)
+      }
+    }
+  }
+  for (const [channelId, quota] of [...channelUse].sort((a, b) => a[0] - b[0])) await s.addChannelUsed.run(trx, [quota, channelId])
+  for (const b of [...hourly.values()].sort((x, y) => x.userId - y.userId || (x.model < y.model ? -1 : 1))) {
+    const updated = await s.addQuotaData.run(trx, [b.count, b.quota, b.tokens, b.userId, b.model, b.hour])
+    if (updated.changed === 0) await s.insertQuotaData.run(trx, [b.userId, b.username, b.model, b.hour, b.count, b.quota, b.tokens])
+  }
+  return results
+}
+
+const limitedToken = (payer: Payer) => payer.tokenId !== undefined && !payer.tokenUnlimited
+
+async function reserve(trx: Db, s: LedgerStatements, op: Extract<LedgerOp, { kind: 'reserve' }>): Promise<OpResult> {
+  const { hold, label } = op
+  const { payer } = hold
+  const limited = limitedToken(payer)
+  if (limited && (await s.takeToken.run(trx, [hold.amount, payer.tokenId, hold.amount])).changed === 0) return { shortfall: 'token' }
+  let balanceAfter: number | undefined
+  let taken: boolean
+  if (s.takeUserReturning) {
+    const { rows } = await s.takeUserReturning.run<{ quota: number }>(trx, [hold.amount, payer.userId, hold.amount])
+    taken = rows.length > 0
+    if (taken) balanceAfter = Number(rows[0]?.quota)
+  } else taken = (await s.takeUser.run(trx, [hold.amount, payer.userId, hold.amount])).changed > 0
+  if (!taken) {
+    if (limited) await s.giveToken.run(trx, [hold.amount, payer.tokenId])
+    return { shortfall: 'user' }
+  }
+  await s.insertHold.run(trx, [hold.id, op.owner, payer.userId, payer.tokenId ?? 0, limited ? 1 : 0, hold.amount, op.now, label.username, label.tokenName, label.model, label.group])
+  return { balanceAfter }
+}
+
+/** Takes `amount` more for a hold that exists, from both sides or from neither. */
+async function take(trx: Db, s: LedgerStatements, payer: Payer, amount: number, holdId: string): Promise<'token' | 'user' | undefined> {
+  const limited = limitedToken(payer)
+  if (limited && (await s.takeToken.run(trx, [amount, payer.tokenId, amount])).changed === 0) return 'token'
+  if ((await s.takeUser.run(trx, [amount, payer.userId, amount])).changed === 0) {
+    if (limited) await s.giveToken.run(trx, [amount, payer.tokenId])
+    return 'user'
+  }
+  await s.growHold.run(trx, [amount, holdId])
+  return undefined
+}
+
+async function give(trx: Db, s: LedgerStatements, payer: Payer, amount: number): Promise<void> {
+  if (amount <= 0) return
+  if (limitedToken(payer)) await s.giveToken.run(trx, [amount, payer.tokenId])
+  await s.giveUser.run(trx, [amount, payer.userId])
+}
+
+/** Answers what was collected, or undefined when the hold was already settled or swept. */
+async function settle(trx: Db, s: LedgerStatements, logsInMainDb: boolean, hold: HoldRef, settlement: Settlement): Promise<number | undefined> {
+  if ((await s.deleteHold.run(trx, [hold.id])).changed === 0) return undefined
+  const { payer } = hold
+  const charge = Math.max(0, settlement.charge)
+  const delta = charge - hold.amount
+  // Only a charge above the hold needs the careful path; giving back is always possible.
+  const collected = delta > 0 ? hold.amount + (await takeUpTo(trx, s, payer, delta)) : charge
+  const giveBack = Math.min(0, delta)
+  if (payer.tokenId !== undefined) {
+    if (payer.tokenUnlimited) await s.recordToken.run(trx, [collected, settlement.now, payer.tokenId])
+    else await s.settleToken.run(trx, [giveBack, collected, settlement.now, payer.tokenId])
+  }
+  await s.settleUser.run(trx, [giveBack, collected, payer.userId])
+  if (settlement.log) {
+    let content = settlement.log.content ?? ''
+    if (collected < charge && settlement.note) {
+      const { language, quotaPerUnit, displayInCurrency } = settlement.note
+      content += translate('log.uncollected', language, { quota: formatQuota(charge - collected, { quotaPerUnit, displayInCurrency }) })
+    }
+    await writeLog(trx, s, logsInMainDb, { ...settlement.log, quota: collected, content })
+  }
+  return collected
+}
+
+/** Into the logs table, or into the outbox when logs live in another database (LOG_SQL_DSN). */
+async function writeLog(trx: Db, s: LedgerStatements, logsInMainDb: boolean, row: LogRow): Promise<void> {
+  if (logsInMainDb) await s.insertLog.run(trx, logValues(row))
+  else await s.insertOutbox.run(trx, [JSON.stringify(row)])
+}
+
+/** Takes as much of `amount` as both balances allow; answers what was taken. */
+async function takeUpTo(trx: Db, s: LedgerStatements, payer: Payer, amount: number): Promise<number> {
+  const limited = limitedToken(payer)
+  let wanted = amount
+  if (limited) wanted = Math.min(wanted, Math.max(0, Number((await s.readToken.run<{ remain_quota: number }>(trx, [payer.tokenId])).rows[0]?.remain_quota ?? 0)))
+  wanted = Math.min(wanted, Math.max(0, Number((await s.readUser.run<{ quota: number }>(trx, [payer.userId])).rows[0]?.quota ?? 0)))
+  if (wanted <= 0) return 0
+  // Inside the transaction these rows are ours once written; the conditions still guard against
+  // a concurrent change between the read and the write on engines that do not lock on read.
+  if (limited && (await s.takeToken.run(trx, [wanted, payer.tokenId, wanted])).changed === 0) return 0
+  if ((await s.takeUser.run(trx, [wanted, payer.userId, wanted])).changed === 0) {
+    if (limited) await s.giveToken.run(trx, [wanted, payer.tokenId])
+    return 0
+  }
+  return wanted
+}

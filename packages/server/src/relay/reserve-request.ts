@@ -1,0 +1,98 @@
+import { formatQuota } from '@gateway/shared'
+import { affordableOutputBudget, worstCaseQuota, type ReservationInput } from '../services/billing/reservation-plan.ts'
+import type { Price } from '../services/billing/resolve-price.ts'
+import type { Services } from '../services/container.ts'
+import { countPromptTokens } from './exchange.ts'
+import { LedgerUnavailableError, type Hold, type HoldLabel, type Payer } from './ledger/quota-ledger.ts'
+import type { RelayRequest } from './parse-request.ts'
+import { localError } from './relay-error.ts'
+
+/** Endpoints whose answer is generated text, bounded by an output budget. */
+const GENERATING = new Set(['chat', 'completions', 'messages', 'responses', 'gemini'])
+
+/** The smallest answer worth sending upstream when the balance forces a lower budget. */
+const MIN_USEFUL_OUTPUT = 256
+
+export interface Reservation {
+  hold: Hold
+  balanceAfter?: number
+  /** set when the output budget sent upstream was lowered to what the balance affords */
+  lowered?: { from: number; to: number }
+}
+
+/**
+ * Reserves the worst case of a request: the prompt (bounded by the body's length) plus every
+ * choice's output budget (the client's max_tokens, else the ReserveOutputTokens setting). A
+ * balance that cannot cover that but covers the prompt and a useful answer gets the request with
+ * a lower max_tokens sent upstream (the prompt counted exactly first), so the answer cannot cost
+ * more than was reserved; only what cannot be afforded at all is refused, naming the balance and
+ * the need.
+ */
+export async function reserveRequest(services: Services, request: RelayRequest, price: Price, payer: Payer, label: HoldLabel, rawBodyLength: number): Promise<Reservation> {
+  const generating = GENERATING.has(request.endpoint)
+  const budget = generating ? (request.maxTokens ?? services.options.number('ReserveOutputTokens')) : (request.maxTokens ?? services.options.number('PreConsumedQuota'))
+  const input: ReservationInput = {
+    price,
+    quotaPerUnit: services.options.number('QuotaPerUnit'),
+    // A token is at least one character of the body for any text a tokenizer meets; images count as parts of the body too.
+    promptTokens: rawBodyLength,
+    outputBudget: budget,
+    choices: choicesOf(request),
+  }
+  const first = await reserve(services, payer, worstCaseQuota(input), label)
+  if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter }
+  if (price.kind === 'per-call') throw shortOf(services, first.shortfall ?? 'user', await services.relay.ledger.available(payer), worstCaseQuota(input))
+
+  // The balance is tight: count the prompt exactly, then fit the output to what is left.
+  // The tokenizer is OpenAI's; other providers count the same text up to about a fifth higher.
+  const exact: ReservationInput = { ...input, promptTokens: Math.ceil((await countPromptTokens(request)) * 1.25) + 8 }
+  const available = await services.relay.ledger.available(payer)
+  const affordable = generating ? affordableOutputBudget(exact, available) : worstCaseQuota(exact) <= available ? budget : -1
+  const useful = Math.min(budget, MIN_USEFUL_OUTPUT)
+  const need = worstCaseQuota({ ...exact, outputBudget: generating ? useful : budget })
+  if (affordable < (generating ? useful : budget)) throw shortOf(services, first.shortfall ?? 'user', available, need)
+  const second = await reserve(services, payer, worstCaseQuota({ ...exact, outputBudget: affordable }), label)
+  if (!second.hold) throw shortOf(services, second.shortfall ?? 'user', available, need)
+  if (affordable < budget) limitOutput(request, affordable)
+  return { hold: second.hold, balanceAfter: second.balanceAfter, lowered: affordable < budget ? { from: budget, to: affordable } : undefined }
+}
+
+async function reserve(services: Services, payer: Payer, amount: number, label: HoldLabel) {
+  try {
+    return await services.relay.ledger.reserve(payer, amount, label)
+  } catch (error) {
+    if (error instanceof LedgerUnavailableError) throw localError(503, 'database_unavailable', 'db.unavailable')
+    throw error
+  }
+}
+
+/** n choices (best_of for completions, candidateCount for Gemini) each cost an answer. */
+function choicesOf(request: RelayRequest): number {
+  const body = request.body
+  const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, 128) : 1)
+  if (request.endpoint === 'gemini') return count((body.generationConfig as { candidateCount?: unknown } | undefined)?.candidateCount)
+  return Math.max(count(body.n), request.endpoint === 'completions' ? count(body.best_of) : 1)
+}
+
+/** Sets the output limit sent upstream, in the field the client's protocol uses. */
+function limitOutput(request: RelayRequest, tokens: number): void {
+  const body = request.body
+  if (request.endpoint === 'responses') body.max_output_tokens = tokens
+  else if (request.endpoint === 'gemini') body.generationConfig = { ...(body.generationConfig as object | undefined), maxOutputTokens: tokens }
+  else if (request.endpoint === 'chat' && (body.max_completion_tokens !== undefined || /^(o\d|gpt-5)/.test(request.model))) {
+    // OpenAI's reasoning models refuse max_tokens.
+    body.max_completion_tokens = tokens
+    delete body.max_tokens
+  } else body.max_tokens = tokens
+  request.maxTokens = tokens
+  // The body sent upstream is serialised again from `body`.
+  request.rawBody = ''
+}
+
+function shortOf(services: Services, side: 'token' | 'user', available: number, need: number) {
+  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const params = { balance: formatQuota(Math.max(0, available), display), need: formatQuota(need, display) }
+  return side === 'token'
+    ? localError(403, 'pre_consume_token_quota_failed', 'quota.token_short', params, 'permission_error')
+    : localError(403, 'insufficient_user_quota', 'quota.user_short', params, 'permission_error')
+}
