@@ -12,13 +12,18 @@ export interface DatabaseHandle {
 }
 
 /** Opens the database a DSN points at. Pool libraries load lazily so SQLite users never load them. */
-export async function openDatabase(target: ConnectionTarget, poolSize = 20, sqliteSynchronous: 'NORMAL' | 'FULL' = 'NORMAL'): Promise<DatabaseHandle> {
-  const dialect = await createDialect(target, poolSize, sqliteSynchronous)
+export async function openDatabase(
+  target: ConnectionTarget,
+  poolSize = 20,
+  sqliteSynchronous: 'NORMAL' | 'FULL' = 'NORMAL',
+  onConnectionError: (error: Error) => void = () => undefined,
+): Promise<DatabaseHandle> {
+  const dialect = await createDialect(target, poolSize, sqliteSynchronous, onConnectionError)
   const db = new Kysely<Database>({ dialect })
   return { db, dialect: target.dialect, close: () => db.destroy() }
 }
 
-async function createDialect(target: ConnectionTarget, poolSize: number, sqliteSynchronous: 'NORMAL' | 'FULL'): Promise<Dialect> {
+async function createDialect(target: ConnectionTarget, poolSize: number, sqliteSynchronous: 'NORMAL' | 'FULL', onConnectionError: (error: Error) => void): Promise<Dialect> {
   switch (target.dialect) {
     case 'sqlite': {
       if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true })
@@ -28,7 +33,14 @@ async function createDialect(target: ConnectionTarget, poolSize: number, sqliteS
       const pg = await import('pg')
       // BIGINT (quota) arrives as a string by default; every quota fits in 2^53, so read it as a number.
       pg.default.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10))
-      return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: target.connectionString, max: poolSize }) })
+      // A restart or failover of the server ends every connection with an 'error' event; without a
+      // listener (on the pool for idle clients, on each client for checked-out ones) Node ends the
+      // process. With them the broken clients are dropped and the next query connects again;
+      // a short connect timeout makes requests fail fast (503) while the server is away.
+      const pool = new pg.default.Pool({ connectionString: target.connectionString, max: poolSize, connectionTimeoutMillis: 3000 })
+      pool.on('error', onConnectionError)
+      pool.on('connect', (client) => client.on('error', onConnectionError))
+      return new PostgresDialect({ pool })
     }
     case 'mysql': {
       const mysql = await import('mysql2')
@@ -40,6 +52,8 @@ async function createDialect(target: ConnectionTarget, poolSize: number, sqliteS
           supportBigNumbers: true,
           decimalNumbers: true,
           timezone: 'Z',
+          // Fail fast while the server is away; idle connections it closed are dropped by the pool.
+          connectTimeout: 3000,
         }),
       })
     }

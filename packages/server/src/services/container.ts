@@ -53,11 +53,12 @@ export async function createServices(
   overrides: { rateLimits?: RateLimitSettings; notificationTransport?: NotificationTransport } = {},
 ): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
-  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS)
+  const onConnectionError = (error: Error) => logger.warn({ err: error.message }, 'database connection lost')
+  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS, onConnectionError)
   closers.push(main.close)
   let logs: DatabaseHandle = main
   if (env.LOG_SQL_DSN) {
-    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS)
+    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS, onConnectionError)
     closers.push(logs.close)
   }
   // Secondary nodes share the master's schema and never migrate it.
