@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'NOT_IMPLEMENTED'
   | 'INTERNAL_ERROR'
+  /** the database cannot be reached right now; retrying later helps */
+  | 'SERVICE_UNAVAILABLE'
 
 /** The HTTP status that each error code is answered with. */
 export const errorCodeToStatus = {
@@ -21,6 +23,7 @@ export const errorCodeToStatus = {
   PAYLOAD_TOO_LARGE: 413,
   NOT_IMPLEMENTED: 501,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>
 
 /** Every console API answer: `{success, message, data}`; failures add a `code`. */

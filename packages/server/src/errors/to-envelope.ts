@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HTTPException } from 'hono/http-exception'
 import { ZodError } from 'zod'
 import { isMessageKey, translate, type Language } from '../i18n/messages.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { AppError } from './app-error.ts'
 
 export interface EnvelopeAnswer {
@@ -31,6 +32,9 @@ export function toEnvelope(error: unknown, language: Language): EnvelopeAnswer {
     if (error.status < 500) {
       return { status: 400, body: fail('BAD_REQUEST', translate('common.bad_request', language)), unexpected: false }
     }
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: fail('SERVICE_UNAVAILABLE', translate('common.database_unavailable', language)), unexpected: false }
   }
   return { status: 500, body: fail('INTERNAL_ERROR', translate('common.internal', language)), unexpected: true }
 }

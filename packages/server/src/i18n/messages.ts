@@ -13,6 +13,7 @@ import { settingsMessages } from './areas/settings.ts'
  * Placeholders are written {name}.
  */
 const coreMessages = {
+  'common.database_unavailable': { zh: '数据库暂时不可用，请稍后重试', en: 'The database is unavailable right now; please retry shortly' },
   'common.bad_request': { zh: '请求参数有误', en: 'Invalid request parameters' },
   'common.invalid_json': { zh: '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
   'common.field_invalid': { zh: '字段 {field} 不合法', en: 'Field {field} is invalid' },
