@@ -20,8 +20,9 @@ export function startJobs(services: Services): () => void {
     timers.push(timer)
   }
 
-  // Without Redis there is no change notification between instances; a periodic reload catches up.
-  if (!services.redis && services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'sync-options', () => services.options.load())
+  // Without Redis there is no change notification between instances, and with it a notification can
+  // still be lost (a publish or a subscriber during an outage): a periodic reload catches up either way.
+  if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'sync-options', () => services.options.load())
   if (services.env.NODE_TYPE === 'master') every(3600, 'purge-sessions', () => deleteExpiredSessions(services.db, nowSeconds()))
 
   const relay = services.relay

@@ -59,7 +59,7 @@ export class ChannelCache {
     this.secrets = secrets
     this.logger = logger
     changes.subscribe((change) => {
-      if (change.kind === 'channels') this.changeGeneration++
+      if (change.kind === 'channels' || change.kind === 'resync') this.changeGeneration++
     })
   }
 

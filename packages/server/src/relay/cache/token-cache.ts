@@ -54,6 +54,10 @@ export class TokenCache {
     this.tokens = new TtlCache(ttl, 100_000)
     this.users = new TtlCache(ttl, 100_000)
     changes.subscribe((change) => {
+      if (change.kind === 'resync') {
+        this.tokens.clear()
+        this.users.clear()
+      }
       if (change.kind === 'token') this.tokens.delete(change.hash)
       if (change.kind === 'user') {
         this.users.delete(change.id)

@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../lib/crypto.ts'
+import { bounded } from '../../lib/redis.ts'
 import type { Services } from '../container.ts'
 
 const STATE_TTL_SECONDS = 600
@@ -7,13 +8,19 @@ const memory = new WeakMap<Services, Map<string, number>>()
 /**
  * Marks an OAuth state as spent and tells whether it was fresh. Clearing the cookie stops the
  * browser from sending the state twice; this stops a copied cookie and callback URL from being
- * replayed. Shared through Redis when there is one (SET NX), otherwise kept per process.
+ * replayed. Shared through Redis when there is one (SET NX), otherwise (or while Redis is
+ * unreachable) kept per process.
  */
 export async function spendState(services: Services, state: string): Promise<boolean> {
   const key = sha256Hex(state)
-  if (services.redis) {
-    const set = await services.redis.set(`${services.env.REDIS_KEY_PREFIX}:oauth-state:${key}`, '1', { NX: true, EX: STATE_TTL_SECONDS })
-    return set === 'OK'
+  const redis = services.redis
+  if (redis) {
+    try {
+      const set = await bounded(redis, () => redis.set(`${services.env.REDIS_KEY_PREFIX}:oauth-state:${key}`, '1', { NX: true, EX: STATE_TTL_SECONDS }))
+      return set === 'OK'
+    } catch {
+      // Redis is away: this process's record still stops a replay to this instance.
+    }
   }
   let spent = memory.get(services)
   if (!spent) memory.set(services, (spent = new Map()))

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Logger } from '../../lib/logger.ts'
-import type { RedisClient } from '../../lib/redis.ts'
+import { bounded, type RedisClient } from '../../lib/redis.ts'
 
 /** Something that in-memory caches must forget or reload. */
 export type Change =
@@ -8,6 +8,8 @@ export type Change =
   | { kind: 'token'; hash: string }
   | { kind: 'user'; id: number }
   | { kind: 'channels' }
+  /** Changes may have been missed (Redis was away): reload everything from the database. */
+  | { kind: 'resync' }
 
 /**
  * Tells every cache of every instance that data changed. Locally it is an event; with Redis the
@@ -20,13 +22,16 @@ export class ChangeBus {
   private channel = ''
   private readonly instanceId = Math.random().toString(36).slice(2)
   private readonly logger: Logger
+  /** publishes that failed so far, and how many of them a resync received by the others made up for */
+  private failedPublishes = 0
+  private madeUp = 0
 
   constructor(logger: Logger) {
     this.logger = logger
     this.local.setMaxListeners(50)
   }
 
-  /** `remote` is true for changes announced by another instance. */
+  /** `remote` is true for changes made elsewhere: announced by another instance, or a resync. */
   subscribe(listener: (change: Change, remote: boolean) => void): () => void {
     this.local.on('change', listener)
     return () => this.local.off('change', listener)
@@ -34,11 +39,21 @@ export class ChangeBus {
 
   async publish(change: Change): Promise<void> {
     this.local.emit('change', change, false)
-    if (!this.redis) return
+    await this.announce(change)
+  }
+
+  private async announce(change: Change): Promise<void> {
+    const redis = this.redis
+    if (!redis) return
+    const failed = this.failedPublishes
+    // While the others miss a change of this instance, a resync goes out instead: it covers that one and this.
+    const sent: Change = failed > this.madeUp ? { kind: 'resync' } : change
     try {
-      await this.redis.publish(this.channel, JSON.stringify({ from: this.instanceId, change }))
+      await bounded(redis, () => redis.publish(this.channel, JSON.stringify({ from: this.instanceId, change: sent })))
+      if (sent.kind === 'resync') this.madeUp = Math.max(this.madeUp, failed)
     } catch (error) {
-      // Periodic cache reloads catch up; a Redis hiccup must not fail the write that caused it.
+      // A Redis hiccup must not fail the write that caused it; the next publish (or reconnect) makes up for it.
+      this.failedPublishes++
       this.logger.warn({ err: String(error), kind: change.kind }, 'change not published')
     }
   }
@@ -58,9 +73,23 @@ export class ChangeBus {
         this.logger.warn('malformed change message ignored')
       }
     })
+    // Every later 'ready' is a reconnect, emitted once the subscription is live again: whatever was
+    // published meanwhile is lost, so this instance's caches start over from the database.
+    const resubscribed = () => {
+      this.logger.info('redis subscriber back: reloading options and caches')
+      this.local.emit('change', { kind: 'resync' } satisfies Change, true)
+    }
+    // Changes this instance made while Redis was away never reached the others (whose subscribers
+    // may not have noticed the outage at all, e.g. when only this instance lost its connection).
+    const reconnected = () => {
+      if (this.failedPublishes > this.madeUp) void this.announce({ kind: 'resync' })
+    }
+    subscriber.on('ready', resubscribed)
+    redis.on('ready', reconnected)
     return async () => {
       this.redis = undefined
-      await subscriber.unsubscribe(this.channel)
+      redis.off('ready', reconnected)
+      // Closing the connection ends the subscription; an UNSUBSCRIBE would fail (or wait) with Redis down.
       subscriber.destroy()
     }
   }

@@ -1,7 +1,7 @@
 import { formatQuota } from '@gateway/shared'
 import { translate, type Language } from '../../i18n/messages.ts'
 import type { Logger } from '../../lib/logger.ts'
-import type { RedisClient } from '../../lib/redis.ts'
+import { bounded, type RedisClient } from '../../lib/redis.ts'
 import type { OptionStore } from '../options/option-store.ts'
 import type { NotificationTransport } from './deliver-notification.ts'
 import { readNotifySettings, type Notification } from './notification.ts'
@@ -70,11 +70,13 @@ export class QuotaWarnings {
   /** Takes this user's slot for the interval, on every instance when Redis is there. */
   private async claim(userId: number, now: number): Promise<boolean> {
     this.lastSent.set(userId, now)
-    if (!this.redis) return true
+    const redis = this.redis
+    if (!redis) return true
     try {
-      const taken = await this.redis.set(`${this.prefix}:quota-warning:${userId}`, String(now), { NX: true, EX: QUOTA_WARNING_INTERVAL_SECONDS })
+      const taken = await bounded(redis, () => redis.set(`${this.prefix}:quota-warning:${userId}`, String(now), { NX: true, EX: QUOTA_WARNING_INTERVAL_SECONDS }))
       return taken === 'OK'
     } catch {
+      // Redis is away: this instance's own record keeps its rate; another instance may warn once more.
       return true
     }
   }

@@ -16,12 +16,13 @@ export class OptionStore {
   private readonly db: Kysely<Database>
   private readonly bus: ChangeBus | undefined
 
-  /** With a bus, saves are announced to the other instances and their announcements reload keys here. */
+  /** With a bus, saves are announced to the other instances and their announcements reload keys here (all keys on a resync). */
   constructor(db: Kysely<Database>, bus?: ChangeBus, onReloadError?: (error: unknown, key: string) => void) {
     this.db = db
     this.bus = bus
     bus?.subscribe((change, remote) => {
       if (change.kind === 'option' && remote) this.reload(change.key).catch((error: unknown) => onReloadError?.(error, change.key))
+      if (change.kind === 'resync') this.load().catch((error: unknown) => onReloadError?.(error, '*'))
     })
   }
 

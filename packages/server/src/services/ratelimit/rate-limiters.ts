@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { RedisClient } from '../../lib/redis.ts'
+import { bounded, type RedisClient } from '../../lib/redis.ts'
 
 export interface LimitRule {
   points: number
@@ -8,23 +8,26 @@ export interface LimitRule {
 
 /**
  * A fixed-window counter per key. With Redis the windows are shared by every instance; when Redis
- * fails, an in-memory limiter takes over so that the API degrades to per-instance limits rather
- * than answering 500.
+ * fails or is slow, this instance's memory counts instead, so that the API degrades to
+ * per-instance limits rather than answering 500 or waiting on Redis.
  */
 export class Limiter {
-  private readonly limiter: RateLimiterAbstract
+  private readonly shared: RateLimiterRedis | undefined
+  private readonly local: RateLimiterMemory
+  private readonly redis: RedisClient | undefined
 
   constructor(name: string, rule: LimitRule, redis?: RedisClient, prefix = 'gateway') {
     const options = { keyPrefix: `${prefix}:rl:${name}`, points: rule.points, duration: rule.durationSeconds }
-    this.limiter = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(options) })
-      : new RateLimiterMemory(options)
+    this.redis = redis
+    this.local = new RateLimiterMemory(options)
+    // No insuranceLimiter: it would only step in after Redis failed, however long that took; run() bounds the wait.
+    this.shared = redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true }) : undefined
   }
 
   /** Counts one hit; false when the key is over its limit. */
   async hit(key: string): Promise<boolean> {
     try {
-      await this.limiter.consume(key)
+      await this.run((limiter) => limiter.consume(key))
       return true
     } catch (error) {
       if (error instanceof RateLimiterRes) return false
@@ -34,12 +37,24 @@ export class Limiter {
 
   /** True when the key has used up its window, without counting a hit. */
   async isBlocked(key: string): Promise<boolean> {
-    const state = await this.limiter.get(key)
-    return state !== null && state.consumedPoints >= this.limiter.points
+    const state = await this.run((limiter) => limiter.get(key))
+    return state !== null && state.consumedPoints >= this.local.points
   }
 
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(key)
+    await this.run((limiter) => limiter.delete(key))
+  }
+
+  /** On the shared counters when Redis answers in time, else on this instance's. A refusal (RateLimiterRes) is an answer. */
+  private async run<T>(action: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    const { shared, redis } = this
+    if (!shared || !redis) return action(this.local)
+    try {
+      return await bounded(redis, () => action(shared))
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error
+      return action(this.local)
+    }
   }
 }
 

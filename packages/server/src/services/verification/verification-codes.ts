@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
 import { safeEqual } from '../../lib/crypto.ts'
-import type { RedisClient } from '../../lib/redis.ts'
+import { bounded, type RedisClient } from '../../lib/redis.ts'
 
 export type CodePurpose = 'register' | 'bind'
 
@@ -31,7 +31,8 @@ return 0`
 /**
  * One-time email codes: six digits, ten minutes, five guesses, then gone. A successful check
  * consumes the code so it cannot be used twice. With Redis every instance sees the same codes
- * (only their hashes are stored); without it they live in this process.
+ * (only their hashes are stored); without it they live in this process. A code issued while Redis
+ * is unreachable is kept here too, and checked here first: it then works on this instance only.
  */
 export class VerificationCodes {
   private readonly entries = new Map<string, Entry>()
@@ -46,10 +47,17 @@ export class VerificationCodes {
   async issue(purpose: CodePurpose, email: string, now = Date.now()): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const key = this.key(purpose, email)
-    if (this.redis) {
-      await this.redis.set(`${key}:code`, hashCode(code), { PX: TTL_MS })
-      await this.redis.del(`${key}:attempts`)
-      return code
+    const redis = this.redis
+    if (redis) {
+      try {
+        await bounded(redis, () => redis.set(`${key}:code`, hashCode(code), { PX: TTL_MS }))
+        await bounded(redis, () => redis.del(`${key}:attempts`))
+        // A code kept here during an outage would be checked before this newer one.
+        this.entries.delete(key)
+        return code
+      } catch {
+        // Redis is away: this instance keeps the code.
+      }
     }
     this.entries.set(key, { code, expiresAt: now + TTL_MS, attempts: 0 })
     return code
@@ -57,9 +65,17 @@ export class VerificationCodes {
 
   async consume(purpose: CodePurpose, email: string, code: string, now = Date.now()): Promise<boolean> {
     const key = this.key(purpose, email)
-    if (this.redis) {
-      const result = await this.redis.eval(CONSUME_SCRIPT, { keys: [`${key}:code`, `${key}:attempts`], arguments: [hashCode(code.trim()), String(TTL_MS), String(MAX_ATTEMPTS)] })
-      return result === 1
+    const redis = this.redis
+    if (redis && !this.entries.has(key)) {
+      try {
+        const result = await bounded(redis, () =>
+          redis.eval(CONSUME_SCRIPT, { keys: [`${key}:code`, `${key}:attempts`], arguments: [hashCode(code.trim()), String(TTL_MS), String(MAX_ATTEMPTS)] }),
+        )
+        return result === 1
+      } catch {
+        // A code held by an unreachable Redis cannot be checked; the user can ask for a new one.
+        return false
+      }
     }
     const entry = this.entries.get(key)
     if (!entry) return false
