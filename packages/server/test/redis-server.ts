@@ -44,7 +44,11 @@ export class RedisServer {
     if (this.child) throw new Error('redis-server is already running')
     const child = spawn(BINARY, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
     this.child = child
+    // A worker that ends before afterAll (a hook timeout) must not leave a server running.
+    const orphaned = () => child.kill('SIGKILL')
+    process.once('exit', orphaned)
     child.once('exit', () => {
+      process.off('exit', orphaned)
       if (this.child === child) this.child = undefined
     })
     const deadline = Date.now() + START_TIMEOUT_MS

@@ -38,9 +38,12 @@ describe('Redis outage', () => {
   }, 20_000)
 
   afterAll(async () => {
-    await a?.close()
-    await b?.close()
-    await redis?.kill()
+    try {
+      await a?.close()
+      await b?.close()
+    } finally {
+      await redis?.kill()
+    }
     rmSync(dir, { recursive: true, force: true })
   })
 
