@@ -24,12 +24,19 @@ async function main(): Promise<void> {
 
   let stopping = false
   const shutdown = (signal: string) => {
-    if (stopping) return
+    // A second signal changes nothing: exiting now would lose the settlements still being written.
+    if (stopping) return void logger.info({ signal }, 'already shutting down')
     stopping = true
+    const started = performance.now()
     logger.info({ signal }, 'shutting down')
     stopJobs()
     shutdownGracefully(server, services)
-      .then(() => process.exit(0))
+      .then(() => {
+        logger.info({ ms: Math.round(performance.now() - started) }, 'shut down')
+        // Exit now rather than when the event loop empties: a pool, a Redis client or a timer
+        // someone forgot to unref would otherwise keep the process up after everything is written.
+        process.exit(0)
+      })
       .catch((error: unknown) => {
         logger.error({ err: String(error) }, 'shutdown failed')
         process.exit(1)
