@@ -35,10 +35,10 @@ describe('migrations', () => {
   it('add channels.max_input_tokens to a database made before it, keeping its rows', async () => {
     const db = h.services.db as unknown as Kysely<unknown>
     await h.services.db.schema.alterTable('channels').dropColumn('max_input_tokens').execute()
-    // A database made before 0002 has none of the later migrations either (0003 only adds indexes, if missing).
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, 'in', ['0002-channel-extras', '0003-list-indexes'] as never).execute()
+    // A database made before 0002 has none of the later migrations either (0003 and 0004 only add what is missing).
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, 'in', ['0002-channel-extras', '0003-list-indexes', '0004-ledger'] as never).execute()
     await h.services.db.insertInto('channels').values({ key: 'k', name: 'old' }).execute()
-    expect(await migrate(db, h.services.dialect, 'main')).toEqual(['0002-channel-extras', '0003-list-indexes'])
+    expect(await migrate(db, h.services.dialect, 'main')).toEqual(['0002-channel-extras', '0003-list-indexes', '0004-ledger'])
     const row = await h.services.db.selectFrom('channels').select(['name', 'max_input_tokens']).executeTakeFirstOrThrow()
     expect(row).toEqual({ name: 'old', max_input_tokens: 0 })
     expect(await migrate(db, h.services.dialect, 'main')).toEqual([])
