@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { STATUS_CODES } from 'node:http'
-import { pickLanguage, type Language } from './i18n/messages.ts'
+import { pickLanguage, translate, type Language } from './i18n/messages.ts'
 import { newRequestId, REQUEST_ID_HEADER } from './middleware/request-context.ts'
 import { MJ_MODES } from './routes/relay/midjourney-routes.ts'
 
@@ -9,12 +9,6 @@ export interface Refusal {
   status: 503
   headers: Record<string, string | number>
   body: string
-}
-
-// Kept here rather than in the message catalogue: no handler ever throws this, only the gate answers it.
-const MESSAGE: Record<Language, string> = {
-  zh: '服务器正在关闭，请重试',
-  en: 'The server is shutting down; retry the request',
 }
 
 const RELAY_PREFIXES = ['/v1', '/v1beta', '/mj', '/suno', '/pg', ...MJ_MODES.map((mode) => `/${mode}/mj`)]
@@ -31,7 +25,7 @@ export function shutdownRefusal(req: IncomingMessage, fallback: Language): Refus
   const url = req.url ?? '/'
   const query = url.indexOf('?')
   const path = query === -1 ? url : url.slice(0, query)
-  const message = MESSAGE[language]
+  const message = translate('common.shutting_down', language)
   const requestId = newRequestId()
   let contentType = 'application/json'
   let body: string
@@ -39,9 +33,8 @@ export function shutdownRefusal(req: IncomingMessage, fallback: Language): Refus
   if (relay) {
     body = JSON.stringify({ error: { message: `${message} (request id: ${requestId})`, type: 'new_api_error', param: '', code: 'server_shutting_down' } })
   } else if (under(path, '/api')) {
-    // A code of its own rather than INTERNAL_ERROR: nothing failed, the client only has to retry.
-    // (Not in the shared ErrorCode union yet; the web client shows the message of any code.)
-    body = JSON.stringify({ success: false, message, code: 'SERVER_SHUTTING_DOWN' })
+    // Nothing failed: the client only has to retry, which reaches an instance that still listens.
+    body = JSON.stringify({ success: false, message, code: 'SERVICE_UNAVAILABLE' })
   } else {
     contentType = 'text/plain; charset=utf-8'
     body = message

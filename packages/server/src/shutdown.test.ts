@@ -133,7 +133,7 @@ describe('SIGTERM on a real process', () => {
     expect(JSON.parse(relayRefusal?.body ?? '')).toMatchObject({ error: { type: 'new_api_error', code: 'server_shutting_down', message: expect.stringContaining('shutting down') } })
     const consoleRefusal = consoleRaw.responses[1]
     expect(consoleRefusal).toMatchObject({ status: 503, headers: { connection: 'close' } })
-    expect(JSON.parse(consoleRefusal?.body ?? '')).toMatchObject({ success: false, code: 'SERVER_SHUTTING_DOWN', message: expect.stringContaining('服务器正在关闭') })
+    expect(JSON.parse(consoleRefusal?.body ?? '')).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('服务器正在关闭') })
     expect(relayRaw.responses).toHaveLength(2)
     expect(consoleRaw.responses).toHaveLength(2)
 

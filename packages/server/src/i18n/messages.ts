@@ -14,6 +14,7 @@ import { settingsMessages } from './areas/settings.ts'
  */
 const coreMessages = {
   'common.database_unavailable': { zh: '数据库暂时不可用，请稍后重试', en: 'The database is unavailable right now; please retry shortly' },
+  'common.shutting_down': { zh: '服务器正在关闭，请重试', en: 'The server is shutting down; retry the request' },
   'common.bad_request': { zh: '请求参数有误', en: 'Invalid request parameters' },
   'common.invalid_json': { zh: '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
   'common.field_invalid': { zh: '字段 {field} 不合法', en: 'Field {field} is invalid' },
