@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BATCH_IDS_MAX } from './constants.ts'
+import { BATCH_IDS_MAX, MAX_QUOTA } from './constants.ts'
 import { pageQuery, searchText } from './pagination.ts'
 
 export const REDEMPTION_NAME_MAX = 20
@@ -14,6 +14,7 @@ export const REDEMPTION_KEY_LENGTH = 32
 export const redemptionRuleMessages = {
   nameLength: 'redemption.name_length',
   quotaInvalid: 'redemption.quota_invalid',
+  quotaTooLarge: 'redemption.quota_too_large',
   countInvalid: 'redemption.count_invalid',
   statusInvalid: 'redemption.status_invalid',
   selectAtLeastOne: 'redemption.select_at_least_one',
@@ -47,7 +48,8 @@ const quota = z
   .number({ error: m.quotaInvalid })
   .int(m.quotaInvalid)
   .min(1, m.quotaInvalid)
-  .max(Number.MAX_SAFE_INTEGER, m.quotaInvalid)
+  // A code worth more than any balance may hold could never be redeemed (see MAX_QUOTA).
+  .max(MAX_QUOTA, m.quotaTooLarge)
 
 /** POST /api/redemption/: `name` blank or absent becomes the formatted quota. */
 export const createRedemptionInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BATCH_IDS_MAX } from './constants.ts'
+import { BATCH_IDS_MAX, MAX_QUOTA } from './constants.ts'
 import { splitCommaList, splitLines, textColumn, uniqueItems } from './lists.ts'
 import { pageQuery, searchText } from './pagination.ts'
 
@@ -16,6 +16,7 @@ export const TOKEN_EXPIRY_MAX = 253_402_300_799
 export const tokenRuleMessages = {
   nameTooLong: 'token.name_too_long',
   quotaInvalid: 'token.quota_invalid',
+  quotaTooLarge: 'token.quota_too_large',
   expiredTimeInvalid: 'token.expired_time_invalid',
   statusInvalid: 'token.status_invalid',
   selectAtLeastOne: 'token.select_at_least_one',
@@ -50,7 +51,8 @@ const remainQuota = z
   .number({ error: tokenRuleMessages.quotaInvalid })
   .int(tokenRuleMessages.quotaInvalid)
   .min(0, tokenRuleMessages.quotaInvalid)
-  .max(Number.MAX_SAFE_INTEGER, tokenRuleMessages.quotaInvalid)
+  // No token may hold more than any balance may (see MAX_QUOTA).
+  .max(MAX_QUOTA, tokenRuleMessages.quotaTooLarge)
 const expiredTime = z
   .number({ error: tokenRuleMessages.expiredTimeInvalid })
   .int(tokenRuleMessages.expiredTimeInvalid)

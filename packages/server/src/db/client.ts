@@ -31,7 +31,9 @@ async function createDialect(target: ConnectionTarget, poolSize: number, sqliteS
     }
     case 'postgres': {
       const pg = await import('pg')
-      // BIGINT (quota) arrives as a string by default; every quota fits in 2^53, so read it as a number.
+      // BIGINT (quota) arrives as a string by default; balances are bounded far below 2^53 (MAX_QUOTA),
+      // so read it as a number. parseInt never throws: a value beyond 2^53 written before that bound
+      // (or by hand) reads rounded, and its account still loads.
       pg.default.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10))
       // A restart or failover of the server ends every connection with an 'error' event; without a
       // listener (on the pool for idle clients, on each client for checked-out ones) Node ends the
@@ -49,7 +51,10 @@ async function createDialect(target: ConnectionTarget, poolSize: number, sqliteS
           uri: target.uri,
           connectionLimit: poolSize,
           charset: 'utf8mb4',
-          supportBigNumbers: true,
+          // BIGINT always as a number, as on the other databases: with supportBigNumbers a value
+          // beyond 2^53 (written before balances were bounded, or by hand) would come back as a
+          // string, which the arithmetic on balances would concatenate instead of adding.
+          supportBigNumbers: false,
           decimalNumbers: true,
           timezone: 'Z',
           // Fail fast while the server is away; idle connections it closed are dropped by the pool.

@@ -27,7 +27,7 @@ export function createNodeSqliteDialect(path: string, synchronous: 'NORMAL' | 'F
     prepare: (sql: string) => {
       let statement = statements.get(sql)
       if (!statement) {
-        statement = wrapStatement(database.prepare(sql))
+        statement = wrapStatement(database, sql)
         if (statements.size >= 1000) statements.delete(statements.keys().next().value as string)
         statements.set(sql, statement)
       }
@@ -37,17 +37,74 @@ export function createNodeSqliteDialect(path: string, synchronous: 'NORMAL' | 'F
   return { dialect: new SqliteDialect({ database: adapter }), database }
 }
 
-function wrapStatement(statement: StatementSync): SqliteStatement {
+/**
+ * node:sqlite refuses to read an INTEGER beyond ±2^53 as a number: the whole call throws
+ * (RangeError, code ERR_OUT_OF_RANGE). Balances are bounded by MAX_QUOTA, but a row written before
+ * that, or by hand, must not make its account and every list showing it fail for good. So:
+ * - a SELECT runs as always (no cost while values are in range) and, only when that error comes,
+ *   runs again reading integers as BigInt, which are turned into (rounded) numbers;
+ * - a statement that writes and returns rows (UPDATE ... RETURNING) cannot be run again: its write
+ *   is done before the row that fails is read. It reads BigInt from the start instead, which costs
+ *   a fraction of a microsecond on a call that writes anyway.
+ */
+function wrapStatement(database: DatabaseSync, sql: string): SqliteStatement {
+  const statement = database.prepare(sql)
   const reader = statement.columns().length > 0
+  const readOnly = /^\s*select\b/i.test(sql)
+  let wide: StatementSync | undefined
+  const wideStatement = (): StatementSync => {
+    if (!wide) {
+      wide = database.prepare(sql)
+      wide.setReadBigInts(true)
+    }
+    return wide
+  }
+  const readWide = (parameters: ReadonlyArray<unknown>) => wideStatement().all(...bind(parameters)).map(toNumbers)
   return {
     reader,
-    all: (parameters) => statement.all(...bind(parameters)),
+    all: (parameters) => {
+      if (!readOnly) return readWide(parameters)
+      try {
+        return statement.all(...bind(parameters))
+      } catch (error) {
+        if (!isOutOfRange(error)) throw error
+        return readWide(parameters)
+      }
+    },
     run: (parameters) => {
       const result = statement.run(...bind(parameters))
       return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) }
     },
-    iterate: (parameters) => statement.iterate(...bind(parameters)),
+    iterate: (parameters) => iterateRows(statement, wideStatement, bind(parameters)),
   }
+}
+
+/**
+ * Streams a SELECT (Kysely streams nothing else). An out-of-range value before the first row is
+ * handed out restarts the read with BigInt; after that, running again could repeat rows the caller
+ * already has, so the error is passed on.
+ */
+function* iterateRows(statement: StatementSync, wideStatement: () => StatementSync, parameters: SQLInputValue[]): Generator<unknown> {
+  let yielded = false
+  try {
+    for (const row of statement.iterate(...parameters)) {
+      yielded = true
+      yield row
+    }
+  } catch (error) {
+    if (yielded || !isOutOfRange(error)) throw error
+    for (const row of wideStatement().iterate(...parameters)) yield toNumbers(row)
+  }
+}
+
+const isOutOfRange = (error: unknown): boolean =>
+  error instanceof RangeError && (error as RangeError & { code?: string }).code === 'ERR_OUT_OF_RANGE'
+
+/** A row read with BigInt integers, as the numbers every other read gives (rounded beyond 2^53). */
+function toNumbers(row: unknown): unknown {
+  const record = row as Record<string, unknown>
+  for (const key in record) if (typeof record[key] === 'bigint') record[key] = Number(record[key])
+  return record
 }
 
 /** node:sqlite binds no booleans or undefined; store them the way the other dialects read them back. */

@@ -1,3 +1,4 @@
+import { MAX_QUOTA } from '@gateway/shared'
 import { dashboardMessages } from './areas/dashboard.ts'
 import { midjourneyMessages } from './areas/midjourney.ts'
 import { sunoMessages } from './areas/suno.ts'
@@ -6,6 +7,9 @@ import { walletMessages } from './areas/wallet.ts'
 import { personalMessages } from './areas/personal.ts'
 import { accountMessages } from './areas/account.ts'
 import { settingsMessages } from './areas/settings.ts'
+
+/** MAX_QUOTA as schema messages show it: they carry no parameters, so the figure is written in. */
+const maxQuotaText = MAX_QUOTA.toLocaleString('en-US')
 
 /**
  * Every message the server sends to a person, in both languages. Clients get the language of their
@@ -81,6 +85,7 @@ const coreMessages = {
 
   'token.name_too_long': { zh: '令牌名称过长', en: 'The token name is too long (at most 30 characters)' },
   'token.quota_invalid': { zh: '令牌额度必须是不小于 0 的整数', en: 'The token quota must be an integer not below 0' },
+  'token.quota_too_large': { zh: `令牌额度不能超过 ${maxQuotaText}`, en: `The token quota cannot exceed ${maxQuotaText}` },
   'token.expired_time_invalid': { zh: '过期时间格式错误！', en: 'Invalid expiry time!' },
   'token.allow_ip_invalid': { zh: 'IP 白名单中的 {ip} 不是合法的 IP 地址或 CIDR 网段', en: '{ip} in the IP allow-list is not a valid IP address or CIDR range' },
   'token.group_unusable': { zh: '无权使用分组 {group}', en: 'The group {group} is not available to you' },
@@ -136,6 +141,7 @@ const coreMessages = {
 
   'redemption.name_length': { zh: '兑换码名称长度必须在 1-20 之间', en: 'The code name must be 1 to 20 characters' },
   'redemption.quota_invalid': { zh: '兑换码额度必须是大于 0 的整数', en: 'The code quota must be a positive integer' },
+  'redemption.quota_too_large': { zh: `兑换码额度不能超过 ${maxQuotaText}`, en: `The code quota cannot exceed ${maxQuotaText}` },
   'redemption.count_invalid': { zh: '兑换码个数必须在 1 到 100 之间', en: 'The number of codes must be between 1 and 100' },
   'redemption.status_invalid': { zh: '兑换码只能被启用或禁用', en: 'A code can only be enabled or disabled' },
   'redemption.select_at_least_one': { zh: '请至少选择一个兑换码！', en: 'Select at least one code!' },

@@ -1,3 +1,4 @@
+import { MAX_QUOTA } from '@gateway/shared'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
@@ -53,17 +54,23 @@ export async function updateUserFields(
   await db.updateTable('users').set(fields).where('id', '=', id).execute()
 }
 
-/** Adds to an inviter's counters in place, so concurrent registrations never lose an increment. */
-export async function addInviteReward(db: Db, inviterId: number, reward: number): Promise<void> {
-  await db
+/**
+ * Adds to an inviter's counters in place, so concurrent registrations never lose an increment. The
+ * reward is a credit like any other: it is added only while aff_quota (and aff_history, which
+ * sums every reward) stay within MAX_QUOTA, checked by the adding UPDATE itself. A refused reward
+ * still counts the invitee, and the registration goes on: the newcomer is not to blame for a full
+ * inviter. Answers whether the reward was added.
+ */
+export async function addInviteReward(db: Db, inviterId: number, reward: number): Promise<boolean> {
+  await db.updateTable('users').set({ aff_count: sql`aff_count + 1` }).where('id', '=', inviterId).execute()
+  const result = await db
     .updateTable('users')
-    .set({
-      aff_count: sql`aff_count + 1`,
-      aff_quota: sql`aff_quota + ${reward}`,
-      aff_history: sql`aff_history + ${reward}`,
-    })
+    .set({ aff_quota: sql`aff_quota + ${reward}`, aff_history: sql`aff_history + ${reward}` })
     .where('id', '=', inviterId)
-    .execute()
+    .where('aff_quota', '<=', MAX_QUOTA - reward)
+    .where('aff_history', '<=', MAX_QUOTA - reward)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** Console user-management filter: a search text and/or an exact group. */
@@ -151,7 +158,9 @@ export async function updateUserByAdmin(
     .where('id', '=', id)
     .where('role', '=', expectedRole)
     .where('deleted_at', 'is', null)
-  if (quota) query = query.where('quota', '=', quota.from)
+  // A stored value beyond 2^53 (written before balances were bounded) reads back rounded, so it
+  // cannot be matched exactly; it is matched as "still beyond 2^53", so an admin can bring it down.
+  if (quota) query = Number.isSafeInteger(quota.from) ? query.where('quota', '=', quota.from) : query.where('quota', '>', Number.MAX_SAFE_INTEGER)
   const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }

@@ -1,3 +1,5 @@
+import { MAX_QUOTA } from '@gateway/shared'
+
 /** Messages of the users area; merged into the one dictionary in ../messages.ts. */
 export const usersMessages = {
   'users.cannot_read_higher': { zh: '无权获取同级或更高等级用户的信息', en: 'You cannot view a user of the same or a higher role' },
@@ -14,6 +16,8 @@ export const usersMessages = {
   'users.cancelled': { zh: '该用户已注销，无法操作', en: 'This account was cancelled; nothing can be changed' },
   'users.invalid_action': { zh: '无效的操作', en: 'Unknown action' },
   'users.quota_invalid': { zh: '额度必须是不小于 0 的整数', en: 'Quota must be a whole number of at least 0' },
+  // A schema message carries no parameters, so the figure is written in.
+  'users.quota_too_large': { zh: `额度不能超过 ${MAX_QUOTA.toLocaleString('en-US')}`, en: `Quota cannot exceed ${MAX_QUOTA.toLocaleString('en-US')}` },
   'users.quota_changed': { zh: '用户额度刚刚发生了变化，请刷新后重试', en: "The user's quota changed meanwhile; reload and retry" },
   'users.group_invalid': { zh: '分组名称不能为空且不超过 64 个字符', en: 'The group must be 1 to 64 characters' },
   'users.role_invalid': { zh: '无效的角色', en: 'Invalid role' },

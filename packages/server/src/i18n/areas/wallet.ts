@@ -10,6 +10,10 @@ export const walletMessages = {
   'wallet.idempotency_key_invalid': { zh: 'Idempotency-Key 必须是 1-255 个可打印 ASCII 字符', en: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
   'wallet.idempotency_key_reused': { zh: '该 Idempotency-Key 已用于另一笔不同的充值', en: 'This Idempotency-Key was already used for a different top-up' },
   'wallet.order_already_paid': { zh: '该订单已支付，请勿重复支付', en: 'This order has already been paid' },
+  'wallet.balance_limit': {
+    zh: '余额最多为 {max}，本次入账会超出上限，已拒绝，余额未变',
+    en: 'A balance may hold at most {max}; this credit would go beyond it, so it was refused and nothing changed',
+  },
   'wallet.log_online_topup': {
     zh: '使用在线充值成功，充值金额: {quota}，支付金额：{money}',
     en: 'Online top-up succeeded: {quota} credited, {money} paid',

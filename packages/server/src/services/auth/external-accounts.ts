@@ -1,10 +1,11 @@
-import { LogType, UserStatus, formatQuota, type SessionUser } from '@gateway/shared'
+import { LogType, MAX_QUOTA, UserStatus, formatQuota, type SessionUser } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { addInviteReward, findUserByAffCode, insertUser, type UserRow } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
 import { newAffCode } from '../users/aff-code.ts'
 import { toSessionUser } from '../users/session-user.ts'
@@ -67,10 +68,13 @@ async function createExternalUser(services: Services, kind: ExternalKind, extern
   const newUserQuota = options.number('QuotaForNewUser')
   const inviteeQuota = inviter ? options.number('QuotaForInvitee') : 0
   const inviterReward = inviter ? options.number('QuotaForInviter') : 0
+  // A new account has no balance yet, so its starting gift is the whole of it.
+  if (newUserQuota + inviteeQuota > MAX_QUOTA) throw balanceLimitError(options)
 
   for (let attempt = 0; ; attempt++) {
     const username = await nextUsername(services, kind, attempt)
     try {
+      let rewarded = false
       const id = await db.transaction().execute(async (trx) => {
         // Checked again inside the transaction: a double-clicked callback must not make two users.
         const bound = await trx.selectFrom('users').select('id').where(column[kind], '=', externalId).executeTakeFirst()
@@ -85,10 +89,11 @@ async function createExternalUser(services: Services, kind: ExternalKind, extern
           inviter_id: inviter?.id ?? 0,
           aff_code: newAffCode(),
         })
-        if (inviter) await addInviteReward(trx, inviter.id, inviterReward)
+        if (inviter) rewarded = await addInviteReward(trx, inviter.id, inviterReward)
         return userId
       })
-      await writeGiftLogs(services, { id, username }, inviter, newUserQuota, inviteeQuota, inviterReward)
+      // A reward refused at the inviter's cap (see addInviteReward) leaves no log line.
+      await writeGiftLogs(services, { id, username }, inviter, newUserQuota, inviteeQuota, rewarded ? inviterReward : 0)
       const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
       return toSessionUser(user)
     } catch (error) {

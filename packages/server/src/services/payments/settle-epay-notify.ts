@@ -1,8 +1,9 @@
 import { formatQuota, LogType } from '@gateway/shared'
-import { sql } from 'kysely'
+import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { CreditRefused } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
 import { verifyEpaySignature } from './epay-signature.ts'
 import { epaySettings } from './payment-settings.ts'
@@ -17,6 +18,13 @@ export type NotifyAnswer = 'success' | 'fail'
  * conditional UPDATE whose affected-row count decides, in the same transaction as the quota
  * increment. A notification is believed only when its signature verifies under our key, it names
  * our merchant id and the order's payment type, reports TRADE_SUCCESS and the exact money recorded.
+ *
+ * A credit that would take the balance above MAX_QUOTA (or find the account gone) is refused by the
+ * crediting UPDATE; the order's settlement is then rolled back with it and the delivery answered
+ * `fail`. Why not settle it anyway: the money was paid, so marking the order done without the quota
+ * would lose it silently, while a pending order loses nothing: the gateway keeps redelivering and
+ * the credit lands as soon as the balance has room (spent down, or lowered by an admin), and an
+ * operator sees the error-level log line and the order still pending meanwhile.
  */
 export async function settleEpayNotify(services: Services, params: Record<string, string>): Promise<NotifyAnswer> {
   const settings = epaySettings(services.options)
@@ -39,17 +47,25 @@ export async function settleEpayNotify(services: Services, params: Record<string
 
   const quota = Math.round(Number(order.amount) * services.options.number('QuotaPerUnit'))
   const now = nowSeconds()
-  const credited = await services.db.transaction().execute(async (trx) => {
-    const settled = await trx
-      .updateTable('top_ups')
-      .set({ status: 'success', complete_time: now })
-      .where('trade_no', '=', tradeNo)
-      .where('status', '=', 'pending')
-      .executeTakeFirst()
-    if (Number(settled.numUpdatedRows) !== 1) return false
-    await trx.updateTable('users').set({ quota: sql`quota + ${quota}` }).where('id', '=', order.user_id).execute()
-    return true
-  })
+  let credited: boolean
+  try {
+    credited = await services.db.transaction().execute(async (trx) => {
+      const settled = await trx
+        .updateTable('top_ups')
+        .set({ status: 'success', complete_time: now })
+        .where('trade_no', '=', tradeNo)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      if (Number(settled.numUpdatedRows) !== 1) return false
+      // Thrown so that the settlement above is rolled back with the refused credit.
+      if (!(await creditUserQuota(trx, order.user_id, quota))) throw new CreditRefused()
+      return true
+    })
+  } catch (error) {
+    if (!(error instanceof CreditRefused)) throw error
+    services.logger.error({ trade_no: tradeNo, user_id: order.user_id, quota }, 'paid top-up not credited: the balance would exceed MAX_QUOTA or the account is gone; the order stays pending')
+    return reject('credit refused')
+  }
   if (!credited) {
     // Another delivery won the race; a settled order is acknowledged so the gateway stops retrying.
     const current = await services.db.selectFrom('top_ups').select('status').where('trade_no', '=', tradeNo).executeTakeFirst()

@@ -1,3 +1,4 @@
+import { MAX_QUOTA } from '@gateway/shared'
 import { AppError } from '../../errors/app-error.ts'
 import type { OptionStore } from '../options/option-store.ts'
 import { topupGroupRatio } from './payment-settings.ts'
@@ -34,7 +35,10 @@ export function quoteTopUp(options: OptionStore, group: string, amount: unknown)
   if (units > MAX_UNITS) throw new AppError('BAD_REQUEST', 'wallet.amount_too_large')
   const money = units * options.number('Price') * topupGroupRatio(options, group)
   if (!(money >= 0.01)) throw new AppError('BAD_REQUEST', 'wallet.money_too_low')
-  return { units, quota: Math.round(units * quotaPerUnit), cents: Math.round(money * 100) }
+  const quota = Math.round(units * quotaPerUnit)
+  // An order no balance could ever take in is refused before anyone pays for it.
+  if (quota > MAX_QUOTA) throw new AppError('BAD_REQUEST', 'wallet.amount_too_large')
+  return { units, quota, cents: Math.round(money * 100) }
 }
 
 /** Hundredths as the two-decimal text that EPay signs and the console shows. */

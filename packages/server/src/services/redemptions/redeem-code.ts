@@ -1,16 +1,19 @@
 import { formatQuota, LogType, RedemptionStatus } from '@gateway/shared'
-import { sql } from 'kysely'
+import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
 
 /**
  * POST /api/user/topup: turns a redemption code into quota, exactly once. The code is claimed by
  * one conditional UPDATE (`... WHERE key = ? AND status = unused`) whose affected-row count decides
  * who won, and the credit happens in the same transaction: two racing redeemers can never both
- * pass, and no lock that a database might silently ignore is relied upon.
+ * pass, and no lock that a database might silently ignore is relied upon. A credit that would take
+ * the balance above MAX_QUOTA is refused by the crediting UPDATE itself; the claim is then rolled
+ * back, so the code stays unused for a later try (or another account).
  */
 export async function redeemCode(services: Services, userId: number, username: string, rawKey: string): Promise<number> {
   const key = rawKey.trim()
@@ -26,7 +29,8 @@ export async function redeemCode(services: Services, userId: number, username: s
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) return undefined
     const code = await trx.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
-    await trx.updateTable('users').set({ quota: sql`quota + ${code.quota}` }).where('id', '=', userId).execute()
+    // Thrown inside the transaction so that the claim above is undone with it.
+    if (!(await creditUserQuota(trx, userId, Number(code.quota)))) throw balanceLimitError(services.options)
     return { id: code.id, quota: Number(code.quota) }
   })
   if (!result) {

@@ -1,4 +1,4 @@
-import { formatQuota, LogType } from '@gateway/shared'
+import { formatQuota, LogType, MAX_QUOTA } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { deleteUserSessions } from '../../db/queries/sessions.ts'
@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword } from './password.ts'
@@ -34,6 +35,7 @@ export async function createUserByAdmin(services: Services, actor: Actor, input:
   if (input.role >= actor.role) throw new AppError('FORBIDDEN', 'users.cannot_create_higher')
   if (await isUsernameTaken(services.db, input.username)) throw new AppError('CONFLICT', 'user.username_taken')
   const quota = services.options.number('QuotaForNewUser')
+  if (quota > MAX_QUOTA) throw balanceLimitError(services.options)
   let id: number
   try {
     id = await insertUser(services.db, services.dialect, {

@@ -1,10 +1,11 @@
-import { LogType, formatQuota, type RegisterInput } from '@gateway/shared'
+import { LogType, MAX_QUOTA, formatQuota, type RegisterInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { addInviteReward, findUserByAffCode, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword } from './password.ts'
@@ -35,9 +36,12 @@ export async function registerUser(services: Services, command: RegisterCommand)
   const newUserQuota = options.number('QuotaForNewUser')
   const inviteeQuota = inviter ? options.number('QuotaForInvitee') : 0
   const inviterReward = inviter ? options.number('QuotaForInviter') : 0
+  // A new account has no balance yet, so its starting gift is the whole of it.
+  if (newUserQuota + inviteeQuota > MAX_QUOTA) throw balanceLimitError(options)
   const password = await hashPassword(command.password)
 
   let userId: number
+  let rewarded = false
   try {
     userId = await db.transaction().execute(async (trx) => {
       const id = await insertUser(trx, services.dialect, {
@@ -49,7 +53,7 @@ export async function registerUser(services: Services, command: RegisterCommand)
         inviter_id: inviter?.id ?? 0,
         aff_code: newAffCode(),
       })
-      if (inviter) await addInviteReward(trx, inviter.id, inviterReward)
+      if (inviter) rewarded = await addInviteReward(trx, inviter.id, inviterReward)
       return id
     })
   } catch (error) {
@@ -70,6 +74,6 @@ export async function registerUser(services: Services, command: RegisterCommand)
     })
   if (newUserQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.register_gift', newUserQuota)
   if (inviteeQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.invitee_gift', inviteeQuota)
-  if (inviter && inviterReward > 0) await systemLog(inviter, 'log.inviter_reward', inviterReward)
+  if (inviter && rewarded && inviterReward > 0) await systemLog(inviter, 'log.inviter_reward', inviterReward)
   return userId
 }

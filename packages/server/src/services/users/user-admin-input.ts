@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_MAX, pageQuery, PASSWORD_MAX, PASSWORD_MIN, Role, searchText, USERNAME_MAX, userRuleMessages } from '@gateway/shared'
+import { DISPLAY_NAME_MAX, MAX_QUOTA, pageQuery, PASSWORD_MAX, PASSWORD_MIN, Role, searchText, USERNAME_MAX, userRuleMessages } from '@gateway/shared'
 import { z } from 'zod'
 
 /**
@@ -10,12 +10,15 @@ const password = z.string().min(PASSWORD_MIN, userRuleMessages.passwordTooShort)
 const displayName = z.string().trim().max(DISPLAY_NAME_MAX, userRuleMessages.displayNameTooLong)
 const id = z.coerce.number().int().min(1).max(2_147_483_647)
 
-/** Quota as stored: a whole number from 0 up to what every database and JavaScript hold exactly. */
+/**
+ * Quota as stored: a whole number from 0 up to MAX_QUOTA. The console's "add quota" dialog sends
+ * the new total, so an addition (or a subtraction below 0) that would leave the bounds is refused here.
+ */
 export const quotaValue = z
   .number({ error: 'users.quota_invalid' })
   .int('users.quota_invalid')
   .min(0, 'users.quota_invalid')
-  .max(Number.MAX_SAFE_INTEGER, 'users.quota_invalid')
+  .max(MAX_QUOTA, 'users.quota_too_large')
 
 /** GET /api/user/ and /api/user/search */
 export const listUsersQuery = pageQuery.extend({
