@@ -1,17 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type RequestOptions, type TestUser } from '../../../test/harness.ts'
 import { RedisServer } from '../../../test/redis-server.ts'
-import { REDIS_COMMAND_TIMEOUT_MS, REDIS_STALL_PAUSE_MS } from '../../lib/redis.ts'
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../lib/redis.ts'
 import { verifyPassword } from '../users/password.ts'
-import type { Change } from './change-bus.ts'
+import { RESYNC_RETRY_MS, type Change } from './change-bus.ts'
 
 /** What "answers at once" means here: Redis being away may add a few ms, never a wait. */
 const FAST_MS = 100
 const RECONNECT_MS = 5000
+/**
+ * How long B may take to catch up after a stall without A changing anything: several retries of the
+ * owed resync, for a loaded machine where one may fail again. Without retries B never catches up.
+ */
+const CATCH_UP_MS = 8 * RESYNC_RETRY_MS
 
 // Two instances over one SQLite file and one redis-server of this file's own, which the tests kill
 // (kill -9), pause (SIGSTOP) and start again on the same port.
@@ -100,29 +104,34 @@ describe('Redis outage', () => {
     }
   })
 
-  it('gives up on a hung Redis after a short wait, and makes up for the change it could not announce', { timeout: 20_000 }, async () => {
+  it('gives up on a hung Redis after a short wait, and makes up for the change it could not announce', { timeout: 30_000 }, async () => {
     await waitForRedis()
     redis.pause()
     try {
       // One wait for the command deadline (the global limiter's call), after which Redis is skipped:
-      // this save's announcement is not even sent.
+      // this save's announcement is not even sent. The margin is for a busy machine; a second wait on
+      // the deadline (Redis not skipped after the first) would still exceed it.
       const first = await timed(a, 'PUT', '/api/option/', { as: root, body: { key: 'SystemName', value: 'Saved While Hung' } })
       expect(first.json?.success).toBe(true)
-      expect(first.ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + FAST_MS)
-      const next = await timed(a, 'GET', '/api/status')
-      expect(next.ms).toBeLessThan(FAST_MS)
-      console.info(`redis hung: option save ${fmt(first.ms)}, then status ${fmt(next.ms)}`)
+      expect(first.ms).toBeLessThan(2 * REDIS_COMMAND_TIMEOUT_MS)
+      // Within the skip window, calls do not wait on Redis at all: the quickest of three is taken, as
+      // the machine may be busy, and has to stay under the deadline it would otherwise wait for.
+      const next = [await timed(a, 'GET', '/api/status'), await timed(a, 'GET', '/api/status'), await timed(a, 'GET', '/api/status')]
+      const nextMs = Math.min(...next.map((n) => n.ms))
+      expect(nextMs).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS)
+      console.info(`redis hung: option save ${fmt(first.ms)}, then status ${fmt(nextMs)}`)
+      // Nothing reached B while Redis was hung.
+      expect((await b.request('GET', '/api/status')).json?.data.system_name).not.toBe('Saved While Hung')
     } finally {
       redis.resume()
     }
-    // Redis answers again without having been away, so there is no reconnect to trigger a resync...
-    await sleep(REDIS_STALL_PAUSE_MS + 100)
-    expect((await b.request('GET', '/api/status')).json?.data.system_name).not.toBe('Saved While Hung')
-    // ...instead A's next change goes out as a resync, which covers the lost one.
-    await a.request('PUT', '/api/option/', { as: root, body: { key: 'Notice', value: 'after the stall' } })
+    // Redis answers again without having been away, so there is no reconnect to trigger a resync, and A
+    // changes nothing more: A's bus retries the resync it owes on its own until one is published.
+    const resumed = performance.now()
     await expect
-      .poll(async () => (await b.request('GET', '/api/status')).json?.data.system_name, { timeout: RECONNECT_MS, interval: 20 })
+      .poll(async () => (await b.request('GET', '/api/status')).json?.data.system_name, { timeout: CATCH_UP_MS, interval: 50 })
       .toBe('Saved While Hung')
+    console.info(`redis resumed: instance B saw the option ${fmt(performance.now() - resumed)} later (resync retried every ${RESYNC_RETRY_MS} ms)`)
   })
 
   /** Starts redis-server again and waits until both instances have resubscribed (they resync then). */
