@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import type { DatabaseSync } from 'node:sqlite'
 import { dirname } from 'node:path'
 import { Kysely, MysqlDialect, PostgresDialect, type Dialect } from 'kysely'
 import type { ConnectionTarget, DialectName } from './dsn.ts'
@@ -8,6 +9,8 @@ import type { Database } from './schema/index.ts'
 export interface DatabaseHandle {
   db: Kysely<Database>
   dialect: DialectName
+  /** SQLite's connection itself, which Kysely also uses (see db/sqlite-direct.ts) */
+  sqlite?: DatabaseSync
   close(): Promise<void>
 }
 
@@ -18,17 +21,19 @@ export async function openDatabase(
   sqliteSynchronous: 'NORMAL' | 'FULL' = 'NORMAL',
   onConnectionError: (error: Error) => void = () => undefined,
 ): Promise<DatabaseHandle> {
-  const dialect = await createDialect(target, poolSize, sqliteSynchronous, onConnectionError)
+  if (target.dialect === 'sqlite') {
+    if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true })
+    const { dialect, database } = createNodeSqliteDialect(target.path, sqliteSynchronous)
+    const db = new Kysely<Database>({ dialect })
+    return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() }
+  }
+  const dialect = await createDialect(target, poolSize, onConnectionError)
   const db = new Kysely<Database>({ dialect })
   return { db, dialect: target.dialect, close: () => db.destroy() }
 }
 
-async function createDialect(target: ConnectionTarget, poolSize: number, sqliteSynchronous: 'NORMAL' | 'FULL', onConnectionError: (error: Error) => void): Promise<Dialect> {
+async function createDialect(target: Exclude<ConnectionTarget, { dialect: 'sqlite' }>, poolSize: number, onConnectionError: (error: Error) => void): Promise<Dialect> {
   switch (target.dialect) {
-    case 'sqlite': {
-      if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true })
-      return createNodeSqliteDialect(target.path, sqliteSynchronous).dialect
-    }
     case 'postgres': {
       const pg = await import('pg')
       // BIGINT (quota) arrives as a string by default; balances are bounded far below 2^53 (MAX_QUOTA),

@@ -97,18 +97,18 @@ function* iterateRows(statement: StatementSync, wideStatement: () => StatementSy
   }
 }
 
-const isOutOfRange = (error: unknown): boolean =>
+export const isOutOfRange = (error: unknown): boolean =>
   error instanceof RangeError && (error as RangeError & { code?: string }).code === 'ERR_OUT_OF_RANGE'
 
 /** A row read with BigInt integers, as the numbers every other read gives (rounded beyond 2^53). */
-function toNumbers(row: unknown): unknown {
+export function toNumbers(row: unknown): unknown {
   const record = row as Record<string, unknown>
   for (const key in record) if (typeof record[key] === 'bigint') record[key] = Number(record[key])
   return record
 }
 
 /** node:sqlite binds no booleans or undefined; store them the way the other dialects read them back. */
-function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+export function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map((value) => {
     if (typeof value === 'boolean') return value ? 1 : 0
     if (value === undefined) return null

@@ -1,3 +1,4 @@
+import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../db/dsn.ts'
 import type { Database } from '../db/schema/index.ts'
@@ -49,6 +50,8 @@ export function createRelayServices(deps: {
   db: Kysely<Database>
   logDb: Kysely<Database>
   dialect: DialectName
+  /** SQLite's connection (when the main database is SQLite), for the ledger's statements */
+  sqlite?: DatabaseSync
   /** LOG_SQL_DSN is set: usage rows go through the main database's outbox */
   separateLogDb: boolean
   /** where settlements wait while the database is away (undefined: memory only) */
@@ -63,7 +66,7 @@ export function createRelayServices(deps: {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
   let open = 0
-  const ledger = new QuotaLedger({ db, dialect: deps.dialect, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger })
+  const ledger = new QuotaLedger({ db, dialect: deps.dialect, sqlite: deps.sqlite, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger })
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),
@@ -78,6 +81,7 @@ export function createRelayServices(deps: {
     sweeper: new HoldSweeper({
       db,
       dialect: deps.dialect,
+      sqlite: deps.sqlite,
       ledger,
       logsInMainDb: !deps.separateLogDb,
       options: deps.options,

@@ -95,6 +95,7 @@ export async function createServices(
     db: main.db,
     logDb: logs.db,
     dialect: main.dialect,
+    sqlite: main.sqlite,
     separateLogDb: logs !== main,
     spoolPath: env.LEDGER_SPOOL_PATH ?? (env.SQLITE_PATH === ':memory:' ? undefined : join(dirname(env.SQLITE_PATH), 'ledger-spool.jsonl')),
     secrets,

@@ -1,6 +1,8 @@
+import type { DatabaseSync } from 'node:sqlite'
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { rawStatement } from '../raw-statement.ts'
+import { directStatement } from '../sqlite-direct.ts'
 import type { Database } from '../schema/index.ts'
 import type { QuotaHoldsTable } from '../schema/ledger.ts'
 import type { LogsTable } from '../schema/logs.ts'
@@ -33,11 +35,14 @@ const LOG_COLUMNS = [
  * start, so the hot path neither builds nor compiles a query. Every take is conditional
  * (`... >= ?`), never a read followed by a write.
  */
-export function ledgerStatements(dialect: DialectName) {
-  const raw = (text: string) => rawStatement(dialect, text)
+export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
+  // On SQLite the statements run straight on the connection, inside the ledger's Kysely transactions.
+  const raw = (text: string) => (sqlite ? directStatement(sqlite, text) : rawStatement(dialect, text))
+  // The balance it returns is capped so that reading it can never fail, whatever the row holds.
+  const capped = dialect === 'postgres' ? 'LEAST(quota, 9007199254740991)' : 'MIN(quota, 9007199254740991)'
   return {
     /** SQLite and PostgreSQL tell the balance left in the same statement; MySQL has no RETURNING. */
-    takeUserReturning: dialect === 'mysql' ? undefined : raw('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ? RETURNING quota'),
+    takeUserReturning: dialect === 'mysql' ? undefined : raw(`UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ? RETURNING ${capped} AS quota`),
     takeUser: raw('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ?'),
     // Gives back only what was taken from this balance moments before; MAX_QUOTA leaves room for it below 2^53.
     giveUser: raw('UPDATE users SET quota = quota + ? WHERE id = ?'),

@@ -1,4 +1,5 @@
 import { formatQuota, LogType } from '@gateway/shared'
+import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { beatInstance, ledgerStatements, listOrphanHolds, pruneInstances, removeInstance } from '../../db/queries/ledger.ts'
@@ -13,6 +14,8 @@ import type { QuotaLedger } from './quota-ledger.ts'
 export interface HoldSweeperDeps {
   db: Kysely<Database>
   dialect: DialectName
+  /** SQLite's connection, for the ledger's statements (see db/sqlite-direct.ts) */
+  sqlite?: DatabaseSync
   ledger: QuotaLedger
   logsInMainDb: boolean
   options: OptionStore
@@ -38,7 +41,7 @@ export class HoldSweeper {
 
   constructor(deps: HoldSweeperDeps) {
     this.deps = deps
-    this.statements = ledgerStatements(deps.dialect)
+    this.statements = ledgerStatements(deps.dialect, deps.sqlite)
   }
 
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { isDatabaseUnavailable } from '../../db/errors.ts'
@@ -32,6 +33,13 @@ interface Pending {
 }
 
 const MAX_BATCH = 500
+/**
+ * How long a settlement may wait for others. Each commit writes every page it touched (balances,
+ * holds, the log table and its indexes, counters), so committing settlements in groups is what
+ * keeps the ledger cheap; the hold covers the charge meanwhile, and a crash in that window returns
+ * the hold as an interrupted request.
+ */
+const SETTLE_WINDOW_MS = 20
 
 /**
  * The only code that moves quota for relayed requests, with three guarantees:
@@ -51,13 +59,18 @@ export class QuotaLedger {
   private readonly logsInMainDb: boolean
   private readonly spool: LedgerSpool
   private readonly logger: Logger
-  private queue: Pending[] = []
+  /** reservations and releases: a request waits for them, so they go in the next transaction */
+  private urgent: Pending[] = []
+  /** settlements: nobody waits for them, so they gather for SETTLE_WINDOW_MS and commit together */
+  private settlements: Pending[] = []
+  private settleTimer: NodeJS.Timeout | undefined
+  private settleDue = false
   private flushing = false
   private holdCounter = 0
 
-  constructor(deps: { db: Kysely<Database>; dialect: DialectName; logsInMainDb: boolean; spool: LedgerSpool; logger: Logger }) {
+  constructor(deps: { db: Kysely<Database>; dialect: DialectName; sqlite?: DatabaseSync; logsInMainDb: boolean; spool: LedgerSpool; logger: Logger }) {
     this.db = deps.db
-    this.statements = ledgerStatements(deps.dialect)
+    this.statements = ledgerStatements(deps.dialect, deps.sqlite)
     this.logsInMainDb = deps.logsInMainDb
     this.spool = deps.spool
     this.logger = deps.logger
@@ -120,9 +133,13 @@ export class QuotaLedger {
     return Number(rows[0]?.quota ?? 0)
   }
 
-  /** Resolves once everything queued has been committed or spooled. */
+  /** Commits what is queued now, settlements included; resolves once all of it is committed or spooled. */
   async idle(): Promise<void> {
-    while (this.queue.length > 0 || this.flushing) await new Promise((done) => setTimeout(done, 2))
+    while (this.urgent.length > 0 || this.settlements.length > 0 || this.flushing) {
+      this.settleDue = true
+      this.kick()
+      await new Promise((done) => setTimeout(done, 2))
+    }
   }
 
   /** Applies what was spooled, in one transaction; true when nothing is left. */
@@ -146,17 +163,36 @@ export class QuotaLedger {
 
   private submit(op: LedgerOp): Promise<OpResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ op, resolve, reject })
-      if (!this.flushing) {
-        this.flushing = true
-        setImmediate(() => void this.flush())
+      const pending = { op, resolve, reject }
+      if (op.kind !== 'settle') this.urgent.push(pending)
+      else {
+        this.settlements.push(pending)
+        if (this.settlements.length >= MAX_BATCH) this.settleDue = true
+        else this.settleTimer ??= setTimeout(() => {
+          this.settleTimer = undefined
+          this.settleDue = true
+          this.kick()
+        }, SETTLE_WINDOW_MS)
       }
+      this.kick()
     })
   }
 
+  private kick(): void {
+    if (this.flushing || (this.urgent.length === 0 && !(this.settleDue && this.settlements.length > 0))) return
+    this.flushing = true
+    setImmediate(() => void this.flush())
+  }
+
+  /** One transaction at a time: what is urgent, and the settlements once their window is over. */
   private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH)
+    for (;;) {
+      const batch = this.urgent.splice(0, MAX_BATCH)
+      if (this.settleDue) {
+        batch.push(...this.settlements.splice(0, MAX_BATCH - batch.length))
+        if (this.settlements.length === 0) this.settleDue = false
+      }
+      if (batch.length === 0) break
       try {
         const results = await this.db.transaction().execute((trx) => applyOps(trx, this.statements, this.logsInMainDb, batch.map((p) => p.op)))
         batch.forEach((pending, index) => pending.resolve(results[index] as OpResult))
@@ -166,6 +202,7 @@ export class QuotaLedger {
       }
     }
     this.flushing = false
+    // Settlements still gathering keep their timer; it kicks again when their window ends.
   }
 
   /** A batch that failed for another reason than the database being away: each operation alone, so one bad row cannot sink the others. */

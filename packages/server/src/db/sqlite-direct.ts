@@ -1,0 +1,39 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { bind, isOutOfRange, toNumbers } from './node-sqlite-dialect.ts'
+
+/**
+ * A fixed statement run straight on node:sqlite, without Kysely's per-query machinery (the ledger
+ * runs several per relayed request). The same shape as rawStatement, so the ledger's code does not
+ * care which it gets. Safe only where Kysely cannot be using the connection for someone else: inside
+ * a transaction the caller opened through Kysely (which holds SQLite's one connection until it
+ * ends), or for a read. A SELECT that meets an integer beyond 2^53 is read again with BigInt; a
+ * statement that writes and returns rows must return values in range (the ledger's cap them).
+ */
+export function directStatement(database: DatabaseSync, sql: string) {
+  // Prepared on first use: a statement may name a table this database does not have (the logs
+  // table when LOG_SQL_DSN puts it elsewhere), which only matters if it is ever run.
+  let statement: StatementSync | undefined
+  let reader = false
+  let wide: StatementSync | undefined
+  return {
+    sql,
+    async run<R = unknown>(_db: unknown, parameters: readonly unknown[]): Promise<{ changed: number; rows: R[] }> {
+      if (!statement) {
+        statement = database.prepare(sql)
+        reader = statement.columns().length > 0
+      }
+      const values = bind(parameters)
+      if (!reader) return { changed: Number(statement.run(...values).changes), rows: [] }
+      try {
+        const rows = statement.all(...values) as R[]
+        return { changed: rows.length, rows }
+      } catch (error) {
+        if (!isOutOfRange(error) || !/^\s*select\b/i.test(sql)) throw error
+        wide ??= database.prepare(sql)
+        wide.setReadBigInts(true)
+        const rows = wide.all(...values).map(toNumbers) as R[]
+        return { changed: rows.length, rows }
+      }
+    },
+  }
+}
