@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
 import { columnTypes, createTable } from './column-types.ts'
@@ -16,7 +17,10 @@ export function ledgerMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
   return {
     async up(db) {
-      await createTable(db, dialect, 'quota_holds')
+      let holds = createTable(db, dialect, 'quota_holds')
+      // On SQLite a table keyed by text keeps rows and key in one b-tree, so each reservation's commit writes one page less.
+      if (dialect === 'sqlite') holds = holds.modifyEnd(sql`WITHOUT ROWID`)
+      await holds
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('owner', 'varchar(64)', (c) => c.notNull())
         .addColumn('user_id', 'integer', (c) => c.notNull())
