@@ -123,10 +123,12 @@ describe('kill -9 with requests in flight (SQLite)', () => {
     const atCrash = books(console.userId, tokenId)
     expect(atCrash.held).toBeGreaterThan(0)
 
+    const restarted = Date.now()
     server = await start(env)
     // The dead process's heartbeat goes silent; its holds are returned within a few beats.
     await until(async () => books(console.userId, tokenId).held === 0, 15_000)
     const after = books(console.userId, tokenId)
+    globalThis.console.info(`kill -9: ${atCrash.held} quota held at the crash, returned ${Date.now() - restarted} ms after the restart began; rows ${after.rows} (${after.interrupted} interrupted), charged ${after.logged}`)
     expect(after.rows).toBe(40)
     expect(after.interrupted).toBe(32)
     // No charge without its row, and both balances tell the same story.
@@ -185,6 +187,9 @@ describe('PostgreSQL stopped under load', () => {
     expect(during.filter((r) => r.status === 503).every((r) => r.code === 'database_unavailable')).toBe(true)
     expect(results.every((r) => r.status === 200 || r.status === 503)).toBe(true)
     const firstServed = results.find((r) => r.at > back && r.status === 200 && r.complete)
+    globalThis.console.info(
+      `postgres stopped 10 s: ${results.length} requests, ${results.filter((r) => r.status === 503).length} answered 503, first answer ${(firstServed?.at ?? Infinity) - back} ms after it returned`,
+    )
     expect(firstServed).toBeDefined()
     expect((firstServed?.at ?? Infinity) - back).toBeLessThan(2_000)
 
