@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { Kysely } from 'kysely'
 import { bind, isOutOfRange, toNumbers } from './node-sqlite-dialect.ts'
 
 /**
@@ -36,4 +37,24 @@ export function directStatement(database: DatabaseSync, sql: string) {
       }
     },
   }
+}
+
+/**
+ * Runs `work` in one transaction. On SQLite it takes Kysely's one connection (so nothing else of
+ * Kysely's runs meanwhile) and begins and ends the transaction on it directly: two fewer trips
+ * through Kysely per commit, which the ledger makes per request. Elsewhere, a Kysely transaction.
+ */
+export async function inTransaction<DB, T>(db: Kysely<DB>, sqlite: DatabaseSync | undefined, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (!sqlite) return db.transaction().execute(work)
+  return db.connection().execute(async () => {
+    sqlite.exec('BEGIN IMMEDIATE')
+    try {
+      const result = await work(db)
+      sqlite.exec('COMMIT')
+      return result
+    } catch (error) {
+      if (sqlite.isTransaction) sqlite.exec('ROLLBACK')
+      throw error
+    }
+  })
 }

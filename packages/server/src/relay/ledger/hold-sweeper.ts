@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { beatInstance, ledgerStatements, listOrphanHolds, pruneInstances, removeInstance } from '../../db/queries/ledger.ts'
 import type { Database } from '../../db/schema/index.ts'
+import { inTransaction } from '../../db/sqlite-direct.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -97,7 +98,7 @@ export class HoldSweeper {
       if (orphans.length === 0) return
       const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
       const logged = options.bool('LogConsumeEnabled')
-      await db.transaction().execute((trx) =>
+      await inTransaction(db, this.deps.sqlite, (trx) =>
         applyOps(
           trx,
           this.statements,

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { isDatabaseUnavailable } from '../../db/errors.ts'
 import { ledgerStatements, type LedgerStatements } from '../../db/queries/ledger.ts'
+import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -56,6 +57,7 @@ export class QuotaLedger {
   readonly instanceId = `${nowSeconds().toString(36)}-${randomBytes(6).toString('hex')}`
   private readonly db: Kysely<Database>
   private readonly statements: LedgerStatements
+  private readonly sqlite: DatabaseSync | undefined
   private readonly logsInMainDb: boolean
   private readonly spool: LedgerSpool
   private readonly logger: Logger
@@ -71,6 +73,7 @@ export class QuotaLedger {
   constructor(deps: { db: Kysely<Database>; dialect: DialectName; sqlite?: DatabaseSync; logsInMainDb: boolean; spool: LedgerSpool; logger: Logger }) {
     this.db = deps.db
     this.statements = ledgerStatements(deps.dialect, deps.sqlite)
+    this.sqlite = deps.sqlite
     this.logsInMainDb = deps.logsInMainDb
     this.spool = deps.spool
     this.logger = deps.logger
@@ -113,7 +116,7 @@ export class QuotaLedger {
   /** Gives quota back outside any hold (a task that failed after it was charged). */
   async refund(payer: Payer, amount: number): Promise<void> {
     if (amount <= 0) return
-    await this.db.transaction().execute(async (trx) => {
+    await this.transaction(async (trx) => {
       if (payer.tokenId !== undefined && !payer.tokenUnlimited) await this.statements.giveToken.run(trx, [amount, payer.tokenId])
       await this.statements.giveUser.run(trx, [amount, payer.userId])
     })
@@ -147,7 +150,7 @@ export class QuotaLedger {
     const entries = this.spool.entries()
     if (entries.length === 0) return true
     try {
-      await this.db.transaction().execute((trx) => applyOps(trx, this.statements, this.logsInMainDb, entries.map(toOp)))
+      await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, entries.map(toOp)))
       this.spool.remove(entries)
       this.logger.info({ applied: entries.length }, 'spooled settlements applied')
       return true
@@ -159,6 +162,10 @@ export class QuotaLedger {
 
   get spooled(): number {
     return this.spool.entries().length
+  }
+
+  private transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, this.sqlite, work)
   }
 
   private submit(op: LedgerOp): Promise<OpResult> {
@@ -194,7 +201,7 @@ export class QuotaLedger {
       }
       if (batch.length === 0) break
       try {
-        const results = await this.db.transaction().execute((trx) => applyOps(trx, this.statements, this.logsInMainDb, batch.map((p) => p.op)))
+        const results = await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, batch.map((p) => p.op)))
         batch.forEach((pending, index) => pending.resolve(results[index] as OpResult))
       } catch (error) {
         if (isDatabaseUnavailable(error) || batch.length === 1) this.fail(batch, error)
@@ -209,7 +216,7 @@ export class QuotaLedger {
   private async oneByOne(batch: Pending[]): Promise<void> {
     for (const pending of batch) {
       try {
-        const [result] = await this.db.transaction().execute((trx) => applyOps(trx, this.statements, this.logsInMainDb, [pending.op]))
+        const [result] = await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, [pending.op]))
         pending.resolve(result as OpResult)
       } catch (error) {
         this.fail([pending], error)
