@@ -37,18 +37,19 @@ export interface Settlement {
   note?: { language: Language; quotaPerUnit: number; displayInCurrency: boolean }
 }
 
-interface HoldRef {
+/** A reservation in flight: its durable row is `quota_holds.id`. */
+export interface Hold {
   id: string
   payer: Payer
   amount: number
 }
 
 export type LedgerOp =
-  | { kind: 'reserve'; hold: HoldRef; label: HoldLabel; owner: string; now: number }
-  | { kind: 'grow'; hold: HoldRef; extra: number }
-  | { kind: 'settle'; hold: HoldRef; settlement: Settlement }
+  | { kind: 'reserve'; hold: Hold; label: HoldLabel; owner: string; now: number }
+  | { kind: 'grow'; hold: Hold; extra: number }
+  | { kind: 'settle'; hold: Hold; settlement: Settlement }
   /** `log` is written only when the hold was still there (the sweeper's row for an interrupted request) */
-  | { kind: 'release'; hold: HoldRef; log?: LogRow }
+  | { kind: 'release'; hold: Hold; log?: LogRow }
 
 export interface OpResult {
   shortfall?: 'token' | 'user'
@@ -142,7 +143,7 @@ async function give(trx: Db, s: LedgerStatements, payer: Payer, amount: number):
 }
 
 /** Answers what was collected, or undefined when the hold was already settled or swept. */
-async function settle(trx: Db, s: LedgerStatements, logsInMainDb: boolean, hold: HoldRef, settlement: Settlement): Promise<number | undefined> {
+async function settle(trx: Db, s: LedgerStatements, logsInMainDb: boolean, hold: Hold, settlement: Settlement): Promise<number | undefined> {
   if ((await s.deleteHold.run(trx, [hold.id])).changed === 0) return undefined
   const { payer } = hold
   const charge = Math.max(0, settlement.charge)

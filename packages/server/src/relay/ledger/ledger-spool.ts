@@ -1,15 +1,9 @@
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Payer, Settlement } from './ledger-ops.ts'
-
-interface SpooledHold {
-  id: string
-  payer: Payer
-  amount: number
-}
+import type { Hold, Settlement } from './ledger-ops.ts'
 
 /** A settlement or a release that the database could not take when it happened. */
-export type SpoolEntry = { kind: 'settle'; hold: SpooledHold; settlement: Settlement } | { kind: 'release'; hold: SpooledHold }
+export type SpoolEntry = { kind: 'settle'; hold: Hold; settlement: Settlement } | { kind: 'release'; hold: Hold }
 
 /**
  * Where settlements wait while the database is away: one JSON line per entry in a local file,

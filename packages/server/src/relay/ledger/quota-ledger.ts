@@ -8,17 +8,10 @@ import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
-import { applyOps, type HoldLabel, type LedgerOp, type OpResult, type Payer, type Settlement } from './ledger-ops.ts'
+import { applyOps, type Hold, type HoldLabel, type LedgerOp, type OpResult, type Payer, type Settlement } from './ledger-ops.ts'
 import type { LedgerSpool, SpoolEntry } from './ledger-spool.ts'
 
-export type { HoldLabel, Payer, Settlement } from './ledger-ops.ts'
-
-/** A reservation in flight: its durable row is `quota_holds.id`. */
-export interface Hold {
-  id: string
-  payer: Payer
-  amount: number
-}
+export type { Hold, HoldLabel, Payer, Settlement } from './ledger-ops.ts'
 
 /** The database could not take a reservation (lost connection, restart, busy file). */
 export class LedgerUnavailableError extends Error {
