@@ -20,9 +20,14 @@ export const tokenRuleMessages = {
   expiredTimeInvalid: 'token.expired_time_invalid',
   statusInvalid: 'token.status_invalid',
   selectAtLeastOne: 'token.select_at_least_one',
+  keysBatchTooMany: 'token.keys_batch_too_many',
 } as const
 
-/** A token as its owner sees it. `key` is the full `sk-…` key, so the console can copy it again. */
+/**
+ * A token as its owner sees it. `key` is masked (`sk-` then the first and last four characters
+ * around ten asterisks): lists and lookups never carry a usable key. The full key comes only from
+ * POST /api/token/:id/key and POST /api/token/batch/keys (and once, in the creation answer).
+ */
 export const tokenSchema = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -108,6 +113,28 @@ export const tokenIdsInput = z.object({
   ),
 })
 export type TokenIdsInput = z.infer<typeof tokenIdsInput>
+
+/** POST /api/token/batch/keys takes at most this many ids, as the reference does. */
+export const TOKEN_KEYS_BATCH_MAX = 100
+
+/** POST /api/token/batch/keys: the tokens whose full keys to return (the caller's own only). */
+export const tokenKeysInput = z.object({
+  ids: z.preprocess(
+    (value) => value ?? [],
+    z.array(z.number().int().positive()).min(1, tokenRuleMessages.selectAtLeastOne).max(TOKEN_KEYS_BATCH_MAX, tokenRuleMessages.keysBatchTooMany),
+  ),
+})
+export type TokenKeysInput = z.infer<typeof tokenKeysInput>
+
+/** POST /api/token/:id/key: the full `sk-…` key of one own token. */
+export interface TokenKey {
+  key: string
+}
+
+/** POST /api/token/batch/keys: full `sk-…` keys by token id; ids that are not the caller's are absent. */
+export interface TokenKeys {
+  keys: Record<string, string>
+}
 
 /** GET /api/token/search: `keyword` is part of a name; `token` is a whole key (with or without `sk-`). */
 export const searchTokensQuery = pageQuery.extend({ keyword: searchText, token: searchText })

@@ -101,6 +101,7 @@ const coreMessages = {
     en: 'The token quota is used up and it cannot be enabled; raise its remaining quota first, or make it unlimited',
   },
   'token.select_at_least_one': { zh: '请至少选择一个令牌！', en: 'Select at least one token!' },
+  'token.keys_batch_too_many': { zh: '一次最多获取 100 个令牌的密钥', en: 'At most 100 token keys can be fetched at once' },
 
   'channel.name_key_required': { zh: '请填写渠道名称和渠道密钥！', en: 'Fill in the channel name and key!' },
   'channel.models_required': { zh: '请至少选择一个模型！', en: 'Select at least one model!' },

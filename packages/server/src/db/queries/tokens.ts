@@ -18,6 +18,17 @@ export const findTokenByHash = (db: Db, hash: string) => live(db).where('key', '
 export const findUserToken = (db: Db, userId: number, id: number) =>
   live(db).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
 
+/** The encrypted keys of those of `ids` that are live and owned by `userId`; others are left out. */
+export const listUserTokenCiphertexts = (db: Db, userId: number, ids: number[]) =>
+  db
+    .selectFrom('tokens')
+    .select(['id', 'key_ciphertext'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute()
+
 export interface TokenFilter {
   userId: number
   /** part of the name, matched literally */

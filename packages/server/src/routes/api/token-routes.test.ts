@@ -2,6 +2,7 @@ import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
+import { insertToken } from '../../db/queries/tokens.ts'
 import { findTokenByKey } from '../../services/tokens/token-key.ts'
 
 let h: Harness
@@ -29,6 +30,8 @@ const create = async (user: TestUser, body: Record<string, unknown> = {}) => {
   return response.json?.data as { id: number; key: string; [field: string]: unknown }
 }
 const row = (id: number) => h.services.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+/** The reference system's mask of a full `sk-` key: four characters, ten asterisks, four characters. */
+const masked = (key: string) => `sk-${key.slice(3, 7)}**********${key.slice(-4)}`
 
 describe('POST /api/token/', () => {
   it('creates a token whose key is shown to the owner and stored only hashed and encrypted', async () => {
@@ -40,7 +43,7 @@ describe('POST /api/token/', () => {
     expect(JSON.stringify(stored)).not.toContain(bare)
     expect(stored.key).toBe(h.services.secrets.lookupHash(bare))
     expect(stored.key_ciphertext.startsWith('enc:v1:')).toBe(true)
-    expect((await as(alice).get(`/api/token/${token.id}`)).json?.data.key).toBe(token.key)
+    expect((await as(alice).get(`/api/token/${token.id}`)).json?.data.key).toBe(masked(token.key))
     expect((await findTokenByKey(h.services, token.key))?.id).toBe(token.id)
     expect((await findTokenByKey(h.services, bare))?.id).toBe(token.id)
   })
@@ -121,6 +124,97 @@ describe('GET /api/token/ and /search', () => {
   })
 })
 
+describe('masked keys and the key routes', () => {
+  const post = (user: TestUser, path: string, body?: unknown) => h.request('POST', path, { as: user, body })
+
+  it('lists, searches and reads tokens with masked keys only', async () => {
+    const token = await create(alice, { name: 'masked' })
+    const bare = token.key.slice(3)
+    const answers = [
+      await as(alice).get('/api/token/'),
+      await as(alice).get(`/api/token/search?token=${token.key}`),
+      await as(alice).get(`/api/token/search?token=${bare}`),
+      await as(alice).get('/api/token/search?keyword=mask'),
+      await as(alice).get(`/api/token/${token.id}`),
+    ]
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+      expect(answer.text).not.toContain(bare)
+      expect(answer.text).not.toContain(bare.slice(4, 44))
+    }
+    for (const answer of answers.slice(0, 4)) expect(answer.json?.data.items.map((t: { key: string }) => t.key)).toEqual([masked(token.key)])
+    expect(answers[4]?.json?.data.key).toBe(masked(token.key))
+    expect(masked(token.key)).toMatch(/^sk-[0-9a-zA-Z]{4}\*{10}[0-9a-zA-Z]{4}$/)
+  })
+
+  it('POST /:id/key gives the full key of an own token, uncached; another user gets 404 and no key', async () => {
+    const token = await create(alice)
+    const response = await post(alice, `/api/token/${token.id}/key`)
+    expect(response.status).toBe(200)
+    expect(response.json).toEqual({ success: true, message: '', data: { key: token.key } })
+    expect(response.headers.get('cache-control')).toBe('no-store')
+
+    const theirs = await post(bob, `/api/token/${token.id}/key`)
+    expect(theirs.status).toBe(404)
+    expect(theirs.json?.message).toBe('令牌不存在')
+    expect(theirs.text).not.toContain(token.key.slice(3))
+    expect(theirs.headers.get('cache-control')).toBe('no-store')
+    expect((await post(alice, '/api/token/999999/key')).status).toBe(404)
+    expect((await post(alice, '/api/token/abc/key')).status).toBe(404)
+    await as(alice).delete(`/api/token/${token.id}`)
+    expect((await post(alice, `/api/token/${token.id}/key`)).status).toBe(404)
+  })
+
+  it('POST /batch/keys gives full keys of own tokens by id, leaves out others, and takes at most 100 ids', async () => {
+    const a = await create(alice)
+    const b = await create(alice)
+    const gone = await create(alice)
+    await as(alice).delete(`/api/token/${gone.id}`)
+    const theirs = await create(bob)
+    const response = await post(alice, '/api/token/batch/keys', { ids: [a.id, b.id, gone.id, theirs.id, 999999] })
+    expect(response.status).toBe(200)
+    expect(response.json?.data).toEqual({ keys: { [String(a.id)]: a.key, [String(b.id)]: b.key } })
+    expect(response.text).not.toContain(theirs.key.slice(3))
+    expect(response.headers.get('cache-control')).toBe('no-store')
+
+    expect((await post(bob, '/api/token/batch/keys', { ids: [a.id, b.id] })).json?.data).toEqual({ keys: {} })
+    const tooMany = await post(alice, '/api/token/batch/keys', { ids: Array.from({ length: 101 }, (_, i) => i + 1) })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.json?.message).toBe('一次最多获取 100 个令牌的密钥')
+    const hundred = await post(alice, '/api/token/batch/keys', { ids: Array.from({ length: 100 }, (_, i) => a.id + i) })
+    expect(Object.keys(hundred.json?.data.keys).sort()).toEqual([String(a.id), String(b.id)].sort())
+    for (const body of [{ ids: [] }, {}]) {
+      const empty = await post(alice, '/api/token/batch/keys', body)
+      expect(empty.status).toBe(400)
+      expect(empty.json?.message).toBe('请至少选择一个令牌！')
+    }
+  })
+
+  it('reveals keys of rows taken over from the reference system (stored in the clear in key_ciphertext)', async () => {
+    const bare = 'R'.repeat(20) + 'abcdefghijklmnopqrstuvwxyz0A'
+    const values = { user_id: alice.id, key: h.services.secrets.lookupHash(bare), key_ciphertext: bare, name: 'old', created_time: 1 }
+    const id = await insertToken(h.services.db, h.services.dialect, values)
+    expect((await as(alice).get(`/api/token/${id}`)).json?.data.key).toBe('sk-RRRR**********yz0A')
+    expect((await post(alice, `/api/token/${id}/key`)).json?.data.key).toBe(`sk-${bare}`)
+  })
+})
+
+describe('the key routes under the critical rate limit', () => {
+  it('answers 429 once the per-IP window is used up', async () => {
+    await h.close()
+    h = await createHarness({ rateLimits: { critical: { points: 2, durationSeconds: 60 } } })
+    alice = await h.createUser()
+    const token = await create(alice)
+    // Signing in used the window too (login is critical as well); app.request() comes from 127.0.0.1.
+    await h.services.limiters.critical.reset('127.0.0.1')
+    const statuses = []
+    for (const path of [`/api/token/${token.id}/key`, '/api/token/batch/keys', `/api/token/${token.id}/key`]) {
+      statuses.push((await h.request('POST', path, { as: alice, body: { ids: [token.id] } })).status)
+    }
+    expect(statuses).toEqual([200, 200, 429])
+  })
+})
+
 describe('PUT /api/token/', () => {
   it('updates the editable fields, keeps the others and ignores mass-assigned ones', async () => {
     const token = await create(alice, { remain_quota: 10, allow_ips: '1.1.1.1' })
@@ -137,7 +231,7 @@ describe('PUT /api/token/', () => {
       user_id: bob.id,
       key: 'sk-forged',
     })
-    expect(response.json?.data).toMatchObject({ name: 'renamed', remain_quota: 20, unlimited_quota: true, expired_time: 4_102_444_800, model_limits: 'a,b', allow_ips: '1.1.1.1', group: 'vip', status: 1, used_quota: 0, key: token.key })
+    expect(response.json?.data).toMatchObject({ name: 'renamed', remain_quota: 20, unlimited_quota: true, expired_time: 4_102_444_800, model_limits: 'a,b', allow_ips: '1.1.1.1', group: 'vip', status: 1, used_quota: 0, key: masked(token.key) })
     expect(await row(token.id)).toMatchObject({ user_id: alice.id, status: 1, used_quota: 0 })
     const bad = await as(alice).put('/api/token/', { id: token.id, group: 'svip' })
     expect(bad.json?.message).toBe('无权使用分组 svip')

@@ -1,17 +1,24 @@
-import { createTokenInput, ok, searchTokensQuery, tokenIdsInput, updateTokenInput, updateTokenStatusInput } from '@gateway/shared'
+import { createTokenInput, ok, searchTokensQuery, tokenIdsInput, tokenKeysInput, updateTokenInput, updateTokenStatusInput } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
+import { noStore } from '../../middleware/no-store.ts'
+import { criticalRateLimit } from '../../middleware/rate-limit.ts'
 import { createToken } from '../../services/tokens/create-token.ts'
 import { deleteToken, deleteTokens } from '../../services/tokens/delete-tokens.ts'
 import { getToken, listTokens, searchTokens } from '../../services/tokens/list-tokens.ts'
+import { revealTokenKey, revealTokenKeys } from '../../services/tokens/reveal-token-keys.ts'
 import { updateToken, updateTokenStatus } from '../../services/tokens/update-token.ts'
 import { readId, readPage, readQuery } from './route-params.ts'
 
 const isStatusOnly = (value: string | undefined) => value !== undefined && value !== '' && value !== 'false' && value !== '0'
 
-/** /api/token: a user's own relay keys. Every lookup is scoped to the signed-in user. */
+/**
+ * /api/token: a user's own relay keys. Every lookup is scoped to the signed-in user. Lists and
+ * lookups show keys masked; the two key routes are the only ones that hand out full keys, so
+ * they sit under the critical rate limit and are never cached.
+ */
 export const tokenRoutes = new Hono<HonoEnv>()
   .get('/', userAuth, async (c) => c.json(ok(await listTokens(c.get('services'), c.get('user').id, readPage(c)))))
   .get('/search', userAuth, async (c) =>
@@ -21,6 +28,13 @@ export const tokenRoutes = new Hono<HonoEnv>()
     const { ids } = await readJson(c, tokenIdsInput)
     return c.json(ok(await deleteTokens(c.get('services'), c.get('user').id, ids)))
   })
+  .post('/batch/keys', userAuth, criticalRateLimit, noStore, async (c) => {
+    const { ids } = await readJson(c, tokenKeysInput)
+    return c.json(ok(await revealTokenKeys(c.get('services'), c.get('user').id, ids)))
+  })
+  .post('/:id/key', userAuth, criticalRateLimit, noStore, async (c) =>
+    c.json(ok(await revealTokenKey(c.get('services'), c.get('user').id, readId(c, 'token.not_found')))),
+  )
   .get('/:id', userAuth, async (c) => c.json(ok(await getToken(c.get('services'), c.get('user').id, readId(c, 'token.not_found')))))
   .post('/', userAuth, async (c) => {
     const input = await readJson(c, createTokenInput)

@@ -10,7 +10,7 @@ import { newTokenKey } from './token-key.ts'
 
 /**
  * POST /api/token/. The key is generated here and stored twice: as the keyed lookup hash (how the
- * relay finds it) and encrypted (so the owner can copy it again). It is never logged.
+ * relay finds it) and encrypted (so the owner can reveal and copy it again). It is never logged.
  */
 export async function createToken(services: Services, user: Pick<AuthUser, 'id' | 'group'>, input: CreateTokenInput): Promise<Token> {
   assertAllowIps(input.allow_ips)
@@ -37,5 +37,6 @@ export async function createToken(services: Services, user: Pick<AuthUser, 'id' 
   const row = await findUserToken(services.db, user.id, id)
   if (!row) throw new Error(`token ${id} vanished after insert`)
   await services.changes.publish({ kind: 'token', hash: row.key })
-  return toToken(services.secrets, row)
+  // The creator sees the new key once here; afterwards only the reveal routes give it out.
+  return toToken(services.secrets, row, { fullKey: true })
 }

@@ -1,17 +1,20 @@
-import { TOKEN_KEY_PREFIX, type Token } from '@gateway/shared'
+import type { Token } from '@gateway/shared'
 import type { TokenRow } from '../../db/queries/tokens.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
+import { fullTokenKey, maskTokenKey, stripKeyPrefix } from './token-key.ts'
 
 /**
- * A token as its owner sees it, with the full key decrypted so the console can copy it again.
- * Only ever built for the owner (every caller has checked tokens.user_id).
+ * A token as its owner sees it, with the key masked: a leaked list, log or cached page holds no
+ * usable key. The full key is asked for on purpose (reveal-token-keys.ts); `fullKey` is for the
+ * one answer that may carry it, the creation's.
  */
-export function toToken(secrets: SecretBox, row: TokenRow): Token {
+export function toToken(secrets: SecretBox, row: TokenRow, options: { fullKey?: boolean } = {}): Token {
+  const key = fullTokenKey(secrets, row)
   return {
     id: row.id,
     user_id: row.user_id,
     name: row.name,
-    key: row.key_ciphertext ? TOKEN_KEY_PREFIX + secrets.decrypt(row.key_ciphertext) : '',
+    key: options.fullKey ? key : maskTokenKey(stripKeyPrefix(key)),
     status: row.status,
     created_time: row.created_time,
     accessed_time: row.accessed_time,

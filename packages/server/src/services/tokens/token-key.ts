@@ -11,6 +11,21 @@ export const newTokenKey = (): string => randomAlphanumeric(TOKEN_KEY_LENGTH)
 export const stripKeyPrefix = (key: string): string => (key.startsWith(TOKEN_KEY_PREFIX) ? key.slice(TOKEN_KEY_PREFIX.length) : key)
 
 /**
+ * How lists show a key: the reference system's mask (first and last four characters around ten
+ * asterisks; shorter keys keep less) over the bare key, then `sk-` as every key carries on the wire.
+ */
+export function maskTokenKey(bareKey: string): string {
+  if (bareKey === '') return ''
+  if (bareKey.length <= 4) return TOKEN_KEY_PREFIX + '*'.repeat(bareKey.length)
+  if (bareKey.length <= 8) return `${TOKEN_KEY_PREFIX}${bareKey.slice(0, 2)}****${bareKey.slice(-2)}`
+  return `${TOKEN_KEY_PREFIX}${bareKey.slice(0, 4)}**********${bareKey.slice(-4)}`
+}
+
+/** The full `sk-…` key of a row, from its ciphertext; '' for a row that has none. */
+export const fullTokenKey = (secrets: SecretBox, row: Pick<TokenRow, 'key_ciphertext'>): string =>
+  row.key_ciphertext ? TOKEN_KEY_PREFIX + stripKeyPrefix(secrets.decrypt(row.key_ciphertext)) : ''
+
+/**
  * tokens.key for a key as a client presents it (with or without `sk-`). Keys are stored only as
  * this keyed hash plus a ciphertext, so a key can be found by its whole value and never by a part.
  */
