@@ -51,6 +51,7 @@ const coreMessages = {
   'user.password_mismatch': { zh: '两次输入的密码不一致', en: 'The two passwords differ' },
   'user.display_name_too_long': { zh: '显示名称不能超过 20 个字符', en: 'Display name must be at most 20 characters' },
   'user.original_password_wrong': { zh: '原密码错误', en: 'The current password is wrong' },
+  'user.original_password_required': { zh: '请输入原密码', en: 'Enter your current password' },
   'user.username_taken': { zh: '用户名已存在，或已注销', en: 'The username is taken or was cancelled' },
   'user.cannot_delete_root': { zh: '不能删除超级管理员账户', en: 'The super admin account cannot be deleted' },
   'user.not_found': { zh: '用户不存在', en: 'User not found' },

@@ -256,7 +256,8 @@ describe('the own account', () => {
     const other = { ...user, cookie: (await h.login(user.username, user.password)).cookie }
     const wrong = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: 'nope' } })
     expect(wrong.status).toBe(403)
-    expect((await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1' } })).json?.success).toBe(true)
+    const change = { password: 'newpassword1', original_password: user.password }
+    expect((await h.request('PUT', '/api/user/self', { as: user, body: change })).json?.success).toBe(true)
     expect((await h.request('GET', '/api/user/self', { as: user })).status).toBe(200)
     expect((await h.request('GET', '/api/user/self', { as: other })).status).toBe(401)
     await h.login(user.username, 'newpassword1')

@@ -24,7 +24,10 @@ export class Limiter {
     this.shared = redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true }) : undefined
   }
 
-  /** Counts one hit; false when the key is over its limit. */
+  /**
+   * Counts one hit and says whether it was within the limit, in one atomic step (the in-memory
+   * counter, or Redis's own increment), so that parallel callers cannot all pass one check.
+   */
   async hit(key: string): Promise<boolean> {
     try {
       await this.run((limiter) => limiter.consume(key))
@@ -35,7 +38,10 @@ export class Limiter {
     }
   }
 
-  /** True when the key has used up its window, without counting a hit. */
+  /**
+   * True when the key has used up its window, without counting a hit. Checking this and hitting
+   * later can be raced by parallel callers; where the check guards a guess, hit() first instead.
+   */
   async isBlocked(key: string): Promise<boolean> {
     const state = await this.run((limiter) => limiter.get(key))
     return state !== null && state.consumedPoints >= this.local.points
@@ -63,7 +69,7 @@ export interface RateLimiters {
   globalApi?: Limiter
   /** login, register, verification, reset and OAuth, per client IP */
   critical: Limiter
-  /** failed password checks per account, so that rotating IPs does not help a guesser */
+  /** password checks per account (counted before checking, cleared on success), so that rotating IPs does not help a guesser */
   loginFailures: Limiter
 }
 

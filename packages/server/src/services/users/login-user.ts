@@ -2,27 +2,19 @@ import { UserStatus, type SessionUser } from '@gateway/shared'
 import { findUserForLogin } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
-import { verifyPassword } from './password.ts'
+import { accountAttemptKey, checkPasswordAttempt, unknownNameAttemptKey } from './password-attempts.ts'
 import { toSessionUser } from './session-user.ts'
 
 /**
  * Checks a username-or-email and password. Unknown users, wrong passwords and banned users all
- * get the same answer after the same work. Failures are counted per account as well as per IP,
+ * get the same answer after the same work. Attempts are counted per account as well as per IP,
  * so a guesser who rotates addresses is still stopped after ten tries in fifteen minutes.
  */
 export async function authenticateUser(services: Services, name: string, password: string): Promise<SessionUser> {
   if (!services.options.bool('PasswordLoginEnabled')) throw new AppError('FORBIDDEN', 'auth.password_login_disabled')
-  const accountKey = name.trim().toLowerCase()
-  const failures = services.limiters.loginFailures
-  if (await failures.isBlocked(accountKey)) throw new AppError('RATE_LIMITED', 'auth.too_many_attempts')
-
   const user = await findUserForLogin(services.db, name.trim())
-  const passwordOk = await verifyPassword(password, user?.password)
-  if (!user || !passwordOk) {
-    await failures.hit(accountKey)
-    throw new AppError('FORBIDDEN', 'auth.login_failed')
-  }
-  if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.login_failed')
-  await failures.reset(accountKey)
+  const attemptKey = user ? accountAttemptKey(user.id) : unknownNameAttemptKey(name)
+  const passwordOk = await checkPasswordAttempt(services, attemptKey, password, user?.password)
+  if (!user || !passwordOk || user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.login_failed')
   return toSessionUser(user)
 }

@@ -8,7 +8,8 @@ import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 import { newAffCode } from './aff-code.ts'
 import { publicSetting } from './personal-setting.ts'
-import { hashPassword, verifyPassword } from './password.ts'
+import { hashPassword } from './password.ts'
+import { accountAttemptKey, checkPasswordAttempt } from './password-attempts.ts'
 import { toSessionUser } from './session-user.ts'
 
 export async function requireUser(services: Services, id: number): Promise<UserRow> {
@@ -40,8 +41,8 @@ export function toSelfUser(user: UserRow): SelfUser {
 }
 
 /**
- * PUT /api/user/self. A new password ends every other session of the account; when the client
- * sends the current password it must be right.
+ * PUT /api/user/self. A new password needs the current one (when the account has one) and ends
+ * every other session of the account.
  */
 export async function updateSelf(services: Services, userId: number, input: UpdateSelfInput, currentSessionId?: string): Promise<void> {
   const user = await requireUser(services, userId)
@@ -53,8 +54,14 @@ export async function updateSelf(services: Services, userId: number, input: Upda
   if (input.display_name !== undefined) fields.display_name = input.display_name || (fields.username ?? user.username)
   const changesPassword = input.password !== undefined && input.password !== ''
   if (changesPassword) {
-    if (input.original_password !== undefined && !(await verifyPassword(input.original_password, user.password))) {
-      throw new AppError('FORBIDDEN', 'user.original_password_wrong')
+    // A session alone must not be enough to take the account over: whoever changes a password
+    // gives the current one, and a wrong one spends the account's sign-in allowance like a failed
+    // login. An account made through OAuth has none to give and may set its first.
+    if (user.password) {
+      if (!input.original_password) throw new AppError('BAD_REQUEST', 'user.original_password_required')
+      if (!(await checkPasswordAttempt(services, accountAttemptKey(user.id), input.original_password, user.password))) {
+        throw new AppError('FORBIDDEN', 'user.original_password_wrong')
+      }
     }
     fields.password = await hashPassword(input.password as string)
   }
