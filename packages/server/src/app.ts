@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { HonoEnv } from './context.ts'
 import { toEnvelope } from './errors/to-envelope.ts'
 import { translate } from './i18n/messages.ts'
+import { closeUnreadBody } from './middleware/close-unread-body.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { geminiRoutes } from './routes/relay/gemini-routes.ts'
@@ -22,6 +23,7 @@ export function createApp(services: Services): Hono<HonoEnv> {
   // strict: false so that /api/option/ and /api/option are one route, as clients of the reference expect.
   const app = new Hono<HonoEnv>({ strict: false })
   app.use('*', requestContext(services))
+  app.use('*', closeUnreadBody)
   // The relay comes before the console's logging and security headers: its path is the hot one,
   // and its answers are API payloads (each request gets a usage log row instead).
   app.route('/v1', openAIRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))

@@ -46,6 +46,8 @@ export const envSchema = z.object({
   RELAY_TIMEOUT: int(0),
   STREAMING_TIMEOUT: int(60),
   RELAY_HEADERS_TIMEOUT: int(0),
+  /** Largest body, in KiB, of a console API route anyone may call (sign-in, registration, webhooks). */
+  ANONYMOUS_REQUEST_BODY_LIMIT_KB: z.coerce.number().int().min(1).max(1024).default(64),
   /** Largest relay request body in MiB. */
   RELAY_MAX_BODY_MB: int(32),
   /** Ask OpenAI-compatible upstreams for the usage chunk of every stream (removed again for clients that did not ask). */

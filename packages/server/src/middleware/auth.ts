@@ -1,5 +1,6 @@
 import { Role, USER_ID_HEADER, UserStatus } from '@gateway/shared'
 import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { getSignedCookie } from 'hono/cookie'
 import type { AuthUser, HonoEnv } from '../context.ts'
 import { findUserByAccessTokenHash } from '../db/queries/users.ts'
@@ -15,13 +16,22 @@ export type TaggedMiddleware = MiddlewareHandler<HonoEnv> & { access: Access }
 
 const minimumRole = { user: Role.user, admin: Role.admin, root: Role.root } as const
 
-/** Marks a route as open to anyone; it does nothing but let the access matrix see the decision. */
+/**
+ * Marks a route as open to anyone, for the access matrix to see, and caps its body small: an
+ * anonymous caller must not make the server hold the megabyte the signed-in console may send.
+ */
 export const publicRoute: TaggedMiddleware = Object.assign<MiddlewareHandler<HonoEnv>, { access: Access }>(
-  async (_c, next) => {
-    await next()
+  async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const limit = bodyLimit({ maxSize: c.get('services').env.ANONYMOUS_REQUEST_BODY_LIMIT_KB * 1024, onError: tooLarge })
+    return limit(c, next)
   },
   { access: 'public' },
 )
+
+function tooLarge(): never {
+  throw new AppError('PAYLOAD_TOO_LARGE', 'common.payload_too_large')
+}
 
 /**
  * Authenticates a console call by session cookie or access token, requires the New-Api-User

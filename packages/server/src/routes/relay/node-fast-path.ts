@@ -46,8 +46,15 @@ async function serve(services: Services, endpoint: Endpoint, req: IncomingMessag
     if (!res.writableFinished) abort.abort()
   })
   try {
+    // The key is checked before a byte of the body is read: a made-up key must not make the
+    // server hold a 32 MiB body (the refusal discards it as it arrives, see refuseUnread).
+    const caller = await authenticateToken(services.relay.tokens, apiKeyOf(req), clientIp, (key) => services.secrets.lookupHash(key), nowSeconds()).catch(
+      (error: unknown) => {
+        refuseUnread(req, res)
+        throw error
+      },
+    )
     const rawBody = await readBody(req, maxBody)
-    const caller = await authenticateToken(services.relay.tokens, apiKeyOf(req), clientIp, (key) => services.secrets.lookupHash(key), nowSeconds())
     const result = await runRelay(services, { endpoint, rawBody, requestId, clientIp, language, startedMs, clientSignal: abort.signal, caller })
     writeResult(result, res, requestId)
   } catch (error) {
@@ -91,6 +98,16 @@ function writeError(services: Services, error: unknown, res: ServerResponse, req
   const body = JSON.stringify(toOpenAIErrorBody(relayError, language, requestId))
   res.writeHead(relayError.status, { ...JSON_HEADERS, ...CORS, [REQUEST_ID_HEADER]: requestId, 'content-length': Buffer.byteLength(body) })
   res.end(body)
+}
+
+/**
+ * An unauthenticated body is never read: the answer says the connection closes, and node then
+ * drops the rest of the upload instead of draining it to reuse the connection.
+ */
+function refuseUnread(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return
+  res.shouldKeepAlive = false
+  res.once('finish', () => req.socket.destroySoon())
 }
 
 /** Reads the body up to `limit` bytes; a larger one is refused with 413 before it is all read. */
