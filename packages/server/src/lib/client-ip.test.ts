@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createClientIpResolver } from './client-ip.ts'
+import { createClientIpResolver, createTrustedProxyCheck } from './client-ip.ts'
 
 describe('createClientIpResolver', () => {
   it('ignores X-Forwarded-For when no proxy is trusted', () => {
@@ -16,5 +16,17 @@ describe('createClientIpResolver', () => {
   })
   it('refuses a malformed proxy list', () => {
     expect(() => createClientIpResolver('not-an-ip')).toThrow(/TRUSTED_PROXIES/)
+  })
+})
+
+describe('createTrustedProxyCheck', () => {
+  it('trusts no peer when no proxy is configured', () => {
+    expect(createTrustedProxyCheck('')('127.0.0.1')).toBe(false)
+  })
+  it('trusts exactly the configured proxies, IPv4-mapped or not', () => {
+    const trusts = createTrustedProxyCheck('10.0.0.0/8')
+    expect(trusts('::ffff:10.1.2.3')).toBe(true)
+    expect(trusts('203.0.113.9')).toBe(false)
+    expect(trusts(undefined)).toBe(false)
   })
 })

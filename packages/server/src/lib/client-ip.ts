@@ -5,16 +5,7 @@ import { BlockList, isIP } from 'node:net'
  * peer is a configured trusted proxy; otherwise anyone could pick their own rate-limit key.
  */
 export function createClientIpResolver(trustedProxies: string) {
-  const trusted = new BlockList()
-  let any = false
-  for (const entry of trustedProxies.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [address = '', prefix] = entry.split('/')
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
-    if (isIP(address) === 0) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP or CIDR`)
-    if (prefix === undefined) trusted.addAddress(address, family)
-    else trusted.addSubnet(address, Number(prefix), family)
-    any = true
-  }
+  const { trusted, any } = parseTrustedProxies(trustedProxies)
   return (peer: string | undefined, forwardedFor: string | undefined): string => {
     const direct = normalize(peer ?? '')
     if (!any || !forwardedFor || !isTrusted(trusted, direct)) return direct
@@ -26,6 +17,29 @@ export function createClientIpResolver(trustedProxies: string) {
     }
     return hops[0] ?? direct
   }
+}
+
+/**
+ * Whether a direct peer is one of the configured trusted proxies: only then may the forwarded
+ * headers it adds (X-Forwarded-Proto, X-Forwarded-Host) stand for the request as the browser made it.
+ */
+export function createTrustedProxyCheck(trustedProxies: string): (peer: string | undefined) => boolean {
+  const { trusted, any } = parseTrustedProxies(trustedProxies)
+  return (peer) => any && isTrusted(trusted, normalize(peer ?? ''))
+}
+
+function parseTrustedProxies(trustedProxies: string): { trusted: BlockList; any: boolean } {
+  const trusted = new BlockList()
+  let any = false
+  for (const entry of trustedProxies.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [address = '', prefix] = entry.split('/')
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+    if (isIP(address) === 0) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP or CIDR`)
+    if (prefix === undefined) trusted.addAddress(address, family)
+    else trusted.addSubnet(address, Number(prefix), family)
+    any = true
+  }
+  return { trusted, any }
 }
 
 function normalize(address: string): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { HonoEnv } from '../context.ts'
 import { pickLanguage } from '../i18n/messages.ts'
@@ -25,6 +25,16 @@ export function newRequestId(): string {
   return `${stamp}${instancePrefix}${counter.toString(36).padStart(4, '0')}`
 }
 
+/** The address of the direct peer (a proxy, when there is one). */
+export function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    // app.request() in tests has no socket
+    return '127.0.0.1'
+  }
+}
+
 /** Gives every request its services, id, language and client address. */
 export function requestContext(services: Services): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
@@ -32,14 +42,7 @@ export function requestContext(services: Services): MiddlewareHandler<HonoEnv> {
     c.set('services', services)
     c.set('requestId', requestId)
     c.set('language', pickLanguage(c.req.header('accept-language'), services.env.DEFAULT_LANGUAGE))
-    let peer: string | undefined
-    try {
-      peer = getConnInfo(c).remote.address
-    } catch {
-      // app.request() in tests has no socket
-      peer = '127.0.0.1'
-    }
-    c.set('clientIp', services.resolveClientIp(peer, c.req.header('x-forwarded-for')))
+    c.set('clientIp', services.resolveClientIp(peerAddress(c), c.req.header('x-forwarded-for')))
     c.header(REQUEST_ID_HEADER, requestId)
     await next()
   }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { HonoEnv } from '../context.ts'
 import { AppError } from '../errors/app-error.ts'
+import { publicOrigin } from '../lib/public-origin.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -13,10 +14,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const sameOriginWrites: MiddlewareHandler<HonoEnv> = async (c, next) => {
   const origin = c.req.header('origin')
   if (!SAFE_METHODS.has(c.req.method) && origin !== undefined) {
-    // Behind a trusted proxy the public host arrives in X-Forwarded-Host.
-    const forwardedHost = c.get('services').env.TRUSTED_PROXIES ? c.req.header('x-forwarded-host') : undefined
-    const requestHost = forwardedHost ?? c.req.header('host')
-    if (!requestHost || hostOf(origin) !== requestHost) throw new AppError('FORBIDDEN', 'auth.cross_site')
+    // Behind a trusted proxy the public host arrives in X-Forwarded-Host; from anyone else it is ignored.
+    if (hostOf(origin) !== publicOrigin(c).host) throw new AppError('FORBIDDEN', 'auth.cross_site')
   }
   await next()
 }

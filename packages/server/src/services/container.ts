@@ -4,7 +4,7 @@ import { parseDsn, type DialectName } from '../db/dsn.ts'
 import { migrate } from '../db/migrate.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
-import { createClientIpResolver } from '../lib/client-ip.ts'
+import { createClientIpResolver, createTrustedProxyCheck } from '../lib/client-ip.ts'
 import { randomSecret } from '../lib/crypto.ts'
 import { loadOrCreateLocalSecret } from '../lib/local-secret.ts'
 import { SecretBox } from '../lib/secrets.ts'
@@ -33,6 +33,8 @@ export interface Services {
   limiters: RateLimiters
   redis?: RedisClient
   resolveClientIp: (peer: string | undefined, forwardedFor: string | undefined) => string
+  /** whether a direct peer is a trusted proxy, whose forwarded headers may be believed */
+  isTrustedProxy: (peer: string | undefined) => boolean
   sessionSecret: string
   cryptoSecret: string
   /** encryption at rest and keyed lookup hashes, from CRYPTO_SECRET */
@@ -119,6 +121,7 @@ export async function createServices(
     limiters: createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX),
     redis,
     resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),
+    isTrustedProxy: createTrustedProxyCheck(env.TRUSTED_PROXIES),
     sessionSecret,
     cryptoSecret,
     secrets,
