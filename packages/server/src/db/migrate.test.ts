@@ -11,6 +11,17 @@ afterEach(async () => {
   await h.close()
 })
 
+/**
+ * Makes the database look as if it was made before `first`: forgets that `first` and every later
+ * migration ran, and answers their names (the later ones only add what is missing, so they run again).
+ */
+async function forgetMigrationsFrom(db: Kysely<unknown>, first: string): Promise<string[]> {
+  const rows = await db.selectFrom('kysely_migration' as never).select('name' as never).execute()
+  const names = (rows as { name: string }[]).map((row) => row.name).filter((name) => name >= first).sort()
+  await db.deleteFrom('kysely_migration' as never).where('name' as never, 'in', names as never).execute()
+  return names
+}
+
 const tables = ['users', 'tokens', 'channels', 'abilities', 'options', 'redemptions', 'logs', 'midjourneys', 'tasks', 'top_ups', 'quota_data', 'setups', 'sessions']
 
 describe('migrations', () => {
@@ -35,13 +46,25 @@ describe('migrations', () => {
   it('add channels.max_input_tokens to a database made before it, keeping its rows', async () => {
     const db = h.services.db as unknown as Kysely<unknown>
     await h.services.db.schema.alterTable('channels').dropColumn('max_input_tokens').execute()
-    // A database made before 0002 has none of the later migrations either (0003 and 0004 only add what is missing).
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, 'in', ['0002-channel-extras', '0003-list-indexes', '0004-ledger'] as never).execute()
+    const forgotten = await forgetMigrationsFrom(db, '0002-channel-extras')
+    expect(forgotten.slice(0, 3)).toEqual(['0002-channel-extras', '0003-list-indexes', '0004-ledger'])
     await h.services.db.insertInto('channels').values({ key: 'k', name: 'old' }).execute()
-    expect(await migrate(db, h.services.dialect, 'main')).toEqual(['0002-channel-extras', '0003-list-indexes', '0004-ledger'])
+    expect(await migrate(db, h.services.dialect, 'main')).toEqual(forgotten)
     const row = await h.services.db.selectFrom('channels').select(['name', 'max_input_tokens']).executeTakeFirstOrThrow()
     expect(row).toEqual({ name: 'old', max_input_tokens: 0 })
     expect(await migrate(db, h.services.dialect, 'main')).toEqual([])
+  })
+
+  it('give sessions made before 0005 a last_seen_at of their sign-in', async () => {
+    const db = h.services.db as unknown as Kysely<unknown>
+    await h.services.db.schema.alterTable('sessions').dropColumn('last_seen_at').execute()
+    const forgotten = await forgetMigrationsFrom(db, '0005-session-activity')
+    expect(forgotten[0]).toBe('0005-session-activity')
+    const old = { id: 'a'.repeat(64), user_id: 1, created_at: 1_700_000_000, expires_at: 1_702_592_000 }
+    await db.insertInto('sessions' as never).values(old as never).execute()
+    expect(await migrate(db, h.services.dialect, 'main')).toEqual(forgotten)
+    const row = await h.services.db.selectFrom('sessions').select(['created_at', 'last_seen_at']).where('id', '=', old.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ created_at: old.created_at, last_seen_at: old.created_at })
   })
 
   it('store Unicode and booleans the same way on every dialect', async () => {

@@ -6,12 +6,14 @@ import { logsMigration } from './migrations/0001-logs.ts'
 import { channelExtrasMigration } from './migrations/0002-channel-extras.ts'
 import { listIndexesMigration } from './migrations/0003-list-indexes.ts'
 import { ledgerMigration } from './migrations/0004-ledger.ts'
+import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-channel-extras': channelExtrasMigration(),
   '0003-list-indexes': listIndexesMigration(),
   '0004-ledger': ledgerMigration(dialect),
+  '0005-session-activity': sessionActivityMigration(),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

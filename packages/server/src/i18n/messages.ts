@@ -7,6 +7,7 @@ import { walletMessages } from './areas/wallet.ts'
 import { personalMessages } from './areas/personal.ts'
 import { accountMessages } from './areas/account.ts'
 import { settingsMessages } from './areas/settings.ts'
+import { sessionsMessages } from './areas/sessions.ts'
 
 /** MAX_QUOTA as schema messages show it: they carry no parameters, so the figure is written in. */
 const maxQuotaText = MAX_QUOTA.toLocaleString('en-US')
@@ -183,6 +184,7 @@ export const messages = {
   ...personalMessages,
   ...accountMessages,
   ...settingsMessages,
+  ...sessionsMessages,
 } as const
 
 export type MessageKey = keyof typeof messages

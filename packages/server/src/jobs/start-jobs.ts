@@ -1,7 +1,6 @@
-import { deleteExpiredSessions } from '../db/queries/sessions.ts'
 import { midjourneyPollJob, midjourneyPollSeconds } from './midjourney-poller.ts'
-import { nowSeconds } from '../lib/time.ts'
 import type { Services } from '../services/container.ts'
+import { purgeDeadSessions } from '../services/sessions/sessions.ts'
 import { startTestAllRun } from '../services/channels/test-channels.ts'
 import { startBalanceUpdateRun } from '../services/channels/update-balance.ts'
 import { createSunoPoller, sunoPollSeconds } from './suno-task-poller.ts'
@@ -23,7 +22,7 @@ export function startJobs(services: Services): () => void {
   // Without Redis there is no change notification between instances, and with it a notification can
   // still be lost (a publish or a subscriber during an outage): a periodic reload catches up either way.
   if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'sync-options', () => services.options.load())
-  if (services.env.NODE_TYPE === 'master') every(3600, 'purge-sessions', () => deleteExpiredSessions(services.db, nowSeconds()))
+  if (services.env.NODE_TYPE === 'master') every(3600, 'purge-sessions', () => purgeDeadSessions(services.db, services.options))
 
   const relay = services.relay
   // The routing table also refreshes on a timer, for changes made by another instance without Redis.

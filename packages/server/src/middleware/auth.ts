@@ -85,7 +85,7 @@ async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> 
   }
   const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
   if (!secret) return undefined
-  const user = await resolveSession(services.db, secret)
+  const user = await resolveSession(services.db, services.options, secret)
   if (!user || user.deleted_at !== null) return undefined
   return { ...toSessionUser(user), sessionId: user.sessionId }
 }

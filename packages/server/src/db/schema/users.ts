@@ -43,6 +43,8 @@ export interface SessionsTable {
   user_id: number
   created_at: UnixSeconds
   expires_at: UnixSeconds
+  /** the last request, written at most once a minute (see services/sessions/sessions.ts) */
+  last_seen_at: UnixSeconds
   ip: WithDefault<string>
   user_agent: WithDefault<string>
 }

@@ -18,6 +18,7 @@ import { optionRoutes } from './option-routes.ts'
 import { personalRoutes } from './personal-routes.ts'
 import { pricingRoutes } from './pricing-routes.ts'
 import { redemptionRoutes } from './redemption-routes.ts'
+import { sessionRoutes } from './session-routes.ts'
 import { taskRoutes } from './task-routes.ts'
 import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
@@ -47,6 +48,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     // before userRoutes: its static paths must win over any /user/:id route
     .route('/user', paymentRoutes)
     .route('/user', userRoutes)
+    .route('/user', sessionRoutes)
     // after every other /user mount; its /:id also lets non-numeric segments through
     .route('/user', userAdminRoutes)
     .route('/option', optionRoutes)

@@ -19,6 +19,17 @@ import { redeemCode } from '../../services/redemptions/redeem-code.ts'
 const isSecureRequest = (c: Context<HonoEnv>) =>
   c.get('services').env.SESSION_COOKIE_SECURE || new URL(c.req.url).protocol === 'https:'
 
+/** Ends the cookie's session, if any, and clears the cookie. */
+async function logout(c: Context<HonoEnv>) {
+  const services = c.get('services')
+  const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
+  if (secret) await endSession(services.db, secret)
+  deleteCookie(c, SESSION_COOKIE, { path: '/' })
+  return c.json(ok(null))
+}
+
+const newAccessToken = async (c: Context<HonoEnv>) => c.json(ok(await regenerateAccessToken(c.get('services'), c.get('user').id)))
+
 /** /api/user: sign-in, registration and the own account. */
 export const userRoutes = new Hono<HonoEnv>()
   .post('/login', publicRoute, criticalRateLimit, async (c) => {
@@ -36,13 +47,10 @@ export const userRoutes = new Hono<HonoEnv>()
     })
     return c.json(ok(user))
   })
-  .get('/logout', publicRoute, async (c) => {
-    const services = c.get('services')
-    const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
-    if (secret) await endSession(services.db, secret)
-    deleteCookie(c, SESSION_COOKIE, { path: '/' })
-    return c.json(ok(null))
-  })
+  // The spec's GET, and the POST forms the console uses (a write should not be a GET).
+  .get('/logout', publicRoute, logout)
+  .post('/logout', publicRoute, logout)
+  .post('/auth/logout', publicRoute, logout)
   .post('/register', publicRoute, criticalRateLimit, async (c) => {
     const services = c.get('services')
     const input = await readJson(c, registerInput)
@@ -67,7 +75,8 @@ export const userRoutes = new Hono<HonoEnv>()
     deleteCookie(c, SESSION_COOKIE, { path: '/' })
     return c.json(ok(null))
   })
-  .get('/token', userAuth, async (c) => c.json(ok(await regenerateAccessToken(c.get('services'), c.get('user').id))))
+  .get('/token', userAuth, newAccessToken)
+  .post('/token', userAuth, newAccessToken)
   .get('/aff', userAuth, async (c) => c.json(ok(await ensureAffCode(c.get('services'), c.get('user').id))))
   .post('/topup', userAuth, async (c) => {
     const { key } = await readJson(c, z.object({ key: z.string().max(128).default('') }))

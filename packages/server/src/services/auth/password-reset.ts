@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
-import { deleteUserSessions } from '../../db/queries/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
 import type { Services } from '../container.ts'
+import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { hashPassword } from '../users/password.ts'
 import { normaliseEmail } from './email-rules.ts'
 import { ResetTokens, RESET_TOKEN_TTL_MS } from './reset-tokens.ts'
@@ -60,8 +60,8 @@ export function randomPassword(length = 12): string {
 
 /**
  * POST /api/user/reset: a live token of this address sets a new random password, which is
- * returned once, and ends every session of the account (whoever asked for the reset may be
- * locking someone out). Wrong, expired and used tokens all get the same answer.
+ * returned once, and ends every session of the account and its console access token (whoever
+ * asked for the reset may be locking someone out). Wrong, expired and used tokens all get the same answer.
  */
 export async function confirmPasswordReset(services: Services, rawEmail: string, token: string): Promise<string> {
   const email = normaliseEmail(rawEmail)
@@ -70,6 +70,6 @@ export async function confirmPasswordReset(services: Services, rawEmail: string,
   if (!user) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
   const password = randomPassword()
   await services.db.updateTable('users').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute()
-  await deleteUserSessions(services.db, user.id)
+  await endOtherSignIns(services.db, user.id)
   return password
 }

@@ -31,6 +31,10 @@ describe('normalizeOptionValue', () => {
     expect(messageKeyOf(() => normalizeOptionValue('QuotaForNewUser', '1.5'))).toBe('option.invalid_integer')
     expect(messageKeyOf(() => normalizeOptionValue('DataExportInterval', '0'))).toBe('option.invalid_integer')
     expect(messageKeyOf(() => normalizeOptionValue('Price', 'abc'))).toBe('option.invalid_number')
+    expect(normalizeOptionValue('SessionIdleTimeoutMinutes', '0').value).toBe('0')
+    expect(normalizeOptionValue('SessionIdleTimeoutMinutes', ' 60 ').value).toBe('60')
+    expect(messageKeyOf(() => normalizeOptionValue('SessionIdleTimeoutMinutes', '-5'))).toBe('option.invalid_integer')
+    expect(messageKeyOf(() => normalizeOptionValue('SessionIdleTimeoutMinutes', '2.5'))).toBe('option.invalid_integer')
   })
   it('checks JSON options with their own messages', () => {
     expect(messageKeyOf(() => normalizeOptionValue('TopupGroupRatio', '{bad'))).toBe('option.topup_group_ratio_json')

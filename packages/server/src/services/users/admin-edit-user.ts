@@ -1,7 +1,6 @@
 import { formatQuota, LogType, MAX_QUOTA } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
-import { deleteUserSessions } from '../../db/queries/sessions.ts'
 import {
   findUserByIdAnyState,
   hardDeleteUser,
@@ -15,6 +14,7 @@ import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
+import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword } from './password.ts'
 import { assertLive, assertOutranks, type Actor } from './user-guards.ts'
@@ -74,7 +74,8 @@ async function requireTarget(services: Services, actor: Actor, id: number): Prom
  * PUT /api/user/: username, display name, group, quota and optionally the password of a user below
  * the caller. A quota change is written only if the stored quota is still the one the change was
  * computed from (else the admin hears that it moved), and it leaves a manage log in
- * DEFAULT_LANGUAGE. A new password ends the user's sessions; a group change reaches the relay at once.
+ * DEFAULT_LANGUAGE. A new password ends the user's sessions and console access token; a group
+ * change reaches the relay at once.
  */
 export async function updateUserAsAdmin(services: Services, actor: Actor, input: UpdateUserInput): Promise<void> {
   const target = await requireTarget(services, actor, input.id)
@@ -107,7 +108,7 @@ export async function updateUserAsAdmin(services: Services, actor: Actor, input:
     if (quota && Number(now.quota) !== quota.from) throw new AppError('CONFLICT', 'users.quota_changed')
     throw new AppError('CONFLICT', 'users.cannot_update_higher')
   }
-  if (changesPassword) await deleteUserSessions(services.db, input.id)
+  if (changesPassword) await endOtherSignIns(services.db, input.id)
   await services.changes.publish({ kind: 'user', id: input.id })
   if (quota) {
     const display = quotaDisplay(services)

@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error.ts'
 import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
+import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { newAffCode } from './aff-code.ts'
 import { publicSetting } from './personal-setting.ts'
 import { hashPassword } from './password.ts'
@@ -73,7 +74,7 @@ export async function updateSelf(services: Services, userId: number, input: Upda
     throw error
   }
   if (changesPassword) {
-    await deleteUserSessions(services.db, userId, currentSessionId)
+    await endOtherSignIns(services.db, userId, currentSessionId)
     if (user.role >= Role.root) services.setup.rootDefaultPassword = false
   }
 }

@@ -1,0 +1,21 @@
+import { sql } from 'kysely'
+import type { Migration } from 'kysely/migration'
+
+/**
+ * sessions.last_seen_at: when the session last made a request (kept to the minute), so that a
+ * session left idle longer than SessionIdleTimeoutMinutes can be refused. Sessions that exist
+ * already count as last seen when they signed in. Adds only what is missing.
+ */
+export function sessionActivityMigration(): Migration {
+  return {
+    async up(db) {
+      const sessions = (await db.introspection.getTables()).find((table) => table.name === 'sessions')
+      if (sessions?.columns.some((column) => column.name === 'last_seen_at')) return
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await sql`update sessions set last_seen_at = created_at`.execute(db)
+    },
+  }
+}
