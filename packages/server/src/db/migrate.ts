@@ -7,6 +7,7 @@ import { channelExtrasMigration } from './migrations/0002-channel-extras.ts'
 import { listIndexesMigration } from './migrations/0003-list-indexes.ts'
 import { ledgerMigration } from './migrations/0004-ledger.ts'
 import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
+import { passkeysMigration } from './migrations/0007-passkeys.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -14,6 +15,7 @@ const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0003-list-indexes': listIndexesMigration(),
   '0004-ledger': ledgerMigration(dialect),
   '0005-session-activity': sessionActivityMigration(),
+  '0007-passkeys': passkeysMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

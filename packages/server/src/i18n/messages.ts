@@ -7,6 +7,7 @@ import { walletMessages } from './areas/wallet.ts'
 import { personalMessages } from './areas/personal.ts'
 import { accountMessages } from './areas/account.ts'
 import { settingsMessages } from './areas/settings.ts'
+import { passkeysMessages } from './areas/passkeys.ts'
 import { sessionsMessages } from './areas/sessions.ts'
 
 /** MAX_QUOTA as schema messages show it: they carry no parameters, so the figure is written in. */
@@ -184,6 +185,7 @@ export const messages = {
   ...personalMessages,
   ...accountMessages,
   ...settingsMessages,
+  ...passkeysMessages,
   ...sessionsMessages,
 } as const
 

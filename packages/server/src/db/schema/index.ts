@@ -5,6 +5,7 @@ import type { OptionsTable, SetupsTable } from './settings.ts'
 import type { RedemptionsTable, TopUpsTable } from './billing.ts'
 import type { SessionsTable, UsersTable } from './users.ts'
 import type { TokensTable } from './tokens.ts'
+import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys.ts'
 import type { LedgerInstancesTable, LogOutboxTable, QuotaHoldsTable } from './ledger.ts'
 
 /** Every table, with the reference system's table and column names. */
@@ -25,4 +26,6 @@ export interface Database {
   quota_holds: QuotaHoldsTable
   ledger_instances: LedgerInstancesTable
   log_outbox: LogOutboxTable
+  passkey_credentials: PasskeyCredentialsTable
+  passkey_challenges: PasskeyChallengesTable
 }

@@ -16,6 +16,7 @@ import { oauthRoutes } from './oauth-routes.ts'
 import { accountRoutes } from './account-routes.ts'
 import { optionRoutes } from './option-routes.ts'
 import { personalRoutes } from './personal-routes.ts'
+import { passkeyRoutes } from './passkey-routes.ts'
 import { pricingRoutes } from './pricing-routes.ts'
 import { redemptionRoutes } from './redemption-routes.ts'
 import { sessionRoutes } from './session-routes.ts'
@@ -48,6 +49,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     // before userRoutes: its static paths must win over any /user/:id route
     .route('/user', paymentRoutes)
     .route('/user', userRoutes)
+    .route('/user', passkeyRoutes)
     .route('/user', sessionRoutes)
     // after every other /user mount; its /:id also lets non-numeric segments through
     .route('/user', userAdminRoutes)
