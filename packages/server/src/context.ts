@@ -7,6 +7,8 @@ import type { Language } from './i18n/messages.ts'
 export interface AuthUser extends SessionUser {
   /** set when the request authenticated with a console session (not an access token) */
   sessionId?: string
+  /** a confirmed TOTP factor exists (read with the user, for TwoFactorRequiredForAdmins) */
+  twoFactorEnabled?: boolean
 }
 
 export interface HonoEnv extends HonoEnvBase {

@@ -7,6 +7,7 @@ import { channelExtrasMigration } from './migrations/0002-channel-extras.ts'
 import { listIndexesMigration } from './migrations/0003-list-indexes.ts'
 import { ledgerMigration } from './migrations/0004-ledger.ts'
 import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
+import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
@@ -15,6 +16,7 @@ const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0003-list-indexes': listIndexesMigration(),
   '0004-ledger': ledgerMigration(dialect),
   '0005-session-activity': sessionActivityMigration(),
+  '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
 })
 

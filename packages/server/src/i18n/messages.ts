@@ -8,6 +8,7 @@ import { personalMessages } from './areas/personal.ts'
 import { accountMessages } from './areas/account.ts'
 import { settingsMessages } from './areas/settings.ts'
 import { passkeysMessages } from './areas/passkeys.ts'
+import { twoFactorMessages } from './areas/two-factor.ts'
 import { sessionsMessages } from './areas/sessions.ts'
 
 /** MAX_QUOTA as schema messages show it: they carry no parameters, so the figure is written in. */
@@ -186,6 +187,7 @@ export const messages = {
   ...accountMessages,
   ...settingsMessages,
   ...passkeysMessages,
+  ...twoFactorMessages,
   ...sessionsMessages,
 } as const
 

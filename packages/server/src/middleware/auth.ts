@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error.ts'
 import { sha256Hex } from '../lib/crypto.ts'
 import { resolveSession, SESSION_COOKIE } from '../services/sessions/sessions.ts'
 import { toSessionUser } from '../services/users/session-user.ts'
+import { isTwoFactorRequired } from '../services/two-factor/manage-two-factor.ts'
 
 /** Who may call a route. Every /api route carries exactly one of these (see access-matrix.test.ts). */
 export type Access = 'public' | 'user' | 'admin' | 'root'
@@ -48,6 +49,10 @@ function requireRole(access: Exclude<Access, 'public'>): TaggedMiddleware {
     if (Number(header) !== user.id) throw new AppError('UNAUTHORIZED', 'auth.user_header_mismatch')
     if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.user_banned')
     if (user.role < minimumRole[access]) throw new AppError('FORBIDDEN', 'auth.forbidden')
+    // The personal pages and the 2FA routes are 'user' routes, so an admin can still turn it on.
+    if (access !== 'user' && !user.twoFactorEnabled && isTwoFactorRequired(c.get('services'), user.role)) {
+      throw new AppError('FORBIDDEN', 'two_factor.required_for_admins')
+    }
     c.set('user', user)
     await next()
   }
@@ -81,12 +86,12 @@ async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> 
     const token = authorization.replace(/^Bearer\s+/i, '').trim()
     const user = token ? await findUserByAccessTokenHash(services.db, sha256Hex(token)) : undefined
     if (!user) throw new AppError('UNAUTHORIZED', 'auth.access_token_invalid')
-    return toSessionUser(user)
+    return { ...toSessionUser(user), twoFactorEnabled: user.two_fa_id !== null }
   }
   const secret = await getSignedCookie(c, services.sessionSecret, SESSION_COOKIE)
   if (!secret) return undefined
   const user = await resolveSession(services.db, services.options, secret)
   if (!user || user.deleted_at !== null) return undefined
-  return { ...toSessionUser(user), sessionId: user.sessionId }
+  return { ...toSessionUser(user), sessionId: user.sessionId, twoFactorEnabled: user.two_fa_id !== null }
 }
 

@@ -15,7 +15,10 @@ export const findSessionUser = (db: Db, sessionId: string, now: number) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    // Whether the user has 2FA on rides along, for TwoFactorRequiredForAdmins (middleware/auth.ts).
+    .leftJoin('two_fas', (join) => join.onRef('two_fas.user_id', '=', 'users.id').on('two_fas.is_enabled', '=', true).on('two_fas.deleted_at', 'is', null))
     .select(['users.id', 'users.username', 'users.display_name', 'users.role', 'users.status', 'users.group', 'users.deleted_at', 'sessions.last_seen_at'])
+    .select('two_fas.id as two_fa_id')
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst()

@@ -20,7 +20,16 @@ export const findUserForLogin = (db: Db, name: string) =>
     .orderBy('id')
     .executeTakeFirst()
 
-export const findUserByAccessTokenHash = (db: Db, hash: string) => live(db).where('access_token', '=', hash).executeTakeFirst()
+/** The access token's user, with whether 2FA is on (for TwoFactorRequiredForAdmins, middleware/auth.ts). */
+export const findUserByAccessTokenHash = (db: Db, hash: string) =>
+  db
+    .selectFrom('users')
+    .leftJoin('two_fas', (join) => join.onRef('two_fas.user_id', '=', 'users.id').on('two_fas.is_enabled', '=', true).on('two_fas.deleted_at', 'is', null))
+    .selectAll('users')
+    .select('two_fas.id as two_fa_id')
+    .where('users.deleted_at', 'is', null)
+    .where('users.access_token', '=', hash)
+    .executeTakeFirst()
 
 export const findUserByAffCode = (db: Db, affCode: string) => live(db).where('aff_code', '=', affCode).executeTakeFirst()
 

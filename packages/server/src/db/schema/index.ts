@@ -5,6 +5,7 @@ import type { OptionsTable, SetupsTable } from './settings.ts'
 import type { RedemptionsTable, TopUpsTable } from './billing.ts'
 import type { SessionsTable, UsersTable } from './users.ts'
 import type { TokensTable } from './tokens.ts'
+import type { TwoFaBackupCodesTable, TwoFaLoginFlowsTable, TwoFasTable } from './two-factor.ts'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys.ts'
 import type { LedgerInstancesTable, LogOutboxTable, QuotaHoldsTable } from './ledger.ts'
 
@@ -28,4 +29,7 @@ export interface Database {
   log_outbox: LogOutboxTable
   passkey_credentials: PasskeyCredentialsTable
   passkey_challenges: PasskeyChallengesTable
+  two_fas: TwoFasTable
+  two_fa_backup_codes: TwoFaBackupCodesTable
+  two_fa_login_flows: TwoFaLoginFlowsTable
 }

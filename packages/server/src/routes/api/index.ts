@@ -25,6 +25,7 @@ import { systemRoutes } from './system-routes.ts'
 import { tokenRoutes } from './token-routes.ts'
 import { userRoutes } from './user-routes.ts'
 import { userAdminRoutes } from './user-admin-routes.ts'
+import { twoFactorRoutes } from './two-factor-routes.ts'
 import { paymentRoutes } from './payment-routes.ts'
 
 /** Console API bodies are settings and forms; a megabyte is generous and stops memory abuse. */
@@ -50,6 +51,7 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/user', paymentRoutes)
     .route('/user', userRoutes)
     .route('/user', passkeyRoutes)
+    .route('/user', twoFactorRoutes)
     .route('/user', sessionRoutes)
     // after every other /user mount; its /:id also lets non-numeric segments through
     .route('/user', userAdminRoutes)

@@ -9,10 +9,10 @@ import { criticalRateLimit } from '../../middleware/rate-limit.ts'
 import { normaliseEmail } from '../../services/auth/email-rules.ts'
 import { bindEmail, bindExternal, loginBoundOnly, loginOrRegister } from '../../services/auth/external-accounts.ts'
 import { fetchProviderAccount, type OAuthProvider } from '../../services/auth/oauth-providers.ts'
-import { signIn } from '../../services/auth/session-cookie.ts'
 import { spendState } from '../../services/auth/used-states.ts'
 import { verifyTelegramLogin } from '../../services/auth/telegram-auth.ts'
 import { resolveWeChatId } from '../../services/auth/wechat-auth.ts'
+import { signInOrAskForCode } from '../../services/two-factor/two-factor-login.ts'
 import { translate } from '../../i18n/messages.ts'
 
 export const OAUTH_STATE_COOKIE = 'oauth_state'
@@ -74,8 +74,7 @@ function providerCallback(provider: OAuthProvider) {
       email: normaliseEmail(account.email) ?? '',
       affCode: aff,
     })
-    await signIn(c, user.id)
-    return c.json(ok(user))
+    return c.json(await signInOrAskForCode(c, user))
   }
 }
 
@@ -125,8 +124,7 @@ export const oauthRoutes = new Hono<HonoEnv>()
     requireWeChat(c)
     const wechatId = await resolveWeChatId(services, (c.req.query('code') ?? '').trim())
     const user = await loginOrRegister(services, 'wechat', wechatId, { displayName: translate('account.wechat_user', c.get('language')), email: '', affCode: '' })
-    await signIn(c, user.id)
-    return c.json(ok(user))
+    return c.json(await signInOrAskForCode(c, user))
   })
   .get('/wechat/bind', userAuth, criticalRateLimit, async (c) => {
     const services = c.get('services')
@@ -138,8 +136,7 @@ export const oauthRoutes = new Hono<HonoEnv>()
   .get('/telegram/login', publicRoute, criticalRateLimit, async (c) => {
     const telegramId = requireTelegram(c)
     const user = await loginBoundOnly(c.get('services'), 'telegram', telegramId, 'account.telegram_not_bound')
-    await signIn(c, user.id)
-    return c.json(ok(user))
+    return c.json(await signInOrAskForCode(c, user))
   })
   /**
    * Binding from the Telegram widget. A page that calls it with fetch sends New-Api-User and gets

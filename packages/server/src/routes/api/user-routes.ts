@@ -1,23 +1,21 @@
 import { loginInput, ok, registerInput, updateSelfInput } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
+import { deleteCookie, getSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
 import { listEnabledModelsInGroups } from '../../db/queries/abilities.ts'
 import { translate } from '../../i18n/messages.ts'
 import { publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { criticalRateLimit } from '../../middleware/rate-limit.ts'
-import { endSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, startSession } from '../../services/sessions/sessions.ts'
+import { endSession, SESSION_COOKIE } from '../../services/sessions/sessions.ts'
 import { verifyTurnstile } from '../../services/turnstile/verify-turnstile.ts'
+import { signInOrAskForCode } from '../../services/two-factor/two-factor-login.ts'
 import { authenticateUser } from '../../services/users/login-user.ts'
 import { registerUser } from '../../services/users/register-user.ts'
 import { deleteSelf, ensureAffCode, regenerateAccessToken, requireUser, toSelfUser, updateSelf } from '../../services/users/self-service.ts'
 import { usableGroupRatios, usableGroups } from '../../services/users/usable-groups.ts'
 import { redeemCode } from '../../services/redemptions/redeem-code.ts'
-
-const isSecureRequest = (c: Context<HonoEnv>) =>
-  c.get('services').env.SESSION_COOKIE_SECURE || new URL(c.req.url).protocol === 'https:'
 
 /** Ends the cookie's session, if any, and clears the cookie. */
 async function logout(c: Context<HonoEnv>) {
@@ -37,15 +35,8 @@ export const userRoutes = new Hono<HonoEnv>()
     const input = await readJson(c, loginInput)
     await verifyTurnstile(services, c.req.query('turnstile'), c.get('clientIp'))
     const user = await authenticateUser(services, input.username, input.password)
-    const secret = await startSession(services.db, user.id, c.get('clientIp'), c.req.header('user-agent') ?? '')
-    await setSignedCookie(c, SESSION_COOKIE, secret, services.sessionSecret, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/',
-      maxAge: SESSION_MAX_AGE_SECONDS,
-      secure: isSecureRequest(c),
-    })
-    return c.json(ok(user))
+    // With 2FA on, no session yet: the answer asks for the code (POST /api/user/login/2fa).
+    return c.json(await signInOrAskForCode(c, user))
   })
   // The spec's GET, and the POST forms the console uses (a write should not be a GET).
   .get('/logout', publicRoute, logout)

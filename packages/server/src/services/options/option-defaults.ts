@@ -25,6 +25,8 @@ export const optionDefaults = {
   EmailDomainRestrictionEnabled: 'false',
   EmailAliasRestrictionEnabled: 'false',
   EmailDomainWhitelist: 'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
+  // When true, admin and root accounts must turn on 2FA before any admin route answers them.
+  TwoFactorRequiredForAdmins: 'false',
   /** console sessions idle this long (minutes) are ended; 0 for no idle timeout (they still end after 30 days) */
   SessionIdleTimeoutMinutes: '10080',
   // OAuth

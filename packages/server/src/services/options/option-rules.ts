@@ -17,6 +17,7 @@ const ratioMap: Rule = { kind: 'json', shape: 'ratio-map' }
 /** Keys whose value is checked beyond "a string"; every key ending in Enabled is a boolean. */
 const rules: Partial<Record<OptionKey, Rule>> = {
   SMTPPort: integer(1, 65535),
+  TwoFactorRequiredForAdmins: { kind: 'boolean' },
   SessionIdleTimeoutMinutes: integer(0),
   ServerAddress: { kind: 'url' },
   WorkerUrl: { kind: 'url' },
