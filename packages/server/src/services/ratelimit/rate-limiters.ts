@@ -6,6 +6,17 @@ export interface LimitRule {
   durationSeconds: number
 }
 
+/** One hit on one counter: true within the limit, false over it (RateLimiterRes is an answer, not a failure). */
+async function consumed(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key)
+    return true
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false
+    throw error
+  }
+}
+
 /**
  * A fixed-window counter per key. With Redis the windows are shared by every instance; when Redis
  * fails or is slow, this instance's memory counts instead, so that the API degrades to
@@ -15,13 +26,23 @@ export class Limiter {
   private readonly shared: RateLimiterRedis | undefined
   private readonly local: RateLimiterMemory
   private readonly redis: RedisClient | undefined
+  private readonly countLocallyToo: boolean
 
-  constructor(name: string, rule: LimitRule, redis?: RedisClient, prefix = 'gateway') {
+  /**
+   * `countLocallyToo`: every hit is also counted in this instance's memory, and this instance lets
+   * through no more than its own count allows, whatever Redis answers. For counters that guard
+   * guesses: a Redis that stalls in the middle of a burst (a busy event loop misses the deadline
+   * too) would otherwise hand the rest of the burst a fresh local allowance. The price: a reset
+   * made on another instance does not clear this one's memory, which may refuse early until its
+   * window ends.
+   */
+  constructor(name: string, rule: LimitRule, redis?: RedisClient, prefix = 'gateway', { countLocallyToo = false } = {}) {
     const options = { keyPrefix: `${prefix}:rl:${name}`, points: rule.points, duration: rule.durationSeconds }
     this.redis = redis
     this.local = new RateLimiterMemory(options)
     // No insuranceLimiter: it would only step in after Redis failed, however long that took; run() bounds the wait.
     this.shared = redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true }) : undefined
+    this.countLocallyToo = countLocallyToo
   }
 
   /**
@@ -29,12 +50,14 @@ export class Limiter {
    * counter, or Redis's own increment), so that parallel callers cannot all pass one check.
    */
   async hit(key: string): Promise<boolean> {
+    const { shared, redis } = this
+    if (!shared || !redis) return consumed(this.local, key)
+    if (this.countLocallyToo && !(await consumed(this.local, key))) return false
     try {
-      await this.run((limiter) => limiter.consume(key))
-      return true
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return false
-      throw error
+      return await bounded(redis, () => consumed(shared, key))
+    } catch {
+      // Already counted (and allowed) here when counting locally too.
+      return this.countLocallyToo || (await consumed(this.local, key))
     }
   }
 
@@ -49,6 +72,7 @@ export class Limiter {
 
   async reset(key: string): Promise<void> {
     await this.run((limiter) => limiter.delete(key))
+    if (this.countLocallyToo) await this.local.delete(key)
   }
 
   /** On the shared counters when Redis answers in time, else on this instance's. A refusal (RateLimiterRes) is an answer. */
@@ -83,6 +107,6 @@ export function createRateLimiters(settings: RateLimitSettings, redis?: RedisCli
   return {
     globalApi: settings.globalApi ? new Limiter('GA', settings.globalApi, redis, prefix) : undefined,
     critical: new Limiter('CT', settings.critical, redis, prefix),
-    loginFailures: new Limiter('LF', settings.loginFailures, redis, prefix),
+    loginFailures: new Limiter('LF', settings.loginFailures, redis, prefix, { countLocallyToo: true }),
   }
 }
