@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { login } from './api'
 import { FormField } from './form-field'
+import { PasskeyLoginButton } from './passkey-login-button'
 import { useCompleteLogin } from './use-complete-login'
 import { validateLogin, type ValidationKey } from './validation'
 
@@ -71,6 +72,7 @@ export function LoginForm({ turnstileToken }: LoginFormProps) {
         {mutation.isPending && <Spinner />}
         {t('login.submit')}
       </Button>
+      <PasskeyLoginButton />
     </form>
   )
 }

@@ -8,6 +8,7 @@ import type { AuthSearch } from './auth-search'
 import { AuthCard } from './auth-card'
 import { DefaultPasswordDialog } from './default-password-dialog'
 import { LoginForm } from './login-form'
+import { PasskeyLoginButton } from './passkey-login-button'
 import { OAuthButtons } from './oauth-buttons'
 import { TurnstileWidget } from './turnstile-widget'
 import { useStoreAffCode } from './use-aff-code'
@@ -44,10 +45,14 @@ export function LoginPage({ search }: { search: AuthSearch }) {
       {status.password_login_enabled ? (
         <LoginForm turnstileToken={humanCheck ? turnstileToken : null} />
       ) : (
-        <Alert variant="info">
-          <Info />
-          <AlertTitle className="font-normal">{t('login.passwordDisabled')}</AlertTitle>
-        </Alert>
+        <div className="grid gap-4">
+          <Alert variant="info">
+            <Info />
+            <AlertTitle className="font-normal">{t('login.passwordDisabled')}</AlertTitle>
+          </Alert>
+          {/* A passkey is no password: it still signs in when password sign-in is off. */}
+          <PasskeyLoginButton />
+        </div>
       )}
       {humanCheck && (
         <div className="mt-4">

@@ -11,6 +11,7 @@ import { BindingsCard } from './bindings-card'
 import { InviteCard } from './invite-card'
 import { ModelsCard } from './models-card'
 import { NotifySettingsCard } from './notify-settings-card'
+import { PasskeysCard } from './passkeys-card'
 import { selfQueryKey } from './queries'
 import { SecurityCard } from './security-card'
 
@@ -49,6 +50,7 @@ export function PersonalPage() {
           <div className="grid min-w-0 gap-6">
             <NotifySettingsCard key={user.setting} user={user} display={display} />
             <SecurityCard user={user} />
+            <PasskeysCard />
           </div>
           <div className="min-w-0 lg:col-span-2">
             <ModelsCard />
