@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { expect, test, ensureRoot, signIn } from './fixtures.ts'
 
 /**
- * The token page end to end: a batch of three from the drawer, copying a key, disabling and
- * enabling one, deleting one. Names carry a run id so other specs' tokens never interfere.
+ * The token page end to end: a batch of three from the drawer, masked keys with copy, reveal and
+ * batch copy fetching full ones, disabling and enabling one, deleting one. Names carry a run id so other specs' tokens never interfere.
  */
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
@@ -19,7 +19,7 @@ async function rowMenu(page: Page, name: string, item: RegExp) {
   await page.getByRole('menuitem', { name: item }).click()
 }
 
-test('creates a batch of tokens, copies a key, toggles and deletes one', async ({ page }) => {
+test('creates a batch of tokens, copies and reveals keys, toggles and deletes one', async ({ page }) => {
   const name = `e2e-${Date.now().toString(36)}`
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
   await signIn(page)
@@ -47,15 +47,52 @@ test('creates a batch of tokens, copies a key, toggles and deletes one', async (
   await expect(rows.filter({ hasText: new RegExp(`${name}-[A-Za-z0-9]{6}`) })).toHaveCount(2)
   await expect(rowOf(page, name)).toContainText('$10')
 
-  // Copy the first token's key and compare it with the server's.
+  // The list shows masked keys (the reference's mask); none of them is a usable key.
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
+  const headers = { 'New-Api-User': String(userId) }
+  const listed = await (await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers })).json()
+  const first = listed.data.items.find((token: { name: string }) => token.name === name)
+  expect(first.key).toMatch(/^sk-[0-9A-Za-z]{4}\*{10}[0-9A-Za-z]{4}$/)
+  const keyCell = rowOf(page, name).getByTestId('token-key')
+  await expect(keyCell).toHaveText(first.key)
+
+  // Copy fetches the full key on demand (POST /api/token/:id/key): it matches the server's, and its mask.
   await rowOf(page, name).getByTestId('token-copy').click()
   await expect(page.getByText('Key copied to the clipboard')).toBeVisible()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(/^sk-[0-9A-Za-z]{48}$/)
-  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
-  const listed = await (await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers: { 'New-Api-User': String(userId) } })).json()
-  const first = listed.data.items.find((token: { name: string }) => token.name === name)
-  expect(copied).toBe(first.key)
+  const revealed = await (await page.request.post(`/api/token/${first.id}/key`, { headers })).json()
+  expect(copied).toBe(revealed.data.key)
+  expect(`sk-${copied.slice(3, 7)}**********${copied.slice(-4)}`).toBe(first.key)
+
+  // The eye shows the full key in place of the mask, and hides it again.
+  await rowOf(page, name).getByTestId('token-reveal').click()
+  await expect(keyCell).toHaveText(copied)
+  await rowOf(page, name).getByTestId('token-reveal').click()
+  await expect(keyCell).toHaveText(first.key)
+
+  // Searching by the whole key still finds the token.
+  await page.getByTestId('tokens-search-name').fill('')
+  await page.getByTestId('tokens-search-key').fill(copied)
+  await page.getByTestId('tokens-search-submit').click()
+  await expect(rows).toHaveCount(1)
+  await expect(rowOf(page, name)).toHaveCount(1)
+
+  // Batch copy: the selected tokens' full keys, one a line, in one call.
+  await page.getByTestId('tokens-search-key').fill('')
+  await page.getByTestId('tokens-search-name').fill(name)
+  await page.getByTestId('tokens-search-submit').click()
+  await expect(rows).toHaveCount(3)
+  await page.getByTestId('tokens-batch-mode').click()
+  await rowOf(page, name).getByRole('checkbox').check()
+  await rows.filter({ hasText: new RegExp(`${name}-[A-Za-z0-9]{6}`) }).first().getByRole('checkbox').check()
+  await page.getByTestId('tokens-copy-selected').click()
+  await expect(page.getByText('Copied 2 keys to the clipboard')).toBeVisible()
+  const batch = (await page.evaluate(() => navigator.clipboard.readText())).split('\n')
+  expect(batch).toHaveLength(2)
+  for (const key of batch) expect(key).toMatch(/^sk-[0-9A-Za-z]{48}$/)
+  expect(batch).toContain(copied)
+  await page.getByTestId('tokens-batch-mode').click()
 
   // Disable, then enable again.
   await rowMenu(page, name, /^Disable$/)

@@ -15,10 +15,15 @@ const status = {
   chats: [{ Lobe: 'https://lobe.example/?settings={"key":"{key}","baseURL":"{address}"}' }, { Local: 'http://localhost:3000/#/?key={key}' }] as Record<string, string>[],
   chat_link: '',
 }
-const enabled = makeToken({ id: 2, key: 'sk-enabled', status: 1 })
+const enabled = makeToken({ id: 2, key: 'sk-enab**********bled', status: 1 })
 
-function serveTokens(items = [makeToken({ id: 1, status: 2, key: 'sk-disabled' }), enabled]) {
-  return serveApi((url) => (url.startsWith('/api/token/') ? page(items) : ok(null)), status)
+/** The list carries masked keys; POST /api/token/:id/key gives `sk-full-<id>`. */
+function serveTokens(items = [makeToken({ id: 1, status: 2, key: 'sk-disa**********bled' }), enabled]) {
+  return serveApi((url) => {
+    const single = /^\/api\/token\/(\d+)\/key$/.exec(url)
+    if (single) return ok({ key: `sk-full-${single[1]}` })
+    return url.startsWith('/api/token/') ? page(items) : ok(null)
+  }, status)
 }
 
 describe('chat pages', () => {
@@ -33,8 +38,10 @@ describe('chat pages', () => {
     await renderWithRouter(<ChatPage id="0" />, '/chat/0')
     const frame = (await screen.findByTestId('chat-frame')) as HTMLIFrameElement
     expect(calls.some((call) => call.url === '/api/token/?p=1&page_size=100')).toBe(true)
+    // Only the chosen token's key is fetched, on purpose, with a POST.
+    expect(calls.filter((call) => call.url.endsWith('/key')).map((call) => [call.init.method, call.url])).toEqual([['POST', '/api/token/2/key']])
     expect(frame.getAttribute('src')).toBe(
-      `https://lobe.example/?settings={"key":"sk-enabled","baseURL":"${encodeURIComponent('https://api.example')}"}`,
+      `https://lobe.example/?settings={"key":"sk-full-2","baseURL":"${encodeURIComponent('https://api.example')}"}`,
     )
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-same-origin')
     expect(frame.title).toBe('Lobe')
@@ -45,7 +52,7 @@ describe('chat pages', () => {
     await renderWithRouter(<ChatPage id="1" />, '/chat/1')
     const frame = await screen.findByTestId('chat-frame')
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups')
-    expect(frame.getAttribute('src')).toBe('http://localhost:3000/#/?key=sk-enabled')
+    expect(frame.getAttribute('src')).toBe('http://localhost:3000/#/?key=sk-full-2')
   })
 
   it('reports a chat id that is not configured', async () => {
@@ -72,6 +79,16 @@ describe('chat pages', () => {
     const go = vi.spyOn(chat2linkNavigation, 'go').mockImplementation(() => {})
     await renderWithRouter(<Chat2LinkPage />, '/chat2link')
     await waitFor(() => expect(go).toHaveBeenCalled())
-    expect(go.mock.calls[0]![0]).toBe(`https://lobe.example/?settings={"key":"sk-enabled","baseURL":"${encodeURIComponent('https://api.example')}"}`)
+    expect(go.mock.calls[0]![0]).toBe(`https://lobe.example/?settings={"key":"sk-full-2","baseURL":"${encodeURIComponent('https://api.example')}"}`)
+  })
+
+  it('says so when the key cannot be fetched, and fills no link', async () => {
+    serveApi((url) => {
+      if (url === '/api/token/2/key') return { status: 429, body: { success: false, message: 'slow down', code: 'RATE_LIMITED' } }
+      return url.startsWith('/api/token/') ? page([enabled]) : ok(null)
+    }, status)
+    await renderWithRouter(<ChatPage id="0" />, '/chat/0')
+    expect((await screen.findByTestId('chat-error')).textContent).toBe(i18n.t('chat:keyFailed'))
+    expect(screen.queryByTestId('chat-frame')).toBeNull()
   })
 })

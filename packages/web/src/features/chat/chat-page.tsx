@@ -23,7 +23,7 @@ function Notice({ children, error = false }: { children: React.ReactNode; error?
 export function ChatPage({ id }: { id: string }) {
   const { t } = useTranslation('chat')
   const status = useQuery(statusQuery)
-  const { token, loading, missing } = useChatToken()
+  const { key, loading, missing, failed } = useChatToken()
 
   if (status.isPending || loading) {
     return (
@@ -34,10 +34,11 @@ export function ChatPage({ id }: { id: string }) {
     )
   }
   if (missing) return <Notice error>{t('noToken')}</Notice>
+  if (failed) return <Notice error>{t('keyFailed')}</Notice>
   const chat = chatAt(status.data?.chats, id)
-  if (!chat || !token) return <Notice error>{t('configError')}</Notice>
+  if (!chat || !key) return <Notice error>{t('configError')}</Notice>
 
-  const url = fillChatLink(chat.url, token.key, serverAddress(status.data!))
+  const url = fillChatLink(chat.url, key, serverAddress(status.data!))
   return (
     <iframe
       data-testid="chat-frame"

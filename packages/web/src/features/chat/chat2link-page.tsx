@@ -15,9 +15,9 @@ export const chat2linkNavigation = { go: (url: string) => window.location.assign
 export function Chat2LinkPage() {
   const { t } = useTranslation('chat')
   const status = useQuery(statusQuery)
-  const { token, loading, missing } = useChatToken()
+  const { key, loading, missing, failed } = useChatToken()
   const link = status.data ? chat2Link(status.data) : null
-  const url = link && token && status.data ? fillChatLink(link, token.key, serverAddress(status.data)) : null
+  const url = link && key && status.data ? fillChatLink(link, key, serverAddress(status.data)) : null
 
   useEffect(() => {
     if (url) chat2linkNavigation.go(url)
@@ -27,7 +27,7 @@ export function Chat2LinkPage() {
     return (
       <Alert variant="destructive" data-testid="chat-error">
         <AlertCircle />
-        <AlertDescription>{missing ? t('noToken') : t('configError')}</AlertDescription>
+        <AlertDescription>{missing ? t('noToken') : failed ? t('keyFailed') : t('configError')}</AlertDescription>
       </Alert>
     )
   }

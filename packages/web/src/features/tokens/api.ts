@@ -1,4 +1,4 @@
-import type { CreateTokenInput, Page, Token } from '@gateway/shared'
+import type { CreateTokenInput, Page, Token, TokenKey, TokenKeys } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type TokenPage = Page<Token>
@@ -19,6 +19,13 @@ export function fetchTokens({ keyword, token, ...page }: TokenListQuery): Promis
 }
 
 export const fetchToken = (id: number) => api.get<Token>(`/api/token/${id}`)
+
+/** POST /api/token/:id/key: the full `sk-…` key of one own token (lists carry masked keys only). */
+export const fetchTokenKey = async (id: number): Promise<string> => (await api.post<TokenKey>(`/api/token/${id}/key`)).key
+
+/** POST /api/token/batch/keys: full keys of own tokens by id; the server takes at most 100 ids a call. */
+export const fetchTokenKeys = async (ids: number[]): Promise<Record<string, string>> =>
+  (await api.post<TokenKeys>('/api/token/batch/keys', { ids })).keys
 
 export type TokenPayload = CreateTokenInput
 

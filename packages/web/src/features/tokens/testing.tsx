@@ -31,7 +31,8 @@ export function makeToken(overrides: Partial<Token> = {}): Token {
     id: 1,
     user_id: 1,
     name: 'alpha',
-    key: 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN',
+    // Lists carry masked keys; the full one comes from POST /api/token/:id/key.
+    key: 'sk-abcd**********KLMN',
     status: 1,
     created_time: 1_700_000_000,
     accessed_time: 0,

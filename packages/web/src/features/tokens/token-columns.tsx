@@ -11,6 +11,8 @@ interface TokenColumnOptions {
   t: TFunction<'tokens'>
   language: string
   display: QuotaDisplay
+  /** The key cell: masked, or revealed on request. */
+  keyCell: (token: Token) => ReactNode
   /** The trailing actions cell. */
   actions: (token: Token) => ReactNode
 }
@@ -18,7 +20,7 @@ interface TokenColumnOptions {
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
 
 /** The columns of the token table; `meta.label` names each one in the column menu. */
-export function tokenColumns({ t, language, display, actions }: TokenColumnOptions): ColumnDef<Token, unknown>[] {
+export function tokenColumns({ t, language, display, keyCell, actions }: TokenColumnOptions): ColumnDef<Token, unknown>[] {
   return [
     {
       id: 'name',
@@ -26,6 +28,12 @@ export function tokenColumns({ t, language, display, actions }: TokenColumnOptio
       meta: { label: t('columns.name') },
       enableHiding: false,
       cell: ({ row }) => <span className="font-medium">{row.original.name || muted('—')}</span>,
+    },
+    {
+      id: 'key',
+      header: t('columns.key'),
+      meta: { label: t('columns.key') },
+      cell: ({ row }) => keyCell(row.original),
     },
     {
       id: 'status',

@@ -12,36 +12,21 @@ import {
   DropdownMenuSubTrigger,
 } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
-import { chatEntries, fillChatLink, serverAddress } from '@/features/chat/chat-link'
+import { chatEntries } from '@/features/chat/chat-link'
 import { useStatus } from '@/lib/status'
 
 export interface TokenRowHandlers {
   onCopy: (token: Token) => void
+  /** Opens a chat link template with the token's full key filled in. */
+  onOpenChat: (template: string, token: Token) => void
   onToggle: (token: Token) => void
   onEdit: (token: Token) => void
   onDelete: (token: Token) => void
 }
 
-/** Opens a configured chat with this token's key filled in. */
-function useOpenChat() {
-  const { t } = useTranslation('tokens')
-  const status = useStatus()
-  return (template: string, token: Token) => {
-    const url = fillChatLink(template, token.key, serverAddress(status))
-    try {
-      new URL(url, window.location.origin)
-    } catch {
-      toast.error(t('toast.chatConfigError'))
-      return
-    }
-    window.open(url, '_blank', 'noopener,noreferrer')
-  }
-}
-
-function ChatLinksMenu({ token }: { token: Token }) {
+function ChatLinksMenu({ token, onOpenChat }: { token: Token; onOpenChat: TokenRowHandlers['onOpenChat'] }) {
   const { t } = useTranslation('tokens')
   const chats = chatEntries(useStatus().chats)
-  const open = useOpenChat()
   if (chats.length === 0) {
     return (
       <DropdownMenuItem onSelect={() => toast.info(t('toast.noChats'))}>
@@ -58,7 +43,7 @@ function ChatLinksMenu({ token }: { token: Token }) {
       </DropdownMenuSubTrigger>
       <DropdownMenuSubContent>
         {chats.map((chat, index) => (
-          <DropdownMenuItem key={`${chat.label}-${index}`} onSelect={() => open(chat.url, token)}>
+          <DropdownMenuItem key={`${chat.label}-${index}`} onSelect={() => onOpenChat(chat.url, token)}>
             {chat.label}
           </DropdownMenuItem>
         ))}
@@ -109,7 +94,7 @@ export function TokenRowActions({ token, handlers }: { token: Token; handlers: T
         {enabled ? <PowerOff /> : <Power />}
         {enabled ? t('actions.disable') : t('actions.enable')}
       </DropdownMenuItem>
-      <ChatLinksMenu token={token} />
+      <ChatLinksMenu token={token} onOpenChat={handlers.onOpenChat} />
       <DropdownMenuSeparator />
       <DropdownMenuItem variant="destructive" onSelect={() => handlers.onDelete(token)} data-testid="token-delete">
         <Trash2 />

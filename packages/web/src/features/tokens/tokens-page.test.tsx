@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
+import { createQueryClient } from '@/lib/query-client'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { makeToken, method, ok, page, serveApi } from './testing'
+import { fail, makeToken, method, ok, page, serveApi } from './testing'
 import type { TokenSearch } from './token-search'
 import { TokensPage } from './tokens-page'
 
@@ -14,12 +15,20 @@ const t = (key: string, options?: Record<string, unknown>) => translate(`tokens:
 
 const tokens = [
   makeToken({ id: 1, name: 'alpha', status: 1 }),
-  makeToken({ id: 2, name: 'beta', status: 2, unlimited_quota: true, key: 'sk-beta' }),
+  makeToken({ id: 2, name: 'beta', status: 2, unlimited_quota: true, key: 'sk-beta**********beta' }),
   makeToken({ id: 3, name: 'gamma', status: 3, allow_ips: '10.0.0.1\n10.0.0.2', expired_time: 1_700_000_100 }),
 ]
+/** The full keys the server hands out on request; the list above only has masked ones. */
+const fullKeys: Record<number, string> = { 1: 'sk-full-key-of-alpha', 2: 'sk-full-key-of-beta', 3: 'sk-full-key-of-gamma' }
 
 function serve(status = {}) {
-  return serveApi((url, init) => {
+  return serveApi((url, init, body) => {
+    const single = /^\/api\/token\/(\d+)\/key$/.exec(url)
+    if (single && method(init) === 'POST') return ok({ key: fullKeys[Number(single[1])] })
+    if (url === '/api/token/batch/keys') {
+      const { ids } = body as { ids: number[] }
+      return ok({ keys: Object.fromEntries(ids.map((id) => [String(id), fullKeys[id]])) })
+    }
     if (url.startsWith('/api/token/?') || url.startsWith('/api/token/search')) return page(tokens)
     if (method(init) === 'PUT' || method(init) === 'DELETE') return ok(null)
     if (url === '/api/token/batch') return ok(2)
@@ -27,9 +36,9 @@ function serve(status = {}) {
   }, status)
 }
 
-function renderPage(search: TokenSearch = {}, onSearchChange = vi.fn()) {
+function renderPage(search: TokenSearch = {}, onSearchChange = vi.fn(), client = createTestQueryClient()) {
   render(
-    <Providers client={createTestQueryClient()}>
+    <Providers client={client}>
       <TokensPage search={search} onSearchChange={onSearchChange} />
     </Providers>,
   )
@@ -82,19 +91,73 @@ describe('TokensPage', () => {
     expect(calls.some((call) => call.url === '/api/token/search?keyword=alp&token=sk-x&p=1&page_size=10')).toBe(true)
   })
 
-  it('copies a key, and offers it for manual copying when the clipboard refuses', async () => {
-    serve()
+  const keyCalls = (calls: { url: string; init: RequestInit }[]) =>
+    calls.filter((call) => method(call.init) === 'POST' && call.url.includes('key')).map((call) => call.url)
+
+  it('shows masked keys, and reveals a full key with the eye only when asked (and hides it again)', async () => {
+    const calls = serve()
+    renderPage()
+    await screen.findByText('alpha')
+    expect(screen.getAllByTestId('token-key').map((cell) => cell.textContent)).toEqual(['sk-abcd**********KLMN', 'sk-beta**********beta', 'sk-abcd**********KLMN'])
+    expect(keyCalls(calls)).toEqual([])
+
+    fireEvent.click(screen.getAllByTestId('token-reveal')[1]!)
+    await waitFor(() => expect(screen.getAllByTestId('token-key')[1]!.textContent).toBe('sk-full-key-of-beta'))
+    expect(keyCalls(calls)).toEqual(['/api/token/2/key'])
+    expect(screen.getAllByTestId('token-reveal')[1]!.getAttribute('aria-label')).toBe(t('actions.hideKey'))
+    expect(screen.getAllByTestId('token-key')[0]!.textContent).toBe('sk-abcd**********KLMN')
+
+    fireEvent.click(screen.getAllByTestId('token-reveal')[1]!)
+    await waitFor(() => expect(screen.getAllByTestId('token-key')[1]!.textContent).toBe('sk-beta**********beta'))
+    expect(screen.getAllByTestId('token-reveal')[1]!.getAttribute('aria-label')).toBe(t('actions.showKey'))
+  })
+
+  it('copies a key fetched from the server, and offers it for manual copying when the clipboard refuses', async () => {
+    const calls = serve()
     renderPage()
     clipboard.writeText.mockResolvedValueOnce(undefined)
     fireEvent.click((await screen.findAllByTestId('token-copy'))[0]!)
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(t('toast.copied')))
-    expect(clipboard.writeText).toHaveBeenCalledWith(tokens[0]!.key)
+    expect(clipboard.writeText).toHaveBeenCalledWith('sk-full-key-of-alpha')
+    expect(keyCalls(calls)).toEqual(['/api/token/1/key'])
 
     clipboard.writeText.mockRejectedValueOnce(new Error('denied'))
     fireEvent.click(screen.getAllByTestId('token-copy')[1]!)
     const dialog = await screen.findByTestId('manual-copy-dialog')
     expect(within(dialog).getByText(i18n.t('common:dataTable.copy.manualTitle'))).toBeTruthy()
-    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('sk-beta')
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('sk-full-key-of-beta')
+  })
+
+  it('copies nothing when the server refuses the key', async () => {
+    serveApi((url, init) => {
+      if (url === '/api/token/1/key') return fail('请求过于频繁，请稍后再试', 429)
+      if (url.startsWith('/api/token/?')) return page(tokens)
+      return method(init) === 'GET' ? undefined : ok(null)
+    })
+    // The console's own client: its error policy is what tells the user.
+    renderPage({}, vi.fn(), createQueryClient())
+    fireEvent.click((await screen.findAllByTestId('token-copy'))[0]!)
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(i18n.t('errors:http.tooManyRequests')))
+    expect(clipboard.writeText).not.toHaveBeenCalled()
+  })
+
+  it('batch copies the full keys of the selected tokens in one call, and asks for a selection first', async () => {
+    const calls = serve()
+    renderPage()
+    await screen.findByText('alpha')
+    fireEvent.click(screen.getByTestId('tokens-batch-mode'))
+    fireEvent.click(screen.getByTestId('tokens-copy-selected'))
+    expect(toast.error).toHaveBeenCalledWith(t('toast.selectAtLeastOne'))
+    const boxes = screen.getAllByRole('checkbox', { name: i18n.t('common:dataTable.selectRow') })
+    fireEvent.click(boxes[0]!)
+    fireEvent.click(boxes[2]!)
+    clipboard.writeText.mockResolvedValueOnce(undefined)
+    fireEvent.click(screen.getByTestId('tokens-copy-selected'))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(t('toast.copiedMany', { count: 2 })))
+    expect(clipboard.writeText).toHaveBeenCalledWith('sk-full-key-of-alpha\nsk-full-key-of-gamma')
+    const batch = calls.filter((call) => call.url === '/api/token/batch/keys')
+    expect(batch.map((call) => JSON.parse(String(call.init.body)))).toEqual([{ ids: [1, 3] }])
+    expect(keyCalls(calls)).toEqual(['/api/token/batch/keys'])
   })
 
   it('disables an enabled token and enables a disabled one', async () => {
@@ -150,9 +213,10 @@ describe('TokensPage', () => {
       fireEvent.keyDown(within(menu).getByTestId('token-chat-menu'), { key: 'ArrowRight' })
     })
     fireEvent.click(await screen.findByRole('menuitem', { name: 'NextChat' }))
+    await waitFor(() => expect(openSpy).toHaveBeenCalledTimes(1))
     const url = openSpy.mock.calls[0]![0] as string
     expect(url).toBe(
-      `https://chat.example/#/?settings={"key":"${encodeURIComponent(tokens[0]!.key)}","url":"${encodeURIComponent('https://api.example')}"}`,
+      `https://chat.example/#/?settings={"key":"${encodeURIComponent('sk-full-key-of-alpha')}","url":"${encodeURIComponent('https://api.example')}"}`,
     )
   })
 

@@ -9,9 +9,12 @@ import { useStatus } from '@/lib/status'
 import { tokenListQuery, useDeleteTokenMutation, useDeleteTokensMutation, useTokenStatusMutation } from './queries'
 import { tokenColumns } from './token-columns'
 import { TokenEditorDrawer, type TokenEditorTarget } from './token-editor-drawer'
+import { TokenKeyCell } from './token-key-cell'
 import { TokenRowActions, type TokenRowHandlers } from './token-row-actions'
 import type { TokenSearch } from './token-search'
 import { TokensToolbar } from './tokens-toolbar'
+import { useOpenChat } from './use-open-chat'
+import { useTokenKeys } from './use-token-keys'
 
 interface TokensPageProps {
   search: TokenSearch
@@ -25,12 +28,19 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   const [deleting, setDeleting] = useState<Token | null>(null)
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
   const [copy, manualCopyDialog] = useCopyText()
+  const keys = useTokenKeys()
+  const openChat = useOpenChat(keys.keyOf)
   const statusMutation = useTokenStatusMutation()
   const deleteOne = useDeleteTokenMutation()
   const deleteMany = useDeleteTokensMutation()
 
   const handlers: TokenRowHandlers = {
-    onCopy: (token) => void copy(token.key, t('toast.copied')),
+    // The list holds masked keys: the full one is fetched when the user asks for it.
+    onCopy: async (token) => {
+      const key = await keys.keyOf(token.id)
+      if (key) await copy(key, t('toast.copied'))
+    },
+    onOpenChat: (template, token) => void openChat(template, token),
     onEdit: (token) => setEditor({ mode: 'edit', id: token.id }),
     onDelete: setDeleting,
     onToggle: (token) => {
@@ -44,10 +54,17 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
 
   const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
   const columns = useMemo(
-    () => tokenColumns({ t, language: i18n.language, display, actions: (token) => <TokenRowActions token={token} handlers={handlers} /> }),
-    // Handlers close over state setters and stable mutations only.
+    () =>
+      tokenColumns({
+        t,
+        language: i18n.language,
+        display,
+        keyCell: (token) => <TokenKeyCell token={token} revealedKey={keys.revealed[token.id]} onToggle={() => void keys.toggleReveal(token.id)} />,
+        actions: (token) => <TokenRowActions token={token} handlers={handlers} />,
+      }),
+    // Handlers close over state setters, stable mutations and the revealed keys only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, status.chats],
+    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, status.chats, keys.revealed],
   )
   const list = useListPage({
     search,
@@ -58,13 +75,21 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   })
   const { table } = list
 
-  const deleteSelected = () => {
+  /** The selected ids, or a toast asking for a selection. */
+  const selection = (): number[] | null => {
     const ids = list.selectedIds()
-    if (ids.length === 0) {
-      toast.error(t('toast.selectAtLeastOne'))
-      return
-    }
-    setDeletingMany(ids)
+    if (ids.length === 0) toast.error(t('toast.selectAtLeastOne'))
+    return ids.length === 0 ? null : ids
+  }
+  const deleteSelected = () => {
+    const ids = selection()
+    if (ids) setDeletingMany(ids)
+  }
+  /** One full key a line, fetched in one call (POST /api/token/batch/keys). */
+  const copySelected = async () => {
+    const ids = selection()
+    const selected = ids && (await keys.keysOf(ids))
+    if (selected && selected.length > 0) await copy(selected.join('\n'), t('toast.copiedMany', { count: selected.length }))
   }
   const filtered = Boolean(search.keyword || search.token)
 
@@ -77,6 +102,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
         batchMode={list.batchMode}
         onBatchModeChange={list.setBatch}
         onDeleteSelected={deleteSelected}
+        onCopySelected={() => void copySelected()}
         onAdd={() => setEditor({ mode: 'create' })}
         columnsMenu={<ColumnVisibilityMenu table={table} onReset={list.resetVisibility} />}
       />

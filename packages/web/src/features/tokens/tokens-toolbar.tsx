@@ -1,4 +1,4 @@
-import { Plus, RotateCcw, Search, Trash2 } from 'lucide-react'
+import { Copy, Plus, RotateCcw, Search, Trash2 } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BatchModeButton, DataTableToolbar } from '@/components/data-table'
@@ -12,13 +12,14 @@ interface TokensToolbarProps {
   batchMode: boolean
   onBatchModeChange: (on: boolean) => void
   onDeleteSelected: () => void
+  onCopySelected: () => void
   onAdd: () => void
   /** The column menu, drawn with the actions. */
   columnsMenu: ReactNode
 }
 
-/** Name and key search (submitted into the URL), batch mode, column menu and "Add token". */
-export function TokensToolbar({ search, onSearch, batchMode, onBatchModeChange, onDeleteSelected, onAdd, columnsMenu }: TokensToolbarProps) {
+/** Name and key search (submitted into the URL), batch mode (copy or delete the selected), column menu and "Add token". */
+export function TokensToolbar({ search, onSearch, batchMode, onBatchModeChange, onDeleteSelected, onCopySelected, onAdd, columnsMenu }: TokensToolbarProps) {
   const { t } = useTranslation(['tokens', 'common'])
   const [keyword, setKeyword] = useState(search.keyword ?? '')
   const [token, setToken] = useState(search.token ?? '')
@@ -39,10 +40,16 @@ export function TokensToolbar({ search, onSearch, batchMode, onBatchModeChange, 
       actions={
         <>
           {batchMode && (
-            <Button variant="destructive" size="sm" onClick={onDeleteSelected} data-testid="tokens-delete-selected">
-              <Trash2 />
-              {t('actions.deleteSelected')}
-            </Button>
+            <>
+              <Button variant="outline" size="sm" onClick={onCopySelected} data-testid="tokens-copy-selected">
+                <Copy />
+                {t('actions.copySelected')}
+              </Button>
+              <Button variant="destructive" size="sm" onClick={onDeleteSelected} data-testid="tokens-delete-selected">
+                <Trash2 />
+                {t('actions.deleteSelected')}
+              </Button>
+            </>
           )}
           <BatchModeButton batchMode={batchMode} onChange={onBatchModeChange} testId="tokens-batch-mode" />
           {columnsMenu}
