@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   async function logout() {
     // The local session ends even if the server call fails (e.g. the cookie already expired).
-    await api.get('/api/user/logout', { skipSessionExpiry: true }).catch(() => undefined)
+    await api.post('/api/user/logout', undefined, { skipSessionExpiry: true }).catch(() => undefined)
     clearStoredUser()
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'status' })
     toast.success(t('account.loggedOut'))

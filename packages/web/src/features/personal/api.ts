@@ -1,4 +1,4 @@
-import type { SelfUser } from '@gateway/shared'
+import type { LoginSession, RevokeOtherSessionsResult, SelfUser } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 /** The notification settings form as PUT /api/user/setting takes it. */
@@ -32,13 +32,16 @@ export function parseUserSetting(text: string): UserSetting {
 export const getSelf = () => api.get<SelfUser>('/api/user/self')
 export const getAvailableModels = () => api.get<string[]>('/api/user/models')
 export const getAffCode = () => api.get<string>('/api/user/aff')
-export const generateAccessToken = () => api.get<string>('/api/user/token')
+export const generateAccessToken = () => api.post<string>('/api/user/token')
 export const transferAffQuota = (quota: number) => api.post<null>('/api/user/aff_transfer', { quota })
 export const saveNotifySetting = (payload: NotifySettingPayload) => api.put<null>('/api/user/setting', payload)
 export const changePassword = (password: string, originalPassword: string) =>
   api.put<null>('/api/user/self', { password, original_password: originalPassword })
 export const deleteAccount = () => api.delete<null>('/api/user/self')
-export const logout = () => api.get<null>('/api/user/logout', { skipSessionExpiry: true })
+export const logout = () => api.post<null>('/api/user/logout', undefined, { skipSessionExpiry: true })
+export const getSessions = () => api.get<LoginSession[]>('/api/user/sessions')
+export const revokeSession = (id: string) => api.delete<null>(`/api/user/sessions/${encodeURIComponent(id)}`)
+export const revokeOtherSessions = () => api.post<RevokeOtherSessionsResult>('/api/user/sessions/revoke-others')
 
 export const sendEmailCode = (email: string, turnstile: string) => api.get<null>('/api/verification', { query: { email, turnstile } })
 export const bindEmail = (email: string, code: string) => api.get<null>('/api/oauth/email/bind', { query: { email, code } })

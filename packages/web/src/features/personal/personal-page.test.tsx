@@ -125,7 +125,7 @@ describe('PersonalPage', () => {
     fireEvent.click(within(dialog).getByTestId('delete-account-submit'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(calls.some((call) => call.url === '/api/user/self' && method(call.init) === 'DELETE')).toBe(true)
-    expect(calls.some((call) => call.url === '/api/user/logout')).toBe(true)
+    expect(calls.some((call) => call.url === '/api/user/logout' && method(call.init) === 'POST')).toBe(true)
     expect(localStorage.getItem('user')).toBeNull()
   })
 
@@ -138,6 +138,7 @@ describe('PersonalPage', () => {
     expect(calls.some((call) => call.url === '/api/user/token')).toBe(false)
     fireEvent.click(within(dialog).getByTestId('access-token-generate'))
     expect(((await within(dialog).findByTestId('access-token-value')) as HTMLInputElement).value).toBe('TOKEN1234567890abcdefTOKEN123456')
+    expect(calls.filter((call) => call.url === '/api/user/token').map((call) => method(call.init))).toEqual(['POST'])
   })
 
   it('checks the change-password form before calling the server', async () => {

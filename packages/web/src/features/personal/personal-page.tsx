@@ -14,8 +14,9 @@ import { NotifySettingsCard } from './notify-settings-card'
 import { PasskeysCard } from './passkeys-card'
 import { selfQueryKey } from './queries'
 import { SecurityCard } from './security-card'
+import { SessionsCard } from './sessions-card'
 
-/** /personal: balance, invitations, bindings, security, notifications and the usable models. */
+/** /personal: balance, invitations, bindings, security, passkeys, sessions, notifications and the usable models. */
 export function PersonalPage() {
   const { t } = useTranslation('personal')
   const status = useStatus()
@@ -51,6 +52,7 @@ export function PersonalPage() {
             <NotifySettingsCard key={user.setting} user={user} display={display} />
             <SecurityCard user={user} />
             <PasskeysCard />
+            <SessionsCard />
           </div>
           <div className="min-w-0 lg:col-span-2">
             <ModelsCard />

@@ -5,6 +5,7 @@ import { useCallback } from 'react'
 export const selfQueryKey = (id: number | undefined) => ['user', 'self', id] as const
 export const modelsQueryKey = ['user', 'models'] as const
 export const affCodeQueryKey = ['user', 'aff'] as const
+export const sessionsQueryKey = ['user', 'sessions'] as const
 
 /** Re-reads the own account after a change (balance, bindings, settings). */
 export function useRefreshSelf(): () => Promise<void> {

@@ -33,6 +33,7 @@ const stored: Record<string, string> = {
   SMTPFrom: '',
   SMTPSSLEnabled: 'false',
   PasswordLoginEnabled: 'true',
+  SessionIdleTimeoutMinutes: '10080',
   GroupRatio: '{"default":1}',
   UserUsableGroups: '{"default":"Default"}',
   GroupGroupRatio: '{}',
@@ -183,6 +184,24 @@ describe('option forms', () => {
     fireEvent.change(field('SMTPToken'), { target: { value: 'new-pass' } })
     fireEvent.click(screen.getByTestId('save-smtp'))
     await waitFor(() => expect(puts.at(-1)).toEqual({ key: 'SMTPToken', value: 'new-pass' }))
+  })
+
+  it('saves the session idle timeout, 0 included, and refuses a negative one', async () => {
+    const { puts } = serve()
+    await open('system')
+    const input = await waitFor(() => {
+      const found = field('SessionIdleTimeoutMinutes')
+      expect(found.value).toBe('10080')
+      return found
+    })
+    expect(screen.getByText(t('system.sessions.idleTimeoutHint'))).toBeTruthy()
+    fireEvent.change(input, { target: { value: '-1' } })
+    fireEvent.click(screen.getByTestId('save-sessions'))
+    expect(await screen.findByText(t('form.minNumber', { min: 0 }))).toBeTruthy()
+    expect(puts).toHaveLength(0)
+    fireEvent.change(input, { target: { value: '0' } })
+    fireEvent.click(screen.getByTestId('save-sessions'))
+    await waitFor(() => expect(puts).toEqual([{ key: 'SessionIdleTimeoutMinutes', value: '0' }]))
   })
 
   it('asks before turning password login off', async () => {

@@ -29,8 +29,9 @@ const telegramKeys = ['TelegramBotName', 'TelegramBotToken'] as const
 const telegramSecrets = ['TelegramBotToken'] as const
 const turnstileKeys = ['TurnstileSiteKey', 'TurnstileSecretKey'] as const
 const turnstileSecrets = ['TurnstileSecretKey'] as const
+const sessionKeys = ['SessionIdleTimeoutMinutes'] as const
 
-/** System settings (spec §2): addresses, payment, login methods, mail and the OAuth providers. */
+/** System settings (spec §2): addresses, payment, login methods, sessions, mail and the OAuth providers. */
 export function SystemTab() {
   return (
     <div className="grid gap-5">
@@ -38,6 +39,7 @@ export function SystemTab() {
       <WorkerSection />
       <PaymentSection />
       <LoginSection />
+      <SessionSection />
       <EmailDomainSection />
       <SmtpSection />
       <OAuthSections />
@@ -89,6 +91,16 @@ function PaymentSection() {
       <NumberOption form={form} name="MinTopUp" step={1} label={t('system.payment.minTopUp')} />
       <JsonOption form={form} name="TopupGroupRatio" label={t('system.payment.topupGroupRatio')} hint={t('system.payment.topupGroupRatioHint')} className={wide} rows={5} />
       <JsonOption form={form} name="PayMethods" label={t('system.payment.payMethods')} hint={t('system.payment.payMethodsHint')} className={wide} rows={6} />
+    </OptionSection>
+  )
+}
+
+function SessionSection() {
+  const { t } = useTranslation('settings')
+  const form = useOptionForm({ keys: sessionKeys, min: { SessionIdleTimeoutMinutes: 0 } })
+  return (
+    <OptionSection id="sessions" title={t('system.sessions.title')} description={t('system.sessions.description')} form={form} single>
+      <NumberOption form={form} name="SessionIdleTimeoutMinutes" step={1} label={t('system.sessions.idleTimeout')} hint={t('system.sessions.idleTimeoutHint')} />
     </OptionSection>
   )
 }
