@@ -14,6 +14,8 @@ import enAccount from './locales/en/account.json'
 import zhAccount from './locales/zh/account.json'
 import enSettings from './locales/en/settings.json'
 import zhSettings from './locales/zh/settings.json'
+import enTwoFactor from './locales/en/two-factor.json'
+import zhTwoFactor from './locales/zh/two-factor.json'
 import enAuth from './locales/en/auth.json'
 import enChannels from './locales/en/channels.json'
 import enCommon from './locales/en/common.json'
@@ -41,12 +43,12 @@ import zhPricing from './locales/zh/pricing.json'
 import zhPlayground from './locales/zh/playground.json'
 import zhLogs from './locales/zh/logs.json'
 
-export const namespaces = ['common', 'auth', 'nav', 'errors', 'pages', 'setup', 'channels', 'tokens', 'redemptions', 'chat', 'pricing', 'playground', 'logs', 'dashboard', 'midjourney', 'suno', 'users', 'wallet', 'personal', 'account', 'settings'] as const
+export const namespaces = ['common', 'auth', 'nav', 'errors', 'pages', 'setup', 'channels', 'tokens', 'redemptions', 'chat', 'pricing', 'playground', 'logs', 'dashboard', 'midjourney', 'suno', 'users', 'wallet', 'personal', 'account', 'settings', 'twoFactor'] as const
 
 // zh is the source language: its shape types every t() key (see i18next.d.ts).
 export const resources = {
-  zh: { common: zhCommon, auth: zhAuth, nav: zhNav, errors: zhErrors, pages: zhPages, setup: zhSetup, channels: zhChannels, tokens: zhTokens, redemptions: zhRedemptions, chat: zhChat, pricing: zhPricing, playground: zhPlayground, logs: zhLogs, dashboard: zhDashboard, midjourney: zhMidjourney, suno: zhSuno, users: zhUsers, wallet: zhWallet, personal: zhPersonal, account: zhAccount, settings: zhSettings },
-  en: { common: enCommon, auth: enAuth, nav: enNav, errors: enErrors, pages: enPages, setup: enSetup, channels: enChannels, tokens: enTokens, redemptions: enRedemptions, chat: enChat, pricing: enPricing, playground: enPlayground, logs: enLogs, dashboard: enDashboard, midjourney: enMidjourney, suno: enSuno, users: enUsers, wallet: enWallet, personal: enPersonal, account: enAccount, settings: enSettings },
+  zh: { common: zhCommon, auth: zhAuth, nav: zhNav, errors: zhErrors, pages: zhPages, setup: zhSetup, channels: zhChannels, tokens: zhTokens, redemptions: zhRedemptions, chat: zhChat, pricing: zhPricing, playground: zhPlayground, logs: zhLogs, dashboard: zhDashboard, midjourney: zhMidjourney, suno: zhSuno, users: zhUsers, wallet: zhWallet, personal: zhPersonal, account: zhAccount, settings: zhSettings, twoFactor: zhTwoFactor },
+  en: { common: enCommon, auth: enAuth, nav: enNav, errors: enErrors, pages: enPages, setup: enSetup, channels: enChannels, tokens: enTokens, redemptions: enRedemptions, chat: enChat, pricing: enPricing, playground: enPlayground, logs: enLogs, dashboard: enDashboard, midjourney: enMidjourney, suno: enSuno, users: enUsers, wallet: enWallet, personal: enPersonal, account: enAccount, settings: enSettings, twoFactor: enTwoFactor },
 } as const
 
 export const languages = ['zh', 'en'] as const

@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
+import { TwoFactorRequiredBanner } from '@/features/personal/two-factor-required-banner'
 import { useIsMobile } from '@/hooks/use-mobile'
 import { useSelfSync } from '@/hooks/use-self-sync'
 import { useSidebarCollapsed } from '@/hooks/use-sidebar-collapsed'
@@ -26,6 +27,7 @@ export function ConsoleLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           <main className="flex-1 px-4 py-6 sm:px-8 sm:py-8">
             <div className="mx-auto w-full max-w-7xl">
+              <TwoFactorRequiredBanner />
               <Outlet />
             </div>
           </main>

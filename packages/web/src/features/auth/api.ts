@@ -1,11 +1,17 @@
-import type { LoginInput, RegisterInput, SessionUser } from '@gateway/shared'
+import type { LoginAnswer, LoginInput, RegisterInput, SessionUser } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 // Bad credentials may come back as 401; on these screens that is a form error, not an expired session.
 const authCall = { skipSessionExpiry: true } as const
 
-export function login(input: LoginInput, turnstile: string): Promise<SessionUser> {
-  return api.post<SessionUser>('/api/user/login', input, { ...authCall, query: { turnstile } })
+/** The user, or `{require_2fa: true}` when the account has 2FA on (the code goes to loginWithCode). */
+export function login(input: LoginInput, turnstile: string): Promise<LoginAnswer> {
+  return api.post<LoginAnswer>('/api/user/login', input, { ...authCall, query: { turnstile } })
+}
+
+/** The second step of a sign-in: a TOTP or backup code for the sign-in the server holds (its cookie). */
+export function loginWithCode(code: string): Promise<SessionUser> {
+  return api.post<SessionUser>('/api/user/login/2fa', { code }, authCall)
 }
 
 export function register(input: RegisterInput, turnstile: string): Promise<unknown> {
@@ -21,14 +27,14 @@ export function getOAuthState(aff: string | null): Promise<string> {
   return api.get<string>('/api/oauth/state', { ...authCall, query: { aff: aff || undefined } })
 }
 
-export function loginWithWeChat(code: string): Promise<SessionUser> {
-  return api.get<SessionUser>('/api/oauth/wechat', { ...authCall, query: { code } })
+export function loginWithWeChat(code: string): Promise<LoginAnswer> {
+  return api.get<LoginAnswer>('/api/oauth/wechat', { ...authCall, query: { code } })
 }
 
 export type TelegramAuthData = Record<string, string | number>
 
-export function loginWithTelegram(data: TelegramAuthData): Promise<SessionUser> {
-  return api.get<SessionUser>('/api/oauth/telegram/login', { ...authCall, query: data })
+export function loginWithTelegram(data: TelegramAuthData): Promise<LoginAnswer> {
+  return api.get<LoginAnswer>('/api/oauth/telegram/login', { ...authCall, query: data })
 }
 
 /** Mails a reset link; the answer is the same whether or not the address has an account. */

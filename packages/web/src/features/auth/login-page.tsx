@@ -11,6 +11,7 @@ import { LoginForm } from './login-form'
 import { PasskeyLoginButton } from './passkey-login-button'
 import { OAuthButtons } from './oauth-buttons'
 import { TurnstileWidget } from './turnstile-widget'
+import { TwoFactorStep } from './two-factor-step'
 import { useStoreAffCode } from './use-aff-code'
 
 export function LoginPage({ search }: { search: AuthSearch }) {
@@ -20,6 +21,8 @@ export function LoginPage({ search }: { search: AuthSearch }) {
   useStoreAffCode(search.aff)
   const humanCheck = status.turnstile_check && Boolean(status.turnstile_site_key)
   const canRegister = !status.self_use_mode_enabled
+  // The password (or outside account) was accepted; the account's 2FA code comes next.
+  if (search.two_factor) return <TwoFactorStep />
 
   return (
     <AuthCard

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@gateway/shared'
+import { isTwoFactorChallenge, type LoginAnswer } from '@gateway/shared'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -24,13 +24,15 @@ export function OAuthCallbackPage({ provider, code, state }: OAuthCallbackPagePr
     // StrictMode runs effects twice in development; an OAuth code is single-use.
     if (started.current) return
     started.current = true
-    requestEnvelope<SessionUser>('GET', `/api/oauth/${provider}`, { query: { code, state }, skipSessionExpiry: true })
+    requestEnvelope<LoginAnswer>('GET', `/api/oauth/${provider}`, { query: { code, state }, skipSessionExpiry: true })
       .then(async (envelope) => {
         // 'bind' means an existing, logged-in user linked the account (spec §2 "Login callback").
         if (envelope.message === 'bind') {
           toast.success(t('callback.bound'))
           return navigate({ to: '/setting' })
         }
+        // An account with 2FA on: no session yet, the login page asks for the code.
+        if (isTwoFactorChallenge(envelope.data)) return navigate({ to: '/login', search: { two_factor: true } })
         if (envelope.data) setStoredUser(envelope.data)
         return navigate({ to: '/token' })
       })

@@ -15,6 +15,7 @@ import { PasskeysCard } from './passkeys-card'
 import { selfQueryKey } from './queries'
 import { SecurityCard } from './security-card'
 import { SessionsCard } from './sessions-card'
+import { TwoFactorCard } from './two-factor-card'
 
 /** /personal: balance, invitations, bindings, security, passkeys, sessions, notifications and the usable models. */
 export function PersonalPage() {
@@ -51,6 +52,7 @@ export function PersonalPage() {
           <div className="grid min-w-0 gap-6">
             <NotifySettingsCard key={user.setting} user={user} display={display} />
             <SecurityCard user={user} />
+            <TwoFactorCard />
             <PasskeysCard />
             <SessionsCard />
           </div>

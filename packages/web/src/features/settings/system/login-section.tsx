@@ -12,6 +12,7 @@ const switches = [
   'WeChatAuthEnabled',
   'TelegramOAuthEnabled',
   'TurnstileCheckEnabled',
+  'TwoFactorRequiredForAdmins',
 ] as const
 
 /** Login and registration switches save as they are flipped; turning password login off asks first. */
