@@ -92,6 +92,7 @@ describe('passkey registration and management', () => {
     expect(Buffer.from(options.user.id, 'base64url').toString()).toBe(String(user.id))
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' })
     expect(options.timeout).toBe(300_000)
+    expect(options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toEqual([-8, -7, -257])
     expect(options.excludeCredentials).toHaveLength(1)
   })
 

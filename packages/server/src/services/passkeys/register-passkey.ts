@@ -17,6 +17,13 @@ import { aaguidToStd, base64UrlToStd, stdToBase64Url, transportsFromText, transp
 import type { RelyingParty } from './relying-party.ts'
 import { defaultPasskeyName } from './default-name.ts'
 
+/**
+ * EdDSA, ES256 and RS256: what authenticators commonly make and the reference system verifies too.
+ * (Left to itself the library also offers ML-DSA-44 where Node has it, which some browsers then
+ * pick, leaving passkeys a taken-back reference deployment could not check.)
+ */
+const SUPPORTED_ALGORITHMS = [-8, -7, -257]
+
 /** Enough for every device a person uses, few enough that the list stays a list. */
 export const PASSKEYS_PER_USER_MAX = 20
 
@@ -42,6 +49,7 @@ export async function beginPasskeyRegistration(
     challenge: challengeBytes(challenge),
     timeout: CHALLENGE_TTL_SECONDS * 1000,
     attestationType: 'none',
+    supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     excludeCredentials: existing.map((row) => ({ id: stdToBase64Url(row.credential_id), transports: transportsFromText(row.transports) })),
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   })
@@ -64,6 +72,7 @@ export async function finishPasskeyRegistration(
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: true,
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     })
   } catch (error) {
     throw new AppError('BAD_REQUEST', 'passkey.verification_failed', {}, { cause: error })
