@@ -8,18 +8,24 @@ import { translate } from '../../i18n/messages.ts'
 
 let h: Harness
 let root: TestUser
+// A fresh database per test; on MySQL/MariaDB creating one can take longer than the default 10 s.
 beforeEach(async () => {
   h = await createHarness()
   root = await h.setupRoot()
-})
+}, 30_000)
 afterEach(async () => {
   await h.close()
-})
+}, 30_000)
 
 const zh = (key: Parameters<typeof translate>[0]) => translate(key, 'zh')
 
-/** A code `offset` time steps away from now (the server accepts one step either way). */
+/**
+ * A code `offset` time steps away from now (the server accepts one step either way). Enrolment
+ * uses the current step and later sign-ins the next one, so a step boundary passing while a test
+ * runs never turns a right code into one too old.
+ */
 const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 })
+const freshCode = (secret: string) => codeAt(secret, 1)
 
 /** A six-digit code that is not the right one for now. */
 async function wrongCode(secret: string): Promise<string> {
@@ -29,21 +35,14 @@ async function wrongCode(secret: string): Promise<string> {
   return String(guess)
 }
 
-/** Tests that use neighbouring steps must not straddle a step boundary while they run. */
-async function awayFromStepBoundary(): Promise<void> {
-  const left = 30 - ((Date.now() / 1000) % 30)
-  if (left < 5) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 500))
-}
-
 const cookieNamed = (setCookie: string | null, name: string) => new RegExp(`${name}=[^;,]+`).exec(setCookie ?? '')?.[0]
 
-/** Sets up and confirms TOTP for the user with the previous step's code (so the current one is still unused). */
+/** Sets up and confirms TOTP for the user with the current step's code (so the next step's is still unused). */
 async function enrol(user: TestUser): Promise<{ secret: string; backupCodes: string[] }> {
-  await awayFromStepBoundary()
   const setup = await h.request('POST', '/api/user/2fa/setup', { as: user })
   expect(setup.json?.success, setup.text).toBe(true)
   const { secret, backup_codes: backupCodes } = setup.json!.data as { secret: string; backup_codes: string[] }
-  const enable = await h.request('POST', '/api/user/2fa/enable', { as: user, body: { code: await codeAt(secret, -1) } })
+  const enable = await h.request('POST', '/api/user/2fa/enable', { as: user, body: { code: await codeAt(secret) } })
   expect(enable.json?.success, enable.text).toBe(true)
   // Enabling ends the other sessions; this one goes on.
   return { secret, backupCodes }
@@ -114,12 +113,12 @@ describe('sign-in with the code', () => {
     const { secret } = await enrol(user)
     const flow = await passwordStep(user)
 
-    expect((await codeStep('', await codeAt(secret))).json?.message).toBe(zh('two_factor.login_expired'))
+    expect((await codeStep('', await freshCode(secret))).json?.message).toBe(zh('two_factor.login_expired'))
     const wrong = await codeStep(flow, await wrongCode(secret))
     expect([wrong.status, wrong.json?.message]).toEqual([403, zh('two_factor.code_invalid')])
     expect(cookieNamed(wrong.headers.get('set-cookie'), 'session')).toBeUndefined()
 
-    const code = await codeAt(secret)
+    const code = await freshCode(secret)
     const right = await codeStep(flow, code)
     expect(right.json, right.text).toEqual({
       success: true,
@@ -130,18 +129,21 @@ describe('sign-in with the code', () => {
     expect((await h.request('GET', '/api/user/self', { headers: { cookie: session, [USER_ID_HEADER]: String(user.id) } })).status).toBe(200)
 
     // The flow is spent, and the same code is refused on a new one (same 30 s step).
-    expect((await codeStep(flow, await codeAt(secret, 1))).json?.message).toBe(zh('two_factor.login_expired'))
+    expect((await codeStep(flow, await freshCode(secret))).json?.message).toBe(zh('two_factor.login_expired'))
     const replay = await codeStep(await passwordStep(user), code)
     expect([replay.status, replay.json?.message]).toEqual([403, zh('two_factor.code_invalid')])
   })
 
-  it('lets only one of two parallel requests with the same code through', async () => {
+  it('lets only one of two parallel requests with the same code through, TOTP or backup', async () => {
     const user = await h.createUser()
-    const { secret } = await enrol(user)
-    const flows = [await passwordStep(user), await passwordStep(user)]
-    const code = await codeAt(secret)
-    const answers = await Promise.all(flows.map((flow) => codeStep(flow, code)))
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 403])
+    const { secret, backupCodes } = await enrol(user)
+    const code = await freshCode(secret)
+    const totpFlows = [await passwordStep(user), await passwordStep(user)]
+    const totp = await Promise.all(totpFlows.map((flow) => codeStep(flow, code)))
+    expect(totp.map((a) => a.status).sort()).toEqual([200, 403])
+    const backupFlows = [await passwordStep(user), await passwordStep(user)]
+    const backup = await Promise.all(backupFlows.map((flow) => codeStep(flow, backupCodes[5] as string)))
+    expect(backup.map((a) => a.status).sort()).toEqual([200, 403])
   })
 
   it('accepts a backup code once, in any case and with or without its dash', async () => {
@@ -163,11 +165,11 @@ describe('sign-in with the code', () => {
     const answers = await Promise.all(Array.from({ length: 14 }, () => codeStep(flow, wrong)))
     expect(answers.filter((a) => a.status === 403)).toHaveLength(10)
     expect(answers.filter((a) => a.status === 429).map((a) => a.json?.message)).toEqual(Array(4).fill(zh('two_factor.locked')))
-    const right = await codeStep(flow, await codeAt(secret))
+    const right = await codeStep(flow, await freshCode(secret))
     expect([right.status, right.json?.message]).toEqual([429, zh('two_factor.locked')])
     expect((await status(user)).locked).toBe(true)
     // A right password does not clear the count.
-    const again = await codeStep(await passwordStep(user), await codeAt(secret))
+    const again = await codeStep(await passwordStep(user), await freshCode(secret))
     expect(again.status).toBe(429)
   })
 
@@ -176,7 +178,7 @@ describe('sign-in with the code', () => {
     const { secret } = await enrol(user)
     const flow = await passwordStep(user)
     expect((await h.request('DELETE', `/api/user/${user.id}/2fa`, { as: root })).json?.success).toBe(true)
-    expect((await codeStep(flow, await codeAt(secret))).json?.message).toBe(zh('two_factor.login_expired'))
+    expect((await codeStep(flow, await freshCode(secret))).json?.message).toBe(zh('two_factor.login_expired'))
     const login = await h.request('POST', '/api/user/login', { body: { username: user.username, password: user.password } })
     expect(login.json?.data?.id).toBe(user.id)
   })
@@ -195,7 +197,7 @@ describe('sign-in with the code', () => {
     expect(login.json).toEqual({ success: true, message: zh('two_factor.require'), data: { require_2fa: true } })
     expect(cookieNamed(login.headers.get('set-cookie'), 'session')).toBeUndefined()
     const flow = cookieNamed(login.headers.get('set-cookie'), 'two_fa_login') as string
-    expect((await codeStep(flow, await codeAt(secret))).json?.data?.id).toBe(user.id)
+    expect((await codeStep(flow, await freshCode(secret))).json?.data?.id).toBe(user.id)
   })
 })
 
@@ -209,7 +211,6 @@ describe('rows taken over from the reference', () => {
       .insertInto('two_fa_backup_codes')
       .values({ user_id: user.id, code_hash: bcrypt.hashSync('AB12-CD34', 4), is_used: false, created_at: now })
       .execute()
-    await awayFromStepBoundary()
     expect((await codeStep(await passwordStep(user), await codeAt(secret))).json?.data?.id).toBe(user.id)
     expect((await codeStep(await passwordStep(user), 'ab12cd34')).json?.data?.id).toBe(user.id)
     expect((await codeStep(await passwordStep(user), 'AB12-CD34')).status).toBe(403)
@@ -232,7 +233,7 @@ describe('managing the factor', () => {
     expect([again.status, again.json?.message]).toEqual([409, zh('two_factor.not_enabled')])
 
     const second = await enrol(user)
-    const withTotp = await h.request('POST', '/api/user/2fa/disable', { as: user, body: { code: await codeAt(second.secret) } })
+    const withTotp = await h.request('POST', '/api/user/2fa/disable', { as: user, body: { code: await freshCode(second.secret) } })
     expect(withTotp.json?.success, withTotp.text).toBe(true)
   })
 
@@ -241,7 +242,7 @@ describe('managing the factor', () => {
     const { secret, backupCodes } = await enrol(user)
     const withBackup = await h.request('POST', '/api/user/2fa/backup_codes', { as: user, body: { code: backupCodes[0] } })
     expect([withBackup.status, withBackup.json?.message]).toEqual([403, zh('two_factor.code_invalid')])
-    const fresh = await h.request('POST', '/api/user/2fa/backup_codes', { as: user, body: { code: await codeAt(secret) } })
+    const fresh = await h.request('POST', '/api/user/2fa/backup_codes', { as: user, body: { code: await freshCode(secret) } })
     expect(fresh.json?.message).toBe(zh('two_factor.backup_codes_regenerated'))
     const codes = fresh.json?.data.backup_codes as string[]
     expect(codes).toHaveLength(10)
