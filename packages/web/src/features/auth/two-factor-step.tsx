@@ -25,6 +25,8 @@ export function TwoFactorStep() {
     mutationFn: () => loginWithCode(code.trim()),
     onSuccess: completeLogin,
     onError: (failure) => setError(failure.message),
+    // Shown in the form, not also as a toast.
+    meta: { silent: true },
   })
 
   function submit(event: FormEvent) {

@@ -26,7 +26,8 @@ export function TwoFactorCodeDialog<T>({ open, onOpenChange, title, description,
   const { t } = useTranslation(['twoFactor', 'common'])
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const mutation = useMutation({ mutationFn: () => submit(code.trim()), onSuccess: onDone, onError: (failure) => setError(failure.message) })
+  // The refusal is shown under the field, not also as a toast.
+  const mutation = useMutation({ mutationFn: () => submit(code.trim()), onSuccess: onDone, onError: (failure) => setError(failure.message), meta: { silent: true } })
 
   function send(event: FormEvent) {
     event.preventDefault()

@@ -48,6 +48,8 @@ export function TwoFactorSetupDialog({ open, onOpenChange, setup, onEnabled }: T
       onEnabled()
     },
     onError: (failure) => setError(failure.message),
+    // Shown under the field, not also as a toast.
+    meta: { silent: true },
   })
 
   function confirm(event: FormEvent) {

@@ -1,4 +1,4 @@
-import { ArrowDownCircle, ArrowUpCircle, Pencil, Power, PowerOff, UserX } from 'lucide-react'
+import { ArrowDownCircle, ArrowUpCircle, Pencil, Power, PowerOff, ShieldOff, UserX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { RowActions } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
@@ -10,6 +10,8 @@ import type { AdminUser, ManageAction } from '@gateway/shared'
 export interface UserRowHandlers {
   onEdit: (user: AdminUser) => void
   onAction: (user: AdminUser, action: ManageAction) => void
+  /** turn off the user's 2FA (DELETE /api/user/:id/2fa) */
+  onResetTwoFactor?: (user: AdminUser) => void
 }
 
 const icons = { promote: ArrowUpCircle, demote: ArrowDownCircle, enable: Power, disable: PowerOff, delete: UserX } as const
@@ -20,6 +22,7 @@ const icons = { promote: ArrowUpCircle, demote: ArrowDownCircle, enable: Power, 
  */
 export function UserRowActions({ user, me, handlers }: { user: AdminUser; me: { role: number }; handlers: UserRowHandlers }) {
   const { t } = useTranslation('users')
+  const { t: t2 } = useTranslation('twoFactor')
   const allowed = allowedActions(me, user)
   if (allowed.size === 0) {
     return (
@@ -60,6 +63,13 @@ export function UserRowActions({ user, me, handlers }: { user: AdminUser; me: { 
       {item('demote')}
       {item('enable')}
       {item('disable')}
+      {/* Only for users below the admin's own role, as the server allows; it answers when 2FA is off. */}
+      {handlers.onResetTwoFactor && me.role > user.role && (
+        <DropdownMenuItem onSelect={() => handlers.onResetTwoFactor?.(user)} data-testid="user-reset-2fa">
+          <ShieldOff />
+          {t2('admin.action')}
+        </DropdownMenuItem>
+      )}
       {allowed.has('delete') && (
         <>
           <DropdownMenuSeparator />

@@ -7,6 +7,7 @@ import { useSessionUser } from '@/lib/session'
 import { useStatus } from '@/lib/status'
 import { userListQuery } from './queries'
 import { UserActionDialog } from './user-action-dialog'
+import { UserTwoFactorResetDialog } from './user-two-factor-reset'
 import { userColumns } from './user-columns'
 import { UserEditorDrawer, type UserEditorTarget } from './user-editor-drawer'
 import { UserRowActions, type UserRowHandlers } from './user-row-actions'
@@ -29,10 +30,12 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
   const me = useSessionUser()
   const myRole = me?.role ?? 0
   const [pending, setPending] = useState<{ user: AdminUser; action: ManageAction } | null>(null)
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null)
 
   const handlers: UserRowHandlers = {
     onEdit: (user) => onEditorChange({ mode: 'edit', id: user.id }),
     onAction: (user, action) => setPending({ user, action }),
+    onResetTwoFactor: setResettingTwoFactor,
   }
   const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
   const columns = useMemo(
@@ -67,6 +70,7 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
       <DataTablePagination {...list.pagination} />
       <UserEditorDrawer target={editor} onClose={() => onEditorChange(null)} />
       <UserActionDialog pending={pending} onClose={() => setPending(null)} />
+      <UserTwoFactorResetDialog user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
     </div>
   )
 }

@@ -1,0 +1,90 @@
+import type { AdminUser } from '@gateway/shared'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { method, ok, page, serveApi } from '@/features/tokens/testing'
+import { i18n } from '@/i18n'
+import { setStoredUser } from '@/lib/session'
+import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { UsersPage } from './users-page'
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
+vi.mock('sonner', () => ({ toast }))
+
+const user = (id: number, username: string, role: number): AdminUser => ({
+  id,
+  username,
+  display_name: username,
+  role,
+  status: 1,
+  group: 'default',
+  email: '',
+  quota: 0,
+  used_quota: 0,
+  request_count: 0,
+  aff_code: `code${id}`,
+  aff_count: 0,
+  aff_quota: 0,
+  aff_history_quota: 0,
+  inviter_id: 0,
+  github_id: '',
+  wechat_id: '',
+  telegram_id: '',
+  linux_do_id: '',
+  password: '',
+  DeletedAt: null,
+})
+
+function serve() {
+  const deletes: string[] = []
+  serveApi((url, init) => {
+    if (url.startsWith('/api/user/?')) return page([user(2, 'alice', 1), user(3, 'boss', 10)])
+    if (method(init) === 'DELETE') deletes.push(url)
+    return method(init) === 'DELETE' ? ok(null) : undefined
+  })
+  return deletes
+}
+
+async function openRowMenu(name: string) {
+  const row = (await screen.findByText(name, { selector: '[data-testid="user-username"]' })).closest('tr')!
+  await act(async () => {
+    fireEvent.pointerDown(within(row).getByTestId('row-actions-trigger'), { button: 0, pointerType: 'mouse' })
+  })
+  return screen.findByRole('menu')
+}
+
+function renderPage(role: number) {
+  setStoredUser({ id: 99, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+  render(
+    <Providers client={createTestQueryClient()}>
+      <UsersPage search={{}} onSearchChange={vi.fn()} editor={null} onEditorChange={vi.fn()} />
+    </Providers>,
+  )
+}
+
+describe("turning off a user's 2FA from the user list", () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    toast.success.mockClear()
+  })
+
+  it('asks, then sends DELETE /api/user/:id/2fa for a user below the admin', async () => {
+    const deletes = serve()
+    renderPage(100)
+    const menu = await openRowMenu('alice')
+    fireEvent.click(within(menu).getByTestId('user-reset-2fa'))
+    const dialog = await screen.findByTestId('confirm-dialog')
+    expect(within(dialog).getByText("Turn off this user's two-factor authentication")).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off 2FA' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Two-factor authentication of alice is off'))
+    expect(deletes).toEqual(['/api/user/2/2fa'])
+  })
+
+  it('is not offered to an admin on another admin', async () => {
+    serve()
+    renderPage(10)
+    const menu = await openRowMenu('alice')
+    expect(within(menu).getByTestId('user-reset-2fa')).toBeTruthy()
+    const bossRow = (await screen.findByText('boss', { selector: '[data-testid="user-username"]' })).closest('tr')!
+    expect(within(bossRow).queryByTestId('row-actions-trigger')).toBeNull()
+  })
+})
