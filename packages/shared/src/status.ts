@@ -44,6 +44,8 @@ export const statusSchema = z.object({
   password_login_enabled: z.boolean(),
   password_register_enabled: z.boolean(),
   register_enabled: z.boolean(),
+  /** Admins may change channels too (AdminChannelWriteEnabled); otherwise the console shows them the list read-only. */
+  admin_channel_write_enabled: z.boolean(),
   /** True while the root account still has a password flagged as default. */
   root_default_password: z.boolean(),
   /** False until the first-run setup has created the root account. */

@@ -10,8 +10,14 @@ import { resolveSession, SESSION_COOKIE } from '../services/sessions/sessions.ts
 import { toSessionUser } from '../services/users/session-user.ts'
 import { isTwoFactorRequired } from '../services/two-factor/manage-two-factor.ts'
 
-/** Who may call a route. Every /api route carries exactly one of these (see access-matrix.test.ts). */
-export type Access = 'public' | 'user' | 'admin' | 'root'
+/** The role levels requireRole checks. */
+type RoleAccess = 'public' | 'user' | 'admin' | 'root'
+
+/**
+ * Who may call a route. Every /api route carries exactly one of these (see access-matrix.test.ts).
+ * 'channel-write' is the root's, or also an admin's while AdminChannelWriteEnabled is on.
+ */
+export type Access = RoleAccess | 'channel-write'
 
 export type TaggedMiddleware = MiddlewareHandler<HonoEnv> & { access: Access }
 
@@ -39,7 +45,7 @@ function tooLarge(): never {
  * header to name the same user (a custom header, so cross-site forms cannot make the call), and
  * checks status and role as stored now, so a ban or demotion takes effect on the next request.
  */
-function requireRole(access: Exclude<Access, 'public'>): TaggedMiddleware {
+function requireRole(access: Exclude<RoleAccess, 'public'>): TaggedMiddleware {
   const handler: MiddlewareHandler<HonoEnv> = async (c, next) => {
     const user = await authenticate(c)
     if (!user) throw new AppError('UNAUTHORIZED', 'auth.not_logged_in')
@@ -62,6 +68,20 @@ function requireRole(access: Exclude<Access, 'public'>): TaggedMiddleware {
 export const userAuth = requireRole('user')
 export const adminAuth = requireRole('admin')
 export const rootAuth = requireRole('root')
+
+/**
+ * Changing channels (create, edit, delete, tags, abilities): a channel holds an upstream key and
+ * decides where the server sends requests, so by default only the root may; the root can hand it
+ * to admins with AdminChannelWriteEnabled. Reading and testing channels stay with adminAuth.
+ */
+export const channelWriteAuth: TaggedMiddleware = Object.assign<MiddlewareHandler<HonoEnv>, { access: Access }>(
+  (c, next) =>
+    adminAuth(c, async () => {
+      if (c.get('user').role < Role.root && !c.get('services').options.bool('AdminChannelWriteEnabled')) throw new AppError('FORBIDDEN', 'auth.forbidden')
+      await next()
+    }),
+  { access: 'channel-write' },
+)
 
 /**
  * The signed-in user of a public route, when there is one (the reference's TryUserAuth): a valid

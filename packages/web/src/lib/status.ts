@@ -47,6 +47,7 @@ export const defaultStatus: Status = {
   password_login_enabled: true,
   password_register_enabled: true,
   register_enabled: true,
+  admin_channel_write_enabled: false,
   root_default_password: false,
   setup: true,
 }

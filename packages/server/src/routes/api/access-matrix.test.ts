@@ -39,11 +39,19 @@ function apiRoutes(): { method: string; path: string; access: Access | undefined
   return [...found.values()]
 }
 
-const allowedFor: Record<Access, Record<'anonymous' | 'user' | 'admin' | 'root', boolean>> = {
+type Identity = 'anonymous' | 'user' | 'admin' | 'root'
+type Allowed = Record<Identity, boolean>
+
+const rootOnly: Allowed = { anonymous: false, user: false, admin: false, root: true }
+const adminUp: Allowed = { anonymous: false, user: false, admin: true, root: true }
+
+/** With AdminChannelWriteEnabled off (the default), 'channel-write' is the root's alone. */
+const allowedFor: Record<Access, Allowed> = {
   public: { anonymous: true, user: true, admin: true, root: true },
   user: { anonymous: false, user: true, admin: true, root: true },
-  admin: { anonymous: false, user: false, admin: true, root: true },
-  root: { anonymous: false, user: false, admin: false, root: true },
+  admin: adminUp,
+  root: rootOnly,
+  'channel-write': rootOnly,
 }
 
 describe('access matrix', () => {
@@ -54,39 +62,55 @@ describe('access matrix', () => {
   })
 
   it('answers each identity as its access level says', async () => {
-    const failures: string[] = []
-    const cookies = new Map<string, string>()
-    // A live session per identity; logout, password and delete routes end theirs, and only then
-    // does the walk sign in again (a bcrypt check each time, so not for every call).
-    const sessionOf = async (identity: 'user' | 'admin' | 'root') => {
-      const account = accounts[identity]
-      await h.services.db.updateTable('users').set({ deleted_at: null }).where('id', '=', account.id).execute()
-      const known = cookies.get(identity)
-      if (known && (await h.request('GET', '/api/user/self', { headers: { cookie: known, [USER_ID_HEADER]: String(account.id) } })).status === 200) return known
-      const cookie = (await h.login(account.name, identity === 'root' ? 'rootpassword' : 'password123')).cookie
-      cookies.set(identity, cookie)
-      return cookie
-    }
-    for (const route of apiRoutes()) {
-      for (const identity of ['anonymous', 'user', 'admin', 'root'] as const) {
-        const headers: Record<string, string> = {}
-        if (identity !== 'anonymous') {
-          headers.cookie = await sessionOf(identity)
-          headers[USER_ID_HEADER] = String(accounts[identity].id)
-        }
-        const path = route.path.replace(/:(\w+)/g, '1')
-        const body = route.method === 'GET' ? undefined : {}
-        const response = await h.request(route.method, path, { body, headers })
-        // Only an authorisation refusal counts: an allowed call may still be refused for business
-        // reasons with 403 (root deleting itself), which says nothing about access.
-        const denied = response.status === 401 || (response.status === 403 && response.json?.message === forbidden)
-        const expectedAllowed = allowedFor[route.access as Access][identity]
-        if (expectedAllowed && denied) failures.push(`${route.method} ${route.path} as ${identity}: ${response.status} ${response.text}`)
-        if (!expectedAllowed && !denied) failures.push(`${route.method} ${route.path} as ${identity}: expected 401/403, got ${response.status}`)
-        if (!expectedAllowed) expect(response.json?.success).toBe(false)
-        if (!expectedAllowed && identity === 'anonymous') expect(response.status, `${route.method} ${route.path}`).toBe(401)
-      }
-    }
-    expect(failures).toEqual([])
+    expect(await walk(apiRoutes(), allowedFor)).toEqual([])
   }, 60_000) // over a hundred routes times four identities
+
+  it('opens the channel-write routes to admins, and only those, while AdminChannelWriteEnabled is on', async () => {
+    const routes = apiRoutes().filter((route) => route.access === 'channel-write')
+    expect(routes.length).toBeGreaterThanOrEqual(10)
+    await h.services.options.set('AdminChannelWriteEnabled', 'true')
+    try {
+      expect(await walk(routes, { ...allowedFor, 'channel-write': adminUp })).toEqual([])
+    } finally {
+      await h.services.options.set('AdminChannelWriteEnabled', 'false')
+    }
+  }, 30_000)
 })
+
+/** Calls every route as every identity; answers the calls whose outcome contradicts `allowed`. */
+async function walk(routes: ReturnType<typeof apiRoutes>, allowed: Record<Access, Allowed>): Promise<string[]> {
+  const failures: string[] = []
+  const cookies = new Map<string, string>()
+  // A live session per identity; logout, password and delete routes end theirs, and only then
+  // does the walk sign in again (a bcrypt check each time, so not for every call).
+  const sessionOf = async (identity: 'user' | 'admin' | 'root') => {
+    const account = accounts[identity]
+    await h.services.db.updateTable('users').set({ deleted_at: null }).where('id', '=', account.id).execute()
+    const known = cookies.get(identity)
+    if (known && (await h.request('GET', '/api/user/self', { headers: { cookie: known, [USER_ID_HEADER]: String(account.id) } })).status === 200) return known
+    const cookie = (await h.login(account.name, identity === 'root' ? 'rootpassword' : 'password123')).cookie
+    cookies.set(identity, cookie)
+    return cookie
+  }
+  for (const route of routes) {
+    for (const identity of ['anonymous', 'user', 'admin', 'root'] as const) {
+      const headers: Record<string, string> = {}
+      if (identity !== 'anonymous') {
+        headers.cookie = await sessionOf(identity)
+        headers[USER_ID_HEADER] = String(accounts[identity].id)
+      }
+      const path = route.path.replace(/:(\w+)/g, '1')
+      const body = route.method === 'GET' ? undefined : {}
+      const response = await h.request(route.method, path, { body, headers })
+      // Only an authorisation refusal counts: an allowed call may still be refused for business
+      // reasons with 403 (root deleting itself), which says nothing about access.
+      const denied = response.status === 401 || (response.status === 403 && response.json?.message === forbidden)
+      const expectedAllowed = allowed[route.access as Access][identity]
+      if (expectedAllowed && denied) failures.push(`${route.method} ${route.path} as ${identity}: ${response.status} ${response.text}`)
+      if (!expectedAllowed && !denied) failures.push(`${route.method} ${route.path} as ${identity}: expected 401/403, got ${response.status}`)
+      if (!expectedAllowed) expect(response.json?.success).toBe(false)
+      if (!expectedAllowed && identity === 'anonymous') expect(response.status, `${route.method} ${route.path}`).toBe(401)
+    }
+  }
+  return failures
+}

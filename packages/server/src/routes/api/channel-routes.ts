@@ -1,7 +1,7 @@
 import { channelIdsInput, createChannelInput, listChannelsQuery, ok, searchChannelsQuery, updateChannelInput } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { adminAuth } from '../../middleware/auth.ts'
+import { adminAuth, channelWriteAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { createChannels } from '../../services/channels/create-channels.ts'
 import { deleteChannel, deleteChannels, deleteDisabledChannels } from '../../services/channels/delete-channels.ts'
@@ -13,31 +13,32 @@ import { channelTagRoutes } from './channel-tag-routes.ts'
 import { readId, readQuery } from './route-params.ts'
 
 /**
- * /api/channel: upstream channels (admin). No answer ever carries a channel key. Fixed paths are
+ * /api/channel: upstream channels. Admins read them; changing them is channelWriteAuth's (the root,
+ * or admins when the root allows it). No answer ever carries a channel key. Fixed paths are
  * registered before /:id so that they are not taken for ids.
  */
 export const channelRoutes = new Hono<HonoEnv>()
   .get('/', adminAuth, async (c) => c.json(ok(await listChannels(c.get('services'), readQuery(c, listChannelsQuery)))))
   .get('/search', adminAuth, async (c) => c.json(ok(await searchChannels(c.get('services'), readQuery(c, searchChannelsQuery)))))
   .get('/models_enabled', adminAuth, async (c) => c.json(ok(await listEnabledChannelModels(c.get('services')))))
-  .post('/', adminAuth, async (c) => {
+  .post('/', channelWriteAuth, async (c) => {
     const input = await readJson(c, createChannelInput)
     return c.json(ok(await createChannels(c.get('services'), input)))
   })
-  .put('/', adminAuth, async (c) => {
+  .put('/', channelWriteAuth, async (c) => {
     const input = await readJson(c, updateChannelInput)
     return c.json(ok(await updateChannel(c.get('services'), input)))
   })
-  .delete('/disabled', adminAuth, async (c) => c.json(ok(await deleteDisabledChannels(c.get('services')))))
-  .post('/batch', adminAuth, async (c) => {
+  .delete('/disabled', channelWriteAuth, async (c) => c.json(ok(await deleteDisabledChannels(c.get('services')))))
+  .post('/batch', channelWriteAuth, async (c) => {
     const { ids } = await readJson(c, channelIdsInput)
     return c.json(ok(await deleteChannels(c.get('services'), ids)))
   })
-  .post('/fix', adminAuth, async (c) => c.json(ok(await fixAbilities(c.get('services')))))
+  .post('/fix', channelWriteAuth, async (c) => c.json(ok(await fixAbilities(c.get('services')))))
   .route('/', channelTagRoutes)
   .route('/', channelOpsRoutes)
   .get('/:id', adminAuth, async (c) => c.json(ok(await getChannel(c.get('services'), readId(c, 'channel.not_found')))))
-  .delete('/:id', adminAuth, async (c) => {
+  .delete('/:id', channelWriteAuth, async (c) => {
     await deleteChannel(c.get('services'), readId(c, 'channel.not_found'))
     return c.json(ok(null))
   })

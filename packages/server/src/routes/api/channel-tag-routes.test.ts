@@ -1,20 +1,19 @@
-import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
 
 let h: Harness
-let admin: TestUser
+// Changing channels is the root's by default (channelWriteAuth); channel-write-access.test.ts covers admins.
+let root: TestUser
 beforeEach(async () => {
   h = await createHarness()
-  await h.setupRoot()
-  admin = await h.createUser(Role.admin)
+  root = await h.setupRoot()
 })
 afterEach(async () => {
   await h.close()
 })
 
-const api = (method: string, path: string, body?: unknown) => h.request(method, path, { as: admin, body })
+const api = (method: string, path: string, body?: unknown) => h.request(method, path, { as: root, body })
 const create = async (body: Record<string, unknown>) => {
   const response = await api('POST', '/api/channel/', { name: 'ch', key: 'k', models: 'm1,m2', ...body })
   expect(response.json?.success, response.text).toBe(true)

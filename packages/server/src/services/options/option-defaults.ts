@@ -108,6 +108,9 @@ export const optionDefaults = {
   DataExportEnabled: 'true',
   DataExportInterval: '5',
   DataExportDefaultTime: 'hour',
+  // Channels
+  /** when true, admins may also create, edit and delete channels; otherwise that is the root's alone */
+  AdminChannelWriteEnabled: 'false',
   // Monitoring
   ChannelDisableThreshold: '5',
   QuotaRemindThreshold: '1000',

@@ -48,6 +48,7 @@ export function buildStatus(services: Services): Status {
     password_login_enabled: o.bool('PasswordLoginEnabled'),
     password_register_enabled: o.bool('PasswordRegisterEnabled'),
     register_enabled: o.bool('RegisterEnabled'),
+    admin_channel_write_enabled: o.bool('AdminChannelWriteEnabled'),
     root_default_password: services.setup.rootDefaultPassword,
     setup: services.setup.done,
   }
