@@ -118,25 +118,30 @@ export function channelColumns(ctx: ColumnContext): Column[] {
         meta: { label: t(`columns.${kind}`) },
         header: t(`columns.${kind}`),
         size: 80,
-        cell: ({ row: { original: row } }) =>
-          row.kind === 'tag' ? (
+        cell: ({ row: { original: row } }) => {
+          const testId = row.kind === 'tag' ? `tag-${kind}-${row.tag}` : `channel-${kind}-${row.channel.id}`
+          const value = row.kind === 'tag' ? tagSummary(row.channels)[kind] : row.channel[kind]
+          // Editing in place is a channel change: read-only admins see the number.
+          if (!ctx.canWrite) return <span className="tabular-nums" data-testid={testId}>{value}</span>
+          return row.kind === 'tag' ? (
             <InlineNumber
               key={`${row.tag}-${kind}`}
               kind={kind}
               label={`${row.tag} ${t(`columns.${kind}`)}`}
-              testId={`tag-${kind}-${row.tag}`}
-              value={tagSummary(row.channels)[kind]}
-              onSave={(value) => actions.editTag.mutateAsync({ tag: row.tag, [kind]: value })}
+              testId={testId}
+              value={value}
+              onSave={(next) => actions.editTag.mutateAsync({ tag: row.tag, [kind]: next })}
             />
           ) : (
             <InlineNumber
               kind={kind}
               label={`${row.channel.name} ${t(`columns.${kind}`)}`}
-              testId={`channel-${kind}-${row.channel.id}`}
-              value={row.channel[kind]}
-              onSave={(value) => actions.update.mutateAsync({ id: row.channel.id, [kind]: value })}
+              testId={testId}
+              value={value}
+              onSave={(next) => actions.update.mutateAsync({ id: row.channel.id, [kind]: next })}
             />
-          ),
+          )
+        },
       }),
     ),
     {

@@ -9,6 +9,8 @@ import type { ChannelActions } from './use-channel-actions'
 
 export interface RowHandlers {
   actions: ChannelActions
+  /** false: an admin without the root's grant sees tests, balances and upstream checks only */
+  canWrite: boolean
   onEdit: (channel: Channel) => void
   onCopy: (channel: Channel) => void
   onDelete: (channel: Channel) => void
@@ -17,10 +19,10 @@ export interface RowHandlers {
   onEditTag: (tag: string) => void
 }
 
-/** Test and edit inline; the rest in the trailing menu. */
+/** Test and edit inline; the rest in the trailing menu. Without canWrite, only what reads or tests. */
 export function ChannelRowActions({ channel, handlers }: { channel: Channel; handlers: RowHandlers }) {
   const { t } = useTranslation('channels')
-  const { actions } = handlers
+  const { actions, canWrite } = handlers
   const testing = actions.test.isPending && actions.test.variables?.channel.id === channel.id
   const enabled = channel.status === ChannelStatus.enabled
   return (
@@ -40,9 +42,11 @@ export function ChannelRowActions({ channel, handlers }: { channel: Channel; han
             {testing ? <Spinner /> : <Zap />}
             <span className="max-2xl:sr-only">{t('actions.test')}</span>
           </Button>
-          <Button size="icon-sm" variant="ghost" aria-label={t('actions.edit')} title={t('actions.edit')} data-testid={`channel-edit-${channel.id}`} onClick={() => handlers.onEdit(channel)}>
-            <Pencil />
-          </Button>
+          {canWrite && (
+            <Button size="icon-sm" variant="ghost" aria-label={t('actions.edit')} title={t('actions.edit')} data-testid={`channel-edit-${channel.id}`} onClick={() => handlers.onEdit(channel)}>
+              <Pencil />
+            </Button>
+          )}
         </>
       }
     >
@@ -54,31 +58,40 @@ export function ChannelRowActions({ channel, handlers }: { channel: Channel; han
         <RefreshCw />
         {t('actions.refreshBalance')}
       </DropdownMenuItem>
-      <DropdownMenuItem data-testid={`channel-toggle-${channel.id}`} onSelect={() => void actions.setEnabled(channel, !enabled)}>
-        {enabled ? <PowerOff /> : <Power />}
-        {enabled ? t('actions.disable') : t('actions.enable')}
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => handlers.onCopy(channel)}>
-        <Copy />
-        {t('actions.copy')}
-      </DropdownMenuItem>
+      {canWrite && (
+        <DropdownMenuItem data-testid={`channel-toggle-${channel.id}`} onSelect={() => void actions.setEnabled(channel, !enabled)}>
+          {enabled ? <PowerOff /> : <Power />}
+          {enabled ? t('actions.disable') : t('actions.enable')}
+        </DropdownMenuItem>
+      )}
+      {canWrite && (
+        <DropdownMenuItem data-testid={`channel-copy-${channel.id}`} onSelect={() => handlers.onCopy(channel)}>
+          <Copy />
+          {t('actions.copy')}
+        </DropdownMenuItem>
+      )}
       <DropdownMenuItem onSelect={() => handlers.onDetectUpstream(channel)}>
         <Radar />
         {t('actions.detectUpstream')}
       </DropdownMenuItem>
-      <DropdownMenuSeparator />
-      <DropdownMenuItem variant="destructive" data-testid={`channel-delete-${channel.id}`} onSelect={() => handlers.onDelete(channel)}>
-        <Trash2 />
-        {t('actions.delete')}
-      </DropdownMenuItem>
+      {canWrite && (
+        <>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" data-testid={`channel-delete-${channel.id}`} onSelect={() => handlers.onDelete(channel)}>
+            <Trash2 />
+            {t('actions.delete')}
+          </DropdownMenuItem>
+        </>
+      )}
     </RowActions>
   )
 }
 
-/** Enable all, disable all, edit tag. */
+/** Enable all, disable all, edit tag: all of them changes, so nothing without canWrite. */
 export function TagRowActions({ tag, handlers }: { tag: string; handlers: RowHandlers }) {
   const { t } = useTranslation('channels')
   const { setTagEnabled } = handlers.actions
+  if (!handlers.canWrite) return null
   return (
     <RowActions
       label={t('toolbar.more')}

@@ -1,8 +1,10 @@
-import type { Channel } from '@gateway/shared'
+import { Role, type Channel } from '@gateway/shared'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
+import { defaultStatus } from '@/lib/status'
+import { setStoredUser } from '@/lib/session'
 import { renderWithRouter } from '@/test-utils/render'
 import { channelsApi } from './api'
 import { ChannelsPage } from './channels-page'
@@ -61,11 +63,26 @@ async function renderPage() {
   return renderWithRouter(<ChannelsPage search={{}} onSearchChange={() => {}} />, '/channel')
 }
 
+const signedInAs = (role: number) => setStoredUser({ id: 7, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+
+/** GET /api/status as the server answers it, with the root's channel grant for admins on or off. */
+function serveStatus(adminChannelWrite: boolean) {
+  const envelope = { success: true, message: '', data: { ...defaultStatus, admin_channel_write_enabled: adminChannelWrite } }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (String(url).includes('/api/status') ? Response.json(envelope) : Response.json({ success: false, message: 'unexpected' }, { status: 500 }))),
+  )
+}
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement
+const openMenu = (row: HTMLElement) => fireEvent.pointerDown(within(row).getByTestId('row-actions-trigger'), { button: 0, pointerType: 'mouse' })
+
 describe('ChannelsPage', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en')
     vi.clearAllMocks()
     vi.mocked(channelsApi.list).mockResolvedValue({ items, total: 3, page: 1, page_size: 10 })
+    signedInAs(Role.root)
   })
 
   it('shows type labels, statuses and response-time colours', async () => {
@@ -124,5 +141,65 @@ describe('ChannelsPage', () => {
     expect(screen.queryByText('beta')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'team' }))
     expect(await screen.findByText('beta')).toBeTruthy()
+  })
+})
+
+describe('ChannelsPage for an admin', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en')
+    vi.clearAllMocks()
+    vi.mocked(channelsApi.list).mockResolvedValue({ items, total: 3, page: 1, page_size: 10 })
+    signedInAs(Role.admin)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('is read-only without the root grant: tests, balances and upstream checks stay, changes go', async () => {
+    serveStatus(false)
+    await renderPage()
+    await screen.findByText('alpha')
+    const toolbar = screen.getByTestId('channels-toolbar')
+    expect(within(toolbar).queryByTestId('channel-add')).toBeNull()
+    expect(within(toolbar).queryByTestId('channel-delete-disabled')).toBeNull()
+    expect(within(toolbar).queryByTestId('channel-fix')).toBeNull()
+    expect(within(toolbar).getByTestId('channel-test-all').textContent).toBe('Test all')
+    expect(within(toolbar).getByRole('button', { name: 'Refresh all balances' })).toBeTruthy()
+    expect(screen.queryByTestId('channel-batch-mode')).toBeNull()
+    expect(screen.queryByTestId('channel-edit-1')).toBeNull()
+    // Priority and weight are plain numbers, not inputs.
+    expect(screen.getByTestId('channel-priority-1').tagName).toBe('SPAN')
+
+    fireEvent.click(screen.getByTestId('channel-test-1'))
+    await waitFor(() => expect(channelsApi.test).toHaveBeenCalledWith(1, undefined))
+
+    openMenu(rowOf('alpha'))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Test with a model', 'Refresh balance', 'Detect upstream'])
+
+    fireEvent.click(screen.getByTestId('channel-tag-mode'))
+    expect(await screen.findByText('2 channels')).toBeTruthy()
+    expect(screen.queryByTestId('tag-edit-team')).toBeNull()
+    expect(screen.getByTestId('tag-priority-team').tagName).toBe('SPAN')
+  })
+
+  it('offers every change once the root has granted channel writes to admins', async () => {
+    serveStatus(true)
+    await renderPage()
+    await screen.findByText('alpha')
+    expect(await screen.findByTestId('channel-add')).toBeTruthy()
+    expect(screen.getByTestId('channel-edit-1')).toBeTruthy()
+    expect(screen.getByTestId('channel-batch-mode')).toBeTruthy()
+    expect(screen.getByTestId('channel-priority-1').tagName).toBe('INPUT')
+    openMenu(rowOf('alpha'))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Test with a model',
+      'Refresh balance',
+      'Disable',
+      'Copy',
+      'Detect upstream',
+      'Delete',
+    ])
   })
 })

@@ -19,6 +19,7 @@ import { TagEditorDrawer } from './tag-editor-drawer'
 import { TestModelDialog } from './test-model-dialog'
 import { useTypeLabel } from './type-label'
 import { UpstreamDialog } from './upstream-dialog'
+import { useCanWriteChannels } from './use-can-write-channels'
 import { useChannelActions } from './use-channel-actions'
 import { readIdSort, writeIdSort } from './id-sort'
 
@@ -35,6 +36,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
   const navigate = useNavigate()
   const typeLabel = useTypeLabel()
   const actions = useChannelActions()
+  const canWrite = useCanWriteChannels()
   const [page, setPage] = useState(1)
   const [pageSize, setPageSize] = usePageSize()
   const [idSort, setIdSort] = useState(readIdSort)
@@ -65,6 +67,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         t,
         typeLabel,
         actions,
+        canWrite,
         batchMode,
         expanded,
         toggleTag,
@@ -75,7 +78,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         onDetectUpstream: setDetecting,
         onEditTag: setEditingTag,
       }),
-    [t, typeLabel, actions, batchMode, expanded, toggleTag, navigate],
+    [t, typeLabel, actions, canWrite, batchMode, expanded, toggleTag, navigate],
   )
   const table = useDataTable({
     data: rows,
@@ -114,12 +117,14 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
             setTagMode(value)
             setPage(1)
           }, 'channel-tag-mode')}
-          {toggle(t('toggles.batchMode'), batchMode, (value) => {
-            setBatchMode(value)
-            table.resetRowSelection()
-          }, 'channel-batch-mode')}
+          {canWrite &&
+            toggle(t('toggles.batchMode'), batchMode, (value) => {
+              setBatchMode(value)
+              table.resetRowSelection()
+            }, 'channel-batch-mode')}
         </div>
         <ChannelsToolbar
+          canWrite={canWrite}
           batchMode={batchMode}
           selectedIds={selectedIds}
           onAdd={() => void navigate({ to: '/channel/add', search: (previous: ChannelsSearch) => ({ ...previous, copy: undefined }) })}
@@ -158,7 +163,8 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         onOpenChange={(open) => !open && setDeleting(null)}
       />
       <TagEditorDrawer tag={editingTag} onClose={() => setEditingTag(null)} />
-      <Outlet />
+      {/* The add and edit drawers: not even by typed-in URL for a read-only admin. */}
+      {canWrite && <Outlet />}
     </div>
   )
 }

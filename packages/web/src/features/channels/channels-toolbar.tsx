@@ -13,6 +13,8 @@ import { useInvalidateChannels } from './queries'
 import { useTestAll } from './use-test-all'
 
 interface ChannelsToolbarProps {
+  /** false: no add, delete, fix or batch actions (an admin without the root's grant) */
+  canWrite: boolean
   batchMode: boolean
   selectedIds: number[]
   onAdd: () => void
@@ -23,7 +25,7 @@ interface ChannelsToolbarProps {
 type Confirm = 'deleteDisabled' | 'batchDelete' | 'fix' | null
 
 /** Add, test all, balances, delete disabled, fix, and (batch mode) delete or tag the selection. */
-export function ChannelsToolbar({ batchMode, selectedIds, onAdd, onColumns, onBatchDone }: ChannelsToolbarProps) {
+export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, onColumns, onBatchDone }: ChannelsToolbarProps) {
   const { t } = useTranslation('channels')
   const invalidate = useInvalidateChannels()
   const testAll = useTestAll()
@@ -58,10 +60,12 @@ export function ChannelsToolbar({ batchMode, selectedIds, onAdd, onColumns, onBa
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="channels-toolbar">
-      <Button size="sm" onClick={onAdd} data-testid="channel-add">
-        <Plus />
-        {t('toolbar.add')}
-      </Button>
+      {canWrite && (
+        <Button size="sm" onClick={onAdd} data-testid="channel-add">
+          <Plus />
+          {t('toolbar.add')}
+        </Button>
+      )}
       <Button size="sm" variant="outline" onClick={testAll.start} disabled={testAll.running} data-testid="channel-test-all">
         {testAll.running ? <Spinner /> : <Zap />}
         {testAll.progress?.running ? t('toolbar.testing', { done: testAll.progress.done, total: testAll.progress.total }) : t('toolbar.testAll')}
@@ -71,14 +75,18 @@ export function ChannelsToolbar({ batchMode, selectedIds, onAdd, onColumns, onBa
           {balances.isPending ? <Spinner /> : <RefreshCw />}
           {t('toolbar.refreshBalances')}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => setConfirm('deleteDisabled')} data-testid="channel-delete-disabled">
-          <Trash2 />
-          {t('toolbar.deleteDisabled')}
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => setConfirm('fix')} data-testid="channel-fix">
-          <Wrench />
-          {t('toolbar.fix')}
-        </Button>
+        {canWrite && (
+          <>
+            <Button size="sm" variant="outline" onClick={() => setConfirm('deleteDisabled')} data-testid="channel-delete-disabled">
+              <Trash2 />
+              {t('toolbar.deleteDisabled')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setConfirm('fix')} data-testid="channel-fix">
+              <Wrench />
+              {t('toolbar.fix')}
+            </Button>
+          </>
+        )}
       </div>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
@@ -92,17 +100,21 @@ export function ChannelsToolbar({ batchMode, selectedIds, onAdd, onColumns, onBa
             <RefreshCw />
             {t('toolbar.refreshBalances')}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setConfirm('deleteDisabled')}>
-            <Trash2 />
-            {t('toolbar.deleteDisabled')}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setConfirm('fix')}>
-            <Wrench />
-            {t('toolbar.fix')}
-          </DropdownMenuItem>
+          {canWrite && (
+            <>
+              <DropdownMenuItem onSelect={() => setConfirm('deleteDisabled')}>
+                <Trash2 />
+                {t('toolbar.deleteDisabled')}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setConfirm('fix')}>
+                <Wrench />
+                {t('toolbar.fix')}
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
-      {batchMode && (
+      {canWrite && batchMode && (
         <>
           <Button size="sm" variant="outline" className="text-destructive" onClick={onBatchDelete} data-testid="channel-batch-delete">
             <Trash2 />

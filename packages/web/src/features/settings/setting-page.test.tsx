@@ -219,6 +219,22 @@ describe('option forms', () => {
     await waitFor(() => expect(puts).toEqual([{ key: 'PasswordLoginEnabled', value: 'false' }]))
   })
 
+  it('lets the root hand channel writes to admins, off by default, with its help text', async () => {
+    const { puts } = serve()
+    await open('system')
+    const toggle = await waitFor(() => {
+      const element = screen.getByTestId('option-AdminChannelWriteEnabled')
+      expect(element.getAttribute('aria-checked')).toBe('false')
+      expect(element.hasAttribute('disabled')).toBe(false)
+      return element
+    })
+    const section = screen.getByTestId('section-channel-write')
+    expect(within(section).getByText(t('system.channelWrite.AdminChannelWriteEnabled'))).toBeTruthy()
+    expect(within(section).getByText(t('system.channelWrite.description'))).toBeTruthy()
+    fireEvent.click(toggle)
+    await waitFor(() => expect(puts).toEqual([{ key: 'AdminChannelWriteEnabled', value: 'true' }]))
+  })
+
   it('needs a date before cleaning logs, then confirms and sends the timestamp', async () => {
     const { deletes } = serve()
     await open('operation')

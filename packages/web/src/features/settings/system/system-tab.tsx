@@ -5,6 +5,7 @@ import { stripTrailingSlashes } from '../form/option-diff'
 import { JsonOption, NumberOption, SecretOption, SwitchOption, TextOption } from '../form/option-fields'
 import { OptionSection, wide } from '../form/option-section'
 import { useOptionForm } from '../form/use-option-form'
+import { ChannelWriteSection } from './channel-write-section'
 import { EmailDomainSection } from './email-domain-section'
 import { LoginSection } from './login-section'
 
@@ -31,7 +32,7 @@ const turnstileKeys = ['TurnstileSiteKey', 'TurnstileSecretKey'] as const
 const turnstileSecrets = ['TurnstileSecretKey'] as const
 const sessionKeys = ['SessionIdleTimeoutMinutes'] as const
 
-/** System settings (spec §2): addresses, payment, login methods, sessions, mail and the OAuth providers. */
+/** System settings (spec §2): addresses, payment, login methods, sessions, channel permissions, mail and the OAuth providers. */
 export function SystemTab() {
   return (
     <div className="grid gap-5">
@@ -40,6 +41,7 @@ export function SystemTab() {
       <PaymentSection />
       <LoginSection />
       <SessionSection />
+      <ChannelWriteSection />
       <EmailDomainSection />
       <SmtpSection />
       <OAuthSections />
