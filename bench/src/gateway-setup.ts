@@ -74,9 +74,9 @@ export async function configureGateway(gatewayUrl: string, mockUrl: string): Pro
   const call = gatewayCaller(gatewayUrl)
   const { auth } = await setupRoot(call)
 
-  await call('POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-mock', base_url: mockUrl, models: BENCH_MODEL, group: 'default' }, auth)
+  await call('POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-mock', base_url: mockUrl, models: BENCH_MODEL, group: 'default', private_network: 1 }, auth)
   // The converted scenario: an Anthropic channel on the same mock, which also answers /v1/messages.
-  await call('POST', '/api/channel/', { type: 14, name: 'mock-claude', key: 'sk-mock', base_url: mockUrl, models: CLAUDE_BENCH_MODEL, group: 'default' }, auth)
+  await call('POST', '/api/channel/', { type: 14, name: 'mock-claude', key: 'sk-mock', base_url: mockUrl, models: CLAUDE_BENCH_MODEL, group: 'default', private_network: 1 }, auth)
   const created = await call('POST', '/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 }, auth)
   const key = readKey(created.envelope.data) ?? (await findTokenKey(call, auth))
   return key.startsWith('sk-') ? key : `sk-${key}`

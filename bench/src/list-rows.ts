@@ -22,6 +22,7 @@ export async function fillChannels(call: Caller, auth: Record<string, string>, c
         name: `perf-channel-${batch}`,
         key: keys.join('\n'),
         base_url: 'http://127.0.0.1:8000',
+        private_network: 1,
         models: 'gpt-4o,gpt-4o-mini',
         group: batch % 3 === 0 ? 'default,vip' : 'default',
         priority: batch % 7,

@@ -38,6 +38,9 @@ test('channel lifecycle from the console', async ({ page }) => {
   await drawer.getByTestId('channel-name').fill(name)
   await drawer.getByTestId('channel-base-url').fill(`${upstream.url}/`)
   await drawer.getByTestId('channel-key').fill('sk-e2e-mock')
+  // The mock upstream listens on loopback: only the root may let a channel reach it.
+  await drawer.getByTestId('channel-private-network').click()
+  await expect(drawer.getByTestId('channel-private-network')).toHaveAttribute('data-state', 'checked')
   await drawer.getByTestId('channel-custom-models').fill('gpt-4o-mini')
   await drawer.getByTestId('channel-add-custom').click()
   await drawer.getByTestId('channel-editor-save').click()

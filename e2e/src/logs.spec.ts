@@ -24,7 +24,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   const created = await (
     await request.post(`${baseURL}/api/channel/`, {
       headers,
-      data: { name: `e2e-log-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model, group: 'default', priority: 100 },
+      data: { name: `e2e-log-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model, group: 'default', priority: 100, private_network: 1 },
     })
   ).json()
   expect(created.success, created.message).toBe(true)

@@ -83,7 +83,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   const created = await (
     await request.post(`${baseURL}/api/channel/`, {
       headers,
-      data: { name: `e2e-mj-${Date.now()}`, type: 2, key: 'e2e-mj-secret', base_url: proxyUrl, models: 'mj_imagine', group: 'default', priority: 100 },
+      data: { name: `e2e-mj-${Date.now()}`, type: 2, key: 'e2e-mj-secret', base_url: proxyUrl, models: 'mj_imagine', group: 'default', priority: 100, private_network: 1 },
     })
   ).json()
   expect(created.success, created.message).toBe(true)

@@ -23,7 +23,7 @@ test.beforeAll(async ({ request, baseURL }) => {
     await request.post(`${baseURL}/api/channel/`, {
       headers: await rootHeaders(request, baseURL),
       // A high priority, so a channel another spec left behind cannot take the playground's call.
-      data: { name: `e2e-pg-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: `gpt-4o-mini,${priceModel}`, group: 'default', priority: 100 },
+      data: { name: `e2e-pg-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: `gpt-4o-mini,${priceModel}`, group: 'default', priority: 100, private_network: 1 },
     })
   ).json()
   expect(created.success, created.message).toBe(true)

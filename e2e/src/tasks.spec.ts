@@ -79,7 +79,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   const created = await (
     await request.post(`${baseURL}/api/channel/`, {
       headers,
-      data: { name: `e2e-suno-${Date.now()}`, type: 36, key: 'suno-e2e-secret', base_url: fake.url, models: 'suno_music,suno_lyrics', group: 'default', priority: 100 },
+      data: { name: `e2e-suno-${Date.now()}`, type: 36, key: 'suno-e2e-secret', base_url: fake.url, models: 'suno_music,suno_lyrics', group: 'default', priority: 100, private_network: 1 },
     })
   ).json()
   expect(created.success, created.message).toBe(true)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 
 export interface JsonUpstream {
   url: string
-  /** path (with query) -> [status, body]; change it between calls */
+  /** path (with query) -> [status, body]; change it between calls. A string body goes out as it is, as text/html. */
   routes: Map<string, [number, unknown]>
   /** every request seen: path with query and headers */
   seen: { path: string; headers: IncomingHttpHeaders }[]
@@ -21,8 +21,9 @@ export async function startJsonUpstream(): Promise<JsonUpstream> {
     const path = request.url ?? '/'
     seen.push({ path, headers: request.headers })
     const answer = routes.get(path) ?? routes.get(path.split('?')[0] as string) ?? [404, { error: { message: `no route ${path}` } }]
-    response.writeHead(answer[0], { 'content-type': 'application/json' })
-    response.end(JSON.stringify(answer[1]))
+    const raw = typeof answer[1] === 'string'
+    response.writeHead(answer[0], { 'content-type': raw ? 'text/html' : 'application/json' })
+    response.end(raw ? answer[1] : JSON.stringify(answer[1]))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -32,7 +32,8 @@ export async function setupRoot(url: string, username = 'root', password = 'root
     userId,
     api,
     addChannel: async (baseUrl, models = 'gpt-4o-mini') => {
-      await api('POST', '/api/channel/', { name: 'mock', type: 1, key: 'sk-upstream', models, base_url: baseUrl })
+      // The mock listens on loopback: the root allows this channel to reach it.
+      await api('POST', '/api/channel/', { name: 'mock', type: 1, key: 'sk-upstream', models, base_url: baseUrl, private_network: 1 })
     },
     addToken: async () => (await api<{ key: string }>('POST', '/api/token/', { name: 'shutdown', unlimited_quota: true })).key,
   }

@@ -9,6 +9,8 @@ export interface ChannelFixture {
   name?: string
   type?: number
   baseUrl: string
+  /** false: the channel may not reach private addresses (the mocks listen on loopback, so it cannot reach them) */
+  privateNetwork?: boolean
   models?: string
   groups?: string
   priority?: number
@@ -38,6 +40,8 @@ export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<n
     model_mapping: JSON.stringify(fixture.modelMapping ?? {}),
     status_code_mapping: JSON.stringify(fixture.statusCodeMapping ?? {}),
     auto_ban: fixture.autoBan === false ? 0 : 1,
+    // The mock upstreams listen on loopback: as if the root had allowed it for this channel.
+    private_network: fixture.privateNetwork === false ? 0 : 1,
     created_time: nowSeconds(),
     ...(fixture.other === undefined ? {} : { other: fixture.other }),
     ...(fixture.setting === undefined ? {} : { setting: JSON.stringify(fixture.setting) }),

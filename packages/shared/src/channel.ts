@@ -113,6 +113,8 @@ export const channelSchema = z.object({
   header_override: z.string(),
   remark: z.string(),
   max_input_tokens: z.number(),
+  /** 1: the root let this channel reach loopback and private addresses */
+  private_network: z.number(),
 })
 export type Channel = z.infer<typeof channelSchema>
 
@@ -192,6 +194,8 @@ const channelFields = {
   tag: optionalText(255),
   remark: z.string().trim().max(255),
   max_input_tokens: z.number().int().min(0).max(CHANNEL_WEIGHT_MAX),
+  /** root only: the server ignores it from anyone else */
+  private_network: z.union([z.boolean(), z.number().int().min(0).max(1)]).transform(Number),
 }
 
 const nullishFields = <T extends Record<string, z.ZodType>>(fields: T) =>

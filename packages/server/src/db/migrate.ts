@@ -9,15 +9,17 @@ import { ledgerMigration } from './migrations/0004-ledger.ts'
 import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
+import { channelPrivateNetworkMigration } from './migrations/0008-channel-private-network.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-channel-extras': channelExtrasMigration(),
   '0003-list-indexes': listIndexesMigration(),
   '0004-ledger': ledgerMigration(dialect),
-  '0005-session-activity': sessionActivityMigration(),
+  '0005-session-activity': sessionActivityMigration(dialect),
   '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
+  '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

@@ -10,14 +10,20 @@ import { peerAddress } from '../middleware/request-context.ts'
  */
 export function publicOrigin(c: Context<HonoEnv>): URL {
   const url = new URL(c.req.url)
-  if (!c.get('services').isTrustedProxy(peerAddress(c))) return new URL(url.origin)
-  const host = firstValue(c.req.header('x-forwarded-host')) ?? url.host
+  // The Host header is what the caller dialled (node builds the request URL from it too).
+  const own = c.req.header('host') ?? url.host
+  if (!c.get('services').isTrustedProxy(peerAddress(c))) return safeOrigin(url.protocol.slice(0, -1), own, url)
+  const host = firstValue(c.req.header('x-forwarded-host')) ?? own
   const proto = firstValue(c.req.header('x-forwarded-proto'))
   const scheme = proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)
+  return safeOrigin(scheme, host, url)
+}
+
+function safeOrigin(scheme: string, host: string, fallback: URL): URL {
   try {
     return new URL(`${scheme}://${host}`)
   } catch {
-    return new URL(url.origin)
+    return new URL(fallback.origin)
   }
 }
 

@@ -15,7 +15,6 @@ import { LedgerSpool } from './ledger/ledger-spool.ts'
 import { QuotaLedger } from './ledger/quota-ledger.ts'
 import { AccessTokens } from './credentials/access-tokens.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
-import { policyFor } from '../lib/outbound/address-policy.ts'
 import type { OptionStore } from '../services/options/option-store.ts'
 import type { RedisClient } from '../lib/redis.ts'
 import { createNotificationTransport, type NotificationTransport } from '../services/notify/deliver-notification.ts'
@@ -76,7 +75,7 @@ export function createRelayServices(deps: {
       headersMs: (env.RELAY_HEADERS_TIMEOUT || 600) * 1000,
       idleMs: env.STREAMING_TIMEOUT * 1000,
       totalMs: env.RELAY_TIMEOUT * 1000,
-    }, () => policyFor(deps.options, 'channel')),
+    }),
     logs: new LogWriter(deps.logDb, logger),
     sweeper: new HoldSweeper({
       db,

@@ -14,7 +14,7 @@ import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { reserveRequest } from './reserve-request.ts'
-import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 import { bridgeFor } from './protocol-bridge.ts'
@@ -134,7 +134,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   input.clientSignal.addEventListener('abort', onClientAbort, { once: true })
   let response: UpstreamAnswer
   try {
-    response = await sendUpstream(services, adapter, call, request.stream, abort.signal)
+    response = await sendUpstream(services, adapter, channel, call, request.stream, abort.signal)
   } catch (error) {
     input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamTransportError(error)
@@ -142,7 +142,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   if (response.statusCode !== 200) {
     const text = await readBounded(response.body, 64 * 1024).catch(() => '')
     input.clientSignal.removeEventListener('abort', onClientAbort)
-    throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+    throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'structured'))
   }
   const answer: UpstreamAnswerContext = {
     exchange,

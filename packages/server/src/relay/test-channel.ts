@@ -11,7 +11,7 @@ import type { RelayChannel } from './cache/channel-cache.ts'
 import { isChannelFatal } from './channel-health.ts'
 import type { RelayRequest } from './parse-request.ts'
 import { RelayError } from './relay-error.ts'
-import { upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 
 export interface ChannelTestResult {
   success: boolean
@@ -50,9 +50,9 @@ export async function testChannel(services: Services, channelId: number, model?:
   try {
     const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
     const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken)
-    const response = await sendUpstream(services, adapter, call, false, AbortSignal.timeout(60_000))
+    const response = await sendUpstream(services, adapter, channel, call, false, AbortSignal.timeout(60_000))
     const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text()
-    if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+    if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'none'))
     // Upstreams that report errors with HTTP 200 (Baidu, Tencent): the bridge reads the answer and throws them.
     else if (bridge) bridge.convertJson(JSON.parse(text), { clientModel: testModel, body: request.body, created: 0, requestId: 'channel-test', includeUsage: false })
   } catch (error) {

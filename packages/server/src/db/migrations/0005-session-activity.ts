@@ -1,15 +1,18 @@
 import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
+import type { DialectName } from '../dsn.ts'
 
 /**
  * sessions.last_seen_at: when the session last made a request (kept to the minute), so that a
  * session left idle longer than SessionIdleTimeoutMinutes can be refused. Sessions that exist
  * already count as last seen when they signed in. Adds only what is missing.
  */
-export function sessionActivityMigration(): Migration {
+export function sessionActivityMigration(dialect: DialectName): Migration {
   return {
     async up(db) {
-      const sessions = (await db.introspection.getTables()).find((table) => table.name === 'sessions')
+      // Introspection sees every schema of a PostgreSQL server; only this database's own table counts.
+      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
+      const sessions = (await db.introspection.getTables()).find((table) => table.name === 'sessions' && (schema === undefined || table.schema === schema))
       if (sessions?.columns.some((column) => column.name === 'last_seen_at')) return
       await db.schema
         .alterTable('sessions')

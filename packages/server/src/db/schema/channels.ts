@@ -40,6 +40,8 @@ export interface ChannelsTable {
   remark: WithDefault<string>
   /** the largest prompt (tokens) the channel accepts; 0 no limit */
   max_input_tokens: WithDefault<number>
+  /** 1: the root let this channel reach loopback and private addresses */
+  private_network: WithDefault<number>
 }
 
 /** abilities: the routing index, one row per group x model x channel. */

@@ -56,6 +56,16 @@ export function policyFor(options: OutboundPolicyOptions, kind: OutboundPolicyKi
   return createOutboundPolicy(kind, options.bool(policyOptionKeys[kind]))
 }
 
+/**
+ * The policy for one channel: private networks open only when the root allowed them for this
+ * channel (its `private_network` flag) or for every channel (`ChannelPrivateNetworkAllowed`).
+ */
+export function channelPolicy(options: OutboundPolicyOptions, privateNetwork: boolean): OutboundPolicy {
+  return privateNetwork ? privateChannelPolicy : policyFor(options, 'channel')
+}
+
+const privateChannelPolicy = createOutboundPolicy('channel', true)
+
 export function isAddressClassAllowed(addressClass: AddressClass, policy: OutboundPolicy): boolean {
   if (addressClass === 'public') return true
   return policy.allowPrivate && privateNetworkClasses.has(addressClass)

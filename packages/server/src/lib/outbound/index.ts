@@ -1,5 +1,6 @@
 export { classifyAddress, classifyHostname, normalizeHostname, type AddressClass } from './address-class.ts'
 export {
+  channelPolicy,
   channelPorts,
   createOutboundPolicy,
   isAddressAllowed,
@@ -32,4 +33,4 @@ export {
   OutboundResponseTooLargeError,
   type OutboundBlockedReason,
 } from './outbound-errors.ts'
-export { checkHostAndPort, checkOutboundUrl, effectivePort } from './url-check.ts'
+export { checkHostAndPort, checkOutboundUrl, effectivePort, namesPrivateAddress } from './url-check.ts'

@@ -26,6 +26,22 @@ export function checkOutboundUrl(url: string | URL, policy: OutboundPolicy): URL
 }
 
 /**
+ * Whether a URL names a loopback or private address by itself (an IP literal, `localhost`), the
+ * kind of target whose error answers are not shown to admins or users: they may come from an
+ * internal service rather than a model API. Names that only resolve to such addresses are not seen here.
+ */
+export function namesPrivateAddress(url: string): boolean {
+  let hostname: string
+  try {
+    hostname = new URL(url).hostname
+  } catch {
+    return false
+  }
+  const addressClass = classifyHostname(hostname)
+  return addressClass !== undefined && addressClass !== 'public'
+}
+
+/**
  * The checks that need no DNS, shared by the URL check and the dispatcher's connector (which also
  * guards callers that hand it a URL without calling `checkOutboundUrl`).
  */

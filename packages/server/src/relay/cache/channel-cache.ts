@@ -23,6 +23,8 @@ export interface RelayChannel {
   setting: Record<string, unknown>
   /** the model a channel test uses, when set */
   testModel: string
+  /** the root let this channel reach loopback and private addresses */
+  privateNetwork: boolean
   models: string[]
 }
 
@@ -122,6 +124,7 @@ export class ChannelCache {
         headerOverride: row.header_override ? (jsonObject(row.header_override) as Record<string, string>) : undefined,
         setting: jsonObject(row.setting),
         testModel: row.test_model ?? '',
+        privateNetwork: row.private_network === 1,
         models: row.models.split(',').map((m) => m.trim()).filter(Boolean),
       })
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import { baiduBaseUrl, parseBaiduKey } from '../../providers/baidu/baidu-adapter.ts'
 import type { BaiduTokenAnswer } from '../../providers/baidu/baidu-api.ts'
@@ -30,7 +30,7 @@ export class BaiduAccessTokens {
     this.options = options
   }
 
-  async tokenFor(channel: Pick<RelayChannel, 'key' | 'baseUrl'>): Promise<string> {
+  async tokenFor(channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>): Promise<string> {
     const id = cacheId(channel)
     const cached = this.cache.get(id)
     if (cached && cached.expiresAt - RENEW_BEFORE_MS > Date.now()) return cached.token
@@ -43,11 +43,11 @@ export class BaiduAccessTokens {
   }
 
   /** Baidu refused the token (invalid or expired before its time): the next request mints a new one. */
-  forget(channel: Pick<RelayChannel, 'key' | 'baseUrl'>): void {
+  forget(channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>): void {
     this.cache.delete(cacheId(channel))
   }
 
-  private async exchange(channel: Pick<RelayChannel, 'key' | 'baseUrl'>, id: string): Promise<string> {
+  private async exchange(channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>, id: string): Promise<string> {
     const key = parseBaiduKey(channel.key)
     if (!key) throw credentialError('the channel key must be APIKey|SecretKey', channel.key)
     const url = new URL(`${baiduBaseUrl(channel)}/oauth/2.0/token`)
@@ -56,7 +56,7 @@ export class BaiduAccessTokens {
     let answer: BaiduTokenAnswer
     let status: number
     try {
-      const response = await guardedFetch(url.toString(), { method: 'POST', headers: { accept: 'application/json' } }, { policy: policyFor(this.options, 'channel'), timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 })
+      const response = await guardedFetch(url.toString(), { method: 'POST', headers: { accept: 'application/json' } }, { policy: channelPolicy(this.options, channel.privateNetwork), timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 })
       status = response.status
       answer = (await response.json()) as BaiduTokenAnswer
     } catch {
@@ -72,7 +72,7 @@ export class BaiduAccessTokens {
   }
 }
 
-const cacheId = (channel: Pick<RelayChannel, 'key' | 'baseUrl'>) => createHash('sha256').update(`${baiduBaseUrl(channel)}\n${channel.key}`).digest('hex')
+const cacheId = (channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>) => createHash('sha256').update(`${baiduBaseUrl(channel)}\n${channel.key}`).digest('hex')
 
 /** A channel whose credential does not work: not the client's fault, so the next channel is tried. */
 function credentialError(message: string, channelKey: string): RelayError {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import { parseServiceAccount, serviceAccountAssertion } from '../../providers/vertex/vertex-service-account.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
@@ -29,13 +29,13 @@ export class GoogleAccessTokens {
     if (cached && cached.expiresAt - RENEW_BEFORE_MS > Date.now()) return cached.token
     let exchange = this.pending.get(id)
     if (!exchange) {
-      exchange = this.exchange(channel.key, id).finally(() => this.pending.delete(id))
+      exchange = this.exchange(channel.key, id, channel.privateNetwork).finally(() => this.pending.delete(id))
       this.pending.set(id, exchange)
     }
     return exchange
   }
 
-  private async exchange(key: string, id: string): Promise<string> {
+  private async exchange(key: string, id: string, privateNetwork: boolean): Promise<string> {
     const account = parseServiceAccount(key)
     if (!account) throw credentialError('the channel key is not a service-account JSON')
     const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: serviceAccountAssertion(account, Math.floor(Date.now() / 1000)) })
@@ -44,7 +44,7 @@ export class GoogleAccessTokens {
       const response = await guardedFetch(
         account.tokenUri,
         { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() },
-        { policy: policyFor(this.options, 'channel'), timeoutMs: 10_000, maxBytes: 64 * 1024 },
+        { policy: channelPolicy(this.options, privateNetwork), timeoutMs: 10_000, maxBytes: 64 * 1024 },
       )
       answer = (await response.json()) as typeof answer
       if (!response.ok) throw credentialError(`the token endpoint answered ${response.status}${typeof answer.error_description === 'string' ? `: ${answer.error_description}` : ''}`)

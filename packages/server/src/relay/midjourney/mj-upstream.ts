@@ -1,3 +1,4 @@
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { MjError } from './mj-errors.ts'
@@ -32,7 +33,8 @@ export async function callMjProxy(
   const headers: Record<string, string> = { 'mj-api-secret': channel.key, accept: 'application/json' }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   try {
-    const response = await services.relay.upstream.send({ url, method: request.method, headers, body: request.body, signal: AbortSignal.any(signals) })
+    const policy = channelPolicy(services.options, channel.privateNetwork)
+    const response = await services.relay.upstream.send({ url, method: request.method, headers, body: request.body, signal: AbortSignal.any(signals) }, policy)
     const chunks: Buffer[] = []
     let size = 0
     for await (const chunk of response.body) {

@@ -1,7 +1,7 @@
 import { LogType } from '@gateway/shared'
 import WebSocket, { type RawData } from 'ws'
 import { translate } from '../../i18n/messages.ts'
-import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import { createGuardedLookup, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
 import { checkOutboundUrl } from '../../lib/outbound/url-check.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -50,7 +50,7 @@ export interface UpstreamConnection {
 }
 
 export function connectUpstream(services: Services, channel: RelayChannel, upstreamModel: string): Promise<UpstreamConnection> {
-  const policy = policyFor(services.options, 'channel')
+  const policy = channelPolicy(services.options, channel.privateNetwork)
   const url = checkOutboundUrl(realtimeUrl(channel, upstreamModel), policy)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   const upstream = new WebSocket(url, {

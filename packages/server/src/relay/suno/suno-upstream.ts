@@ -1,8 +1,9 @@
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Dispatcher } from 'undici'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { RelayError } from '../relay-error.ts'
-import { sanitize, upstreamHttpError, upstreamTransportError } from '../upstream/upstream-error.ts'
+import { errorBodyUse, sanitize, upstreamHttpError, upstreamTransportError } from '../upstream/upstream-error.ts'
 
 /** The answers of a Suno API server are small JSON documents; anything bigger is not one. */
 const MAX_ANSWER = 4 * 1024 * 1024
@@ -53,7 +54,7 @@ export async function callSuno(services: Services, channel: RelayChannel, path: 
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${channel.key}` },
       body: JSON.stringify(body),
       signal,
-    })
+    }, channelPolicy(services.options, channel.privateNetwork))
   } catch (error) {
     throw upstreamTransportError(error)
   }
@@ -63,7 +64,7 @@ export async function callSuno(services: Services, channel: RelayChannel, path: 
   } catch (error) {
     throw error instanceof RelayError ? error : upstreamTransportError(error)
   }
-  if (response.statusCode !== 200) throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key)
+  if (response.statusCode !== 200) throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'structured'))
   let parsed: { code?: unknown; message?: unknown; data?: unknown }
   try {
     parsed = JSON.parse(text) as typeof parsed

@@ -23,21 +23,19 @@ export interface UpstreamRequest {
 /**
  * One keep-alive connection pool per upstream origin (undici's Agent keeps a Pool per origin),
  * with connect, first-byte and idle timeouts. Every connection goes through the outbound-URL
- * guard under the channel policy of the moment (the policy is a setting; each value gets its own
- * agent), so a channel base URL can never reach a metadata address, whatever it resolves to.
+ * guard under the policy of the request's channel (each distinct policy gets its own agent), so a
+ * channel base URL can never reach a metadata address, whatever it resolves to, nor a private one
+ * unless the root allowed that.
  */
 export class UpstreamClient {
   private readonly agents = new Map<string, Agent>()
   private readonly timeouts: UpstreamTimeouts
-  private readonly policy: () => OutboundPolicy
 
-  constructor(timeouts: UpstreamTimeouts, policy: () => OutboundPolicy) {
+  constructor(timeouts: UpstreamTimeouts) {
     this.timeouts = timeouts
-    this.policy = policy
   }
 
-  private dispatcher(): Agent {
-    const policy = this.policy()
+  private dispatcher(policy: OutboundPolicy): Agent {
     const key = policyCacheKey(policy)
     let agent = this.agents.get(key)
     if (!agent) {
@@ -50,9 +48,9 @@ export class UpstreamClient {
     return agent
   }
 
-  send(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  send(request: UpstreamRequest, policy: OutboundPolicy): Promise<Dispatcher.ResponseData> {
     const signal = this.timeouts.totalMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeouts.totalMs)]) : request.signal
-    return this.dispatcher().request({
+    return this.dispatcher(policy).request({
       origin: request.url.origin,
       path: request.url.pathname + request.url.search,
       method: request.method,

@@ -1,19 +1,40 @@
 import { errors } from 'undici'
 import { findOutboundBlockedError } from '../../lib/outbound/outbound-errors.ts'
+import { namesPrivateAddress } from '../../lib/outbound/url-check.ts'
 import { RelayError } from '../relay-error.ts'
 
 const MAX_ERROR_BODY = 64 * 1024
 
 /**
+ * How much of an upstream's error body is passed on. `all`: its message, or its text when it is
+ * not JSON. An answer from a private address may come from an internal service rather than a
+ * model API, so for those: `structured` (the relay) tells a model API's JSON error message but
+ * never raw text such as an internal page, and `none` (the console's test, model list and balance,
+ * where an admin would read it back) tells the status alone.
+ */
+export type ErrorBodyUse = 'all' | 'structured' | 'none'
+
+/** The use for an answer from `baseUrl`, as the relay (`structured`) or the console (`none`) would tell it. */
+export const errorBodyUse = (baseUrl: string, privateUse: 'structured' | 'none'): ErrorBodyUse => (namesPrivateAddress(baseUrl) ? privateUse : 'all')
+
+/**
  * Reads an upstream error answer into a RelayError: the message from the usual places
  * (error.message, message, msg, error_msg, ...), the status after the channel's status-code
  * mapping, and whether another channel may be tried. Text that could reveal an upstream URL or key
- * is replaced.
+ * is replaced. How much of the body may be told is `use`; see ErrorBodyUse.
  */
-export function upstreamHttpError(status: number, bodyText: string, statusCodeMapping: Record<string, string>, channelKey: string): RelayError {
+export function upstreamHttpError(
+  status: number,
+  bodyText: string,
+  statusCodeMapping: Record<string, string>,
+  channelKey: string,
+  use: ErrorBodyUse = 'all',
+): RelayError {
   let message = ''
   let code = 'bad_response_status_code'
   let type = ''
+  // Parsing nothing leaves the bare "upstream answered <status>".
+  if (use === 'none') bodyText = ''
   try {
     const body = JSON.parse(bodyText.slice(0, MAX_ERROR_BODY)) as Record<string, any>
     const error = typeof body.error === 'object' && body.error ? body.error : body
@@ -21,7 +42,7 @@ export function upstreamHttpError(status: number, bodyText: string, statusCodeMa
     if (typeof error.code === 'string' && error.code) code = error.code
     if (typeof error.type === 'string') type = error.type
   } catch {
-    message = bodyText.slice(0, 500)
+    if (use === 'all') message = bodyText.slice(0, 500)
   }
   const mapped = Number(statusCodeMapping[String(status)])
   const finalStatus = Number.isInteger(mapped) && mapped >= 400 && mapped <= 599 ? mapped : status

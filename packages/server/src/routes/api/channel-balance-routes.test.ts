@@ -102,7 +102,8 @@ describe('GET /api/channel/update_balance/:id', () => {
     upstream.routes.set('/v1/user/info', [401, { error: { message: `Invalid key ${KEY} for ${upstream.url}/v1/user/info` } }])
     const failing = await add(40)
     const failed = await api(`/api/channel/update_balance/${failing}`)
-    expect(failed.json?.message).toMatch(/^查询余额失败：401: Invalid key \[key\] for \[url\]/)
+    // The mock is on loopback: what a private address answers is told by its status alone.
+    expect(failed.json?.message).toBe('查询余额失败：401: upstream answered 401')
     expect(failed.text).not.toContain(KEY)
     expect((await channelRow(failing)).balance_updated_time).toBe(0)
 
@@ -111,7 +112,9 @@ describe('GET /api/channel/update_balance/:id', () => {
     upstream.routes.set('/v1/user/info', [200, { code: 20000, data: {} }])
     expect((await api(`/api/channel/update_balance/${failing}`)).json?.message).toBe('查询余额失败：the answer carries no balance')
 
-    await h.services.options.set('ChannelPrivateNetworkAllowed', 'false')
+    // Without the root's allowance for this channel, its loopback address is never called.
+    await h.services.db.updateTable('channels').set({ private_network: 0 }).where('id', '=', failing).execute()
+    await h.services.changes.publish({ kind: 'channels' })
     const blocked = await api(`/api/channel/update_balance/${failing}`)
     expect(blocked.json?.message).toBe('查询余额失败：the address is refused by the outbound policy')
     expect((await api('/api/channel/update_balance/99999')).status).toBe(404)

@@ -77,9 +77,12 @@ describe('POST /api/channel/', () => {
       const response = await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: baseUrl })
       expect(response.status, baseUrl).toBe(400)
     }
-    // A local model server is allowed by default...
+    // A local model server is refused by default...
+    expect((await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://127.0.0.1:11434' })).status).toBe(400)
+    // ...allowed for every channel once the root opens private networks...
+    await h.services.options.set('ChannelPrivateNetworkAllowed', 'true')
     const local = await createOne({ base_url: 'http://127.0.0.1:11434' })
-    // ...and refused once private networks are switched off.
+    // ...and refused again once they are closed.
     await h.services.options.set('ChannelPrivateNetworkAllowed', 'false')
     expect((await api('PUT', '/api/channel/', { id: local.id, base_url: 'http://10.0.0.5:8000' })).status).toBe(400)
     expect((await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://192.168.1.2' })).status).toBe(400)

@@ -1,4 +1,4 @@
-import { channelIdsInput, createChannelInput, listChannelsQuery, ok, searchChannelsQuery, updateChannelInput } from '@gateway/shared'
+import { channelIdsInput, createChannelInput, listChannelsQuery, ok, Role, searchChannelsQuery, updateChannelInput } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { adminAuth, channelWriteAuth } from '../../middleware/auth.ts'
@@ -23,11 +23,11 @@ export const channelRoutes = new Hono<HonoEnv>()
   .get('/models_enabled', adminAuth, async (c) => c.json(ok(await listEnabledChannelModels(c.get('services')))))
   .post('/', channelWriteAuth, async (c) => {
     const input = await readJson(c, createChannelInput)
-    return c.json(ok(await createChannels(c.get('services'), input)))
+    return c.json(ok(await createChannels(c.get('services'), input, c.get('user').role >= Role.root)))
   })
   .put('/', channelWriteAuth, async (c) => {
     const input = await readJson(c, updateChannelInput)
-    return c.json(ok(await updateChannel(c.get('services'), input)))
+    return c.json(ok(await updateChannel(c.get('services'), input, c.get('user').role >= Role.root)))
   })
   .delete('/disabled', channelWriteAuth, async (c) => c.json(ok(await deleteDisabledChannels(c.get('services')))))
   .post('/batch', channelWriteAuth, async (c) => {

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { HonoEnv } from '../../context.ts'
 import { findTaskByMjId, findUserTask, listUserTasks } from '../../db/queries/midjourneys.ts'
 import { translate } from '../../i18n/messages.ts'
-import { guardedFetch, policyFor, type OutboundPolicy } from '../../lib/outbound/index.ts'
+import { channelPolicy, guardedFetch, policyFor, type OutboundPolicy } from '../../lib/outbound/index.ts'
 import type { Services } from '../../services/container.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { MjError } from '../../relay/midjourney/mj-errors.ts'
@@ -29,7 +29,7 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024
 async function imagePolicy(services: Services, imageUrl: string, channelId: number): Promise<OutboundPolicy> {
   const channel = (await services.relay.channels.current()).channels.get(channelId)
   try {
-    if (channel && new URL(channel.baseUrl).origin === new URL(imageUrl).origin) return policyFor(services.options, 'channel')
+    if (channel && new URL(channel.baseUrl).origin === new URL(imageUrl).origin) return channelPolicy(services.options, channel.privateNetwork)
   } catch {
     // An unreadable address falls through to the strict policy, which refuses it.
   }

@@ -1,5 +1,7 @@
 import { AppError } from '../../errors/app-error.ts'
-import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { createOutboundPolicy } from '../../lib/outbound/address-policy.ts'
+
+const rootChosenPolicy = createOutboundPolicy('channel', true)
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import type { Services } from '../container.ts'
 
@@ -7,8 +9,8 @@ import type { Services } from '../container.ts'
  * Resolves a WeChat login code through the configured WeChat server (the separate service that
  * owns the official account): `{WeChatServerAddress}/api/wechat/user?code=` with the server token
  * as Authorization, answering `{success, message, data: <wechat id>}`. The address is set by the
- * root like a channel base URL, so it is dialled under the channel policy (a self-hosted WeChat
- * server on the local network works when ChannelPrivateNetworkAllowed says so).
+ * root, so it may be on the local network (the root's decision, as for a channel it allows private
+ * addresses); metadata and reserved ranges stay closed as for every outbound call.
  */
 export async function resolveWeChatId(services: Services, code: string): Promise<string> {
   const { options } = services
@@ -20,7 +22,7 @@ export async function resolveWeChatId(services: Services, code: string): Promise
     const response = await guardedFetch(
       url,
       { headers: { authorization: options.get('WeChatServerToken'), accept: 'application/json' } },
-      { policy: policyFor(options, 'channel'), timeoutMs: 10_000, maxRedirects: 0, maxBytes: 64 * 1024 },
+      { policy: rootChosenPolicy, timeoutMs: 10_000, maxRedirects: 0, maxBytes: 64 * 1024 },
     )
     body = (await response.json()) as typeof body
   } catch (error) {

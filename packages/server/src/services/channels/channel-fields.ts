@@ -23,6 +23,7 @@ const copiedFields = [
   'auto_ban',
   'remark',
   'max_input_tokens',
+  'private_network',
 ] as const
 
 /**

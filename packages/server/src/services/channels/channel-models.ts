@@ -45,7 +45,7 @@ export async function listModelDescriptors(services: Services): Promise<ModelDes
  */
 export async function detectUpstream(services: Services, id: number): Promise<UpstreamDetection> {
   const channel = await requireRelayChannel(services, id)
-  const upstream = await fetchModelList(services, { type: channel.type, baseUrl: channel.baseUrl, key: channel.key })
+  const upstream = await fetchModelList(services, { type: channel.type, baseUrl: channel.baseUrl, key: channel.key, privateNetwork: channel.privateNetwork })
   const upstreamSet = new Set(upstream)
   const own = new Set(channel.models)
   const mappingTargets = new Set(Object.values(channel.modelMapping))

@@ -1,7 +1,7 @@
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
-import { policyFor } from '../../lib/outbound/address-policy.ts'
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import { findOutboundBlockedError, OutboundResponseTooLargeError } from '../../lib/outbound/outbound-errors.ts'
-import { sanitize, upstreamHttpError } from '../../relay/upstream/upstream-error.ts'
+import { errorBodyUse, sanitize, upstreamHttpError } from '../../relay/upstream/upstream-error.ts'
 import type { Services } from '../container.ts'
 
 /** Console-side upstream calls (balances, model lists) wait at most this long, body included. */
@@ -22,23 +22,24 @@ export class ChannelCallError extends Error {
 /**
  * GETs a channel upstream's JSON through the outbound guard with the channel policy (so a base
  * URL the relay may not call cannot be probed from the console either). The key goes in the
- * headers only; every failure becomes a ChannelCallError whose text never carries key or URL.
+ * headers only; every failure becomes a ChannelCallError whose text never carries key or URL, and
+ * an error answer from a private address is reported by its status alone.
  */
-export async function getChannelJson(services: Services, url: string, headers: Record<string, string>, key: string): Promise<unknown> {
+export async function getChannelJson(services: Services, url: string, headers: Record<string, string>, key: string, privateNetwork: boolean): Promise<unknown> {
   let status: number
   let text: string
   try {
     const response = await guardedFetch(
       url,
       { method: 'GET', headers: { accept: 'application/json', ...headers } },
-      { policy: policyFor(services.options, 'channel'), timeoutMs: CHANNEL_CALL_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES },
+      { policy: channelPolicy(services.options, privateNetwork), timeoutMs: CHANNEL_CALL_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES },
     )
     status = response.status
     text = await response.text()
   } catch (error) {
     throw new ChannelCallError(describeTransportError(error, key))
   }
-  if (status < 200 || status > 299) throw new ChannelCallError(`${status}: ${upstreamHttpError(status, text, {}, key).message}`)
+  if (status < 200 || status > 299) throw new ChannelCallError(`${status}: ${upstreamHttpError(status, text, {}, key, errorBodyUse(url, 'none')).message}`)
   try {
     return JSON.parse(text) as unknown
   } catch {

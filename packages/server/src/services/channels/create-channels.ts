@@ -6,7 +6,7 @@ import type { Services } from '../container.ts'
 import { channelChanges, checkTypeRules } from './channel-fields.ts'
 import { toChannel } from './channel-dto.ts'
 import { rebuildAbilities } from './rebuild-abilities.ts'
-import { checkChannelBaseUrl } from './check-base-url.ts'
+import { applyPrivateNetworkRule, checkChannelBaseUrl } from './check-base-url.ts'
 
 /** Most channels one multi-line key may create. */
 export const MAX_KEYS_PER_CREATE = 1000
@@ -16,7 +16,7 @@ export const MAX_KEYS_PER_CREATE = 1000
  * except for Vertex AI, whose whole service-account JSON is one key. Keys are stored encrypted.
  * The channels and their abilities are written in one transaction.
  */
-export async function createChannels(services: Services, input: CreateChannelInput): Promise<Channel[]> {
+export async function createChannels(services: Services, input: CreateChannelInput, byRoot: boolean): Promise<Channel[]> {
   const { name, key, ...rest } = input
   const type = rest.type ?? ChannelType.openAI
   const keys = type === ChannelType.vertexAI ? [key.trim()] : splitLines(key)
@@ -32,7 +32,8 @@ export async function createChannels(services: Services, input: CreateChannelInp
     created_time: nowSeconds(),
   }
   fields.other = checkTypeRules(type, fields.other ?? '')
-  checkChannelBaseUrl(services.options, fields.base_url)
+  applyPrivateNetworkRule(fields, byRoot)
+  checkChannelBaseUrl(services.options, fields.base_url, fields.private_network === 1)
 
   const created = await services.db.transaction().execute(async (trx) => {
     const ids: number[] = []

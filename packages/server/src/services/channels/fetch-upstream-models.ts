@@ -10,6 +10,8 @@ export interface ModelListTarget {
   type: number
   baseUrl: string
   key: string
+  /** the root allowed private addresses for this channel (or these typed-in credentials) */
+  privateNetwork: boolean
 }
 
 /**
@@ -57,7 +59,7 @@ function readModelIds(answer: unknown): string[] {
 export async function fetchModelList(services: Services, target: ModelListTarget): Promise<string[]> {
   try {
     const call = modelListCall(target)
-    return readModelIds(await getChannelJson(services, call.url, call.headers, firstKeyLine(target.key)))
+    return readModelIds(await getChannelJson(services, call.url, call.headers, firstKeyLine(target.key), target.privateNetwork))
   } catch (error) {
     if (error instanceof ChannelCallError) throw new AppError('BAD_REQUEST', 'channel.fetch_models_failed', { reason: error.reason })
     throw error
@@ -73,10 +75,13 @@ export async function requireRelayChannel(services: Services, id: number): Promi
 /** GET /api/channel/fetch_models/:id: with the channel's stored (decrypted) key. */
 export async function fetchChannelModels(services: Services, id: number): Promise<string[]> {
   const channel = await requireRelayChannel(services, id)
-  return fetchModelList(services, { type: channel.type, baseUrl: channel.baseUrl, key: channel.key })
+  return fetchModelList(services, { type: channel.type, baseUrl: channel.baseUrl, key: channel.key, privateNetwork: channel.privateNetwork })
 }
 
-/** POST /api/channel/fetch_models (root): credentials typed into the editor, not saved yet. */
+/**
+ * POST /api/channel/fetch_models (root): credentials typed into the editor, not saved yet. The root
+ * is the one who decides about private networks, so the address may be a local model server.
+ */
 export function fetchModelsFor(services: Services, input: FetchModelsInput): Promise<string[]> {
-  return fetchModelList(services, { type: input.type, baseUrl: input.base_url, key: input.key })
+  return fetchModelList(services, { type: input.type, baseUrl: input.base_url, key: input.key, privateNetwork: true })
 }

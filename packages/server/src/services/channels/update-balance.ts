@@ -120,7 +120,7 @@ export async function updateChannelBalance(services: Services, id: number): Prom
 async function readBalance(services: Services, channel: RelayChannel, source: BalanceSource): Promise<number> {
   const key = firstKeyLine(channel.key)
   const base = (channel.baseUrl || source.defaultBaseUrl).replace(/\/+$/, '')
-  const get: Get = (path, headers) => getChannelJson(services, `${base}${path}`, headers, key)
+  const get: Get = (path, headers) => getChannelJson(services, `${base}${path}`, headers, key, channel.privateNetwork)
   const balance = await source.read(get, key)
   if (!Number.isFinite(balance)) throw new ChannelCallError('the answer carries no balance')
   return Math.round(balance * 1e6) / 1e6

@@ -144,7 +144,7 @@ export const optionDefaults = {
   Chats: json([]),
   // Outbound requests: channel base URLs may reach local model servers on loopback and private
   // networks; URLs that users supply (webhooks, image URLs) may not. Metadata addresses never.
-  ChannelPrivateNetworkAllowed: 'true',
+  ChannelPrivateNetworkAllowed: 'false',
   UserUrlPrivateNetworkAllowed: 'false',
 } as const satisfies Record<string, string>
 

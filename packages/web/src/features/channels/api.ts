@@ -25,6 +25,8 @@ export interface ChannelPayload {
   priority: number
   weight: number
   auto_ban: number
+  /** the server takes it from the root only */
+  private_network: number
   test_model: string
   tag: string
   openai_organization: string

@@ -54,6 +54,7 @@ const stored: Channel = {
   header_override: '',
   remark: 'note',
   max_input_tokens: 0,
+  private_network: 0,
 }
 
 function renderDrawer(props: Partial<Parameters<typeof ChannelEditorDrawer>[0]> = {}) {

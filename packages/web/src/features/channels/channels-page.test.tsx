@@ -50,6 +50,7 @@ const channel = (patch: Partial<Channel>): Channel => ({
   header_override: '',
   remark: '',
   max_input_tokens: 0,
+  private_network: 0,
   ...patch,
 })
 

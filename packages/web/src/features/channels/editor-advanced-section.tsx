@@ -1,10 +1,11 @@
-import { ChannelType } from '@gateway/shared'
+import { ChannelType, Role } from '@gateway/shared'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Input } from '@/components/ui/input'
 import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
+import { useSessionUser } from '@/lib/session'
 import { isJsonObjectText, otherFieldLabel, type ChannelForm } from './editor-form'
 import type { SectionProps } from './editor-types'
 import { Field, FormSection } from './field'
@@ -23,6 +24,8 @@ const jsonLabels = {
 /** Mappings, priority, weight, auto-ban, test model, tag and the JSON overrides. */
 export function EditorAdvancedSection({ form, set, errors }: SectionProps) {
   const { t } = useTranslation('channels')
+  // Only the root decides that a channel may reach private networks; the server ignores it from anyone else.
+  const isRoot = (useSessionUser()?.role ?? 0) >= Role.root
   const [blurErrors, setBlurErrors] = useState<Partial<Record<keyof ChannelForm, string>>>({})
   const errorOf = (field: keyof ChannelForm) => errors[field] ?? blurErrors[field]
 
@@ -102,6 +105,22 @@ export function EditorAdvancedSection({ form, set, errors }: SectionProps) {
           onCheckedChange={(checked) => set({ auto_ban: checked })}
         />
       </div>
+      {isRoot && (
+        <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
+          <div className="grid gap-0.5">
+            <label htmlFor="channel-private-network" className="text-sm font-medium">
+              {t('editor.privateNetwork')}
+            </label>
+            <p className="text-xs text-muted-foreground">{t('editor.privateNetworkHint')}</p>
+          </div>
+          <Switch
+            id="channel-private-network"
+            data-testid="channel-private-network"
+            checked={form.private_network}
+            onCheckedChange={(checked) => set({ private_network: checked })}
+          />
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {text('test_model', t('editor.testModel'), t('editor.testModelPlaceholder'))}
         {text('tag', t('editor.tag'), t('editor.tagPlaceholder'))}

@@ -22,6 +22,8 @@ export interface ChannelForm {
   priority: string
   weight: string
   auto_ban: boolean
+  /** root only: the channel may reach loopback and private addresses */
+  private_network: boolean
   test_model: string
   tag: string
   openai_organization: string
@@ -61,6 +63,7 @@ export const emptyForm = (): ChannelForm => ({
   priority: '0',
   weight: '0',
   auto_ban: true,
+  private_network: false,
   test_model: '',
   tag: '',
   openai_organization: '',
@@ -86,6 +89,7 @@ export function formFromChannel(channel: Channel): ChannelForm {
     priority: String(channel.priority),
     weight: String(channel.weight),
     auto_ban: channel.auto_ban !== 0,
+    private_network: channel.private_network === 1,
     test_model: channel.test_model ?? '',
     tag: channel.tag ?? '',
     openai_organization: channel.openai_organization ?? '',
@@ -155,6 +159,7 @@ export function toPayload(form: ChannelForm): ChannelPayload {
     // Spec §5: values below 0 are clamped to 0.
     weight: Math.max(0, Number(form.weight)),
     auto_ban: form.auto_ban ? 1 : 0,
+    private_network: form.private_network ? 1 : 0,
     test_model: form.test_model.trim(),
     tag: form.tag.trim(),
     openai_organization: form.openai_organization.trim(),
