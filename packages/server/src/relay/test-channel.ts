@@ -1,5 +1,6 @@
 import { ChannelStatus } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
+import type { Language } from '../i18n/messages.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
@@ -35,8 +36,9 @@ function testRequest(model: string): RelayRequest {
  * rules apply: a fatal error or a response slower than ChannelDisableThreshold seconds disables
  * an auto-ban channel (when AutomaticDisableChannelEnabled); a success re-enables an auto-disabled
  * one (when AutomaticEnableChannelEnabled). A manually disabled channel is never re-enabled.
+ * A failure answers a sentence in `language` (the console shows it as it is), never a message key.
  */
-export async function testChannel(services: Services, channelId: number, model?: string): Promise<ChannelTestResult> {
+export async function testChannel(services: Services, channelId: number, model?: string, language: Language = services.env.DEFAULT_LANGUAGE): Promise<ChannelTestResult> {
   const snapshot = await services.relay.channels.current()
   const channel = snapshot.channels.get(channelId)
   if (!channel) return { success: false, message: 'channel not found', time: 0 }
@@ -62,7 +64,7 @@ export async function testChannel(services: Services, channelId: number, model?:
   const elapsedMs = Math.round(performance.now() - started)
   await services.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', channel.id).execute()
   await applyMonitoring(services, channel, failure, elapsedMs)
-  return { success: failure === undefined, message: failure?.message ?? '', time: elapsedMs / 1000 }
+  return { success: failure === undefined, message: failure?.text(language) ?? '', time: elapsedMs / 1000 }
 }
 
 async function applyMonitoring(services: Services, channel: RelayChannel, failure: RelayError | undefined, elapsedMs: number): Promise<void> {
@@ -73,7 +75,7 @@ async function applyMonitoring(services: Services, channel: RelayChannel, failur
   if (options.bool('AutomaticDisableChannelEnabled') && channel.autoBan && channel.status === ChannelStatus.enabled) {
     const fatal = failure !== undefined && isChannelFatal(failure, channel.type, options.get('AutomaticDisableKeywords'))
     if (fatal || tooSlow) {
-      const reason = fatal ? (failure as RelayError).message.slice(0, 500) : `response time ${(elapsedMs / 1000).toFixed(2)}s exceeds ${threshold}s`
+      const reason = fatal ? (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500) : `response time ${(elapsedMs / 1000).toFixed(2)}s exceeds ${threshold}s`
       changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
     }
   }

@@ -77,6 +77,19 @@ describe('GET /api/channel/test/:id', () => {
     expect(await status(id)).toBe(3)
   })
 
+  it('answers a refused or unreachable address with a sentence in the caller language, never a message key', async () => {
+    // The metadata address is refused by the outbound guard; nothing listens on port 1.
+    for (const baseUrl of ['http://169.254.169.254', 'http://127.0.0.1:1']) {
+      const id = await addChannel(h, { baseUrl, key: KEY, models: 'gpt-4o' })
+      for (const [language, sentence] of [['zh', '请求上游地址失败'], ['en', 'The upstream request failed']] as const) {
+        const response = await h.request('GET', `/api/channel/test/${id}`, { as: admin, headers: { 'accept-language': language } })
+        expect(response.status, `${baseUrl} ${language}`).toBe(200)
+        expect(response.json, `${baseUrl} ${language}`).toMatchObject({ success: false, message: sentence, data: { success: false, message: sentence } })
+        expect(response.text).not.toContain('upstream.')
+      }
+    }
+  })
+
   it('refuses drawing and music channels, and unknown ids', async () => {
     for (const type of [2, 5, 36]) {
       const id = await addChannel(h, { type, baseUrl: mock.url })

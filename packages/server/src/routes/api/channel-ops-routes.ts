@@ -29,7 +29,7 @@ export const channelOpsRoutes = new Hono<HonoEnv>()
    * and time are the test's own (as the reference answers them), and `data` repeats them.
    */
   .get('/test/:id', adminAuth, async (c) => {
-    const result = await testOneChannel(c.get('services'), readId(c, 'channel.not_found'), c.req.query('model'))
+    const result = await testOneChannel(c.get('services'), readId(c, 'channel.not_found'), c.req.query('model'), c.get('language'))
     return c.json({ success: result.success, message: result.message, time: result.time, data: result })
   })
   .get('/update_balance/progress', adminAuth, (c) => c.json(ok(channelRunProgress(c.get('services'), 'balance'))))
