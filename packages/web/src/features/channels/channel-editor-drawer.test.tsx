@@ -1,8 +1,9 @@
-import type { Channel } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Role, type Channel } from '@gateway/shared'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
+import { clearStoredUser, setStoredUser } from '@/lib/session'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
 import { channelsApi } from './api'
 import { ChannelEditorDrawer } from './channel-editor-drawer'
@@ -170,6 +171,28 @@ describe('ChannelEditorDrawer', () => {
     const sent = api.update.mock.calls[0]?.[0]
     expect(sent).toMatchObject({ id: 7, name: 'main', priority: 9, weight: 3, group: 'default,vip', auto_ban: 0, tag: 'team' })
     expect(sent && 'key' in sent).toBe(false)
+  })
+
+  it('shows the private-network switch to the root only, and sends what the root chose', async () => {
+    api.get.mockResolvedValue({ ...stored, private_network: 1 })
+    api.update.mockResolvedValue(stored)
+    setStoredUser({ id: 2, username: 'admin', display_name: '', role: Role.admin, status: 1, group: 'default' })
+    const admin = renderDrawer({ mode: 'edit', channelId: 7 })
+    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    expect(screen.queryByTestId('channel-private-network')).toBeNull()
+    cleanup()
+    expect(admin.onClose).not.toHaveBeenCalled()
+
+    setStoredUser({ id: 1, username: 'root', display_name: '', role: Role.root, status: 1, group: 'default' })
+    const { onClose } = renderDrawer({ mode: 'edit', channelId: 7 })
+    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    const toggle = screen.getByTestId('channel-private-network')
+    expect(toggle.getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(toggle)
+    save()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(api.update.mock.calls[0]?.[0]).toMatchObject({ id: 7, private_network: 0 })
+    clearStoredUser()
   })
 
   it('refuses a second submission while the first is in flight', async () => {
