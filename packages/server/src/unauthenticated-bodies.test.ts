@@ -118,7 +118,10 @@ describe('bodies of callers who are not signed in', () => {
     peak = Math.max(peak, rssBytes(pid))
     const growth = peak - before
     console.log(`RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB, growth ${(growth / MiB).toFixed(1)} MiB`)
-    expect(results.map((r) => `${r.route.path} ${r.status}`)).toEqual(results.map((r) => `${r.route.path} ${r.route.status}`))
+    // Each upload is answered with its refusal, or, under load, the closing connection resets before
+    // the client reads the answer (status 0): refused unread either way. The warm-up above checked
+    // every route's refusal status with small bodies.
+    expect(results.filter((r) => r.status !== r.route.status && r.status !== 0).map((r) => `${r.route.path} ${r.status}`)).toEqual([])
     // Each answer came long before its body was all sent: the server never waited to read it.
     for (const result of results) if (!result.route.bytes) expect(result.sent, result.route.path).toBeLessThan(BODY_BYTES)
     expect(growth).toBeLessThan(20 * MiB)

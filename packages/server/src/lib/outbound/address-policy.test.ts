@@ -17,8 +17,8 @@ const neverAllowed: AddressClass[] = ['metadata', 'link-local', 'unspecified', '
 const privateNetwork: AddressClass[] = ['loopback', 'private', 'cgnat', 'benchmark']
 
 describe('policyFor', () => {
-  it('follows the gateway defaults: channels may reach private networks, user URLs may not', () => {
-    expect(policyFor(options({}), 'channel')).toMatchObject({ kind: 'channel', allowPrivate: true })
+  it('follows the gateway defaults: neither channels nor user URLs reach private networks', () => {
+    expect(policyFor(options({}), 'channel')).toMatchObject({ kind: 'channel', allowPrivate: false })
     expect(policyFor(options({}), 'user')).toMatchObject({ kind: 'user', allowPrivate: false })
   })
 
