@@ -50,8 +50,9 @@ test('two-factor sign-in: enrol in the console, then sign in with a TOTP code an
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   await dialog.getByTestId('two-factor-setup-code').fill(await generate({ secret }))
   await dialog.getByTestId('two-factor-setup-confirm').click()
+  // allTextContents() does not wait: wait for the codes the confirmation brings first.
+  await expect(dialog.getByTestId('two-factor-backup-code')).toHaveCount(10)
   const codes = await dialog.getByTestId('two-factor-backup-code').allTextContents()
-  expect(codes).toHaveLength(10)
   for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
   await dialog.getByTestId('two-factor-backup-done').click()
   await expect(card.getByTestId('two-factor-state')).toHaveText('On')

@@ -91,35 +91,21 @@ export function EditorAdvancedSection({ form, set, errors }: SectionProps) {
         {number('priority', t('editor.priorityHint'))}
         {number('weight', t('editor.weightHint'))}
       </div>
-      <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
-        <div className="grid gap-0.5">
-          <label htmlFor="channel-auto-ban" className="text-sm font-medium">
-            {t('editor.autoBan')}
-          </label>
-          <p className="text-xs text-muted-foreground">{t('editor.autoBanHint')}</p>
-        </div>
-        <Switch
-          id="channel-auto-ban"
-          data-testid="channel-auto-ban"
-          checked={form.auto_ban}
-          onCheckedChange={(checked) => set({ auto_ban: checked })}
-        />
-      </div>
+      <SwitchRow
+        id="channel-auto-ban"
+        label={t('editor.autoBan')}
+        hint={t('editor.autoBanHint')}
+        checked={form.auto_ban}
+        onChange={(checked) => set({ auto_ban: checked })}
+      />
       {isRoot && (
-        <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
-          <div className="grid gap-0.5">
-            <label htmlFor="channel-private-network" className="text-sm font-medium">
-              {t('editor.privateNetwork')}
-            </label>
-            <p className="text-xs text-muted-foreground">{t('editor.privateNetworkHint')}</p>
-          </div>
-          <Switch
-            id="channel-private-network"
-            data-testid="channel-private-network"
-            checked={form.private_network}
-            onCheckedChange={(checked) => set({ private_network: checked })}
-          />
-        </div>
+        <SwitchRow
+          id="channel-private-network"
+          label={t('editor.privateNetwork')}
+          hint={t('editor.privateNetworkHint')}
+          checked={form.private_network}
+          onChange={(checked) => set({ private_network: checked })}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {text('test_model', t('editor.testModel'), t('editor.testModelPlaceholder'))}
@@ -134,5 +120,20 @@ export function EditorAdvancedSection({ form, set, errors }: SectionProps) {
       {json('header_override', t('editor.jsonHint'))}
       {text('remark', t('editor.remark'))}
     </FormSection>
+  )
+}
+
+/** A labelled on/off setting with its explanation; `id` is also the test id. */
+function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+      <Switch id={id} data-testid={id} checked={checked} onCheckedChange={onChange} />
+    </div>
   )
 }
