@@ -51,6 +51,7 @@ const channel = (patch: Partial<Channel>): Channel => ({
   remark: '',
   max_input_tokens: 0,
   private_network: 0,
+  channel_info: { is_multi_key: false, multi_key_size: 0, multi_key_status_list: null, multi_key_polling_index: 0, multi_key_mode: '' },
   ...patch,
 })
 
