@@ -1,4 +1,4 @@
-import type { Channel, MultiKeyStatusPage } from '@gateway/shared'
+import type { Channel, ChannelInfoDoc, MultiKeyStatusPage } from '@gateway/shared'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -12,7 +12,7 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.f
 vi.mock('./api', () => ({ channelsApi: { keyStatus: vi.fn(), manageKeys: vi.fn() } }))
 
 const api = vi.mocked(channelsApi)
-const info = { is_multi_key: true, multi_key_size: 3, multi_key_status_list: { '1': 2, '2': 3 }, multi_key_polling_index: 0, multi_key_mode: 'polling' }
+const info: ChannelInfoDoc = { is_multi_key: true, multi_key_size: 3, multi_key_status_list: { '1': 2, '2': 3 }, multi_key_polling_index: 0, multi_key_mode: 'polling' }
 const channel = { id: 9, name: 'pool', channel_info: info } as Channel
 
 const page = (patch: Partial<MultiKeyStatusPage> = {}): MultiKeyStatusPage => ({
