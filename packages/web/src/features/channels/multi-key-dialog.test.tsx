@@ -88,7 +88,7 @@ describe('MultiKeyDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(api.manageKeys).toHaveBeenCalledWith({ channel_id: 9, action: 'delete_key', key_index: 1 }))
     fireEvent.click(await screen.findByTestId('keys-delete-auto'))
-    expect(await screen.findByText('1 keys are removed from the channel.')).toBeTruthy()
+    expect(await screen.findByText('Auto-disabled keys to remove from the channel: 1.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(api.manageKeys).toHaveBeenLastCalledWith({ channel_id: 9, action: 'delete_disabled_keys' }))
   })
