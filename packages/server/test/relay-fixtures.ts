@@ -23,6 +23,8 @@ export interface ChannelFixture {
   other?: string
   /** the channel's settings JSON (thinking_to_content, ...) */
   setting?: Record<string, unknown>
+  /** channels.channel_info (a multi-key channel's state; its keys go one per line in `key`) */
+  channelInfo?: Record<string, unknown>
 }
 
 /** Inserts a channel and its abilities the way the channel API stores them (key encrypted). */
@@ -45,6 +47,7 @@ export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<n
     created_time: nowSeconds(),
     ...(fixture.other === undefined ? {} : { other: fixture.other }),
     ...(fixture.setting === undefined ? {} : { setting: JSON.stringify(fixture.setting) }),
+    ...(fixture.channelInfo === undefined ? {} : { channel_info: JSON.stringify(fixture.channelInfo) }),
   }
   let id: number
   if (dialect === 'postgres') id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id

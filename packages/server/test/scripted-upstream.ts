@@ -15,8 +15,8 @@ export interface ScriptedAnswer {
 
 export interface ScriptedUpstream {
   url: string
-  /** decides the answer to each request from its path and parsed body */
-  answer: (path: string, body: Record<string, unknown>) => ScriptedAnswer
+  /** decides the answer to each request from its path, parsed body and headers */
+  answer: (path: string, body: Record<string, unknown>, headers: IncomingHttpHeaders) => ScriptedAnswer
   seen: { path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }[]
   stop(): Promise<void>
 }
@@ -45,7 +45,7 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
       }
       const path = request.url ?? '/'
       upstream.seen.push({ path, headers: request.headers, body })
-      const answer = upstream.answer(path, body)
+      const answer = upstream.answer(path, body, request.headers)
       if (answer.raw !== undefined) {
         response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/octet-stream' })
         response.end(answer.raw)

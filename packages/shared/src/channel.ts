@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BATCH_IDS_MAX } from './constants.ts'
+import { channelInfoSchema, multiKeyModes } from './channel-info.ts'
 import { nameList, textColumn, uniqueItems, utf8Length, TEXT_MAX_BYTES } from './lists.ts'
 import { pageQuery, searchText } from './pagination.ts'
 
@@ -115,6 +116,8 @@ export const channelSchema = z.object({
   max_input_tokens: z.number(),
   /** 1: the root let this channel reach loopback and private addresses */
   private_network: z.number(),
+  /** multi-key state: several keys in one channel, how one is picked, which are disabled */
+  channel_info: channelInfoSchema,
 })
 export type Channel = z.infer<typeof channelSchema>
 
@@ -216,12 +219,19 @@ export const createChannelInput = z.object({
 })
 export type CreateChannelInput = z.infer<typeof createChannelInput>
 
-/** PUT /api/channel/: the fields given change; an empty key keeps the stored one. */
+/**
+ * PUT /api/channel/: the fields given change; an empty key keeps the stored one. For a multi-key
+ * channel, `key_mode` says what a new key text does (`append`: its lines are added after the
+ * stored keys, repeats left out; `replace`, the default: it becomes the key list) and
+ * `multi_key_mode` changes how a key is picked.
+ */
 export const updateChannelInput = z.object({
   id: z.number().int().positive(),
   name: z.string({ error: m.nameKeyRequired }).trim().min(1, m.nameKeyRequired).max(255).nullish(),
   key: z.string().nullish(),
   models: modelList.nullish(),
+  key_mode: z.enum(['append', 'replace']).nullish(),
+  multi_key_mode: z.preprocess((v) => (v === '' ? undefined : v), z.enum(multiKeyModes, { error: 'channel.multi_key_mode_invalid' }).nullish()),
   ...nullishFields(channelFields),
 })
 export type UpdateChannelInput = z.infer<typeof updateChannelInput>

@@ -1,4 +1,6 @@
 export * from './channel.ts'
+export * from './channel-info.ts'
+export * from './channel-keys.ts'
 export * from './channel-ops.ts'
 export * from './channel-types.ts'
 export * from './constants.ts'

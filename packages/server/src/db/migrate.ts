@@ -10,6 +10,7 @@ import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
 import { channelPrivateNetworkMigration } from './migrations/0008-channel-private-network.ts'
+import { channelInfoMigration } from './migrations/0014-channel-info.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -20,6 +21,7 @@ const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
   '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
+  '0014-channel-info': channelInfoMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

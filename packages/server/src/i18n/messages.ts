@@ -10,6 +10,7 @@ import { settingsMessages } from './areas/settings.ts'
 import { passkeysMessages } from './areas/passkeys.ts'
 import { twoFactorMessages } from './areas/two-factor.ts'
 import { sessionsMessages } from './areas/sessions.ts'
+import { channelKeysMessages } from './areas/channel-keys.ts'
 
 /** MAX_QUOTA as schema messages show it: they carry no parameters, so the figure is written in. */
 const maxQuotaText = MAX_QUOTA.toLocaleString('en-US')
@@ -126,7 +127,7 @@ const coreMessages = {
   'channel.status_invalid': { zh: '渠道状态只能是启用或禁用', en: 'A channel can only be enabled or disabled' },
   'channel.vertex_region_required': { zh: '部署地区不能为空', en: 'The deployment region is required' },
   'channel.vertex_region_default': { zh: '部署地区必须包含default字段', en: 'The deployment regions must include a default entry' },
-  'channel.too_many_keys': { zh: '一次最多批量创建 {max} 个渠道', en: 'At most {max} channels can be created at once' },
+  'channel.too_many_keys': { zh: '一次最多添加 {max} 个密钥', en: 'At most {max} keys can be added at once' },
   'channel.not_found': { zh: '渠道未找到，请刷新页面后重试。', en: 'Channel not found, refresh the page and retry.' },
   'channel.select_to_delete': { zh: '请先选择要删除的通道！', en: 'Select the channels to delete first!' },
   'channel.select_to_tag': { zh: '请先选择要设置标签的渠道！', en: 'Select the channels to tag first!' },
@@ -189,6 +190,7 @@ export const messages = {
   ...passkeysMessages,
   ...twoFactorMessages,
   ...sessionsMessages,
+  ...channelKeysMessages,
 } as const
 
 export type MessageKey = keyof typeof messages

@@ -2,6 +2,7 @@ import { ChannelStatus } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { Services } from '../services/container.ts'
+import { ALL_KEYS_DISABLED, autoDisableChannelKey } from '../services/channels/channel-key-status.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayError } from './relay-error.ts'
 
@@ -29,13 +30,21 @@ export function isChannelFatal(error: RelayError, channelType: number, keywords:
 
 /**
  * Auto-disables a channel (status 3, with the reason and time) when the option allows it, the
- * channel has auto_ban on, and the failure is fatal for the channel. Fire and forget: the request
- * that failed does not wait for it.
+ * channel has auto_ban on, and the failure is fatal for the channel. On a multi-key channel the
+ * failing key is what is broken: that key is auto-disabled, and the channel only with its last
+ * enabled key. Fire and forget: the request that failed does not wait for it.
  */
 export async function handleChannelFailure(services: Services, channel: RelayChannel, error: RelayError): Promise<void> {
   if (!services.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return
   if (!isChannelFatal(error, channel.type, services.options.get('AutomaticDisableKeywords'))) return
-  const changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, error.message.slice(0, 500), nowSeconds(), [ChannelStatus.enabled])
+  const reason = error.message.slice(0, 500)
+  if (channel.multiKey && channel.keyIndex !== undefined) {
+    const changed = await autoDisableChannelKey(services, channel.id, channel.key, reason, nowSeconds())
+    if (changed.key) services.logger.warn({ channel: channel.id, name: channel.name, keyIndex: channel.keyIndex, reason: reason.slice(0, 200) }, 'channel key auto-disabled')
+    if (changed.channel) services.logger.warn({ channel: channel.id, name: channel.name, reason: ALL_KEYS_DISABLED }, 'channel auto-disabled')
+    return
+  }
+  const changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
   if (changed) {
     services.logger.warn({ channel: channel.id, name: channel.name, reason: error.message.slice(0, 200) }, 'channel auto-disabled')
     await services.changes.publish({ kind: 'channels' })

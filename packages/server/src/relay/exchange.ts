@@ -179,7 +179,8 @@ function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
   const other: Record<string, unknown> = {
     group_ratio: price.groupRatio,
     frt: exchange.firstTokenMs ?? -1,
-    admin_info: { use_channel: exchange.tried },
+    // Which key of a multi-key channel answered, as the reference's log shows it to admins.
+    admin_info: { use_channel: exchange.tried, ...(exchange.channel?.keyIndex === undefined ? {} : { is_multi_key: true, multi_key_index: exchange.channel.keyIndex }) },
   }
   if (price.userGroupRatio !== undefined) other.user_group_ratio = price.userGroupRatio
   if (price.kind === 'per-call') other.model_price = price.modelPrice

@@ -14,6 +14,7 @@ import { HoldSweeper } from './ledger/hold-sweeper.ts'
 import { LedgerSpool } from './ledger/ledger-spool.ts'
 import { QuotaLedger } from './ledger/quota-ledger.ts'
 import { AccessTokens } from './credentials/access-tokens.ts'
+import { KeyPicker } from './pick-channel-key.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
 import type { OptionStore } from '../services/options/option-store.ts'
 import type { RedisClient } from '../lib/redis.ts'
@@ -32,6 +33,8 @@ export interface RelayServices {
   warnings: QuotaWarnings
   /** access tokens minted from channel credentials (Vertex AI service accounts, Baidu API keys) */
   accessTokens: AccessTokens
+  /** picks the key of each attempt on a multi-key channel */
+  keys: KeyPicker
   /** keeps a settlement running after its response was sent, so shutdown and tests can wait for it */
   track(work: Promise<unknown>): void
   /** an exchange started (its reservation is held until it finishes or is abandoned) */
@@ -98,6 +101,7 @@ export function createRelayServices(deps: {
       language: env.DEFAULT_LANGUAGE,
     }),
     accessTokens: new AccessTokens(deps.options),
+    keys: new KeyPicker(),
     track: (work) => {
       const settled = work.catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed')).finally(() => inFlight.delete(settled))
       inFlight.add(settled)

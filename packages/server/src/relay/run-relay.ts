@@ -13,6 +13,7 @@ import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
+import { KeyPicker } from './pick-channel-key.ts'
 import { reserveRequest } from './reserve-request.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
@@ -83,19 +84,38 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
   let lastError: RelayError | undefined
+  // A retry may take the same multi-key channel again with a key this request has not tried.
+  const triedKeys = new Map<number, Set<number>>()
+  const exhausted = () => {
+    const ids = new Set<number>()
+    for (const [id, keys] of triedKeys) {
+      const channel = snapshot.channels.get(id)
+      if (!channel || !KeyPicker.hasUntried(channel, keys)) ids.add(id)
+    }
+    return ids
+  }
   try {
     for (let attempt = 0; attempt <= retries; attempt++) {
-      const candidate = selectChannel(route.levels, attempt, new Set(exchange.tried))
+      const candidate = selectChannel(route.levels, attempt, exhausted())
       if (!candidate) break
+      const keysTried = triedKeys.get(candidate.channel.id) ?? new Set<number>()
+      triedKeys.set(candidate.channel.id, keysTried)
       exchange.tried.push(candidate.channel.id)
+      const channel = services.relay.keys.forAttempt(candidate.channel, keysTried)
+      if (!channel) {
+        for (const index of candidate.channel.multiKey?.enabled ?? []) keysTried.add(index)
+        lastError = localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
+        continue
+      }
+      if (channel.keyIndex !== undefined) keysTried.add(channel.keyIndex)
       try {
-        return await attemptChannel(exchange, candidate.channel, input)
+        return await attemptChannel(exchange, channel, input)
       } catch (error) {
         if (!(error instanceof RelayError)) throw error
         lastError = error
-        services.relay.accessTokens.rejected(candidate.channel, error)
+        services.relay.accessTokens.rejected(channel, error)
         if (!error.local) {
-          handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+          handleChannelFailure(services, channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
         }
         if (!error.retryable || input.clientSignal.aborted) break
       }

@@ -1,9 +1,10 @@
 import { ChannelStatus } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
-import type { Language } from '../i18n/messages.ts'
+import { translate, type Language } from '../i18n/messages.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
+import { autoDisableChannelKey, autoEnableChannelKey } from '../services/channels/channel-key-status.ts'
 import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
 import { Readable } from 'node:stream'
 import { bridgeFor } from './protocol-bridge.ts'
@@ -40,8 +41,10 @@ function testRequest(model: string): RelayRequest {
  */
 export async function testChannel(services: Services, channelId: number, model?: string, language: Language = services.env.DEFAULT_LANGUAGE): Promise<ChannelTestResult> {
   const snapshot = await services.relay.channels.current()
-  const channel = snapshot.channels.get(channelId)
-  if (!channel) return { success: false, message: 'channel not found', time: 0 }
+  const cached = snapshot.channels.get(channelId)
+  if (!cached) return { success: false, message: 'channel not found', time: 0 }
+  const channel = testedKey(services, cached)
+  if (!channel) return { success: false, message: translate('channel.no_enabled_key', language), time: 0 }
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
   const request = testRequest(testModel)
@@ -67,20 +70,45 @@ export async function testChannel(services: Services, channelId: number, model?:
   return { success: failure === undefined, message: failure?.text(language) ?? '', time: elapsedMs / 1000 }
 }
 
+/**
+ * The channel as the test uses it. A multi-key channel is tested with one key, picked as a request
+ * would pick it; when none is enabled, with one of its auto-disabled keys, so a passing test can
+ * bring a recovered key (and its channel) back. Undefined when every key was disabled by hand.
+ */
+function testedKey(services: Services, channel: RelayChannel): RelayChannel | undefined {
+  const keys = channel.multiKey
+  if (!keys) return channel
+  const picked = services.relay.keys.forAttempt(channel)
+  if (picked) return picked
+  const index = keys.autoDisabled[Math.floor(Math.random() * keys.autoDisabled.length)]
+  return index === undefined ? undefined : { ...channel, key: keys.keys[index] as string, keyIndex: index }
+}
+
+/**
+ * On a multi-key channel a fatal failure disables the tested key (and the channel with its last
+ * key), a pass brings back the tested key when it had been auto-disabled; slowness is the
+ * channel's, whatever the key.
+ */
 async function applyMonitoring(services: Services, channel: RelayChannel, failure: RelayError | undefined, elapsedMs: number): Promise<void> {
   const { options } = services
   const threshold = options.number('ChannelDisableThreshold')
   const tooSlow = failure === undefined && threshold > 0 && elapsedMs > threshold * 1000
+  const multiKey = channel.multiKey !== undefined && channel.keyIndex !== undefined
   let changed = false
   if (options.bool('AutomaticDisableChannelEnabled') && channel.autoBan && channel.status === ChannelStatus.enabled) {
     const fatal = failure !== undefined && isChannelFatal(failure, channel.type, options.get('AutomaticDisableKeywords'))
-    if (fatal || tooSlow) {
+    if (fatal && multiKey) {
+      await autoDisableChannelKey(services, channel.id, channel.key, (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500), nowSeconds())
+    } else if (fatal || tooSlow) {
       const reason = fatal ? (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500) : `response time ${(elapsedMs / 1000).toFixed(2)}s exceeds ${threshold}s`
       changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
     }
   }
-  if (failure === undefined && !tooSlow && options.bool('AutomaticEnableChannelEnabled') && channel.status === ChannelStatus.autoDisabled) {
-    changed = await setChannelStatus(services.db, channel.id, ChannelStatus.enabled, '', nowSeconds(), [ChannelStatus.autoDisabled])
+  if (failure === undefined && !tooSlow && options.bool('AutomaticEnableChannelEnabled')) {
+    const keyBack = multiKey ? await autoEnableChannelKey(services, channel.id, channel.key, nowSeconds()) : { key: false, channel: false }
+    if (!keyBack.channel && channel.status === ChannelStatus.autoDisabled) {
+      changed = await setChannelStatus(services.db, channel.id, ChannelStatus.enabled, '', nowSeconds(), [ChannelStatus.autoDisabled])
+    }
   }
   if (changed) await services.changes.publish({ kind: 'channels' })
 }

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely'
 import type { Bool, Id, UnixSeconds, WithDefault } from './common.ts'
 
 /** channels: upstream providers. */
@@ -42,6 +43,11 @@ export interface ChannelsTable {
   max_input_tokens: WithDefault<number>
   /** 1: the root let this channel reach loopback and private addresses */
   private_network: WithDefault<number>
+  /**
+   * JSON, the multi-key state (see services/channels/channel-info.ts). Read back as text or as
+   * the parsed document depending on the driver, NULL on rows older than the column.
+   */
+  channel_info: ColumnType<unknown, string | null | undefined, string | null>
 }
 
 /** abilities: the routing index, one row per group x model x channel. */

@@ -4,6 +4,21 @@ import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
 import type { ChangeBus } from '../../services/changes/change-bus.ts'
+import { ChannelStatus } from '@gateway/shared'
+import { enabledKeyIndexes, keyStatusOf, readChannelInfo, splitChannelKeys } from '../../services/channels/channel-info.ts'
+
+/** The keys of a multi-key channel, as the relay picks among them. */
+export interface MultiKeys {
+  /** 'random', 'polling', or anything else: the first enabled key */
+  mode: string
+  keys: string[]
+  /** indexes of the enabled keys, ascending */
+  enabled: number[]
+  /** indexes of the auto-disabled keys, which a channel test may bring back */
+  autoDisabled: number[]
+  /** where polling starts on this instance before it has picked a key of this channel */
+  pollingIndex: number
+}
 
 /** A channel as the relay uses it: key decrypted, JSON settings parsed once. */
 export interface RelayChannel {
@@ -11,7 +26,16 @@ export interface RelayChannel {
   name: string
   type: number
   status: number
+  /**
+   * The key an upstream call sends. For a multi-key channel, the attempt's copy of the channel
+   * carries the key picked for it (see pick-channel-key.ts); the cached one carries its first
+   * enabled key, for the calls that do not pick (polling a task, listing models).
+   */
   key: string
+  /** set on multi-key channels */
+  multiKey?: MultiKeys
+  /** the index of `key` among a multi-key channel's keys, on an attempt's copy */
+  keyIndex?: number
   baseUrl: string
   other: string
   organization: string
@@ -108,12 +132,14 @@ export class ChannelCache {
         this.logger.error({ channel: row.id }, 'channel key cannot be decrypted; check CRYPTO_SECRET')
         continue
       }
+      const multiKey = multiKeysOf(row.channel_info, key)
       channels.set(row.id, {
         id: row.id,
         name: row.name,
         type: row.type,
         status: row.status,
-        key,
+        key: multiKey ? (multiKey.keys[multiKey.enabled[0] ?? 0] ?? '') : key,
+        ...(multiKey ? { multiKey } : {}),
         baseUrl: row.base_url,
         other: row.other,
         organization: row.openai_organization ?? '',
@@ -151,6 +177,14 @@ export class ChannelCache {
     }
     return { channels, routes }
   }
+}
+
+function multiKeysOf(channelInfo: unknown, keyText: string): MultiKeys | undefined {
+  const info = readChannelInfo(channelInfo)
+  if (!info.is_multi_key) return undefined
+  const keys = splitChannelKeys(keyText)
+  const autoDisabled = keys.map((_, i) => i).filter((i) => keyStatusOf(info, i) === ChannelStatus.autoDisabled)
+  return { mode: info.multi_key_mode, keys, enabled: enabledKeyIndexes(info, keys.length), autoDisabled, pollingIndex: info.multi_key_polling_index }
 }
 
 function jsonObject(text: string | null | undefined): Record<string, unknown> {

@@ -110,12 +110,13 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       const candidate = selectChannel(levels, attempt, new Set(tried))
       if (!candidate) break
       tried.push(candidate.channel.id)
+      const channel = services.relay.keys.forAttempt(candidate.channel) ?? candidate.channel
       try {
-        accepted = { taskId: await sendToSuno(services, candidate.channel, action, body, input.clientSignal), channel: candidate.channel }
+        accepted = { taskId: await sendToSuno(services, channel, action, body, input.clientSignal), channel }
       } catch (error) {
         if (!(error instanceof RelayError)) throw error
         lastError = error
-        if (!error.local) handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+        if (!error.local) handleChannelFailure(services, channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
         if (!error.retryable || input.clientSignal.aborted) break
       }
     }

@@ -25,6 +25,7 @@ const writes: Record<string, (id: number, tag: string) => WriteCall> = {
   'POST /api/channel/tag/disabled': (_id, tag) => ({ method: 'POST', path: '/api/channel/tag/disabled', body: { tag } }),
   'PUT /api/channel/tag': (_id, tag) => ({ method: 'PUT', path: '/api/channel/tag', body: { tag, priority: 7 } }),
   'DELETE /api/channel/:id': (id) => ({ method: 'DELETE', path: `/api/channel/${id}` }),
+  'POST /api/channel/multi_key/manage': (id) => ({ method: 'POST', path: '/api/channel/multi_key/manage', body: { channel_id: id, action: 'disable_key', key_index: 0 } }),
 }
 
 let h: Harness
@@ -45,9 +46,12 @@ afterEach(async () => {
   await h.services.options.set('AdminChannelWriteEnabled', 'false')
 })
 
-async function freshChannel(): Promise<{ id: number; tag: string }> {
+/** The key manager's route acts on a channel holding several keys; the others on a single-key one. */
+async function freshChannel(route = ''): Promise<{ id: number; tag: string }> {
   const tag = `t${++counter}`
-  const response = await h.request('POST', '/api/channel/', { as: root, body: { name: `ch-${tag}`, key: 'sk-x', models: 'gpt-4o', tag } })
+  const channel = { name: `ch-${tag}`, key: 'sk-x\nsk-y', models: 'gpt-4o', tag }
+  const body = route.includes('multi_key') ? { mode: 'multi_to_single', multi_key_mode: 'random', channel } : { mode: 'single', channel }
+  const response = await h.request('POST', '/api/channel/', { as: root, body })
   expect(response.json?.success, response.text).toBe(true)
   return { id: response.json?.data[0].id, tag }
 }
@@ -55,13 +59,13 @@ async function freshChannel(): Promise<{ id: number; tag: string }> {
 const channelsTable = () => h.services.db.selectFrom('channels').selectAll().orderBy('id').execute()
 
 async function call(route: string, as: TestUser) {
-  const { id, tag } = await freshChannel()
+  const { id, tag } = await freshChannel(route)
   const { method, path, body } = (writes[route] as (id: number, tag: string) => WriteCall)(id, tag)
   return h.request(method, path, { as, body })
 }
 
 async function expectRefused(route: string, as: TestUser) {
-  const { id, tag } = await freshChannel()
+  const { id, tag } = await freshChannel(route)
   const before = await channelsTable()
   const { method, path, body } = (writes[route] as (id: number, tag: string) => WriteCall)(id, tag)
   const response = await h.request(method, path, { as, body })

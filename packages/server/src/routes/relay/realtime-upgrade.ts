@@ -68,7 +68,8 @@ async function accept(services: Services, wss: WebSocketServer, url: URL, req: I
     const { token, user, pinnedChannelId } = await authenticateToken(services.relay.tokens, realtimeKey(req), clientIp, (key) => services.secrets.lookupHash(key), nowSeconds())
     if (token.modelLimits && !token.modelLimits.has(model)) throw localError(403, 'model_not_allowed', 'token.model_not_allowed', { model }, 'permission_error')
     const route = resolveRoute(await services.relay.channels.current(), candidateGroups(services.options, token.group, user.group), model, pinnedChannelId)
-    const channel = selectChannel(route.levels, 0, new Set())?.channel
+    const selected = selectChannel(route.levels, 0, new Set())?.channel
+    const channel = selected && services.relay.keys.forAttempt(selected)
     if (!channel) throw localError(503, 'model_not_found', 'channel.none', { group: route.group, model })
     if (!adapterFor(channel.type)?.endpoints.has('realtime')) throw localError(501, 'not_implemented', 'request.not_implemented')
     const price = resolvePrice(services.options, model, route.group, user.group, user.acceptUnsetRatio)

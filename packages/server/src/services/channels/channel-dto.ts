@@ -1,5 +1,6 @@
 import type { Channel } from '@gateway/shared'
 import type { ChannelInfo } from '../../db/queries/channels.ts'
+import { consoleChannelInfo } from './channel-info.ts'
 
 /** A channel as the console sees it: the key is never sent, not even masked. */
-export const toChannel = (info: ChannelInfo): Channel => ({ ...info, key: '' })
+export const toChannel = (info: ChannelInfo): Channel => ({ ...info, key: '', channel_info: consoleChannelInfo(info.channel_info) })

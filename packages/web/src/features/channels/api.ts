@@ -1,4 +1,4 @@
-import type { Channel, Page } from '@gateway/shared'
+import type { Channel, ChannelAddMode, MultiKeyAction, MultiKeyMode, MultiKeyStatusPage, Page } from '@gateway/shared'
 import { api, requestEnvelope } from '@/lib/api-client'
 
 /** Filters of the channel list; an empty filter lists every channel. */
@@ -37,6 +37,27 @@ export interface ChannelPayload {
   remark: string
 }
 
+/** POST /api/channel/: the reference's body. */
+export interface AddChannelBody {
+  mode: ChannelAddMode
+  multi_key_mode?: MultiKeyMode
+  batch_add_set_key_prefix_2_name?: boolean
+  channel: ChannelPayload
+}
+
+/** PUT /api/channel/: the fields that change; key_mode and multi_key_mode for multi-key channels. */
+export type ChannelUpdateBody = Partial<ChannelPayload> & { id: number; status?: number; key_mode?: 'append' | 'replace'; multi_key_mode?: MultiKeyMode }
+
+/** POST /api/channel/multi_key/manage */
+export interface ManageKeysBody {
+  channel_id: number
+  action: MultiKeyAction
+  key_index?: number
+  page?: number
+  page_size?: number
+  status?: number
+}
+
 export interface TagEdit {
   tag: string
   new_tag?: string
@@ -73,8 +94,12 @@ export const channelsApi = {
   list: (params: ChannelListParams) =>
     api.get<Page<Channel>>(hasFilter(params) ? '/api/channel/search' : '/api/channel/', { query: { ...params } }),
   get: (id: number) => api.get<Channel>(`/api/channel/${id}`),
-  create: (payload: ChannelPayload) => api.post<Channel[]>('/api/channel/', payload),
-  update: (payload: Partial<ChannelPayload> & { id: number; status?: number }) => api.put<Channel>('/api/channel/', payload),
+  create: (body: AddChannelBody) => api.post<Channel[]>('/api/channel/', body),
+  update: (payload: ChannelUpdateBody) => api.put<Channel>('/api/channel/', payload),
+  keyStatus: (body: Omit<ManageKeysBody, 'action' | 'key_index'>) =>
+    api.post<MultiKeyStatusPage>('/api/channel/multi_key/manage', { ...body, action: 'get_key_status' }),
+  /** A key manager action; answers the server's message (it says how many keys changed). */
+  manageKeys: async (body: ManageKeysBody): Promise<string> => (await requestEnvelope<unknown>('POST', '/api/channel/multi_key/manage', { body })).message,
   remove: (id: number) => api.delete<null>(`/api/channel/${id}`),
   removeDisabled: () => api.delete<number>('/api/channel/disabled'),
   removeMany: (ids: number[]) => api.post<number>('/api/channel/batch', { ids }),

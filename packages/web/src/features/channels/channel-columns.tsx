@@ -8,6 +8,7 @@ import { BalanceCell, ChannelStatusBadge, ListCell, ResponseTimeBadge } from './
 import { ChannelRowActions, TagRowActions, type RowHandlers } from './channel-row-actions'
 import { tagSummary, type ChannelRow } from './channel-rows'
 import { InlineNumber } from './inline-number'
+import { MultiKeyBadge } from './multi-key-badge'
 
 export interface ColumnContext extends RowHandlers {
   t: TFunction<'channels'>
@@ -60,6 +61,7 @@ export function channelColumns(ctx: ColumnContext): Column[] {
               {row.channel.name}
             </span>
             {row.channel.tag && !row.nested && <span className="truncate text-xs text-muted-foreground">{row.channel.tag}</span>}
+            <MultiKeyBadge channel={row.channel} onManage={ctx.canWrite ? () => ctx.onManageKeys(row.channel) : undefined} />
           </span>
         ),
     },

@@ -56,6 +56,7 @@ const stored: Channel = {
   remark: 'note',
   max_input_tokens: 0,
   private_network: 0,
+  channel_info: { is_multi_key: false, multi_key_size: 0, multi_key_status_list: null, multi_key_polling_index: 0, multi_key_mode: '' },
 }
 
 function renderDrawer(props: Partial<Parameters<typeof ChannelEditorDrawer>[0]> = {}) {
@@ -80,11 +81,14 @@ describe('ChannelEditorDrawer', () => {
   it('create mode: asks for name and key, then a model, then valid JSON', async () => {
     renderDrawer()
     expect(screen.getByText('Add channel')).toBeTruthy()
-    expect(screen.getByText(/one channel is created for each line/)).toBeTruthy()
     save()
     expect(await screen.findByText('Fill in the channel name and key!')).toBeTruthy()
     fill('channel-name', 'mock')
     fill('channel-key', 'sk-1\nsk-2')
+    save()
+    expect(await screen.findByText('The key has several lines: choose batch, or all keys in one channel')).toBeTruthy()
+    fill('channel-add-mode', 'batch')
+    expect(screen.getByText(/one channel is created for each line/)).toBeTruthy()
     expect(screen.getByText(/2 channels will be created/)).toBeTruthy()
     save()
     expect(await screen.findByText('Select at least one model!')).toBeTruthy()
@@ -120,16 +124,80 @@ describe('ChannelEditorDrawer', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(toast.success).toHaveBeenCalledWith('Channel created!')
     expect(api.create.mock.calls[0]?.[0]).toMatchObject({
-      name: 'mock',
-      key: 'sk-1',
-      type: 1,
-      base_url: 'http://127.0.0.1:4010',
-      models: 'gpt-4o-mini',
-      group: 'default',
-      auto_ban: 1,
-      priority: 0,
-      weight: 0,
+      mode: 'single',
+      channel: {
+        name: 'mock',
+        key: 'sk-1',
+        type: 1,
+        base_url: 'http://127.0.0.1:4010',
+        models: 'gpt-4o-mini',
+        group: 'default',
+        auto_ban: 1,
+        priority: 0,
+        weight: 0,
+      },
     })
+    expect(api.create.mock.calls[0]?.[0]).not.toHaveProperty('multi_key_mode')
+  })
+
+  it('create mode: puts every key line into one channel with the chosen pick mode', async () => {
+    api.create.mockResolvedValue([])
+    const { onClose } = renderDrawer()
+    fill('channel-name', 'pool')
+    fill('channel-add-mode', 'multi_to_single')
+    expect(screen.getByText(/all of them go into this one channel/)).toBeTruthy()
+    fill('channel-key', 'sk-1\nsk-2\nsk-3')
+    expect(screen.getByText('3 keys in one channel')).toBeTruthy()
+    expect(screen.getByText(/at random/)).toBeTruthy()
+    fill('channel-multi-key-mode', 'polling')
+    expect(screen.getByText(/take the enabled keys in turn/)).toBeTruthy()
+    fill('channel-custom-models', 'gpt-4o-mini')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    save()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(api.create.mock.calls[0]?.[0]).toMatchObject({ mode: 'multi_to_single', multi_key_mode: 'polling', channel: { name: 'pool', key: 'sk-1\nsk-2\nsk-3' } })
+  })
+
+  it('create mode: batch may name each channel after its key', async () => {
+    api.create.mockResolvedValue([])
+    renderDrawer()
+    expect(screen.queryByTestId('channel-batch-prefix')).toBeNull()
+    fill('channel-name', 'many')
+    fill('channel-add-mode', 'batch')
+    fireEvent.click(screen.getByTestId('channel-batch-prefix'))
+    fill('channel-key', 'sk-1\nsk-2')
+    fill('channel-custom-models', 'gpt-4o-mini')
+    fireEvent.click(screen.getByTestId('channel-add-custom'))
+    save()
+    await waitFor(() => expect(api.create).toHaveBeenCalled())
+    expect(api.create.mock.calls[0]?.[0]).toMatchObject({ mode: 'batch', batch_add_set_key_prefix_2_name: true })
+  })
+
+  it('edit mode of a multi-key channel: appends or replaces keys and changes the pick mode', async () => {
+    api.get.mockResolvedValue({ ...stored, channel_info: { is_multi_key: true, multi_key_size: 4, multi_key_status_list: {}, multi_key_polling_index: 0, multi_key_mode: 'random' } })
+    api.update.mockResolvedValue(stored)
+    renderDrawer({ mode: 'edit', channelId: 7 })
+    expect(await screen.findByText('This channel holds 4 keys; leave empty to keep them.')).toBeTruthy()
+    expect(screen.queryByTestId('channel-add-mode')).toBeNull()
+    fill('channel-multi-key-mode', 'polling')
+    save()
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1))
+    expect(api.update.mock.calls[0]?.[0]).toMatchObject({ id: 7, multi_key_mode: 'polling' })
+    expect(api.update.mock.calls[0]?.[0]).not.toHaveProperty('key')
+    expect(api.update.mock.calls[0]?.[0]).not.toHaveProperty('key_mode')
+    fill('channel-key', 'sk-new')
+    fill('channel-key-mode', 'replace')
+    save()
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(2))
+    expect(api.update.mock.calls[1]?.[0]).toMatchObject({ id: 7, key: 'sk-new', key_mode: 'replace', multi_key_mode: 'polling' })
+  })
+
+  it('edit mode of a single-key channel: no key modes', async () => {
+    api.get.mockResolvedValue(stored)
+    renderDrawer({ mode: 'edit', channelId: 7 })
+    await screen.findByDisplayValue('main')
+    expect(screen.queryByTestId('channel-key-mode')).toBeNull()
+    expect(screen.queryByTestId('channel-multi-key-mode')).toBeNull()
   })
 
   it('refuses custom models that are already chosen', async () => {

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { channelsApi } from './api'
 import { EditorAdvancedSection } from './editor-advanced-section'
 import { EditorBasicSection } from './editor-basic-section'
-import { emptyForm, formFromChannel, toPayload, validateForm, type ChannelForm, type EditorMode } from './editor-form'
+import { emptyForm, formFromChannel, toCreateBody, toUpdateBody, validateForm, type ChannelForm, type EditorMode } from './editor-form'
 import { EditorModelsSection } from './editor-models-section'
 import { channelQuery, useInvalidateChannels } from './queries'
 
@@ -83,12 +83,8 @@ function EditorForm({ initial, mode, channelId, onClose }: EditorFormProps) {
 
   const save = useMutation({
     mutationFn: async () => {
-      const payload = toPayload(form)
-      if (mode === 'edit' && channelId !== undefined) {
-        const { key, ...rest } = payload
-        return channelsApi.update({ id: channelId, ...rest, ...(key ? { key } : {}) })
-      }
-      return channelsApi.create(payload)
+      if (mode === 'edit' && channelId !== undefined) return channelsApi.update(toUpdateBody(form, channelId))
+      return channelsApi.create(toCreateBody(form))
     },
     onSuccess: async () => {
       toast.success(mode === 'edit' ? t('messages.updated') : t('messages.created'))

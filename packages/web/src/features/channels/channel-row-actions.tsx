@@ -1,5 +1,5 @@
 import { ChannelStatus, type Channel } from '@gateway/shared'
-import { Copy, FlaskConical, ListChecks, Pencil, Power, PowerOff, Radar, RefreshCw, Tags, Trash2, Zap } from 'lucide-react'
+import { Copy, FlaskConical, KeyRound, ListChecks, Pencil, Power, PowerOff, Radar, RefreshCw, Tags, Trash2, Zap } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { RowActions } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
@@ -17,6 +17,8 @@ export interface RowHandlers {
   onPickTestModel: (channel: Channel) => void
   onDetectUpstream: (channel: Channel) => void
   onEditTag: (tag: string) => void
+  /** opens the key manager of a multi-key channel */
+  onManageKeys: (channel: Channel) => void
 }
 
 /** Test and edit inline; the rest in the trailing menu. Without canWrite, only what reads or tests. */
@@ -62,6 +64,12 @@ export function ChannelRowActions({ channel, handlers }: { channel: Channel; han
         <DropdownMenuItem data-testid={`channel-toggle-${channel.id}`} onSelect={() => void actions.setEnabled(channel, !enabled)}>
           {enabled ? <PowerOff /> : <Power />}
           {enabled ? t('actions.disable') : t('actions.enable')}
+        </DropdownMenuItem>
+      )}
+      {canWrite && channel.channel_info?.is_multi_key && (
+        <DropdownMenuItem data-testid={`channel-keys-${channel.id}`} onSelect={() => handlers.onManageKeys(channel)}>
+          <KeyRound />
+          {t('actions.manageKeys')}
         </DropdownMenuItem>
       )}
       {canWrite && (

@@ -14,6 +14,7 @@ vi.mock('./api', () => ({
   channelsApi: {
     list: vi.fn(),
     update: vi.fn(async () => ({})),
+    keyStatus: vi.fn(async () => ({ keys: [], total: 0, page: 1, page_size: 10, total_pages: 1, enabled_count: 0, manual_disabled_count: 0, auto_disabled_count: 0 })),
     groups: vi.fn(async () => ['default']),
     enabledModels: vi.fn(async () => ['gpt-4o']),
     test: vi.fn(async () => ({ success: true, time: 0.42 })),
@@ -51,6 +52,7 @@ const channel = (patch: Partial<Channel>): Channel => ({
   remark: '',
   max_input_tokens: 0,
   private_network: 0,
+  channel_info: { is_multi_key: false, multi_key_size: 0, multi_key_status_list: null, multi_key_polling_index: 0, multi_key_mode: '' },
   ...patch,
 })
 
@@ -202,5 +204,18 @@ describe('ChannelsPage for an admin', () => {
       'Detect upstream',
       'Delete',
     ])
+  })
+
+  it('marks a multi-key channel with its key count and opens its key manager (the root)', async () => {
+    signedInAs(Role.root)
+    const multi = channel({ id: 4, name: 'pool', channel_info: { is_multi_key: true, multi_key_size: 5, multi_key_status_list: { '0': 3 }, multi_key_polling_index: 0, multi_key_mode: 'random' } })
+    vi.mocked(channelsApi.list).mockResolvedValue({ items: [...items, multi], total: 4, page: 1, page_size: 10 })
+    await renderPage()
+    expect((await screen.findByTestId('multi-key-badge-4')).textContent).toBe('4/5 keys')
+    expect(screen.queryByTestId('multi-key-badge-1')).toBeNull()
+    openMenu(rowOf('pool'))
+    fireEvent.click(await screen.findByTestId('channel-keys-4'))
+    expect(await screen.findByText('Keys of pool')).toBeTruthy()
+    await waitFor(() => expect(channelsApi.keyStatus).toHaveBeenCalledWith({ channel_id: 4, page: 1, page_size: 10, status: undefined }))
   })
 })

@@ -14,6 +14,7 @@ import type { ChannelsSearch } from './channels-search'
 import { ChannelsToolbar } from './channels-toolbar'
 import { ColumnSettingsDialog } from './column-settings-dialog'
 import { ConfirmDialog } from './confirm-dialog'
+import { MultiKeyDialog } from './multi-key-dialog'
 import { channelListQuery } from './queries'
 import { TagEditorDrawer } from './tag-editor-drawer'
 import { TestModelDialog } from './test-model-dialog'
@@ -48,6 +49,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
   const [detecting, setDetecting] = useState<Channel | null>(null)
   const [deleting, setDeleting] = useState<Channel | null>(null)
   const [editingTag, setEditingTag] = useState<string | null>(null)
+  const [managingKeys, setManagingKeys] = useState<Channel | null>(null)
   const [visibility, setVisibility, resetVisibility] = useColumnVisibility(COLUMNS_STORAGE_KEY)
 
   const params = { p: page, page_size: pageSize, id_sort: idSort, tag_mode: tagMode, ...search }
@@ -77,6 +79,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         onPickTestModel: setTesting,
         onDetectUpstream: setDetecting,
         onEditTag: setEditingTag,
+        onManageKeys: setManagingKeys,
       }),
     [t, typeLabel, actions, canWrite, batchMode, expanded, toggleTag, navigate],
   )
@@ -154,6 +157,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         }}
       />
       <UpstreamDialog channel={detecting} onClose={() => setDetecting(null)} />
+      <MultiKeyDialog channel={managingKeys} onClose={() => setManagingKeys(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirm.deleteTitle')}

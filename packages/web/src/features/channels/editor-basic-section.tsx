@@ -1,14 +1,24 @@
-import { CHANNEL_TYPES, ChannelType, XUNFEI_DEFAULT_VERSION, channelTypeInfo } from '@gateway/shared'
+import { CHANNEL_TYPES, ChannelAddMode, ChannelType, XUNFEI_DEFAULT_VERSION, channelTypeInfo } from '@gateway/shared'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import { keyLineCount } from './editor-form'
+import { keyLineCount, type ChannelForm, type EditorMode } from './editor-form'
+import { EditorKeyModes } from './editor-key-modes'
 import type { SectionProps } from './editor-types'
 import { Field, FormSection } from './field'
 import { useTypeLabel } from './type-label'
 
-/** Type, name, base URL and key. */
+/** What the key field says under it: the format, then how the lines are used by the add mode. */
+function keyModeLines(t: TFunction<'channels'>, form: ChannelForm, mode: EditorMode, lines: number): (string | null)[] {
+  if (mode === 'edit') return [form.is_multi_key ? t('editor.multiKeyEditHint', { count: form.multi_key_size }) : null]
+  if (form.add_mode === ChannelAddMode.batch) return [t('editor.batchKeyHint'), lines > 1 ? t('editor.batchKeyCount', { count: lines }) : null]
+  if (form.add_mode === ChannelAddMode.multiToSingle) return [t('editor.multiKeyHint'), lines > 0 ? t('editor.multiKeyCount', { count: lines }) : null]
+  return [t('editor.singleKeyHint')]
+}
+
+/** Type, name, base URL and key, with how the key text is used. */
 export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
   const { t } = useTranslation('channels')
   const typeLabel = useTypeLabel()
@@ -18,8 +28,7 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
   const keyFormat = info?.keyFormat
   const keyHint = [
     keyFormat ? t('editor.keyFormat', { format: keyFormat === 'service account JSON' ? t('keyFormats.service account JSON') : keyFormat }) : null,
-    mode === 'create' ? t('editor.batchKeyHint') : null,
-    mode === 'create' && lines > 1 ? t('editor.batchKeyCount', { count: lines }) : null,
+    ...keyModeLines(t, form, mode, lines),
   ]
     .filter((line): line is string => Boolean(line))
     .map((line) => (
@@ -75,6 +84,7 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
           onBlur={() => set({ base_url: form.base_url.trim().replace(/\/+$/, '') })}
         />
       </Field>
+      <EditorKeyModes form={form} set={set} mode={mode} />
       <Field id="channel-key" label={t('editor.key')} hint={keyHint} error={errors.key}>
         <Textarea
           id="channel-key"

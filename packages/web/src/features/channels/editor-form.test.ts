@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addCustomModels, emptyForm, keyLineCount, toPayload, validateForm } from './editor-form'
+import { addCustomModels, emptyForm, keyLineCount, toCreateBody, toPayload, toUpdateBody, validateForm } from './editor-form'
 import { inlineNumberError } from './inline-number'
 
 const valid = () => ({ ...emptyForm(), name: 'a', key: 'sk-1', models: ['gpt-4o'] })
@@ -42,5 +42,32 @@ describe('editor form rules', () => {
     expect(inlineNumberError('priority', '1.2')).toBe('priorityInteger')
     expect(inlineNumberError('weight', '0')).toBeNull()
     expect(inlineNumberError('weight', '-1')).toBe('weightNonNegative')
+  })
+
+  it('refuses several key lines for one channel, except a Vertex AI service account', () => {
+    expect(validateForm({ ...valid(), key: 'sk-1\nsk-2' }, 'create')).toMatchObject({ key: 'singleKeyLines', field: 'key' })
+    expect(validateForm({ ...valid(), key: 'sk-1\nsk-2', add_mode: 'batch' }, 'create')).toBeNull()
+    expect(validateForm({ ...valid(), key: 'sk-1\nsk-2', add_mode: 'multi_to_single' }, 'create')).toBeNull()
+    expect(validateForm({ ...valid(), type: 41, other: 'us', key: '{\n"type": "service_account"\n}' }, 'create')).toBeNull()
+  })
+
+  it('counts Vertex AI keys in a JSON array', () => {
+    expect(keyLineCount({ ...valid(), type: 41, key: '[{"a":1},{"b":2}]' })).toBe(2)
+    expect(keyLineCount({ ...valid(), type: 41, key: '{"a":1}' })).toBe(1)
+  })
+
+  it('sends the create body the reference takes, with the options of its mode only', () => {
+    expect(toCreateBody({ ...valid(), multi_key_mode: 'polling' })).toEqual({ mode: 'single', channel: toPayload(valid()) })
+    expect(toCreateBody({ ...valid(), add_mode: 'multi_to_single', multi_key_mode: 'polling' })).toMatchObject({ mode: 'multi_to_single', multi_key_mode: 'polling' })
+    expect(toCreateBody({ ...valid(), add_mode: 'batch', batch_prefix_name: true })).toMatchObject({ mode: 'batch', batch_add_set_key_prefix_2_name: true })
+    expect(toCreateBody({ ...valid(), add_mode: 'batch' })).not.toHaveProperty('multi_key_mode')
+  })
+
+  it('sends key_mode with a new key of a multi-key channel only', () => {
+    expect(toUpdateBody({ ...valid(), key: '' }, 3)).not.toHaveProperty('multi_key_mode')
+    const multi = { ...valid(), is_multi_key: true, key_mode: 'replace' as const, multi_key_mode: 'polling' as const }
+    expect(toUpdateBody({ ...multi, key: '' }, 3)).toMatchObject({ id: 3, multi_key_mode: 'polling' })
+    expect(toUpdateBody({ ...multi, key: '' }, 3)).not.toHaveProperty('key_mode')
+    expect(toUpdateBody(multi, 3)).toMatchObject({ key: 'sk-1', key_mode: 'replace' })
   })
 })

@@ -1,13 +1,15 @@
 import {
   CHANNEL_PRIORITY_MIN,
+  ChannelAddMode,
   ChannelType,
+  MultiKeyMode,
   XUNFEI_DEFAULT_VERSION,
   splitCommaList,
   splitLines,
   uniqueItems,
   type Channel,
 } from '@gateway/shared'
-import type { ChannelPayload } from './api'
+import type { AddChannelBody, ChannelPayload, ChannelUpdateBody } from './api'
 
 /** The editor's state: lists as arrays, numbers as the typed text. */
 export interface ChannelForm {
@@ -32,6 +34,17 @@ export interface ChannelForm {
   param_override: string
   header_override: string
   remark: string
+  /** create: one channel, one per key line, or one holding every key line */
+  add_mode: ChannelAddMode
+  /** how a multi-key channel picks the key of a request */
+  multi_key_mode: MultiKeyMode
+  /** batch: each channel's name gets the first 8 characters of its key */
+  batch_prefix_name: boolean
+  /** edit of a multi-key channel: a new key text is added to the keys or replaces them */
+  key_mode: 'append' | 'replace'
+  /** the edited channel holds several keys, this many (read from the channel, not editable) */
+  is_multi_key: boolean
+  multi_key_size: number
 }
 
 export type EditorMode = 'create' | 'edit'
@@ -46,6 +59,7 @@ export interface FormError {
     | 'priorityInteger'
     | 'priorityMin'
     | 'weightNonNegative'
+    | 'singleKeyLines'
   field: keyof ChannelForm
   /** For jsonInvalid: the editor label key of the field. */
   label?: string
@@ -72,11 +86,21 @@ export const emptyForm = (): ChannelForm => ({
   param_override: '',
   header_override: '',
   remark: '',
+  add_mode: ChannelAddMode.single,
+  multi_key_mode: MultiKeyMode.random,
+  batch_prefix_name: false,
+  key_mode: 'append',
+  is_multi_key: false,
+  multi_key_size: 0,
 })
 
-/** Prefills the editor from a stored channel; the key is never known, so it stays empty. */
+/**
+ * Prefills the editor from a stored channel; the key is never known, so it stays empty. A copy of
+ * a multi-key channel is created as one again, with the same pick mode.
+ */
 export function formFromChannel(channel: Channel): ChannelForm {
   const groups = uniqueItems(splitCommaList(channel.group))
+  const info = channel.channel_info
   return {
     type: channel.type,
     name: channel.name,
@@ -98,6 +122,12 @@ export function formFromChannel(channel: Channel): ChannelForm {
     param_override: channel.param_override,
     header_override: channel.header_override,
     remark: channel.remark,
+    add_mode: info?.is_multi_key ? ChannelAddMode.multiToSingle : ChannelAddMode.single,
+    multi_key_mode: info?.multi_key_mode === MultiKeyMode.polling ? MultiKeyMode.polling : MultiKeyMode.random,
+    batch_prefix_name: false,
+    key_mode: 'append',
+    is_multi_key: info?.is_multi_key === true,
+    multi_key_size: info?.multi_key_size ?? 0,
   }
 }
 
@@ -126,6 +156,9 @@ export function validateForm(form: ChannelForm, mode: EditorMode): FormError | n
   if (mode === 'create' && (form.name.trim() === '' || form.key.trim() === ''))
     return { key: 'nameKeyRequired', field: form.name.trim() === '' ? 'name' : 'key' }
   if (mode === 'edit' && form.name.trim() === '') return { key: 'nameKeyRequired', field: 'name' }
+  // Several lines in single mode would be stored as one broken key.
+  if (mode === 'create' && form.add_mode === ChannelAddMode.single && form.type !== ChannelType.vertexAI && splitLines(form.key).length > 1)
+    return { key: 'singleKeyLines', field: 'key' }
   if (form.models.length === 0) return { key: 'modelsRequired', field: 'models' }
   if (!isJsonObjectText(form.model_mapping)) return { key: 'modelMappingInvalid', field: 'model_mapping' }
   for (const [field, label] of jsonFields) {
@@ -137,10 +170,20 @@ export function validateForm(form: ChannelForm, mode: EditorMode): FormError | n
   return null
 }
 
-/** How many channels a create would make: one per key line (Vertex AI's JSON key is one key). */
+/**
+ * How many keys the key text holds: one per line; Vertex AI's are service-account JSON, several
+ * of them as a JSON array.
+ */
 export function keyLineCount(form: ChannelForm): number {
-  if (form.type === ChannelType.vertexAI) return form.key.trim() ? 1 : 0
-  return splitLines(form.key).length
+  if (form.type !== ChannelType.vertexAI) return splitLines(form.key).length
+  const text = form.key.trim()
+  if (!text.startsWith('[')) return text ? 1 : 0
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? value.length : 1
+  } catch {
+    return 1
+  }
 }
 
 /** The body of POST or PUT /api/channel/. */
@@ -168,6 +211,30 @@ export function toPayload(form: ChannelForm): ChannelPayload {
     param_override: form.param_override.trim(),
     header_override: form.header_override.trim(),
     remark: form.remark.trim(),
+  }
+}
+
+/** The body of POST /api/channel/, as the reference takes it: the mode and the channel. */
+export function toCreateBody(form: ChannelForm): AddChannelBody {
+  return {
+    mode: form.add_mode,
+    ...(form.add_mode === ChannelAddMode.multiToSingle ? { multi_key_mode: form.multi_key_mode } : {}),
+    ...(form.add_mode === ChannelAddMode.batch ? { batch_add_set_key_prefix_2_name: form.batch_prefix_name } : {}),
+    channel: toPayload(form),
+  }
+}
+
+/**
+ * The body of PUT /api/channel/: an empty key keeps the stored one; a multi-key channel also says
+ * how a new key text applies and how keys are picked.
+ */
+export function toUpdateBody(form: ChannelForm, id: number): ChannelUpdateBody {
+  const { key, ...rest } = toPayload(form)
+  return {
+    id,
+    ...rest,
+    ...(key ? { key } : {}),
+    ...(form.is_multi_key ? { multi_key_mode: form.multi_key_mode, ...(key ? { key_mode: form.key_mode } : {}) } : {}),
   }
 }
 
