@@ -13,6 +13,7 @@ import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
+import { recordErrorLog } from './record-error-log.ts'
 import { reserveRequest } from './reserve-request.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
@@ -93,6 +94,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
       } catch (error) {
         if (!(error instanceof RelayError)) throw error
         lastError = error
+        recordErrorLog(exchange, candidate.channel, error)
         services.relay.accessTokens.rejected(candidate.channel, error)
         if (!error.local) {
           handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
