@@ -66,7 +66,7 @@ export const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('gateway'),
   SYNC_FREQUENCY: int(60),
   NODE_TYPE: z.enum(['master', 'slave']).default('master'),
-  /** This instance's name in logs and in the instances list (default: the hostname). */
+  /** This instance's name (default: the hostname); the reference records it with usage data. */
   NODE_NAME: z.string().optional(),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** Reported as the version (by /api/status) instead of the built one. */
@@ -94,6 +94,11 @@ export const envSchema = z.object({
   ERROR_LOG_ENABLED: flag(false),
   /** Give each user who registers with a password an unlimited, never-expiring token. */
   GENERATE_DEFAULT_TOKEN: flag(false),
+  /** false stops the polling of unfinished drawing and music tasks on this instance. */
+  UPDATE_TASK: flag(true),
+  /** Seconds between polls of unfinished Midjourney and Suno tasks (0 = off). */
+  MJ_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  SUNO_TASK_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** Minutes after which an unfinished music task fails and is refunded (0 = never), and tasks read per poll. */
   TASK_TIMEOUT_MINUTES: int(1440),
   TASK_QUERY_LIMIT: z.coerce.number().int().min(1).default(1000),
@@ -110,6 +115,15 @@ export const envSchema = z.object({
   LEDGER_SPOOL_PATH: z.string().optional(),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
+  /**
+   * Stand-ins for github.com and connect.linux.do (tests and e2e): the origin of both endpoints. Only
+   * the operator sets the environment, and such an override only ever opens loopback.
+   */
+  GITHUB_OAUTH_BASE_URL: z.url().optional(),
+  LINUXDO_OAUTH_BASE_URL: z.url().optional(),
+  /** The reference's names for LinuxDO's token and user endpoints, each replacing the default one. */
+  LINUX_DO_TOKEN_ENDPOINT: z.url().optional(),
+  LINUX_DO_USER_ENDPOINT: z.url().optional(),
 })
 export type Env = z.infer<typeof envSchema> & {
   /** NODE_NAME, or the hostname */
@@ -169,8 +183,6 @@ export const ignoredReferenceEnv: Readonly<Record<string, string>> = {
   SUBSCRIPTION_PLAN_INFO_CACHE_TTL: 'no subscription plans',
   SUBSCRIPTION_PLAN_CACHE_CAP: 'no subscription plans',
   SUBSCRIPTION_PLAN_INFO_CACHE_CAP: 'no subscription plans',
-  LINUX_DO_TOKEN_ENDPOINT: 'the LinuxDO endpoints are fixed',
-  LINUX_DO_USER_ENDPOINT: 'the LinuxDO endpoints are fixed',
   ALI_ANTHROPIC_MESSAGES_MODELS: "Ali channels are served through DashScope's OpenAI-compatible API only",
   FRONTEND_BASE_URL: 'every instance serves the console itself',
   UMAMI_WEBSITE_ID: 'no analytics scripts are injected into the console',

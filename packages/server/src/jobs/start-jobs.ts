@@ -36,10 +36,11 @@ export function startJobs(services: Services): () => void {
     every(services.env.CHANNEL_UPDATE_FREQUENCY * 60, 'update-balances', async () => (await startBalanceUpdateRun(services))?.finished)
   }
   // Suno tasks: unfinished ones are polled from their channel; a failure is refunded once.
-  if (services.env.NODE_TYPE === 'master' && sunoPollSeconds() > 0) every(sunoPollSeconds(), 'suno-tasks', createSunoPoller(services))
+  const sunoSeconds = sunoPollSeconds(services.env)
+  if (services.env.NODE_TYPE === 'master' && sunoSeconds > 0) every(sunoSeconds, 'suno-tasks', createSunoPoller(services))
 
   // Midjourney tasks: unfinished ones are polled from their proxies; failures are refunded once.
-  const mjPollSeconds = midjourneyPollSeconds()
+  const mjPollSeconds = midjourneyPollSeconds(services.env)
   if (services.env.NODE_TYPE === 'master' && mjPollSeconds > 0) every(mjPollSeconds, 'midjourney-poll', midjourneyPollJob(services))
 
   return () => {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 import { startFakeSunoUpstream, type FakeSunoUpstream } from '../relay/suno/fake-suno-upstream.ts'
+import { readEnv } from '../env.ts'
 import { pollSunoTasks, sunoPollSeconds } from './suno-task-poller.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
@@ -156,9 +157,10 @@ describe('the Suno task poller', () => {
   })
 
   it('reads its interval from SUNO_TASK_POLL_SECONDS and stops with UPDATE_TASK=false', () => {
-    expect(sunoPollSeconds({})).toBe(15)
-    expect(sunoPollSeconds({ SUNO_TASK_POLL_SECONDS: '1' })).toBe(1)
-    expect(sunoPollSeconds({ SUNO_TASK_POLL_SECONDS: 'soon' })).toBe(15)
-    expect(sunoPollSeconds({ UPDATE_TASK: 'false', SUNO_TASK_POLL_SECONDS: '1' })).toBe(0)
+    expect(sunoPollSeconds(readEnv({}))).toBe(15)
+    expect(sunoPollSeconds(readEnv({ SUNO_TASK_POLL_SECONDS: '1' }))).toBe(1)
+    expect(sunoPollSeconds(readEnv({ SUNO_TASK_POLL_SECONDS: '0' }))).toBe(0)
+    expect(() => readEnv({ SUNO_TASK_POLL_SECONDS: 'soon' })).toThrow(/SUNO_TASK_POLL_SECONDS/)
+    expect(sunoPollSeconds(readEnv({ UPDATE_TASK: 'false', SUNO_TASK_POLL_SECONDS: '1' }))).toBe(0)
   })
 })

@@ -5,6 +5,7 @@ import { nowSeconds } from '../lib/time.ts'
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { SUNO_PLATFORM } from '../relay/suno/submit-suno-task.ts'
 import { fetchSunoTasks, type UpstreamSunoTask } from '../relay/suno/suno-upstream.ts'
+import type { Env } from '../env.ts'
 import type { Services } from '../services/container.ts'
 
 /** Task ids per upstream fetch call. */
@@ -16,13 +17,11 @@ const MAX_DATA_CHARS = 1_000_000
 
 /**
  * How often the Suno poller runs, in seconds: SUNO_TASK_POLL_SECONDS (default 15, as the
- * reference; e2e tests set 1). UPDATE_TASK=false turns task polling off on this node, as in the
- * reference; secondary nodes never poll.
+ * reference; e2e tests set 1; 0 = off). UPDATE_TASK=false turns task polling off on this node, as in
+ * the reference; secondary nodes never poll.
  */
-export function sunoPollSeconds(source: NodeJS.ProcessEnv = process.env): number {
-  if (String(source.UPDATE_TASK ?? 'true').toLowerCase() === 'false') return 0
-  const seconds = Number(source.SUNO_TASK_POLL_SECONDS ?? 15)
-  return Number.isFinite(seconds) && seconds >= 1 ? Math.floor(seconds) : 15
+export function sunoPollSeconds(env: Pick<Env, 'UPDATE_TASK' | 'SUNO_TASK_POLL_SECONDS'>): number {
+  return env.UPDATE_TASK ? env.SUNO_TASK_POLL_SECONDS : 0
 }
 
 export interface SunoPollResult {
