@@ -137,7 +137,9 @@ export const envAliases: Readonly<Record<string, keyof z.infer<typeof envSchema>
 
 /**
  * Variables the reference reads that we do not, and why. A start with any of them set logs one
- * warning naming them, so nobody believes a setting took effect that did not.
+ * warning naming them, so nobody believes a setting took effect that did not. (Left out on purpose:
+ * HOSTNAME, KUBERNETES_SERVICE_HOST, DOCKER_CONTAINER and `container`, which the reference reads to
+ * learn about its host, not as settings; every container sets some of them.)
  */
 export const ignoredReferenceEnv: Readonly<Record<string, string>> = {
   MEMORY_CACHE_ENABLED: 'always on: tokens, users and channels are cached in memory and refreshed on every change (and every SYNC_FREQUENCY seconds)',
