@@ -32,6 +32,7 @@ describe('readEnv', () => {
     expect([env.ERROR_LOG_ENABLED, env.GENERATE_DEFAULT_TOKEN, env.TLS_INSECURE_SKIP_VERIFY]).toEqual([false, false, false])
     expect(env.GEMINI_SAFETY_SETTING).toBe('OFF')
     expect(env.CHANNEL_TEST_ENABLED).toBeUndefined()
+    expect(env.SHUTDOWN_TIMEOUT_SECONDS).toBe(30)
   })
 
   it('reads the pool, task, provider and node settings under the reference names', () => {
@@ -44,6 +45,7 @@ describe('readEnv', () => {
       NODE_NAME: 'edge-1',
       CHANNEL_TEST_ENABLED: 'false',
       VERSION: 'v9.9.9',
+      SHUTDOWN_TIMEOUT_SECONDS: '120',
     })
     expect(env).toMatchObject({
       SQL_MAX_IDLE_CONNS: 5,
@@ -54,6 +56,7 @@ describe('readEnv', () => {
       nodeName: 'edge-1',
       CHANNEL_TEST_ENABLED: false,
       VERSION: 'v9.9.9',
+      SHUTDOWN_TIMEOUT_SECONDS: 120,
     })
     expect(() => readEnv({ GEMINI_SAFETY_SETTING: 'BLOCK_ALL' })).toThrow(/GEMINI_SAFETY_SETTING/)
   })

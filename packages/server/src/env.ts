@@ -113,6 +113,8 @@ export const envSchema = z.object({
   LEDGER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** File where settlements wait while the database is away (default: ledger-spool.jsonl beside the SQLite file). */
   LEDGER_SPOOL_PATH: z.string().optional(),
+  /** Seconds a shutdown gives requests in flight (streams included) before cutting them. */
+  SHUTDOWN_TIMEOUT_SECONDS: int(30),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
   /**
@@ -171,7 +173,6 @@ export const ignoredReferenceEnv: Readonly<Record<string, string>> = {
   SMTP_STARTTLS_ENABLED: 'SMTP upgrades to TLS whenever the server offers STARTTLS (SMTPSSLEnabled for implicit TLS)',
   SMTP_INSECURE_SKIP_VERIFY: "the SMTP server's certificate is always verified",
   SMTP_TLS_INSECURE_SKIP_VERIFY: "the SMTP server's certificate is always verified",
-  SHUTDOWN_TIMEOUT_SECONDS: 'a shutdown waits for open exchanges at most 10 s, then writes what is queued',
   GIN_MODE: 'Go (gin) only',
   ENABLE_PPROF: 'Go profiler only; use node --cpu-prof',
   PYROSCOPE_URL: 'no Pyroscope profiling',

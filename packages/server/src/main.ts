@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     const started = performance.now()
     logger.info({ signal }, 'shutting down')
     stopJobs()
-    shutdownGracefully(server, services)
+    shutdownGracefully(server, services, env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       .then(() => {
         logger.info({ ms: Math.round(performance.now() - started) }, 'shut down')
         // Exit now rather than when the event loop empties: a pool, a Redis client or a timer
