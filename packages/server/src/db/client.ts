@@ -31,8 +31,9 @@ export const poolSettingsFrom = (env: { SQL_MAX_OPEN_CONNS: number; SQL_MAX_IDLE
 
 /**
  * The pool options of each driver for the settings. pg keeps any number of idle clients, each
- * closed after 10 s idle, and ends a client when its lifetime is over; mysql2 closes idle
- * connections beyond maxIdle, and (having no lifetime of its own) those idle longer than the lifetime.
+ * closed after 10 s idle, and ends a client when its lifetime is over. mysql2 has no lifetime: when
+ * maxIdle is below the pool size it closes idle connections beyond maxIdle and those idle longer
+ * than the lifetime, and otherwise keeps them all.
  */
 export function poolOptions(settings: PoolSettings) {
   const max = Math.max(1, settings.maxOpen)
