@@ -33,6 +33,7 @@ describe('readEnv', () => {
     expect(env.GEMINI_SAFETY_SETTING).toBe('OFF')
     expect(env.CHANNEL_TEST_ENABLED).toBeUndefined()
     expect(env.SHUTDOWN_TIMEOUT_SECONDS).toBe(30)
+    expect(env.RELAY_IDLE_CONN_TIMEOUT).toBe(30)
   })
 
   it('reads the pool, task, provider and node settings under the reference names', () => {

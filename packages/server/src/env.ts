@@ -78,6 +78,8 @@ export const envSchema = z.object({
   RELAY_TIMEOUT: int(0),
   STREAMING_TIMEOUT: int(60),
   RELAY_HEADERS_TIMEOUT: int(0),
+  /** Seconds an idle upstream connection is kept for reuse (an upstream may close it sooner). */
+  RELAY_IDLE_CONN_TIMEOUT: z.coerce.number().int().min(1).default(30),
   /** Do not verify the certificates of upstreams and other outbound HTTPS calls. Dangerous. */
   TLS_INSECURE_SKIP_VERIFY: flag(false),
   /** Largest body, in KiB, of a console API route anyone may call (sign-in, registration, webhooks). */
@@ -149,7 +151,6 @@ export const ignoredReferenceEnv: Readonly<Record<string, string>> = {
   BATCH_UPDATE_INTERVAL: 'the group commit has no interval to set: writes are grouped while the previous group is being written',
   SQL_SLOW_THRESHOLD_MS: 'no slow-query log',
   REDIS_POOL_SIZE: 'one multiplexed Redis connection per instance',
-  RELAY_IDLE_CONN_TIMEOUT: 'the upstream pool keeps idle connections 30 s',
   RELAY_MAX_IDLE_CONNS: 'the upstream pool is sized per upstream (256 connections each)',
   RELAY_MAX_IDLE_CONNS_PER_HOST: 'the upstream pool is sized per upstream (256 connections each)',
   STREAM_SCANNER_MAX_BUFFER_MB: 'one line of an upstream stream may be at most 8 MiB, not configurable',
