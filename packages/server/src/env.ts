@@ -4,18 +4,14 @@ import { z } from 'zod'
 // The spellings Go's strconv.ParseBool takes, which the reference reads its switches with.
 const TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True'])
 const FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False'])
-const flag = (fallback: boolean) =>
-  z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || TRUE.has(v) || FALSE.has(v), 'must be true or false (or 1/0)')
-    .transform((v) => (v === undefined ? fallback : TRUE.has(v)))
+/** A switch that may be left unset (undefined), for settings whose absence means something. */
 const optionalFlag = () =>
   z
     .string()
     .optional()
     .refine((v) => v === undefined || TRUE.has(v) || FALSE.has(v), 'must be true or false (or 1/0)')
     .transform((v) => (v === undefined ? undefined : TRUE.has(v)))
+const flag = (fallback: boolean) => optionalFlag().transform((v) => v ?? fallback)
 const int = (fallback: number) => z.coerce.number().int().min(0).optional().default(fallback)
 
 /** Gemini's harm-block thresholds, as the reference accepts them. */
