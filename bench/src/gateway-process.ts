@@ -45,6 +45,9 @@ export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}
     SQLITE_PATH: sqlitePath,
     LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',
     GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    // The console bench repeats each search and page load far past the per-user and per-IP limits.
+    GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+    SEARCH_RATE_LIMIT_ENABLE: 'false',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     CRYPTO_SECRET: 'bench-crypto-secret-0123456789abcdef',
   }

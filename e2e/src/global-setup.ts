@@ -23,6 +23,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every spec signs in from 127.0.0.1; the production limit (20 per 20 minutes per IP) would stop the suite.
       CRITICAL_RATE_LIMIT: '100000',
       GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      // Likewise every page load (120 per 3 minutes per IP) and every search (10 a minute per user).
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+      SEARCH_RATE_LIMIT_ENABLE: 'false',
       // account.spec.ts serves a stand-in GitHub on this loopback port (services/auth/oauth-providers.ts).
       GITHUB_OAUTH_BASE_URL: 'http://127.0.0.1:39417',
       // Drawing and music tasks are polled every second so their specs see results quickly.

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import { createHttpServer } from './http-server.ts'
-import { readEnv } from './env.ts'
+import { environmentWarnings, readEnv } from './env.ts'
 import { createLogger } from './lib/logger.ts'
 import { createServices } from './services/container.ts'
 import { startJobs } from './jobs/start-jobs.ts'
@@ -11,6 +11,7 @@ import { shutdownGracefully } from './shutdown.ts'
 async function main(): Promise<void> {
   const env = readEnv()
   const logger = createLogger(env.LOG_LEVEL)
+  for (const warning of environmentWarnings(env)) logger.warn(warning.fields, warning.message)
   const services = await createServices(env, logger)
   const app = createApp(services)
   const stopJobs = startJobs(services)
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     const started = performance.now()
     logger.info({ signal }, 'shutting down')
     stopJobs()
-    shutdownGracefully(server, services)
+    shutdownGracefully(server, services, env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       .then(() => {
         logger.info({ ms: Math.round(performance.now() - started) }, 'shut down')
         // Exit now rather than when the event loop empties: a pool, a Redis client or a timer

@@ -46,7 +46,7 @@ export async function createHarness(
     ...options.env,
   })
   const services: Services = await createServices(env, createLogger(env.LOG_LEVEL), {
-    rateLimits: { globalApi: undefined, critical: generous, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
+    rateLimits: { globalApi: undefined, web: undefined, critical: generous, search: undefined, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
     notificationTransport: options.notificationTransport,
   })
   const app = createApp(services)

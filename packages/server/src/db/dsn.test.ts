@@ -6,6 +6,9 @@ describe('parseDsn', () => {
     expect(parseDsn(undefined, './data/gateway.db')).toEqual({ dialect: 'sqlite', path: './data/gateway.db' })
     expect(parseDsn('local', 'x.db')).toEqual({ dialect: 'sqlite', path: 'x.db' })
   })
+  it("drops the Go driver's options from the reference's SQLITE_PATH", () => {
+    expect(parseDsn(undefined, '/data/one-api.db?_busy_timeout=30000')).toEqual({ dialect: 'sqlite', path: '/data/one-api.db' })
+  })
   it('recognises PostgreSQL URLs', () => {
     expect(parseDsn('postgresql://u@h/db', '')).toEqual({ dialect: 'postgres', connectionString: 'postgresql://u@h/db' })
   })

@@ -12,7 +12,9 @@ export type ConnectionTarget =
  */
 export function parseDsn(dsn: string | undefined, sqlitePath: string): ConnectionTarget {
   const value = (dsn ?? '').trim()
-  if (value === '' || value.startsWith('local')) return { dialect: 'sqlite', path: sqlitePath }
+  // The reference's SQLITE_PATH may carry its Go driver's options (one-api.db?_busy_timeout=30000):
+  // they name no part of the file.
+  if (value === '' || value.startsWith('local')) return { dialect: 'sqlite', path: sqlitePath.replace(/\?.*$/s, '') }
   if (value.startsWith('postgres://') || value.startsWith('postgresql://')) {
     return { dialect: 'postgres', connectionString: value }
   }

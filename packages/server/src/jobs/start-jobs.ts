@@ -28,20 +28,36 @@ export function startJobs(services: Services): () => void {
   // The routing table also refreshes on a timer, for changes made by another instance without Redis.
   if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'channel-cache', () => relay.channels.refresh())
   // Fleet runs share the console's guard: a timer never starts a second run beside one an admin started.
-  if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_TEST_FREQUENCY > 0) {
-    every(services.env.CHANNEL_TEST_FREQUENCY * 60, 'test-channels', async () => (await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000))?.finished)
+  const testMinutes = channelTestMinutes(services.env)
+  if (services.env.NODE_TYPE === 'master' && testMinutes > 0) {
+    every(testMinutes * 60, 'test-channels', async () => (await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000))?.finished)
   }
   if (services.env.NODE_TYPE === 'master' && services.env.CHANNEL_UPDATE_FREQUENCY > 0) {
     every(services.env.CHANNEL_UPDATE_FREQUENCY * 60, 'update-balances', async () => (await startBalanceUpdateRun(services))?.finished)
   }
   // Suno tasks: unfinished ones are polled from their channel; a failure is refunded once.
-  if (services.env.NODE_TYPE === 'master' && sunoPollSeconds() > 0) every(sunoPollSeconds(), 'suno-tasks', createSunoPoller(services))
+  const sunoSeconds = sunoPollSeconds(services.env)
+  if (services.env.NODE_TYPE === 'master' && sunoSeconds > 0) every(sunoSeconds, 'suno-tasks', createSunoPoller(services))
 
   // Midjourney tasks: unfinished ones are polled from their proxies; failures are refunded once.
-  const mjPollSeconds = midjourneyPollSeconds()
+  const mjPollSeconds = midjourneyPollSeconds(services.env)
   if (services.env.NODE_TYPE === 'master' && mjPollSeconds > 0) every(mjPollSeconds, 'midjourney-poll', midjourneyPollJob(services))
 
   return () => {
     for (const timer of timers) clearInterval(timer)
   }
+}
+
+/** The reference's interval of automatic channel tests when CHANNEL_TEST_ENABLED alone turns them on. */
+const DEFAULT_CHANNEL_TEST_MINUTES = 10
+
+/**
+ * Minutes between automatic tests of every channel, 0 for none. As in the reference,
+ * CHANNEL_TEST_FREQUENCY turns them on at that interval, and CHANNEL_TEST_ENABLED, when set, has
+ * the last word: false switches them off, true on (every 10 minutes unless a frequency is given).
+ */
+export function channelTestMinutes(env: Pick<Services['env'], 'CHANNEL_TEST_FREQUENCY' | 'CHANNEL_TEST_ENABLED'>): number {
+  const enabled = env.CHANNEL_TEST_ENABLED ?? env.CHANNEL_TEST_FREQUENCY > 0
+  if (!enabled) return 0
+  return env.CHANNEL_TEST_FREQUENCY > 0 ? env.CHANNEL_TEST_FREQUENCY : DEFAULT_CHANNEL_TEST_MINUTES
 }

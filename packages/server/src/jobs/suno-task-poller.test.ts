@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 import { startFakeSunoUpstream, type FakeSunoUpstream } from '../relay/suno/fake-suno-upstream.ts'
+import { readEnv } from '../env.ts'
 import { pollSunoTasks, sunoPollSeconds } from './suno-task-poller.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
@@ -101,6 +102,40 @@ describe('the Suno task poller', () => {
     expect(fake.seen.filter((call) => call.path === '/suno/fetch').length).toBeGreaterThan(1)
   })
 
+  it('fails and refunds a task submitted more than TASK_TIMEOUT_MINUTES ago (default one day), without asking the upstream', async () => {
+    await addChannel(h, { type: 36, baseUrl: fake.url, models: 'suno_music' })
+    const { key } = await addToken(h, user.id)
+    const stale = await submitMusic(key, 'stale')
+    const fresh = await submitMusic(key, 'fresh')
+    await settle(h)
+    const now = Math.floor(Date.now() / 1000)
+    await h.services.db.updateTable('tasks').set({ submit_time: now - 1441 * 60 }).where('task_id', '=', stale).execute()
+    fake.seen.length = 0
+    // (the fresh task counts as updated too: the upstream's first report fills in its fields)
+    expect((await pollSunoTasks(h.services, now)).failed).toBe(1)
+    await settle(h)
+    expect(await taskRow(stale)).toMatchObject({ status: 'FAILURE', progress: '100%', fail_reason: '任务超时（1440 分钟）' })
+    expect((await taskRow(fresh)).status).not.toBe('FAILURE')
+    expect(await quotaOf(h, user.id)).toBe(1_000_000 - MUSIC_PRICE)
+    const asked = fake.seen.filter((call) => call.path === '/suno/fetch').flatMap((call) => (call.body as { ids: string[] }).ids)
+    expect(asked).toEqual([fresh])
+  })
+
+  it('never times a task out with TASK_TIMEOUT_MINUTES=0', async () => {
+    await h.close()
+    h = await createHarness({ env: { TASK_TIMEOUT_MINUTES: '0' } })
+    await h.setupRoot()
+    user = await h.createUser(1, { quota: 1_000_000 })
+    await addChannel(h, { type: 36, baseUrl: fake.url, models: 'suno_music' })
+    const { key } = await addToken(h, user.id)
+    const old = await submitMusic(key, 'old')
+    await settle(h)
+    const now = Math.floor(Date.now() / 1000)
+    await h.services.db.updateTable('tasks').set({ submit_time: now - 30 * 86_400 }).where('task_id', '=', old).execute()
+    expect((await pollSunoTasks(h.services, now)).failed).toBe(0)
+    expect((await taskRow(old)).status).not.toBe('FAILURE')
+  })
+
   it('fails tasks whose channel is gone and leaves tasks alone while the upstream is down', async () => {
     const channelId = await addChannel(h, { type: 36, baseUrl: fake.url, models: 'suno_music' })
     const { key } = await addToken(h, user.id)
@@ -122,9 +157,10 @@ describe('the Suno task poller', () => {
   })
 
   it('reads its interval from SUNO_TASK_POLL_SECONDS and stops with UPDATE_TASK=false', () => {
-    expect(sunoPollSeconds({})).toBe(15)
-    expect(sunoPollSeconds({ SUNO_TASK_POLL_SECONDS: '1' })).toBe(1)
-    expect(sunoPollSeconds({ SUNO_TASK_POLL_SECONDS: 'soon' })).toBe(15)
-    expect(sunoPollSeconds({ UPDATE_TASK: 'false', SUNO_TASK_POLL_SECONDS: '1' })).toBe(0)
+    expect(sunoPollSeconds(readEnv({}))).toBe(15)
+    expect(sunoPollSeconds(readEnv({ SUNO_TASK_POLL_SECONDS: '1' }))).toBe(1)
+    expect(sunoPollSeconds(readEnv({ SUNO_TASK_POLL_SECONDS: '0' }))).toBe(0)
+    expect(() => readEnv({ SUNO_TASK_POLL_SECONDS: 'soon' })).toThrow(/SUNO_TASK_POLL_SECONDS/)
+    expect(sunoPollSeconds(readEnv({ UPDATE_TASK: 'false', SUNO_TASK_POLL_SECONDS: '1' }))).toBe(0)
   })
 })

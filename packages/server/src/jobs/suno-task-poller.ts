@@ -5,10 +5,9 @@ import { nowSeconds } from '../lib/time.ts'
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { SUNO_PLATFORM } from '../relay/suno/submit-suno-task.ts'
 import { fetchSunoTasks, type UpstreamSunoTask } from '../relay/suno/suno-upstream.ts'
+import type { Env } from '../env.ts'
 import type { Services } from '../services/container.ts'
 
-/** Unfinished tasks read per run; the rest wait for the next run. */
-export const SUNO_POLL_BATCH = 500
 /** Task ids per upstream fetch call. */
 export const SUNO_FETCH_CHUNK = 100
 /** The longest one upstream fetch may take. */
@@ -18,13 +17,11 @@ const MAX_DATA_CHARS = 1_000_000
 
 /**
  * How often the Suno poller runs, in seconds: SUNO_TASK_POLL_SECONDS (default 15, as the
- * reference; e2e tests set 1). UPDATE_TASK=false turns task polling off on this node, as in the
- * reference; secondary nodes never poll.
+ * reference; e2e tests set 1; 0 = off). UPDATE_TASK=false turns task polling off on this node, as in
+ * the reference; secondary nodes never poll.
  */
-export function sunoPollSeconds(source: NodeJS.ProcessEnv = process.env): number {
-  if (String(source.UPDATE_TASK ?? 'true').toLowerCase() === 'false') return 0
-  const seconds = Number(source.SUNO_TASK_POLL_SECONDS ?? 15)
-  return Number.isFinite(seconds) && seconds >= 1 ? Math.floor(seconds) : 15
+export function sunoPollSeconds(env: Pick<Env, 'UPDATE_TASK' | 'SUNO_TASK_POLL_SECONDS'>): number {
+  return env.UPDATE_TASK ? env.SUNO_TASK_POLL_SECONDS : 0
 }
 
 export interface SunoPollResult {
@@ -117,11 +114,11 @@ async function applyState(services: Services, row: TaskRow, next: TaskProgress):
   return 'failed'
 }
 
-function failureState(row: TaskRow, reason: MessageKey, services: Services, now: number): TaskProgress {
+function failureState(row: TaskRow, reason: MessageKey, services: Services, now: number, params?: Record<string, string | number>): TaskProgress {
   return {
     status: 'FAILURE',
     progress: '100%',
-    fail_reason: translate(reason, services.env.DEFAULT_LANGUAGE),
+    fail_reason: translate(reason, services.env.DEFAULT_LANGUAGE, params),
     submit_time: Number(row.submit_time),
     start_time: Number(row.start_time),
     finish_time: now,
@@ -133,8 +130,9 @@ function failureState(row: TaskRow, reason: MessageKey, services: Services, now:
 /**
  * One run of the Suno poller: reads unfinished tasks, asks each task's channel for their state in
  * batches, and stores what changed (status, progress, times, failure reason, payload). A task whose
- * channel is gone, or that has no upstream id, fails. A failure is refunded once. An upstream that
- * cannot be reached leaves its tasks as they are for the next run.
+ * channel is gone, that has no upstream id, or that was submitted more than TASK_TIMEOUT_MINUTES ago
+ * fails. A failure is refunded once. An upstream that cannot be reached leaves its tasks as they
+ * are for the next run. At most TASK_QUERY_LIMIT tasks are read per run.
  */
 export async function pollSunoTasks(services: Services, now = nowSeconds()): Promise<SunoPollResult> {
   const result: SunoPollResult = { updated: 0, failed: 0 }
@@ -142,13 +140,18 @@ export async function pollSunoTasks(services: Services, now = nowSeconds()): Pro
     if (outcome !== 'none') result.updated++
     if (outcome === 'failed') result.failed++
   }
-  const rows = await listUnfinishedTasks(services.db, SUNO_PLATFORM, SUNO_POLL_BATCH)
+  const rows = await listUnfinishedTasks(services.db, SUNO_PLATFORM, services.env.TASK_QUERY_LIMIT)
   if (rows.length === 0) return result
   const snapshot = await services.relay.channels.current()
   const byChannel = new Map<RelayChannel, TaskRow[]>()
+  const timeoutMinutes = services.env.TASK_TIMEOUT_MINUTES
+  // Counted from the row's submit time: the gateway's at submission, or the upstream's once it reported one.
+  const cutoff = timeoutMinutes > 0 ? now - timeoutMinutes * 60 : undefined
   for (const row of rows) {
     const channel = snapshot.channels.get(Number(row.channel_id))
-    if (!row.task_id) count(await applyState(services, row, failureState(row, 'suno.fail_no_task_id', services, now)))
+    const submitted = Number(row.submit_time)
+    if (cutoff !== undefined && submitted > 0 && submitted < cutoff) count(await applyState(services, row, failureState(row, 'suno.fail_timeout', services, now, { minutes: timeoutMinutes })))
+    else if (!row.task_id) count(await applyState(services, row, failureState(row, 'suno.fail_no_task_id', services, now)))
     else if (!channel || channel.type !== ChannelType.sunoAPI) count(await applyState(services, row, failureState(row, 'suno.fail_channel_gone', services, now)))
     else byChannel.set(channel, [...(byChannel.get(channel) ?? []), row])
   }

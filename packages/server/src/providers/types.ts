@@ -3,6 +3,14 @@ import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 /** The operations the relay can carry; `messages` is Anthropic's Messages API, `gemini` Google's generateContent. */
 export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
 
+/** Deployment-wide settings some adapters take (from the environment). */
+export interface ProviderSettings {
+  /** api-version for Azure channels that name none */
+  azureApiVersion: string
+  /** harm-block threshold sent with requests converted to Gemini */
+  geminiSafetyThreshold: string
+}
+
 /** The wire protocol an upstream speaks; the relay converts between a client's and a channel's. */
 export type Protocol = 'openai' | 'anthropic' | 'gemini' | 'dify' | 'tencent' | 'baidu' | 'xunfei'
 
@@ -24,7 +32,7 @@ export interface ProviderAdapter {
   /** the upstream understands stream_options.include_usage */
   supportsStreamOptions: boolean
   /** `accessToken` as for buildHeaders, for upstreams that take it in the query (Baidu) */
-  buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean, accessToken?: string): URL
+  buildUrl(channel: RelayChannel, endpoint: Endpoint, upstreamModel: string, stream: boolean, accessToken?: string, settings?: ProviderSettings): URL
   /** `accessToken` is the token minted from the channel's credential, for adapters that have one */
   buildHeaders(channel: RelayChannel, endpoint: Endpoint, accessToken?: string): Record<string, string>
   /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model; Spark the channel's app id) */

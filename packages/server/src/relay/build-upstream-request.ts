@@ -1,8 +1,20 @@
-import type { ProviderAdapter } from '../providers/types.ts'
+import type { ProviderAdapter, ProviderSettings } from '../providers/types.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
 import type { ProtocolBridge } from './protocol-bridge.ts'
 import { RelayError } from './relay-error.ts'
+
+const settingsOf = new WeakMap<object, ProviderSettings>()
+
+/** The adapters' settings from the environment, built once per environment object. */
+export function providerSettings(env: { AZURE_DEFAULT_API_VERSION: string; GEMINI_SAFETY_SETTING: string }): ProviderSettings {
+  let settings = settingsOf.get(env)
+  if (!settings) {
+    settings = { azureApiVersion: env.AZURE_DEFAULT_API_VERSION, geminiSafetyThreshold: env.GEMINI_SAFETY_SETTING }
+    settingsOf.set(env, settings)
+  }
+  return settings
+}
 
 export interface UpstreamCall {
   url: URL
@@ -47,6 +59,7 @@ export function buildUpstreamCall(
   forceStreamOption: boolean,
   bridge: ProtocolBridge | null = null,
   accessToken?: string,
+  settings?: ProviderSettings,
 ): UpstreamCall {
   const { model: upstreamModel, effort } = splitEffortSuffix(request, mappedModel(channel, request.model))
   const forcedUsageChunk = !bridge && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
@@ -58,7 +71,7 @@ export function buildUpstreamCall(
     body = ''
   } else if (bridge) {
     const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
-    let converted = bridge.buildBody(source, upstreamModel)
+    let converted = bridge.buildBody(source, upstreamModel, settings)
     if (adapter.adaptBody) converted = adapter.adaptBody(converted, endpoint, channel)
     if (channel.paramOverride) Object.assign(converted, channel.paramOverride)
     body = JSON.stringify(converted)
@@ -81,7 +94,7 @@ export function buildUpstreamCall(
   }
   let url: URL
   try {
-    url = adapter.buildUrl(channel, endpoint, upstreamModel, request.stream, accessToken)
+    url = adapter.buildUrl(channel, endpoint, upstreamModel, request.stream, accessToken, settings)
   } catch {
     // A channel saved without what its type needs (an Azure resource URL, say): try the next one.
     throw new RelayError({ status: 500, type: 'new_api_error', code: 'channel_misconfigured', messageKey: 'upstream.failed', local: true, retryable: true })

@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/messages.ts'
-import type { Endpoint, ProviderAdapter } from '../providers/types.ts'
+import type { Endpoint, ProviderAdapter, ProviderSettings } from '../providers/types.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
 import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
@@ -39,7 +39,7 @@ export interface StreamContext {
  */
 export interface ProtocolBridge {
   upstreamEndpoint: Endpoint
-  buildBody(request: RelayRequest, upstreamModel: string): Record<string, unknown>
+  buildBody(request: RelayRequest, upstreamModel: string, settings?: ProviderSettings): Record<string, unknown>
   convertJson(parsed: unknown, context: StreamContext): { body: string; usage: Usage | undefined; completionText: string }
   createStream(context: StreamContext): StreamTranslator
   /** a failure in the client's protocol, as one SSE frame */

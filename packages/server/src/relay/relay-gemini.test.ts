@@ -68,6 +68,14 @@ describe('openai client on a Gemini channel', () => {
     expect(JSON.parse(log?.other ?? '{}')).toMatchObject({ cache_tokens: 8 })
   })
 
+  it("sends the deployment's safety threshold (GEMINI_SAFETY_SETTING, default OFF) for every harm category", async () => {
+    google.answer = () => ({ json: JSON.parse(fixture('gemini-text.json')) })
+    await openai.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'Why tides?' }] })
+    const sent = google.seen[0]?.body as { safetySettings?: Array<{ category: string; threshold: string }> }
+    expect(sent.safetySettings?.map((s) => s.threshold)).toEqual(['OFF', 'OFF', 'OFF', 'OFF'])
+    await settle(h)
+  })
+
   it('streams through streamGenerateContent with alt=sse', async () => {
     google.answer = () => ({ sse: fixture('gemini-text.chunks.txt') })
     const stream = await openai.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'Story' }], stream: true })

@@ -78,6 +78,7 @@ export function createRelayServices(deps: {
       headersMs: (env.RELAY_HEADERS_TIMEOUT || 600) * 1000,
       idleMs: env.STREAMING_TIMEOUT * 1000,
       totalMs: env.RELAY_TIMEOUT * 1000,
+      keepAliveMs: env.RELAY_IDLE_CONN_TIMEOUT * 1000,
     }),
     logs: new LogWriter(deps.logDb, logger),
     sweeper: new HoldSweeper({

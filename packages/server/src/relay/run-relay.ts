@@ -5,7 +5,7 @@ import { imagePrice } from '../services/billing/image-price.ts'
 import { resolvePrice } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
-import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
+import { buildUpstreamCall, mappedModel, providerSettings } from './build-upstream-request.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, type Exchange } from './exchange.ts'
 import { uploadBody, type MultipartBody } from './multipart-body.ts'
@@ -14,6 +14,7 @@ import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { KeyPicker } from './pick-channel-key.ts'
+import { recordErrorLog } from './record-error-log.ts'
 import { reserveRequest } from './reserve-request.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
@@ -113,6 +114,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
       } catch (error) {
         if (!(error instanceof RelayError)) throw error
         lastError = error
+        recordErrorLog(exchange, channel, error)
         services.relay.accessTokens.rejected(channel, error)
         if (!error.local) {
           handleChannelFailure(services, channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
@@ -139,7 +141,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
   const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
-  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken)
+  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken, providerSettings(services.env))
   if (request.multipart) {
     const upload = await uploadBody(request.multipart, call.upstreamModel, channel.paramOverride)
     call.body = upload.bytes

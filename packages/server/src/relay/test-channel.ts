@@ -5,7 +5,7 @@ import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
 import { autoDisableChannelKey, autoEnableChannelKey } from '../services/channels/channel-key-status.ts'
-import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
+import { buildUpstreamCall, mappedModel, providerSettings } from './build-upstream-request.ts'
 import { Readable } from 'node:stream'
 import { bridgeFor } from './protocol-bridge.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
@@ -54,7 +54,7 @@ export async function testChannel(services: Services, channelId: number, model?:
   let failure: RelayError | undefined
   try {
     const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
-    const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken)
+    const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken, providerSettings(services.env))
     const response = await sendUpstream(services, adapter, channel, call, false, AbortSignal.timeout(60_000))
     const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text()
     if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'none'))

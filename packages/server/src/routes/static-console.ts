@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono } from 'hono'
 import type { HonoEnv } from '../context.ts'
+import { webRateLimit } from '../middleware/rate-limit.ts'
 
 /** Where `npm run build` puts the console (packages/web builds into packages/server/public). */
 export const defaultStaticDir = resolve(import.meta.dirname, '../../public')
@@ -20,6 +21,8 @@ export function mountConsole(app: Hono<HonoEnv>, staticDir: string): void {
     c.header('Cache-Control', 'no-cache')
     return c.html(await readFile(indexPath, 'utf8'))
   }
+  // Mounted after the API and the relay, so only page loads and console files count here.
+  app.use('*', webRateLimit)
   if (!existsSync(staticDir)) {
     // Not built (tests, or a server started before `npm run build`): every page says so.
     app.get('*', sendIndex)

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { openDatabase, poolSettingsFrom, type DatabaseHandle } from '../db/client.ts'
 import { parseDsn, type DialectName } from '../db/dsn.ts'
 import { migrate } from '../db/migrate.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
 import { createClientIpResolver, createTrustedProxyCheck } from '../lib/client-ip.ts'
+import { setOutboundTlsVerification } from '../lib/outbound/guarded-dispatcher.ts'
 import { randomSecret } from '../lib/crypto.ts'
 import { loadOrCreateLocalSecret } from '../lib/local-secret.ts'
 import { SecretBox } from '../lib/secrets.ts'
@@ -16,7 +17,7 @@ import { VERSION } from '../version.ts'
 import { ChangeBus } from './changes/change-bus.ts'
 import type { NotificationTransport } from './notify/deliver-notification.ts'
 import { OptionStore } from './options/option-store.ts'
-import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
+import { createRateLimiters, rateLimitSettingsFrom, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
 import { VerificationCodes } from './verification/verification-codes.ts'
 import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
@@ -55,12 +56,15 @@ export async function createServices(
   overrides: { rateLimits?: RateLimitSettings; notificationTransport?: NotificationTransport } = {},
 ): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
+  // Before any outbound pool exists: pools keep the connector they were built with.
+  setOutboundTlsVerification(!env.TLS_INSECURE_SKIP_VERIFY)
   const onConnectionError = (error: Error) => logger.warn({ err: error.message }, 'database connection lost')
-  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS, onConnectionError)
+  const pool = poolSettingsFrom(env)
+  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)
   closers.push(main.close)
   let logs: DatabaseHandle = main
   if (env.LOG_SQL_DSN) {
-    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), env.SQL_MAX_OPEN_CONNS, env.SQLITE_SYNCHRONOUS, onConnectionError)
+    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)
     closers.push(logs.close)
   }
   // Secondary nodes share the master's schema and never migrate it.
@@ -82,13 +86,7 @@ export async function createServices(
 
   const { sessionSecret, cryptoSecret } = resolveSecrets(env, logger)
 
-  const rateLimits: RateLimitSettings = overrides.rateLimits ?? {
-    globalApi: env.GLOBAL_API_RATE_LIMIT_ENABLE
-      ? { points: env.GLOBAL_API_RATE_LIMIT, durationSeconds: env.GLOBAL_API_RATE_LIMIT_DURATION }
-      : undefined,
-    critical: { points: env.CRITICAL_RATE_LIMIT, durationSeconds: env.CRITICAL_RATE_LIMIT_DURATION },
-    loginFailures: { points: 10, durationSeconds: 15 * 60 },
-  }
+  const rateLimits: RateLimitSettings = overrides.rateLimits ?? rateLimitSettingsFrom(env)
 
   const secrets = new SecretBox(cryptoSecret)
   const relay = createRelayServices({
@@ -126,7 +124,7 @@ export async function createServices(
     cryptoSecret,
     secrets,
     changes,
-    version: VERSION,
+    version: env.VERSION ?? VERSION,
     startTime: nowSeconds(),
     setup: await loadSetupState(main.db, VERSION),
     verificationCodes: new VerificationCodes({ redis, prefix: env.REDIS_KEY_PREFIX }),

@@ -15,6 +15,7 @@ export const sunoMessages = {
   'suno.log_refund': { zh: '异步任务执行失败 {id}，补偿 {quota}', en: 'Async task {id} failed, refunded {quota}' },
   'suno.fail_channel_gone': { zh: '任务所属渠道不存在或已不是 Suno 渠道', en: 'The channel of this task no longer exists or is no longer a Suno channel' },
   'suno.fail_no_task_id': { zh: '任务没有上游 ID', en: 'The task has no upstream id' },
+  'suno.fail_timeout': { zh: '任务超时（{minutes} 分钟）', en: 'The task timed out ({minutes} minutes)' },
   'suno.fail_unknown': { zh: '上游报告任务失败', en: 'The upstream reported the task as failed' },
   'suno.task_filter_invalid': { zh: '查询参数 {field} 不合法', en: 'The query parameter {field} is invalid' },
 } as const satisfies Record<string, { zh: string; en: string }>

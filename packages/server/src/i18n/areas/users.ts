@@ -2,6 +2,7 @@ import { MAX_QUOTA } from '@gateway/shared'
 
 /** Messages of the users area; merged into the one dictionary in ../messages.ts. */
 export const usersMessages = {
+  'users.default_token_name': { zh: '{username}的初始令牌', en: "{username}'s initial token" },
   'users.cannot_read_higher': { zh: '无权获取同级或更高等级用户的信息', en: 'You cannot view a user of the same or a higher role' },
   'users.cannot_update_higher': { zh: '无权更新同权限等级或更高权限等级的用户信息', en: 'You cannot change a user of the same or a higher role' },
   'users.cannot_delete_higher': { zh: '无权删除同权限等级或更高权限等级的用户', en: 'You cannot delete a user of the same or a higher role' },

@@ -18,6 +18,8 @@ export interface GuardedDispatcherOptions {
   resolver?: OutboundResolver
   /** Milliseconds to establish TCP (and TLS); undici's default is 10 s. */
   connectTimeoutMs?: number
+  /** accept any certificate (default: what setOutboundTlsVerification chose, verified unless told otherwise) */
+  skipTlsVerify?: boolean
   /** Pool settings (keep-alive, connections per origin) for busy callers such as the relay. */
   agent?: Omit<Agent.Options, 'connect'>
 }
@@ -69,6 +71,19 @@ export function createGuardedLookup(policy: OutboundPolicy, resolver: OutboundRe
   }
 }
 
+let skipTlsVerify = false
+
+/**
+ * TLS_INSECURE_SKIP_VERIFY: certificates of every outbound connection opened from now on are not
+ * verified, as the reference switches off verification for its whole process. Set once at boot.
+ */
+export function setOutboundTlsVerification(verify: boolean): void {
+  skipTlsVerify = !verify
+}
+
+/** TLS options for outbound sockets opened outside undici (WebSockets). */
+export const outboundTlsOptions = (): { rejectUnauthorized?: false } => (skipTlsVerify ? { rejectUnauthorized: false } : {})
+
 /**
  * The undici connector behind every guarded request. IP literals never reach a lookup function in
  * `net.connect`, so they (and the port) are checked here; names are checked by the pinned lookup.
@@ -77,6 +92,7 @@ export function createGuardedConnector(policy: OutboundPolicy, options: GuardedD
   const connect = buildConnector({
     lookup: createGuardedLookup(policy, options.resolver ?? systemResolver),
     ...(options.connectTimeoutMs === undefined ? {} : { timeout: options.connectTimeoutMs }),
+    ...((options.skipTlsVerify ?? skipTlsVerify) ? { rejectUnauthorized: false } : {}),
   })
   return (connectOptions, callback) => {
     try {

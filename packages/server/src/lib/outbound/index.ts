@@ -21,6 +21,7 @@ export {
   createGuardedLookup,
   getGuardedDispatcher,
   resolveAllowedAddresses,
+  setOutboundTlsVerification,
   systemResolver,
   type GuardedDispatcherOptions,
   type OutboundResolver,

@@ -4,6 +4,9 @@ import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-api.ts'
 /** Thinking budgets for OpenAI's reasoning_effort on Gemini 2.5 models. */
 const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
 
+/** The harm categories the reference sets on converted requests (CIVIC_INTEGRITY is deprecated). */
+export const SAFETY_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const
+
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s
 
 function parts(content: OpenAIChatMessage['content']): GeminiPart[] {
@@ -44,8 +47,10 @@ function push(contents: GeminiContent[], role: 'user' | 'model', newParts: Gemin
  * An OpenAI Chat Completions request as a Gemini generateContent request: system text becomes
  * systemInstruction, assistant turns `model` turns, tool calls functionCall parts and tool answers
  * functionResponse parts (named after the call they answer, since Gemini has no call ids).
+ * With a safety threshold, every harm category the reference lists is sent with it, as the
+ * reference does for the requests it converts.
  */
-export function convertToGeminiRequest(request: OpenAIChatRequest): GeminiRequest {
+export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThreshold?: string): GeminiRequest {
   const system: GeminiPart[] = []
   const contents: GeminiContent[] = []
   const callNames = new Map<string, string>()
@@ -90,5 +95,6 @@ export function convertToGeminiRequest(request: OpenAIChatRequest): GeminiReques
     else if (choice === 'required') out.toolConfig = { functionCallingConfig: { mode: 'ANY' } }
     else if (choice && typeof choice === 'object') out.toolConfig = { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } }
   }
+  if (safetyThreshold) out.safetySettings = SAFETY_CATEGORIES.map((category) => ({ category, threshold: safetyThreshold }))
   return out
 }

@@ -3,7 +3,7 @@ import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk } from '../openai-chat-api.ts'
 import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
 import { convertGeminiResponse } from './convert-gemini-response.ts'
-import { convertToGeminiRequest } from './convert-to-gemini-request.ts'
+import { convertToGeminiRequest, SAFETY_CATEGORIES } from './convert-to-gemini-request.ts'
 import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
@@ -149,5 +149,22 @@ describe('Gemini-native clients on OpenAI channels', () => {
       candidates: [{ content: { parts: [{ functionCall: { name: 'weather', args: { city: 'Oslo' } } }] }, finishReason: 'STOP' }],
       usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 4 },
     })
+  })
+})
+
+describe('safety settings of converted requests (GEMINI_SAFETY_SETTING)', () => {
+  it('sends the threshold for each of the four harm categories', () => {
+    const converted = convertToGeminiRequest({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] }, 'BLOCK_ONLY_HIGH')
+    expect(converted.safetySettings).toEqual([
+      { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' },
+      { category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' },
+      { category: 'HARM_CATEGORY_SEXUALLY_EXPLICIT', threshold: 'BLOCK_ONLY_HIGH' },
+      { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', threshold: 'BLOCK_ONLY_HIGH' },
+    ])
+    expect(SAFETY_CATEGORIES).toHaveLength(4)
+  })
+
+  it('sends none without a threshold', () => {
+    expect(convertToGeminiRequest({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] })).not.toHaveProperty('safetySettings')
   })
 })

@@ -21,7 +21,7 @@ export const geminiErrorFrame = (error: RelayError, language: Language, requestI
 /** OpenAI chat clients on a Gemini channel. */
 export const chatOverGemini: ProtocolBridge = {
   upstreamEndpoint: 'gemini',
-  buildBody: (request) => convertToGeminiRequest(request.body as unknown as OpenAIChatRequest) as unknown as Record<string, unknown>,
+  buildBody: (request, _model, settings) => convertToGeminiRequest(request.body as unknown as OpenAIChatRequest, settings?.geminiSafetyThreshold) as unknown as Record<string, unknown>,
   convertJson(parsed, context) {
     const { body, usage } = convertGeminiResponse(parsed as GeminiResponse, context.clientModel, context.created, context.requestId)
     return { body: JSON.stringify(body), usage, completionText: body.choices.map(completionTextOf).join('') }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
+import { readEnv } from '../../env.ts'
 import { midjourneyPollJob, midjourneyPollSeconds } from '../../jobs/midjourney-poller.ts'
 import { startFakeMjProxy, type FakeMjProxy } from './mj-proxy-test-kit.ts'
 import { MJ_TASK_TIMEOUT_MS, pollMidjourneyTasks } from './mj-poll.ts'
@@ -109,10 +110,10 @@ describe('the Midjourney poller', () => {
   })
 
   it('is registered with a 15 s default that env can shorten or switch off', async () => {
-    expect(midjourneyPollSeconds({})).toBe(15)
-    expect(midjourneyPollSeconds({ MJ_POLL_INTERVAL_SECONDS: '1' })).toBe(1)
-    expect(midjourneyPollSeconds({ MJ_POLL_INTERVAL_SECONDS: '1', UPDATE_TASK: 'false' })).toBe(0)
-    expect(midjourneyPollSeconds({ MJ_POLL_INTERVAL_SECONDS: 'soon' })).toBe(15)
+    expect(midjourneyPollSeconds(readEnv({}))).toBe(15)
+    expect(midjourneyPollSeconds(readEnv({ MJ_POLL_INTERVAL_SECONDS: '1' }))).toBe(1)
+    expect(midjourneyPollSeconds(readEnv({ MJ_POLL_INTERVAL_SECONDS: '1', UPDATE_TASK: 'false' }))).toBe(0)
+    expect(() => readEnv({ MJ_POLL_INTERVAL_SECONDS: 'soon' })).toThrow(/MJ_POLL_INTERVAL_SECONDS/)
     // One instance never runs two polls at once: the second call while one runs does nothing.
     const job = midjourneyPollJob(h.services)
     await Promise.all([job(), job(), job()])

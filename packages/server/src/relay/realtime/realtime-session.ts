@@ -2,7 +2,7 @@ import { LogType } from '@gateway/shared'
 import WebSocket, { type RawData } from 'ws'
 import { translate } from '../../i18n/messages.ts'
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
-import { createGuardedLookup, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
+import { createGuardedLookup, outboundTlsOptions, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
 import { checkOutboundUrl } from '../../lib/outbound/url-check.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { audioRatiosFor, readRealtimeUsage, realtimeQuota, type RealtimeUsage } from '../../services/billing/realtime-price.ts'
@@ -56,6 +56,7 @@ export function connectUpstream(services: Services, channel: RelayChannel, upstr
   const upstream = new WebSocket(url, {
     headers: { authorization: `Bearer ${channel.key}`, 'openai-beta': 'realtime=v1' },
     lookup: createGuardedLookup(policy, systemResolver),
+    ...outboundTlsOptions(),
     handshakeTimeout: UPSTREAM_OPEN_TIMEOUT_MS,
     maxPayload: 16 * 1024 * 1024,
     followRedirects: false,

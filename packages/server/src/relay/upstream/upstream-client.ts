@@ -10,6 +10,8 @@ export interface UpstreamTimeouts {
   idleMs: number
   /** the whole exchange; 0 = no limit */
   totalMs: number
+  /** how long an idle keep-alive connection is kept (default 30 s) */
+  keepAliveMs?: number
 }
 
 export interface UpstreamRequest {
@@ -41,7 +43,7 @@ export class UpstreamClient {
     if (!agent) {
       agent = createGuardedDispatcher(policy, {
         connectTimeoutMs: this.timeouts.connectMs,
-        agent: { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 },
+        agent: { keepAliveTimeout: this.timeouts.keepAliveMs ?? 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 },
       })
       this.agents.set(key, agent)
     }

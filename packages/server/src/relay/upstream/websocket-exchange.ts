@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { PassThrough, Readable } from 'node:stream'
 import WebSocket, { type RawData } from 'ws'
 import type { OutboundPolicy } from '../../lib/outbound/address-policy.ts'
-import { createGuardedLookup, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
+import { createGuardedLookup, outboundTlsOptions, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
 import { checkOutboundUrl } from '../../lib/outbound/url-check.ts'
 
 /** What the relay reads of an upstream answer, whatever carried it. */
@@ -35,7 +35,7 @@ export function sendOverWebSocket(options: { url: URL; body: string; stream: boo
   const checked = new URL(options.url)
   checked.protocol = checked.protocol === 'wss:' ? 'https:' : 'http:'
   checkOutboundUrl(checked, options.policy)
-  const socket = new WebSocket(options.url, { lookup: createGuardedLookup(options.policy, systemResolver), handshakeTimeout: 10_000, followRedirects: false, maxPayload: MAX_FRAME_BYTES })
+  const socket = new WebSocket(options.url, { lookup: createGuardedLookup(options.policy, systemResolver), ...outboundTlsOptions(), handshakeTimeout: 10_000, followRedirects: false, maxPayload: MAX_FRAME_BYTES })
   return new Promise((resolve, reject) => {
     let settled = false
     const settle = (answer: UpstreamAnswer | Error) => {

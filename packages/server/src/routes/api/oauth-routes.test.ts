@@ -10,16 +10,12 @@ const HOOK_TIMEOUT = 60_000
 let codeCounter = 0
 beforeAll(async () => {
   stub = await startOAuthStub()
-  process.env.GITHUB_OAUTH_BASE_URL = stub.url
-  process.env.LINUXDO_OAUTH_BASE_URL = stub.url
 })
 afterAll(async () => {
-  delete process.env.GITHUB_OAUTH_BASE_URL
-  delete process.env.LINUXDO_OAUTH_BASE_URL
   await stub.close()
 })
 beforeEach(async () => {
-  h = await createHarness()
+  h = await createHarness({ env: { GITHUB_OAUTH_BASE_URL: stub.url, LINUXDO_OAUTH_BASE_URL: stub.url } })
   await h.setupRoot()
   const set = (key: string, value: string) => h.services.options.set(key, value)
   await set('GitHubClientId', 'gh-client')
@@ -152,15 +148,17 @@ describe('outbound guard', () => {
     const { providerEndpoints } = await import('../../services/auth/oauth-providers.ts')
     expect(providerEndpoints('github', {})).toMatchObject({ token: 'https://github.com/login/oauth/access_token', user: 'https://api.github.com/user', override: false })
     expect(providerEndpoints('linuxdo', { LINUXDO_OAUTH_BASE_URL: 'http://127.0.0.1:9/' })).toMatchObject({ token: 'http://127.0.0.1:9/oauth2/token', override: true })
+    // The reference's names replace one LinuxDO endpoint each.
+    expect(providerEndpoints('linuxdo', { LINUX_DO_USER_ENDPOINT: 'https://sso.example/api/me' })).toEqual({
+      token: 'https://connect.linux.do/oauth2/token',
+      user: 'https://sso.example/api/me',
+      override: true,
+    })
     // An override to a private, non-loopback address stays under the user policy and is refused.
-    process.env.GITHUB_OAUTH_BASE_URL = 'http://10.0.0.1:8080'
-    try {
-      const round = await startState()
-      const blocked = await callback('github', issueCode({ id: 5 }), round.state, round.cookie)
-      expect(blocked.json).toMatchObject({ success: false, message: '无法连接到 GitHub 服务器，请稍后重试' })
-    } finally {
-      process.env.GITHUB_OAUTH_BASE_URL = stub.url
-    }
+    h.services.env.GITHUB_OAUTH_BASE_URL = 'http://10.0.0.1:8080'
+    const round = await startState()
+    const blocked = await callback('github', issueCode({ id: 5 }), round.state, round.cookie)
+    expect(blocked.json).toMatchObject({ success: false, message: '无法连接到 GitHub 服务器，请稍后重试' })
     // The WeChat server address is the root's own choice, so it may be on the local network (the
     // WeChat tests below use a loopback stub); a metadata address stays refused.
     await h.services.options.set('WeChatServerAddress', 'http://169.254.169.254')

@@ -4,7 +4,7 @@ import type { HonoEnv } from '../../context.ts'
 import { userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { noStore } from '../../middleware/no-store.ts'
-import { criticalRateLimit } from '../../middleware/rate-limit.ts'
+import { criticalRateLimit, searchRateLimit } from '../../middleware/rate-limit.ts'
 import { createToken } from '../../services/tokens/create-token.ts'
 import { deleteToken, deleteTokens } from '../../services/tokens/delete-tokens.ts'
 import { getToken, listTokens, searchTokens } from '../../services/tokens/list-tokens.ts'
@@ -21,7 +21,7 @@ const isStatusOnly = (value: string | undefined) => value !== undefined && value
  */
 export const tokenRoutes = new Hono<HonoEnv>()
   .get('/', userAuth, async (c) => c.json(ok(await listTokens(c.get('services'), c.get('user').id, readPage(c)))))
-  .get('/search', userAuth, async (c) =>
+  .get('/search', userAuth, searchRateLimit, async (c) =>
     c.json(ok(await searchTokens(c.get('services'), c.get('user').id, readQuery(c, searchTokensQuery)))),
   )
   .post('/batch', userAuth, async (c) => {

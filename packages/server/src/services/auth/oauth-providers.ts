@@ -2,6 +2,7 @@ import { AppError } from '../../errors/app-error.ts'
 import { classifyHostname } from '../../lib/outbound/address-class.ts'
 import { createOutboundPolicy, policyFor, type OutboundPolicy } from '../../lib/outbound/address-policy.ts'
 import { guardedFetch, type GuardedRequestInit } from '../../lib/outbound/guarded-fetch.ts'
+import type { Env } from '../../env.ts'
 import type { Services } from '../container.ts'
 
 export type OAuthProvider = 'github' | 'linuxdo'
@@ -12,6 +13,8 @@ export interface ProviderAccount {
   name: string
   email: string
 }
+
+type OAuthEnv = Partial<Pick<Env, 'GITHUB_OAUTH_BASE_URL' | 'LINUXDO_OAUTH_BASE_URL' | 'LINUX_DO_TOKEN_ENDPOINT' | 'LINUX_DO_USER_ENDPOINT'>>
 
 interface Endpoints {
   token: string
@@ -24,16 +27,26 @@ const defaults: Record<OAuthProvider, Endpoints> = {
 }
 
 /**
- * The provider's endpoints. Tests (and e2e) point them at a local stub through the process
- * environment: GITHUB_OAUTH_BASE_URL / LINUXDO_OAUTH_BASE_URL replace the origin of both endpoints.
- * Only the operator sets the environment, never an option or a request, so production keeps the
- * public providers; and an override only opens loopback (see providerPolicy), nothing else private.
+ * The provider's endpoints. Tests (and e2e) point them at a local stub through the environment:
+ * GITHUB_OAUTH_BASE_URL / LINUXDO_OAUTH_BASE_URL replace the origin of both endpoints. The
+ * reference's LINUX_DO_TOKEN_ENDPOINT / LINUX_DO_USER_ENDPOINT replace one endpoint each. Only the
+ * operator sets the environment, never an option or a request, so production keeps the public
+ * providers; and an override only opens loopback (see providerPolicy), nothing else private.
  */
-export function providerEndpoints(provider: OAuthProvider, env: NodeJS.ProcessEnv = process.env): Endpoints & { override: boolean } {
+export function providerEndpoints(provider: OAuthProvider, env: OAuthEnv): Endpoints & { override: boolean } {
   const base = (provider === 'github' ? env.GITHUB_OAUTH_BASE_URL : env.LINUXDO_OAUTH_BASE_URL)?.replace(/\/+$/, '')
-  if (!base) return { ...defaults[provider], override: false }
-  const rebase = (url: string) => base + new URL(url).pathname
-  return { token: rebase(defaults[provider].token), user: rebase(defaults[provider].user), override: true }
+  let endpoints = defaults[provider]
+  let override = false
+  if (base) {
+    const rebase = (url: string) => base + new URL(url).pathname
+    endpoints = { token: rebase(endpoints.token), user: rebase(endpoints.user) }
+    override = true
+  }
+  if (provider === 'linuxdo' && (env.LINUX_DO_TOKEN_ENDPOINT || env.LINUX_DO_USER_ENDPOINT)) {
+    endpoints = { token: env.LINUX_DO_TOKEN_ENDPOINT ?? endpoints.token, user: env.LINUX_DO_USER_ENDPOINT ?? endpoints.user }
+    override = true
+  }
+  return { ...endpoints, override }
 }
 
 /** The user-URL policy, widened to loopback on any port only for an operator's loopback override. */
@@ -68,7 +81,7 @@ async function callProvider(services: Services, provider: OAuthProvider, url: st
  * given. The access token is used for this one read and never stored or logged.
  */
 export async function fetchProviderAccount(services: Services, provider: OAuthProvider, code: string, redirectUri: string): Promise<ProviderAccount> {
-  const { token: tokenUrl, user: userUrl, override } = providerEndpoints(provider)
+  const { token: tokenUrl, user: userUrl, override } = providerEndpoints(provider, services.env)
   const { options } = services
   const headers: Record<string, string> = { accept: 'application/json' }
   const form = new URLSearchParams({ code })

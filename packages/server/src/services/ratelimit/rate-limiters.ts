@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { Env } from '../../env.ts'
 import { bounded, type RedisClient } from '../../lib/redis.ts'
 
 export interface LimitRule {
@@ -91,22 +92,43 @@ export class Limiter {
 export interface RateLimiters {
   /** every /api call, per client IP; absent when disabled */
   globalApi?: Limiter
-  /** login, register, verification, reset and OAuth, per client IP */
-  critical: Limiter
+  /** console page loads (index.html and its files), per client IP; absent when disabled */
+  web?: Limiter
+  /** login, register, verification, reset and OAuth, per client IP; absent when disabled */
+  critical?: Limiter
+  /** search routes, per signed-in user; absent when disabled */
+  search?: Limiter
   /** password checks per account (counted before checking, cleared on success), so that rotating IPs does not help a guesser */
   loginFailures: Limiter
 }
 
 export interface RateLimitSettings {
   globalApi?: LimitRule
-  critical: LimitRule
+  web?: LimitRule
+  critical?: LimitRule
+  search?: LimitRule
   loginFailures: LimitRule
 }
 
+/** The limits the environment asks for; a switch set to false leaves its limiter out. */
+export function rateLimitSettingsFrom(env: Env): RateLimitSettings {
+  const rule = (enabled: boolean, points: number, durationSeconds: number) => (enabled ? { points, durationSeconds } : undefined)
+  return {
+    globalApi: rule(env.GLOBAL_API_RATE_LIMIT_ENABLE, env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION),
+    web: rule(env.GLOBAL_WEB_RATE_LIMIT_ENABLE, env.GLOBAL_WEB_RATE_LIMIT, env.GLOBAL_WEB_RATE_LIMIT_DURATION),
+    critical: rule(env.CRITICAL_RATE_LIMIT_ENABLE, env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION),
+    search: rule(env.SEARCH_RATE_LIMIT_ENABLE, env.SEARCH_RATE_LIMIT, env.SEARCH_RATE_LIMIT_DURATION),
+    loginFailures: { points: 10, durationSeconds: 15 * 60 },
+  }
+}
+
 export function createRateLimiters(settings: RateLimitSettings, redis?: RedisClient, prefix?: string): RateLimiters {
+  // The names are the reference's marks (GA, GW, CT, SR), so counters read alike in a shared Redis.
   return {
     globalApi: settings.globalApi ? new Limiter('GA', settings.globalApi, redis, prefix) : undefined,
-    critical: new Limiter('CT', settings.critical, redis, prefix),
+    web: settings.web ? new Limiter('GW', settings.web, redis, prefix) : undefined,
+    critical: settings.critical ? new Limiter('CT', settings.critical, redis, prefix) : undefined,
+    search: settings.search ? new Limiter('SR', settings.search, redis, prefix) : undefined,
     loginFailures: new Limiter('LF', settings.loginFailures, redis, prefix, { countLocallyToo: true }),
   }
 }

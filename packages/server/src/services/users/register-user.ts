@@ -1,4 +1,4 @@
-import { LogType, MAX_QUOTA, formatQuota, type RegisterInput } from '@gateway/shared'
+import { AUTO_GROUP, LogType, MAX_QUOTA, TOKEN_NAME_MAX, formatQuota, type RegisterInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { addInviteReward, findUserByAffCode, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.ts'
@@ -7,6 +7,7 @@ import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
+import { createToken } from '../tokens/create-token.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword } from './password.ts'
 
@@ -75,5 +76,28 @@ export async function registerUser(services: Services, command: RegisterCommand)
   if (newUserQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.register_gift', newUserQuota)
   if (inviteeQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.invitee_gift', inviteeQuota)
   if (inviter && rewarded && inviterReward > 0) await systemLog(inviter, 'log.inviter_reward', inviterReward)
+  if (services.env.GENERATE_DEFAULT_TOKEN) await createDefaultToken(services, userId, command.username)
   return userId
+}
+
+/**
+ * GENERATE_DEFAULT_TOKEN: the token the reference gives each user who registers with a password,
+ * unlimited and never expiring (the 500,000 it names is its remaining quota, unused while unlimited),
+ * in the auto group when new tokens default to it.
+ */
+async function createDefaultToken(services: Services, userId: number, username: string): Promise<void> {
+  await createToken(
+    services,
+    { id: userId, group: '' },
+    {
+      name: translate('users.default_token_name', services.env.DEFAULT_LANGUAGE, { username }).slice(0, TOKEN_NAME_MAX),
+      remain_quota: 500_000,
+      unlimited_quota: true,
+      expired_time: -1,
+      model_limits_enabled: false,
+      model_limits: '',
+      allow_ips: '',
+      group: services.options.bool('DefaultUseAutoGroup') ? AUTO_GROUP : '',
+    },
+  )
 }
