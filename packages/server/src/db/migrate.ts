@@ -10,6 +10,10 @@ import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
 import { channelPrivateNetworkMigration } from './migrations/0008-channel-private-network.ts'
+import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
+
+/** Where the main set's applied migrations are recorded; a database without it was never ours. */
+export const MAIN_MIGRATION_TABLE = 'kysely_migration'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -20,6 +24,7 @@ const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
   '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
+  '0015-move-over-secrets': moveOverSecretsMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
@@ -45,7 +50,7 @@ export async function migrate(
     db,
     provider,
     migrationTableSchema: schema,
-    migrationTableName: set === 'main' ? 'kysely_migration' : 'kysely_migration_logs',
+    migrationTableName: set === 'main' ? MAIN_MIGRATION_TABLE : 'kysely_migration_logs',
     migrationLockTableName: set === 'main' ? 'kysely_migration_lock' : 'kysely_migration_logs_lock',
   })
   const { error, results } = await migrator.migrateToLatest()

@@ -20,6 +20,7 @@ import { createRateLimiters, type RateLimiters, type RateLimitSettings } from '.
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
 import { VerificationCodes } from './verification/verification-codes.ts'
 import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
+import { completeMoveOver, noteReferenceDatabase } from './takeover/move-over.ts'
 
 /** Everything a request handler or job may use, built once at boot. */
 export interface Services {
@@ -65,6 +66,7 @@ export async function createServices(
   }
   // Secondary nodes share the master's schema and never migrate it.
   if (env.NODE_TYPE === 'master') {
+    await noteReferenceDatabase(main.db as Kysely<unknown>, main.dialect)
     await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
     await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
   }
@@ -91,6 +93,8 @@ export async function createServices(
   }
 
   const secrets = new SecretBox(cryptoSecret)
+  // Keys the reference system stored raw are converted before anything serves or caches them.
+  if (env.NODE_TYPE === 'master') await completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger })
   const relay = createRelayServices({
     env,
     logger,
@@ -142,7 +146,7 @@ export async function createServices(
  * start and kept beside the SQLite file, so a restart changes nothing. (With an in-memory database
  * there is nowhere to keep it, and a random one is used.)
  */
-function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryptoSecret: string } {
+export function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryptoSecret: string } {
   let fallback: string | undefined
   const local = () => {
     if (fallback) return fallback

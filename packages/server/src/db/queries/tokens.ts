@@ -14,6 +14,16 @@ const live = (db: Db) => db.selectFrom('tokens').selectAll().where('deleted_at',
 /** The relay's lookup: by the keyed hash of the 48-character key (tokens.key). */
 export const findTokenByHash = (db: Db, hash: string) => live(db).where('key', '=', hash).executeTakeFirst()
 
+/**
+ * The lookup while rows taken over from the reference may still hold the raw key (see
+ * services/takeover/): by hash, or by the raw key on a row that has no ciphertext, which only an
+ * unconverted row lacks. One indexed query either way.
+ */
+export async function findTokenByHashOrRawKey(db: Db, hash: string, rawKey: string): Promise<TokenRow | undefined> {
+  const rows = await live(db).where('key', 'in', [hash, rawKey]).execute()
+  return rows.find((row) => row.key === hash) ?? rows.find((row) => row.key.trimEnd() === rawKey && !row.key_ciphertext)
+}
+
 /** One token, only if `userId` owns it. */
 export const findUserToken = (db: Db, userId: number, id: number) =>
   live(db).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()

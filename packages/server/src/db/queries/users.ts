@@ -20,16 +20,20 @@ export const findUserForLogin = (db: Db, name: string) =>
     .orderBy('id')
     .executeTakeFirst()
 
-/** The access token's user, with whether 2FA is on (for TwoFactorRequiredForAdmins, middleware/auth.ts). */
-export const findUserByAccessTokenHash = (db: Db, hash: string) =>
+/**
+ * The users whose access_token is one of `values` (its hash, and the token itself for an account
+ * taken over from the reference and not yet converted), with whether 2FA is on (for
+ * TwoFactorRequiredForAdmins, middleware/auth.ts). The caller tells which matched how.
+ */
+export const findUsersByAccessTokenValues = (db: Db, values: string[]) =>
   db
     .selectFrom('users')
     .leftJoin('two_fas', (join) => join.onRef('two_fas.user_id', '=', 'users.id').on('two_fas.is_enabled', '=', true).on('two_fas.deleted_at', 'is', null))
     .selectAll('users')
     .select('two_fas.id as two_fa_id')
     .where('users.deleted_at', 'is', null)
-    .where('users.access_token', '=', hash)
-    .executeTakeFirst()
+    .where('users.access_token', 'in', values)
+    .execute()
 
 export const findUserByAffCode = (db: Db, affCode: string) => live(db).where('aff_code', '=', affCode).executeTakeFirst()
 
@@ -58,7 +62,7 @@ export function insertUser(db: Db, dialect: DialectName, values: { username: str
 export async function updateUserFields(
   db: Db,
   id: number,
-  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'access_token' | 'aff_code' | 'setting' | 'deleted_at'>>,
+  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'access_token' | 'access_token_ciphertext' | 'aff_code' | 'setting' | 'deleted_at'>>,
 ): Promise<void> {
   await db.updateTable('users').set(fields).where('id', '=', id).execute()
 }
@@ -142,7 +146,7 @@ export async function setUserRoleStatus(
 export async function cancelUser(db: Db, id: number, expectedRole: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ deleted_at: now, access_token: null })
+    .set({ deleted_at: now, access_token: null, access_token_ciphertext: null })
     .where('id', '=', id)
     .where('role', '=', expectedRole)
     .where('deleted_at', 'is', null)

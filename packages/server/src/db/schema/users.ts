@@ -19,6 +19,8 @@ export interface UsersTable {
   linux_do_id: WithDefault<string>
   /** SHA-256 hex of the user's console access token; null when none was generated. */
   access_token: WithDefault<string | null>
+  /** the same token encrypted (lib/secrets.ts), kept so a move back to the reference can restore it */
+  access_token_ciphertext: WithDefault<string | null>
   quota: WithDefault<number>
   used_quota: WithDefault<number>
   request_count: WithDefault<number>
