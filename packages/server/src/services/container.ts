@@ -66,7 +66,7 @@ export async function createServices(
   }
   // Secondary nodes share the master's schema and never migrate it.
   if (env.NODE_TYPE === 'master') {
-    await noteReferenceDatabase(main.db as Kysely<unknown>, main.dialect)
+    await noteReferenceDatabase(main.db, main.dialect)
     await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
     await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
   }

@@ -29,8 +29,8 @@ export async function getMoveOverState(db: Db): Promise<string | undefined> {
 }
 
 /** Written before our migrations touch a reference database; the caller ignores a racing twin's duplicate. */
-export async function insertMoveOverPending(db: Kysely<unknown>): Promise<void> {
-  await (db as Kysely<Database>).insertInto('options').values({ key: MOVE_OVER_OPTION, value: MOVE_OVER_PENDING }).execute()
+export async function insertMoveOverPending(db: Db): Promise<void> {
+  await db.insertInto('options').values({ key: MOVE_OVER_OPTION, value: MOVE_OVER_PENDING }).execute()
 }
 
 /** pending -> done, by one instance only: true for the one whose update took. */

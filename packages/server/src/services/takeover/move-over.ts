@@ -22,9 +22,9 @@ import { convertRawSecrets } from './convert-raw-secrets.ts'
  * migration records was written by the reference system. The mark survives a start that fails
  * half way, so the summary still comes once the takeover completes. Masters only.
  */
-export async function noteReferenceDatabase(db: Kysely<unknown>, dialect: DialectName): Promise<boolean> {
-  if (!(await tableExists(db, dialect, 'users')) || (await tableExists(db, dialect, MAIN_MIGRATION_TABLE))) return false
-  if (!(await tableExists(db, dialect, 'options'))) return false
+export async function noteReferenceDatabase(db: Kysely<Database>, dialect: DialectName): Promise<boolean> {
+  const has = (table: string) => tableExists(db as unknown as Kysely<unknown>, dialect, table)
+  if (!(await has('users')) || !(await has('options')) || (await has(MAIN_MIGRATION_TABLE))) return false
   try {
     await insertMoveOverPending(db)
   } catch (error) {
