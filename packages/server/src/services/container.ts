@@ -146,7 +146,7 @@ export async function createServices(
  * start and kept beside the SQLite file, so a restart changes nothing. (With an in-memory database
  * there is nowhere to keep it, and a random one is used.)
  */
-export function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryptoSecret: string } {
+function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryptoSecret: string } {
   let fallback: string | undefined
   const local = () => {
     if (fallback) return fallback
