@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (target.dialect === 'sqlite' && !existsSync(target.path)) throw new Error(`no database at ${target.path}: set SQL_DSN or SQLITE_PATH as the gateway had them`)
   const database = await openDatabase(target, 2, env.SQLITE_SYNCHRONOUS)
   try {
-    const result = await moveBack(database.db, secrets)
+    const result = await moveBack(database.db, database.dialect, secrets)
     logger.info(
       result,
       `moved back: ${result.tokenKeys} token keys, ${result.accessTokens} access tokens, ${result.channelKeys} channel keys, ` +

@@ -14,10 +14,11 @@ import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts
 
 /** Where the main set's applied migrations are recorded; a database without it was never ours. */
 export const MAIN_MIGRATION_TABLE = 'kysely_migration'
+export const LOG_MIGRATION_TABLE = 'kysely_migration_logs'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
-  '0002-channel-extras': channelExtrasMigration(),
+  '0002-channel-extras': channelExtrasMigration(dialect),
   '0003-list-indexes': listIndexesMigration(),
   '0004-ledger': ledgerMigration(dialect),
   '0005-session-activity': sessionActivityMigration(dialect),
@@ -50,7 +51,7 @@ export async function migrate(
     db,
     provider,
     migrationTableSchema: schema,
-    migrationTableName: set === 'main' ? MAIN_MIGRATION_TABLE : 'kysely_migration_logs',
+    migrationTableName: set === 'main' ? MAIN_MIGRATION_TABLE : LOG_MIGRATION_TABLE,
     migrationLockTableName: set === 'main' ? 'kysely_migration_lock' : 'kysely_migration_logs_lock',
   })
   const { error, results } = await migrator.migrateToLatest()

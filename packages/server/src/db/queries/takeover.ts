@@ -23,6 +23,18 @@ export async function tableExists(db: Kysely<unknown>, dialect: DialectName, tab
   return Number(row?.n ?? 0) > 0
 }
 
+/** How many migrations of ours this database records (0 when it has no such table). */
+export async function countMigrationRecords(db: Kysely<unknown>, dialect: DialectName, table: string): Promise<number> {
+  if (!(await tableExists(db, dialect, table))) return 0
+  const row = (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]
+  return Number(row?.n ?? 0)
+}
+
+/** Forgets which of our migrations ran, so that all of them run again (each is idempotent) on the next start. */
+export async function clearMigrationRecords(db: Kysely<unknown>, dialect: DialectName, tables: string[]): Promise<void> {
+  for (const table of tables) if (await tableExists(db, dialect, table)) await sql`delete from ${sql.table(table)}`.execute(db)
+}
+
 export async function getMoveOverState(db: Db): Promise<string | undefined> {
   const row = await db.selectFrom('options').select('value').where('key', '=', MOVE_OVER_OPTION).executeTakeFirst()
   return row?.value ?? undefined

@@ -16,6 +16,7 @@ import { addChannel } from '../../../test/relay-fixtures.ts'
 import { hashPassword } from '../users/password.ts'
 import { convertRawSecrets } from './convert-raw-secrets.ts'
 import { moveBack } from './move-back.ts'
+import { noteReferenceDatabase } from './move-over.ts'
 
 const CLI = fileURLToPath(new URL('../../move-back.ts', import.meta.url))
 
@@ -111,10 +112,12 @@ describe('moving back to the reference', () => {
   it('writes every key back raw, and a second takeover makes them work here again', async () => {
     const f = await usedDatabase()
     const { db, secrets } = h.services
-    expect(await moveBack(db, secrets)).toEqual({ tokenKeys: 2, accessTokens: 2, accessTokensCleared: 1, channelKeys: 1, twoFactorSecrets: 1 })
+    expect(await moveBack(db, h.services.dialect, secrets)).toEqual({ tokenKeys: 2, accessTokens: 2, accessTokensCleared: 1, channelKeys: 1, twoFactorSecrets: 1 })
     await expectReferenceShape(f)
+    // our next start on it is a takeover again
+    expect(await noteReferenceDatabase(db, h.services.dialect)).toBe(true)
     // a second run finds nothing left to write
-    expect(await moveBack(db, secrets)).toEqual({ tokenKeys: 0, accessTokens: 0, accessTokensCleared: 0, channelKeys: 0, twoFactorSecrets: 0 })
+    expect(await moveBack(db, h.services.dialect, secrets)).toEqual({ tokenKeys: 0, accessTokens: 0, accessTokensCleared: 0, channelKeys: 0, twoFactorSecrets: 0 })
 
     expect(await convertRawSecrets(db, secrets)).toEqual({ tokenKeys: 2, accessTokens: 2, channelKeys: 1, twoFactorSecrets: 1 })
     await h.services.changes.publish({ kind: 'resync' })
@@ -133,7 +136,7 @@ describe('moving back to the reference', () => {
     await usedDatabase()
     const { db } = h.services
     const before = await db.selectFrom('tokens').select(['key', 'key_ciphertext']).orderBy('id').execute()
-    await expect(moveBack(db, new SecretBox('another-secret'))).rejects.toThrow(/CRYPTO_SECRET/)
+    await expect(moveBack(db, h.services.dialect, new SecretBox('another-secret'))).rejects.toThrow(/CRYPTO_SECRET/)
     expect(await db.selectFrom('tokens').select(['key', 'key_ciphertext']).orderBy('id').execute()).toEqual(before)
   })
 

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely'
+import type { DialectName } from '../../db/dsn.ts'
+import { LOG_MIGRATION_TABLE, MAIN_MIGRATION_TABLE } from '../../db/migrate.ts'
 import {
   clearHashOnlyAccessTokens,
+  clearMigrationRecords,
   deleteMoveOverState,
   listEncryptedAccessTokens,
   listEncryptedChannelKeys,
@@ -29,11 +32,12 @@ export interface MovedBack {
  * Writes back what the reference system stores raw, from our ciphertexts, so that it can run on
  * this database again with every key its users hold: token keys (without `sk-`), console access
  * tokens, channel keys and TOTP secrets. Rows without a ciphertext are the reference's own already.
+ * Then it forgets our migrations, so that a start of ours afterwards is a takeover again.
  * Each row changes only if it still holds what was read, so a gateway still running against the
  * database cannot have a row half written. Stop the gateway first all the same: it would convert
  * them again on its next start. Throws before changing anything when CRYPTO_SECRET cannot decrypt.
  */
-export async function moveBack(db: Kysely<Database>, secrets: SecretBox, batchSize?: number): Promise<MovedBack> {
+export async function moveBack(db: Kysely<Database>, dialect: DialectName, secrets: SecretBox, batchSize?: number): Promise<MovedBack> {
   await checkSecret(db, secrets)
   const tokenKeys = await rewriteInBatches(
     db,
@@ -60,8 +64,10 @@ export async function moveBack(db: Kysely<Database>, secrets: SecretBox, batchSi
     (trx, row) => replaceTwoFactorSecret(trx, row.id, row.secret, secrets.decrypt(row.secret)),
     batchSize,
   )
-  // A later start of ours on this database is a takeover again, with its summary.
+  // A later start of ours on this database is a takeover again, with its summary, and runs every
+  // migration again: the reference's ORM may have narrowed the columns we widened.
   await deleteMoveOverState(db)
+  await clearMigrationRecords(db as unknown as Kysely<unknown>, dialect, [MAIN_MIGRATION_TABLE, LOG_MIGRATION_TABLE])
   return { tokenKeys, accessTokens, accessTokensCleared, channelKeys, twoFactorSecrets }
 }
 

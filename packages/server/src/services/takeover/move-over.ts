@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import type { DialectName } from '../../db/dsn.ts'
 import { MAIN_MIGRATION_TABLE } from '../../db/migrate.ts'
 import {
+  countMigrationRecords,
   countRows,
   finishMoveOver,
   getMoveOverState,
@@ -18,13 +19,15 @@ import { nowSeconds } from '../../lib/time.ts'
 import { convertRawSecrets } from './convert-raw-secrets.ts'
 
 /**
- * Before our migrations run: a database with the reference's `users` table and none of our
- * migration records was written by the reference system. The mark survives a start that fails
- * half way, so the summary still comes once the takeover completes. Masters only.
+ * Before our migrations run: a database with the reference's `users` table and no record of our
+ * migrations was written by the reference system (or moved back to it, which forgets them). The
+ * mark survives a start that fails half way, so the summary still comes once the takeover
+ * completes. Masters only.
  */
 export async function noteReferenceDatabase(db: Kysely<Database>, dialect: DialectName): Promise<boolean> {
-  const has = (table: string) => tableExists(db as unknown as Kysely<unknown>, dialect, table)
-  if (!(await has('users')) || !(await has('options')) || (await has(MAIN_MIGRATION_TABLE))) return false
+  const untyped = db as unknown as Kysely<unknown>
+  if (!(await tableExists(untyped, dialect, 'users')) || !(await tableExists(untyped, dialect, 'options'))) return false
+  if ((await countMigrationRecords(untyped, dialect, MAIN_MIGRATION_TABLE)) > 0) return false
   try {
     await insertMoveOverPending(db)
   } catch (error) {

@@ -1,4 +1,6 @@
 import { USER_ID_HEADER } from '@gateway/shared'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts'
 import { startScriptedUpstream, type ScriptedUpstream } from '../../../test/scripted-upstream.ts'
@@ -10,6 +12,7 @@ import { createReferenceDatabase, fingerprint, type ReferenceDatabase, type Refe
  * era and today's shape. Users must not notice: the same passwords, `sk-` keys and access tokens.
  */
 const CRYPTO_SECRET = 'takeover-test-crypto-secret'
+const MOVE_BACK = fileURLToPath(new URL('../../move-back.ts', import.meta.url))
 
 let upstream: ScriptedUpstream
 beforeAll(async () => {
@@ -133,6 +136,38 @@ describe.each<ReferenceVersion>(['current', 'spec-era'])('taking over a referenc
     const valid = await call('/api/user/topup', { method: 'POST', headers, body: { key: ref.fixture.redemptions.valid.key } })
     expect(valid.json?.success, valid.text).toBe(true)
   })
+
+  it('moves back: the script writes every key back raw as the reference wrote it, and a new takeover starts over', async () => {
+    await server?.terminate()
+    server = undefined
+    const run = spawnSync(process.execPath, [MOVE_BACK], { env: { PATH: process.env.PATH, ...ref.env, CRYPTO_SECRET }, encoding: 'utf8', timeout: 60_000 })
+    expect(run.status, run.stderr).toBe(0)
+    const { db, close } = await ref.open()
+    try {
+      const tokens = (await db.selectFrom('tokens' as never).select(['id', 'key'] as never).orderBy('id' as never).execute()) as { id: number; key: string }[]
+      expect(tokens.map((t) => [t.id, t.key.trimEnd()])).toEqual(Object.values(ref.fixture.tokens).map((t) => [t.id, t.key]).sort((a, b) => Number(a[0]) - Number(b[0])))
+      const users = (await db.selectFrom('users' as never).select(['id', 'access_token'] as never).orderBy('id' as never).execute()) as { id: number; access_token: string | null }[]
+      expect(users.map((u) => [u.id, u.access_token?.trimEnd() ?? null])).toEqual(Object.values(ref.fixture.users).map((u) => [u.id, u.accessToken]).sort((a, b) => Number(a[0]) - Number(b[0])))
+      const channels = (await db.selectFrom('channels' as never).select(['id', 'key'] as never).orderBy('id' as never).execute()) as { id: number; key: string }[]
+      const fixtureChannels = [ref.fixture.channels.single, ref.fixture.channels.multi].flatMap((c) => (c ? [[c.id, c.keys.join('\n')]] : []))
+      expect(channels.map((c) => [c.id, c.key])).toEqual(fixtureChannels)
+      if (version === 'current') {
+        const factors = (await db.selectFrom('two_fas' as never).select('secret' as never).execute()) as { secret: string }[]
+        expect(factors.map((f) => f.secret)).toEqual(['JBSWY3DPEHPK3PXP'])
+      }
+    } finally {
+      await close()
+    }
+
+    server = await start()
+    expect(summaries()).toHaveLength(1)
+    const response = await call('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${ref.fixture.tokens.user.key}` },
+      body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+    })
+    expect(response.status, response.text).toBe(200)
+  }, 120_000)
 
   it("leaves the reference's tables we do not use as they were", async () => {
     const { db, close } = await ref.open()
