@@ -179,3 +179,24 @@ describe.each<ReferenceVersion>(['current', 'spec-era'])('taking over a referenc
     }
   })
 })
+
+// Several instances share PostgreSQL or MySQL; two processes on one SQLite file would race on the
+// migrations themselves (Kysely locks them within one process there), takeover or not.
+describe.skipIf(!process.env.TEST_SQL_DSN)('two instances starting at once on a reference database', () => {
+  it('both start, every key is converted once, and one of them prints the summary', async () => {
+    const ref = await createReferenceDatabase('spec-era', { channelBaseUrl: upstream.url })
+    const servers: ServerProcess[] = []
+    try {
+      servers.push(...(await Promise.all([0, 1].map(() => startServerProcess({ ...ref.env, CRYPTO_SECRET }, 60_000)))))
+      const printed = servers.flatMap((s) => s.output().split('\n').filter((line) => line.includes('moved over:')))
+      expect(printed).toHaveLength(1)
+      for (const s of servers) {
+        const response = await fetch(`${s.url}/api/user/self`, { headers: { authorization: String(ref.fixture.users.user.accessToken), [USER_ID_HEADER]: String(ref.fixture.users.user.id) } })
+        expect(((await response.json()) as { success: boolean }).success).toBe(true)
+      }
+    } finally {
+      for (const s of servers) await s.terminate()
+      await ref.drop()
+    }
+  }, 120_000)
+})
