@@ -5,7 +5,7 @@ import type { Services } from '../container.ts'
 
 /** Soft-deletes those of `ids` the user owns (others are skipped silently) and returns how many. */
 export async function deleteTokens(services: Services, userId: number, ids: number[]): Promise<number> {
-  const hashes = await softDeleteUserTokens(services.db, userId, [...new Set(ids)], nowSeconds())
+  const hashes = await softDeleteUserTokens(services.db, userId, [...new Set(ids)])
   for (const hash of hashes) await services.changes.publish({ kind: 'token', hash })
   return hashes.length
 }

@@ -47,7 +47,7 @@ export async function manageUser(services: Services, actor: Actor, id: number, a
   assertLive(target)
   if (action === 'delete') {
     if (target.role >= Role.root) throw new AppError('FORBIDDEN', 'users.cannot_delete_root')
-    if (!(await cancelUser(services.db, id, target.role, nowSeconds()))) return manageUser(services, actor, id, action)
+    if (!(await cancelUser(services.db, id, target.role))) return manageUser(services, actor, id, action)
     await deleteUserSessions(services.db, id)
     await services.changes.publish({ kind: 'user', id })
     return { role: target.role, status: target.status }
