@@ -61,6 +61,8 @@ export const envSchema = z.object({
   LEDGER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** File where settlements wait while the database is away (default: ledger-spool.jsonl beside the SQLite file). */
   LEDGER_SPOOL_PATH: z.string().optional(),
+  /** This instance's name on its dashboard rows (quota_data.node_name), as the reference's; the host name when unset. */
+  NODE_NAME: z.string().optional(),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
 })

@@ -10,6 +10,8 @@ import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
 import { channelPrivateNetworkMigration } from './migrations/0008-channel-private-network.ts'
+import { referenceTakeoverMigration } from './migrations/0009-reference-takeover.ts'
+import { logsReferenceMigration } from './migrations/0010-logs-reference.ts'
 import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
 
 /** Where the main set's applied migrations are recorded; a database without it was never ours. */
@@ -25,11 +27,13 @@ const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
   '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
+  '0009-reference-takeover': referenceTakeoverMigration(dialect),
   '0015-move-over-secrets': moveOverSecretsMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-logs': logsMigration(dialect),
+  '0010-logs-reference': logsReferenceMigration(dialect),
 })
 
 /**

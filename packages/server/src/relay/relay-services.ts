@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../db/dsn.ts'
@@ -65,7 +66,7 @@ export function createRelayServices(deps: {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
   let open = 0
-  const ledger = new QuotaLedger({ db, dialect: deps.dialect, sqlite: deps.sqlite, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger })
+  const ledger = new QuotaLedger({ db, dialect: deps.dialect, sqlite: deps.sqlite, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger, nodeName: env.NODE_NAME || hostname() })
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),

@@ -3,6 +3,7 @@ import type { DialectName } from '../dsn.ts'
 import { escapeLike, likePattern } from '../like.ts'
 import type { RedemptionsTable } from '../schema/billing.ts'
 import type { Database } from '../schema/index.ts'
+import { deletedNow } from './soft-delete.ts'
 
 export type RedemptionRow = Selectable<RedemptionsTable>
 type Db = Kysely<Database> | Transaction<Database>
@@ -72,8 +73,8 @@ export async function setRedemptionStatus(db: Db, id: number, status: number): P
 }
 
 /** Soft-deletes the live codes among `ids`; returns how many. */
-export async function softDeleteRedemptions(db: Db, ids: readonly number[], now: number): Promise<number> {
+export async function softDeleteRedemptions(db: Db, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0
-  const result = await db.updateTable('redemptions').set({ deleted_at: now }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
+  const result = await db.updateTable('redemptions').set({ deleted_at: deletedNow() }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -3,6 +3,7 @@ import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { likeContains } from '../like.ts'
 import type { Database } from '../schema/index.ts'
+import { deletedNow } from './soft-delete.ts'
 import type { TokensTable } from '../schema/tokens.ts'
 
 export type TokenRow = Selectable<TokensTable>
@@ -84,7 +85,7 @@ export async function updateUserToken(db: Db, userId: number, id: number, change
 }
 
 /** Soft-deletes those of `ids` that the user owns and returns their lookup hashes. */
-export async function softDeleteUserTokens(db: Db, userId: number, ids: number[], now: number): Promise<string[]> {
+export async function softDeleteUserTokens(db: Db, userId: number, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return []
   const owned = await db
     .selectFrom('tokens')
@@ -96,7 +97,7 @@ export async function softDeleteUserTokens(db: Db, userId: number, ids: number[]
   if (owned.length === 0) return []
   await db
     .updateTable('tokens')
-    .set({ deleted_at: now })
+    .set({ deleted_at: deletedNow() })
     .where('id', 'in', owned.map((t) => t.id))
     .where('user_id', '=', userId)
     .execute()

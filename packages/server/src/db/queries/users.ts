@@ -4,6 +4,7 @@ import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { escapeLike, likePattern } from '../like.ts'
 import type { Database } from '../schema/index.ts'
+import { deletedNow } from './soft-delete.ts'
 import type { UsersTable } from '../schema/users.ts'
 
 export type UserRow = Selectable<UsersTable>
@@ -62,7 +63,7 @@ export function insertUser(db: Db, dialect: DialectName, values: { username: str
 export async function updateUserFields(
   db: Db,
   id: number,
-  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'access_token' | 'access_token_ciphertext' | 'aff_code' | 'setting' | 'deleted_at'>>,
+  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'access_token' | 'access_token_ciphertext' | 'aff_code' | 'setting'>>,
 ): Promise<void> {
   await db.updateTable('users').set(fields).where('id', '=', id).execute()
 }
@@ -143,10 +144,10 @@ export async function setUserRoleStatus(
 }
 
 /** Soft-deletes a live account (as the reference does); its access token goes with it. */
-export async function cancelUser(db: Db, id: number, expectedRole: number, now: number): Promise<boolean> {
+export async function cancelUser(db: Db, id: number, expectedRole: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ deleted_at: now, access_token: null, access_token_ciphertext: null })
+    .set({ deleted_at: deletedNow(), access_token: null, access_token_ciphertext: null })
     .where('id', '=', id)
     .where('role', '=', expectedRole)
     .where('deleted_at', 'is', null)

@@ -1,4 +1,4 @@
-import type { Id, UnixSeconds, WithDefault } from './common.ts'
+import type { Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
 
 /** redemptions: codes that add quota once. */
 export interface RedemptionsTable {
@@ -13,7 +13,7 @@ export interface RedemptionsTable {
   created_time: WithDefault<UnixSeconds>
   redeemed_time: WithDefault<UnixSeconds>
   used_user_id: WithDefault<number>
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
 }
 
 /** top_ups: online payment orders. */

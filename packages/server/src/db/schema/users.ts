@@ -1,4 +1,4 @@
-import type { Id, UnixSeconds, WithDefault } from './common.ts'
+import type { Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
 
 /** users: accounts. Quota columns are integer quota points (QuotaPerUnit points = $1). */
 export interface UsersTable {
@@ -33,7 +33,7 @@ export interface UsersTable {
   aff_history: WithDefault<number>
   inviter_id: WithDefault<number>
   /** soft delete: non-null means the account was cancelled */
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
   /** JSON text of the user's notification settings */
   setting: WithDefault<string>
 }

@@ -219,5 +219,5 @@ async function chargeSubmit(
     other: JSON.stringify({ model_price: modelPrice, group_ratio: price.groupRatio, mj_id: charge.mjId, admin_info: { use_channel: [channel.id] } }),
   } : undefined
   const { user } = input.caller
-  await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), log })
+  await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group, log })
 }

@@ -60,8 +60,8 @@ export async function updateRedemptionStatus(services: Services, input: UpdateRe
 /** DELETE /api/redemption/:id (soft: the row stays for the record of who redeemed what). */
 export async function deleteRedemption(services: Services, id: number): Promise<void> {
   await requireRedemption(services, id)
-  await softDeleteRedemptions(services.db, [id], nowSeconds())
+  await softDeleteRedemptions(services.db, [id])
 }
 
 /** POST /api/redemption/batch: answers how many codes were deleted. */
-export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)], nowSeconds())
+export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)])

@@ -1,10 +1,9 @@
 import { Role, type SelfUser, type UpdateSelfInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { deleteUserSessions } from '../../db/queries/sessions.ts'
-import { findUserById, isUsernameTaken, updateUserFields, type UserRow } from '../../db/queries/users.ts'
+import { cancelUser, findUserById, isUsernameTaken, updateUserFields, type UserRow } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { randomAlphanumeric } from '../../lib/crypto.ts'
-import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { storedAccessToken } from './access-token.ts'
@@ -84,7 +83,7 @@ export async function updateSelf(services: Services, userId: number, input: Upda
 export async function deleteSelf(services: Services, userId: number): Promise<void> {
   const user = await requireUser(services, userId)
   if (user.role >= Role.root) throw new AppError('FORBIDDEN', 'user.cannot_delete_root')
-  await updateUserFields(services.db, userId, { deleted_at: nowSeconds(), access_token: null, access_token_ciphertext: null })
+  await cancelUser(services.db, userId, user.role)
   await deleteUserSessions(services.db, userId)
   // The relay caches users and their tokens; a cancelled account must stop spending at once.
   await services.changes.publish({ kind: 'user', id: userId })
