@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { columnsOf } from './table-shape.ts'
 
 /**
  * channels.max_input_tokens: the largest prompt a channel accepts (0 means no limit). Adds it only
@@ -10,10 +10,7 @@ import type { DialectName } from '../dsn.ts'
 export function channelExtrasMigration(dialect: DialectName): Migration {
   return {
     async up(db) {
-      // Introspection sees every schema of a PostgreSQL server; only this database's own table counts.
-      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
-      const channels = (await db.introspection.getTables()).find((table) => table.name === 'channels' && (schema === undefined || table.schema === schema))
-      if (channels?.columns.some((column) => column.name === 'max_input_tokens')) return
+      if ((await columnsOf(db, dialect, 'channels')).some((column) => column.name === 'max_input_tokens')) return
       await db.schema
         .alterTable('channels')
         .addColumn('max_input_tokens', 'integer', (c) => c.notNull().defaultTo(0))
