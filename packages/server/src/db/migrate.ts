@@ -13,7 +13,8 @@ import { channelPrivateNetworkMigration } from './migrations/0008-channel-privat
 import { referenceTakeoverMigration } from './migrations/0009-reference-takeover.ts'
 import { logsReferenceMigration } from './migrations/0010-logs-reference.ts'
 
-const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
+/** Every migration of the main database by name (exported for tests that stop part way). */
+export const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-channel-extras': channelExtrasMigration(),
   '0003-list-indexes': listIndexesMigration(),

@@ -1,9 +1,13 @@
 import { sql, type Kysely } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../../test/harness.ts'
 import { createReferenceDatabase, fingerprint, fingerprintTable, referenceTables, type ReferenceDatabase, type ReferenceVersion } from '../../../test/reference-db/index.ts'
+import { createTestDatabase } from '../../../test/test-database.ts'
 import { translate } from '../../i18n/messages.ts'
-import { migrate } from '../migrate.ts'
+import { openDatabase } from '../client.ts'
+import { parseDsn } from '../dsn.ts'
+import { mainMigrations, migrate } from '../migrate.ts'
 import { columnsOf } from './table-shape.ts'
 
 /**
@@ -127,5 +131,54 @@ describe.each<ReferenceVersion>(['current', 'spec-era'])('a reference database (
     if (h.services.dialect === 'sqlite') expect(stored).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     else expect(stored).toBeInstanceOf(Date)
     expect(Math.abs(new Date(h.services.dialect === 'sqlite' ? `${String(stored).replace(' ', 'T')}Z` : (stored as Date)).getTime() / 1000 - now)).toBeLessThan(24 * 3600)
+  })
+})
+
+describe('one of our own databases made before 0009', () => {
+  it('gets the reference names and types, keeping its values', async () => {
+    const database = await createTestDatabase()
+    const handle = await openDatabase(parseDsn(database.dsn, database.sqlitePath), 2)
+    const db = handle.db as unknown as Kysely<unknown>
+    const dialect = handle.dialect
+    try {
+      const provider = { getMigrations: async () => mainMigrations(dialect) }
+      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
+      const migrator = new Migrator({ db, provider, migrationTableSchema: schema, migrationTableName: 'kysely_migration', migrationLockTableName: 'kysely_migration_lock' })
+      const { error } = await migrator.migrateTo('0008-channel-private-network')
+      if (error) throw error
+      const cancelled = 1_700_000_000 // 2023-11-14 22:13:20 UTC
+      await db.insertInto('users' as never).values([{ username: 'kept', password: 'x' }, { username: 'gone', password: 'x', deleted_at: cancelled }] as never).execute()
+      await db.insertInto('tokens' as never).values({ user_id: 1, key: 'k', deleted_at: cancelled } as never).execute()
+      await db.insertInto('redemptions' as never).values({ user_id: 1, key: 'r', deleted_at: cancelled } as never).execute()
+      await db.insertInto('channels' as never).values({ key: 'k', openai_organization: 'org-ours' } as never).execute()
+      const bucket = { user_id: 1, model_name: 'm', created_at: 3600 }
+      await db.insertInto('quota_data' as never).values({ ...bucket, count: 1 } as never).execute()
+
+      expect(await migrate(db, dialect, 'main')).toContain('0009-reference-takeover')
+      expect(await migrate(db, dialect, 'main')).toEqual([])
+
+      const at = (value: unknown) => (value instanceof Date ? value.getTime() / 1000 : Date.parse(`${String(value).replace(' ', 'T')}Z`) / 1000)
+      const users = (await sql<{ username: string; deleted_at: unknown }>`select username, deleted_at from users order by id`.execute(db)).rows
+      expect(users.map((u) => [u.username, u.deleted_at === null ? null : at(u.deleted_at)])).toEqual([
+        ['kept', null],
+        ['gone', cancelled],
+      ])
+      for (const table of ['tokens', 'redemptions']) {
+        const row = (await sql<{ deleted_at: unknown }>`select deleted_at from ${sql.table(table)}`.execute(db)).rows[0]
+        expect(at(row?.deleted_at), table).toBe(cancelled)
+        if (dialect !== 'sqlite') expect(datetimeTypes, table).toContain((await columnsOf(db, dialect, table)).find((c) => c.name === 'deleted_at')?.type)
+      }
+      expect(await db.selectFrom('channels' as never).select('open_ai_organization' as never).executeTakeFirst()).toEqual({ open_ai_organization: 'org-ours' })
+      // Our old unique (user_id, model_name, created_at) index is gone: a bucket may take a second row.
+      await db.insertInto('quota_data' as never).values({ ...bucket, count: 1 } as never).execute()
+      const rows = await db.selectFrom('quota_data' as never).select(['use_group', 'token_id', 'channel_id', 'node_name'] as never).execute()
+      expect(rows.map((r) => Object.values(r as object).map(String))).toEqual([
+        ['', '0', '0', ''],
+        ['', '0', '0', ''],
+      ])
+    } finally {
+      await handle.close()
+      await database.drop()
+    }
   })
 })
