@@ -18,7 +18,8 @@ import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts
 export const MAIN_MIGRATION_TABLE = 'kysely_migration'
 export const LOG_MIGRATION_TABLE = 'kysely_migration_logs'
 
-const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
+/** Every migration of the main database by name (exported for tests that stop part way). */
+export const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-channel-extras': channelExtrasMigration(dialect),
   '0003-list-indexes': listIndexesMigration(),

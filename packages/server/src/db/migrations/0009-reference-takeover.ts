@@ -14,6 +14,9 @@ import { columnsOf, dropIndexIfExists, type ColumnShape } from './table-shape.ts
  * - users: we lack discord_id, stripe_customer, auth_version (left as they are, never added);
  *   remark, created_at, last_login_at are added here and written on registration and sign-in.
  *   access_token is char(32) there and holds our 64-character hash here: widened to varchar(64).
+ *   quota, used_quota, request_count, aff_quota, aff_history are 32-bit `int` there (PostgreSQL
+ *   then refuses to compare them with our balance bound, 10^15): widened to bigint, which the
+ *   reference reads as it reads int.
  *   deleted_at is a datetime there and was a bigint here: converted (see below).
  * - sessions, quota_holds, ledger_instances, log_outbox, two_fa_login_flows, passkey_challenges:
  *   ours only. The reference's user_sessions, auth_flows, OAuth, subscription, check-in, model and
@@ -45,6 +48,7 @@ export function referenceTakeoverMigration(dialect: DialectName): Migration {
       await renameColumn(db, dialect, 'channels', 'openai_organization', 'open_ai_organization')
       for (const table of ['users', 'tokens', 'redemptions', 'two_fas', 'two_fa_backup_codes']) await deletedAtAsDatetime(db, dialect, table)
       await widen(db, dialect, 'users', 'access_token', 64)
+      await toBigint(db, dialect, 'users', ['quota', 'used_quota', 'request_count', 'aff_quota', 'aff_history'])
       await widen(db, dialect, 'tokens', 'key', 128)
 
       const text = (name: string) => ({ name, type: 'text', notNull: true, default: dialect === 'mysql' ? sql`('')` : sql`''` })
@@ -94,6 +98,19 @@ async function widen(db: Kysely<unknown>, dialect: DialectName, table: string, n
   if (dialect === 'postgres') await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type varchar(${sql.lit(length)})`.execute(db)
   // MODIFY restates the whole column: the reference's columns are nullable without a default, and so is this one.
   else await sql`alter table ${sql.table(table)} modify ${sql.ref(name)} varchar(${sql.lit(length)}) null`.execute(db)
+}
+
+/** 32-bit integer columns as bigint (SQLite's integers are 64-bit already). Values are kept. */
+async function toBigint(db: Kysely<unknown>, dialect: DialectName, table: string, names: string[]): Promise<void> {
+  if (dialect === 'sqlite') return
+  const columns = await columnsOf(db, dialect, table)
+  for (const name of names) {
+    const column = columns.find((c) => c.name === name)
+    if (!column || !['integer', 'int'].includes(column.type)) continue
+    if (dialect === 'postgres') await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type bigint`.execute(db)
+    // MODIFY restates the column: the reference's are nullable with default 0.
+    else await sql`alter table ${sql.table(table)} modify ${sql.ref(name)} bigint null default 0`.execute(db)
+  }
 }
 
 const isInteger = (column: ColumnShape | undefined) => column !== undefined && ['bigint', 'integer', 'int'].includes(column.type)

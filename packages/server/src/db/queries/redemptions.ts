@@ -49,7 +49,7 @@ export async function insertRedemptions(db: Db, rows: Insertable<RedemptionsTabl
  * Changes name and quota only while the code is unused, in the same statement that checks it, so a
  * code redeemed meanwhile is never edited. Returns whether a row changed.
  */
-export async function updateUnusedRedemption(db: Db, id: number, changes: { name?: string; quota?: number }): Promise<boolean> {
+export async function updateUnusedRedemption(db: Db, id: number, changes: { name?: string; quota?: number; expired_time?: number }): Promise<boolean> {
   const result = await db
     .updateTable('redemptions')
     .set(changes)

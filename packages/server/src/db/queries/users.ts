@@ -56,8 +56,14 @@ export async function countRootUsers(db: Db): Promise<number> {
 
 export const findRootUser = (db: Db) => live(db).where('role', '>=', 100).orderBy('id').executeTakeFirst()
 
+/** Adds an account; created_at is now unless given (the reference's column, shown in its user list). */
 export function insertUser(db: Db, dialect: DialectName, values: { username: string; password: string } & Partial<Omit<UserRow, 'id'>>) {
-  return insertReturningId(db.insertInto('users').values(values), dialect)
+  return insertReturningId(db.insertInto('users').values({ created_at: Math.floor(Date.now() / 1000), ...values }), dialect)
+}
+
+/** A sign-in happened now (users.last_login_at). */
+export async function recordSignIn(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: now }).where('id', '=', id).execute()
 }
 
 export async function updateUserFields(

@@ -36,6 +36,12 @@ export interface UsersTable {
   deleted_at: SoftDelete
   /** JSON text of the user's notification settings */
   setting: WithDefault<string>
+  /** the reference's admin note on the account */
+  remark: WithDefault<string>
+  /** when the account was made; 0 for accounts made before the column existed */
+  created_at: WithDefault<UnixSeconds>
+  /** the last sign-in; 0 before the first */
+  last_login_at: WithDefault<UnixSeconds>
 }
 
 /** sessions: console sign-ins, so that logout and bans end them server-side. */

@@ -160,6 +160,8 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
       status: 'SUBMITTED',
       progress: '0%',
       channel_id: channel.id,
+      // The reference's column, so its task views and refunds find the token after a move back.
+      token_id: token.id,
       quota: accepted ? quota : 0,
       properties: JSON.stringify({ [BILLING_KEY]: billing }),
       image_url: '',
