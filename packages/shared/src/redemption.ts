@@ -18,6 +18,7 @@ export const redemptionRuleMessages = {
   countInvalid: 'redemption.count_invalid',
   statusInvalid: 'redemption.status_invalid',
   selectAtLeastOne: 'redemption.select_at_least_one',
+  expiredTimeInvalid: 'redemption.expired_time_invalid',
 } as const
 const m = redemptionRuleMessages
 
@@ -36,6 +37,8 @@ export const redemptionSchema = z.object({
   redeemed_time: z.number(),
   /** 0 until redeemed */
   used_user_id: z.number(),
+  /** Unix seconds after which the code can no longer be redeemed; 0 never expires */
+  expired_time: z.number(),
 })
 export type Redemption = z.infer<typeof redemptionSchema>
 
@@ -51,19 +54,31 @@ const quota = z
   // A code worth more than any balance may hold could never be redeemed (see MAX_QUOTA).
   .max(MAX_QUOTA, m.quotaTooLarge)
 
+/**
+ * Unix seconds after which a code is refused, 0 (or absent) for never. A time already past is
+ * refused when a code is created or edited, as the reference does; the server checks it against
+ * its own clock (see redemptionExpiryPassed).
+ */
+const expiredTime = z.number({ error: m.expiredTimeInvalid }).int(m.expiredTimeInvalid).min(0, m.expiredTimeInvalid)
+
+/** True when a code with this expiry can no longer be redeemed at `now` (unix seconds). */
+export const redemptionExpiryPassed = (expired: number, now: number): boolean => expired !== 0 && expired < now
+
 /** POST /api/redemption/: `name` blank or absent becomes the formatted quota. */
 export const createRedemptionInput = z.object({
   name: name.nullish().transform((value) => value ?? ''),
   quota,
   count: z.number({ error: m.countInvalid }).int(m.countInvalid).min(1, m.countInvalid).max(REDEMPTION_COUNT_MAX, m.countInvalid).default(1),
+  expired_time: expiredTime.nullish().transform((value) => value ?? 0),
 })
 export type CreateRedemptionInput = z.infer<typeof createRedemptionInput>
 
-/** PUT /api/redemption/: name and quota of an unused code; a blank name keeps the stored one. */
+/** PUT /api/redemption/: name, quota and expiry of an unused code; a blank name (or an absent field) keeps the stored one. */
 export const updateRedemptionInput = z.object({
   id: z.number().int().positive(),
   name: name.nullish(),
   quota: quota.nullish(),
+  expired_time: expiredTime.nullish(),
 })
 export type UpdateRedemptionInput = z.infer<typeof updateRedemptionInput>
 

@@ -10,22 +10,33 @@ import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
 import { channelPrivateNetworkMigration } from './migrations/0008-channel-private-network.ts'
+import { referenceTakeoverMigration } from './migrations/0009-reference-takeover.ts'
+import { logsReferenceMigration } from './migrations/0010-logs-reference.ts'
 import { channelInfoMigration } from './migrations/0014-channel-info.ts'
+import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
 
-const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
+/** Where the main set's applied migrations are recorded; a database without it was never ours. */
+export const MAIN_MIGRATION_TABLE = 'kysely_migration'
+export const LOG_MIGRATION_TABLE = 'kysely_migration_logs'
+
+/** Every migration of the main database by name (exported for tests that stop part way). */
+export const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
-  '0002-channel-extras': channelExtrasMigration(),
+  '0002-channel-extras': channelExtrasMigration(dialect),
   '0003-list-indexes': listIndexesMigration(),
   '0004-ledger': ledgerMigration(dialect),
   '0005-session-activity': sessionActivityMigration(dialect),
   '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
   '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
+  '0009-reference-takeover': referenceTakeoverMigration(dialect),
   '0014-channel-info': channelInfoMigration(dialect),
+  '0015-move-over-secrets': moveOverSecretsMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-logs': logsMigration(dialect),
+  '0010-logs-reference': logsReferenceMigration(dialect),
 })
 
 /**
@@ -47,7 +58,7 @@ export async function migrate(
     db,
     provider,
     migrationTableSchema: schema,
-    migrationTableName: set === 'main' ? 'kysely_migration' : 'kysely_migration_logs',
+    migrationTableName: set === 'main' ? MAIN_MIGRATION_TABLE : LOG_MIGRATION_TABLE,
     migrationLockTableName: set === 'main' ? 'kysely_migration_lock' : 'kysely_migration_logs_lock',
   })
   const { error, results } = await migrator.migrateToLatest()

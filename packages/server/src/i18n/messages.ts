@@ -156,6 +156,8 @@ const coreMessages = {
   'redemption.key_required': { zh: '请输入兑换码！', en: 'Please enter the redemption code!' },
   'redemption.invalid': { zh: '兑换失败，无效的兑换码', en: 'Redemption failed: invalid code' },
   'redemption.already_used': { zh: '兑换失败，该兑换码已被使用', en: 'Redemption failed: this code has already been used' },
+  'redemption.expired': { zh: '兑换失败，该兑换码已过期', en: 'Redemption failed: this code has expired' },
+  'redemption.expired_time_invalid': { zh: '过期时间不能早于当前时间', en: 'The expiry time cannot be earlier than now' },
   'redemption.success': { zh: '兑换成功！', en: 'Redeemed!' },
   'log.redeemed': { zh: '通过兑换码充值 {quota}，兑换码ID {id}', en: 'Topped up {quota} with redemption code #{id}' },
   'redemption.only_unused_editable': { zh: '只有未使用的兑换码可以编辑', en: 'Only unused codes can be edited' },

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 
-const PREFIX = 'enc:v1:'
+/** How every value encrypt() wrote begins; a stored secret without it was written raw (by the reference system). */
+export const ENCRYPTED_PREFIX = 'enc:v1:'
+const PREFIX = ENCRYPTED_PREFIX
 
 /**
  * Encryption of secrets at rest (channel keys, token keys) and keyed hashes for lookups, both

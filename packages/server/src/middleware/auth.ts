@@ -3,10 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getSignedCookie } from 'hono/cookie'
 import type { AuthUser, HonoEnv } from '../context.ts'
-import { findUserByAccessTokenHash } from '../db/queries/users.ts'
 import { AppError } from '../errors/app-error.ts'
-import { sha256Hex } from '../lib/crypto.ts'
 import { resolveSession, SESSION_COOKIE } from '../services/sessions/sessions.ts'
+import { findUserByAccessToken } from '../services/users/access-token.ts'
 import { toSessionUser } from '../services/users/session-user.ts'
 import { isTwoFactorRequired } from '../services/two-factor/manage-two-factor.ts'
 
@@ -104,7 +103,7 @@ async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> 
   const authorization = c.req.header('authorization')
   if (authorization) {
     const token = authorization.replace(/^Bearer\s+/i, '').trim()
-    const user = token ? await findUserByAccessTokenHash(services.db, sha256Hex(token)) : undefined
+    const user = token ? await findUserByAccessToken(services, token) : undefined
     if (!user) throw new AppError('UNAUTHORIZED', 'auth.access_token_invalid')
     return { ...toSessionUser(user), twoFactorEnabled: user.two_fa_id !== null }
   }

@@ -105,6 +105,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
     username: exchange.user.username,
     model: request.model,
     rollup: services.options.bool('DataExportEnabled'),
+    group: exchange.group,
     log,
     note: { language, ...display },
   })

@@ -68,7 +68,7 @@ export function createRelayServices(deps: {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
   let open = 0
-  const ledger = new QuotaLedger({ db, dialect: deps.dialect, sqlite: deps.sqlite, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger })
+  const ledger = new QuotaLedger({ db, dialect: deps.dialect, sqlite: deps.sqlite, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger, nodeName: env.nodeName })
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),

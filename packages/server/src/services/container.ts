@@ -21,6 +21,7 @@ import { createRateLimiters, rateLimitSettingsFrom, type RateLimiters, type Rate
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
 import { VerificationCodes } from './verification/verification-codes.ts'
 import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
+import { completeMoveOver, noteReferenceDatabase } from './takeover/move-over.ts'
 
 /** Everything a request handler or job may use, built once at boot. */
 export interface Services {
@@ -69,6 +70,7 @@ export async function createServices(
   }
   // Secondary nodes share the master's schema and never migrate it.
   if (env.NODE_TYPE === 'master') {
+    await noteReferenceDatabase(main.db, main.dialect)
     await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
     await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
   }
@@ -89,6 +91,8 @@ export async function createServices(
   const rateLimits: RateLimitSettings = overrides.rateLimits ?? rateLimitSettingsFrom(env)
 
   const secrets = new SecretBox(cryptoSecret)
+  // Keys the reference system stored raw are converted before anything serves or caches them.
+  if (env.NODE_TYPE === 'master') await completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger })
   const relay = createRelayServices({
     env,
     logger,

@@ -176,7 +176,8 @@ export function initialMigration(dialect: DialectName): Migration {
         .addColumn('count', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('quota', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute()
-      await index(db, 'quota_data', ['user_id', 'model_name', 'created_at'], true)
+      // The bucket index (and why it is not unique) comes with 0009-reference-takeover: a unique
+      // (user_id, model_name, created_at) here stopped the start on the reference's own rows.
       await index(db, 'quota_data', ['model_name', 'username'])
       await index(db, 'quota_data', ['created_at'])
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { columnsOf } from './table-shape.ts'
 
 /**
  * sessions.last_seen_at: when the session last made a request (kept to the minute), so that a
@@ -10,10 +11,9 @@ import type { DialectName } from '../dsn.ts'
 export function sessionActivityMigration(dialect: DialectName): Migration {
   return {
     async up(db) {
-      // Introspection sees every schema of a PostgreSQL server; only this database's own table counts.
-      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
-      const sessions = (await db.introspection.getTables()).find((table) => table.name === 'sessions' && (schema === undefined || table.schema === schema))
-      if (sessions?.columns.some((column) => column.name === 'last_seen_at')) return
+      // This database's own table (columnsOf), not Kysely's introspection, which reads every schema
+      // of a PostgreSQL server and fails when another one is dropped meanwhile.
+      if ((await columnsOf(db, dialect, 'sessions')).some((column) => column.name === 'last_seen_at')) return
       await db.schema
         .alterTable('sessions')
         .addColumn('last_seen_at', 'bigint', (c) => c.notNull().defaultTo(0))

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
 import { columnTypes, createTable } from './column-types.ts'
+import { columnsOf } from './table-shape.ts'
 
 /**
  * TOTP two-factor sign-in, in the reference's tables `two_fas` (one factor per user) and
@@ -30,11 +31,10 @@ export function twoFactorMigration(dialect: DialectName): Migration {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('deleted_at', 'bigint')
         .execute()
-      // A table the reference created lacks the one column of ours. PostgreSQL lists the tables of
-      // every schema it can see, so only this schema's counts.
-      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
-      const existing = (await db.introspection.getTables()).find((table) => table.name === 'two_fas' && (schema === undefined || table.schema === schema))
-      if (existing && !existing.columns.some((column) => column.name === 'last_totp_step')) {
+      // A table the reference created lacks the one column of ours (columnsOf reads this database's
+      // own table; Kysely's introspection reads every schema of a PostgreSQL server).
+      const existing = await columnsOf(db, dialect, 'two_fas')
+      if (existing.length > 0 && !existing.some((column) => column.name === 'last_totp_step')) {
         await db.schema.alterTable('two_fas').addColumn('last_totp_step', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
       }
       await index(db, 'two_fas', ['user_id'], true)

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { columnsOf } from './table-shape.ts'
 
 /**
  * channels.private_network: the root allowed this one channel to reach loopback and private
@@ -11,10 +11,9 @@ import type { DialectName } from '../dsn.ts'
 export function channelPrivateNetworkMigration(dialect: DialectName): Migration {
   return {
     async up(db) {
-      // Introspection sees every schema of a PostgreSQL server; only this database's own table counts.
-      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
-      const channels = (await db.introspection.getTables()).find((table) => table.name === 'channels' && (schema === undefined || table.schema === schema))
-      if (channels?.columns.some((column) => column.name === 'private_network')) return
+      // This database's own table (columnsOf), not Kysely's introspection, which reads every schema
+      // of a PostgreSQL server and fails when another one is dropped meanwhile.
+      if ((await columnsOf(db, dialect, 'channels')).some((column) => column.name === 'private_network')) return
       await db.schema
         .alterTable('channels')
         .addColumn('private_network', 'integer', (c) => c.notNull().defaultTo(0))

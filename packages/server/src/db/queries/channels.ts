@@ -12,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>
 
 /** Every column but `key`, so console reads never even load the ciphertext. */
 const infoColumns = [
-  'id', 'type', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
+  'id', 'type', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
   'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
   'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
   'header_override', 'remark', 'max_input_tokens', 'private_network', 'channel_info',

@@ -30,6 +30,9 @@ const LOG_COLUMNS = [
   'other',
 ] as const
 
+/** One dashboard bucket, bound in this order: user_id, model_name, created_at, use_group, token_id, channel_id, node_name. */
+const QUOTA_BUCKET = 'user_id = ? AND model_name = ? AND created_at = ? AND use_group = ? AND token_id = ? AND channel_id = ? AND node_name = ?'
+
 /**
  * Every statement that moves quota for the relay, written once and converted for the dialect at
  * start, so the hot path neither builds nor compiles a query. Every take is conditional
@@ -60,8 +63,20 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
     growHold: raw('UPDATE quota_holds SET amount = amount + ? WHERE id = ?'),
     deleteHold: raw('DELETE FROM quota_holds WHERE id = ?'),
     addChannelUsed: raw('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
-    addQuotaData: raw('UPDATE quota_data SET count = count + ?, quota = quota + ?, token_used = token_used + ? WHERE user_id = ? AND model_name = ? AND created_at = ?'),
-    insertQuotaData: raw('INSERT INTO quota_data (user_id, username, model_name, created_at, count, quota, token_used) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    /**
+     * Adds to one row of a dashboard bucket (user, model, hour, group, token, channel, node): the
+     * oldest, since a bucket may hold several rows (see 0009-reference-takeover); none changed
+     * means the bucket has no row yet. MySQL cannot select from the table it updates, but can
+     * limit the update itself.
+     */
+    addQuotaData: raw(
+      dialect === 'mysql'
+        ? `UPDATE quota_data SET count = count + ?, quota = quota + ?, token_used = token_used + ? WHERE ${QUOTA_BUCKET} ORDER BY id LIMIT 1`
+        : `UPDATE quota_data SET count = count + ?, quota = quota + ?, token_used = token_used + ? WHERE id = (SELECT id FROM quota_data WHERE ${QUOTA_BUCKET} ORDER BY id LIMIT 1)`,
+    ),
+    insertQuotaData: raw(
+      'INSERT INTO quota_data (user_id, model_name, created_at, use_group, token_id, channel_id, node_name, username, count, quota, token_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
     insertLog: raw(`INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`),
     insertOutbox: raw('INSERT INTO log_outbox (payload) VALUES (?)'),
   }

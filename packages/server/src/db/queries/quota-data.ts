@@ -65,30 +65,36 @@ export async function listQuotaDataByModel(db: Kysely<Database>, range: QuotaDat
   return rows.map((row) => rawRow({ ...row, id: 0, user_id: 0, username: '' }))
 }
 
-/** One user's own rows (by the name recorded with them), oldest first. */
-export async function listQuotaDataByUsername(db: Kysely<Database>, username: string, range: QuotaDataRange): Promise<QuotaDataRow[]> {
-  const rows = await db
+/**
+ * One user's hours per model, oldest first: the rows of a bucket split by group, token, channel
+ * and node (as the reference writes them) are summed, and answered under the first row's id.
+ */
+function userHours(db: Kysely<Database>, range: QuotaDataRange) {
+  return db
     .selectFrom('quota_data')
-    .selectAll()
-    .where('username', '=', username)
+    .select([
+      sql<number>`min(${sql.ref('id')})`.as('id'),
+      'user_id',
+      'username',
+      'model_name',
+      'created_at',
+      sql<string>`sum(${sql.ref('count')})`.as('count'),
+      sql<string>`sum(${sql.ref('quota')})`.as('quota'),
+      sql<string>`sum(${sql.ref('token_used')})`.as('token_used'),
+    ])
     .where('created_at', '>=', range.start)
     .where('created_at', '<=', range.end)
+    .groupBy(['user_id', 'username', 'model_name', 'created_at'])
     .orderBy('created_at')
     .orderBy('model_name')
-    .execute()
-  return rows.map(rawRow)
 }
 
-/** One user's own rows by id (the unique (user_id, model_name, created_at) index), oldest first. */
+/** One user's hours (by the name recorded with them), oldest first. */
+export async function listQuotaDataByUsername(db: Kysely<Database>, username: string, range: QuotaDataRange): Promise<QuotaDataRow[]> {
+  return (await userHours(db, range).where('username', '=', username).execute()).map(rawRow)
+}
+
+/** One user's hours by id (the bucket index leads with user_id), oldest first. */
 export async function listQuotaDataByUserId(db: Kysely<Database>, userId: number, range: QuotaDataRange): Promise<QuotaDataRow[]> {
-  const rows = await db
-    .selectFrom('quota_data')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', range.start)
-    .where('created_at', '<=', range.end)
-    .orderBy('created_at')
-    .orderBy('model_name')
-    .execute()
-  return rows.map(rawRow)
+  return (await userHours(db, range).where('user_id', '=', userId).execute()).map(rawRow)
 }

@@ -3,6 +3,7 @@ import type { DialectName } from '../dsn.ts'
 import { escapeLike, likePattern } from '../like.ts'
 import type { RedemptionsTable } from '../schema/billing.ts'
 import type { Database } from '../schema/index.ts'
+import { deletedNow } from './soft-delete.ts'
 
 export type RedemptionRow = Selectable<RedemptionsTable>
 type Db = Kysely<Database> | Transaction<Database>
@@ -48,7 +49,7 @@ export async function insertRedemptions(db: Db, rows: Insertable<RedemptionsTabl
  * Changes name and quota only while the code is unused, in the same statement that checks it, so a
  * code redeemed meanwhile is never edited. Returns whether a row changed.
  */
-export async function updateUnusedRedemption(db: Db, id: number, changes: { name?: string; quota?: number }): Promise<boolean> {
+export async function updateUnusedRedemption(db: Db, id: number, changes: { name?: string; quota?: number; expired_time?: number }): Promise<boolean> {
   const result = await db
     .updateTable('redemptions')
     .set(changes)
@@ -72,8 +73,8 @@ export async function setRedemptionStatus(db: Db, id: number, status: number): P
 }
 
 /** Soft-deletes the live codes among `ids`; returns how many. */
-export async function softDeleteRedemptions(db: Db, ids: readonly number[], now: number): Promise<number> {
+export async function softDeleteRedemptions(db: Db, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0
-  const result = await db.updateTable('redemptions').set({ deleted_at: now }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
+  const result = await db.updateTable('redemptions').set({ deleted_at: deletedNow() }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -3,6 +3,7 @@ import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { likeContains } from '../like.ts'
 import type { Database } from '../schema/index.ts'
+import { deletedNow } from './soft-delete.ts'
 import type { TokensTable } from '../schema/tokens.ts'
 
 export type TokenRow = Selectable<TokensTable>
@@ -13,6 +14,16 @@ const live = (db: Db) => db.selectFrom('tokens').selectAll().where('deleted_at',
 
 /** The relay's lookup: by the keyed hash of the 48-character key (tokens.key). */
 export const findTokenByHash = (db: Db, hash: string) => live(db).where('key', '=', hash).executeTakeFirst()
+
+/**
+ * The lookup while rows taken over from the reference may still hold the raw key (see
+ * services/takeover/): by hash, or by the raw key on a row that has no ciphertext, which only an
+ * unconverted row lacks. One indexed query either way.
+ */
+export async function findTokenByHashOrRawKey(db: Db, hash: string, rawKey: string): Promise<TokenRow | undefined> {
+  const rows = await live(db).where('key', 'in', [hash, rawKey]).execute()
+  return rows.find((row) => row.key === hash) ?? rows.find((row) => row.key.trimEnd() === rawKey && !row.key_ciphertext)
+}
 
 /** One token, only if `userId` owns it. */
 export const findUserToken = (db: Db, userId: number, id: number) =>
@@ -74,7 +85,7 @@ export async function updateUserToken(db: Db, userId: number, id: number, change
 }
 
 /** Soft-deletes those of `ids` that the user owns and returns their lookup hashes. */
-export async function softDeleteUserTokens(db: Db, userId: number, ids: number[], now: number): Promise<string[]> {
+export async function softDeleteUserTokens(db: Db, userId: number, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return []
   const owned = await db
     .selectFrom('tokens')
@@ -86,7 +97,7 @@ export async function softDeleteUserTokens(db: Db, userId: number, ids: number[]
   if (owned.length === 0) return []
   await db
     .updateTable('tokens')
-    .set({ deleted_at: now })
+    .set({ deleted_at: deletedNow() })
     .where('id', 'in', owned.map((t) => t.id))
     .where('user_id', '=', userId)
     .execute()

@@ -4,6 +4,7 @@ import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { escapeLike, likePattern } from '../like.ts'
 import type { Database } from '../schema/index.ts'
+import { deletedNow } from './soft-delete.ts'
 import type { UsersTable } from '../schema/users.ts'
 
 export type UserRow = Selectable<UsersTable>
@@ -20,16 +21,20 @@ export const findUserForLogin = (db: Db, name: string) =>
     .orderBy('id')
     .executeTakeFirst()
 
-/** The access token's user, with whether 2FA is on (for TwoFactorRequiredForAdmins, middleware/auth.ts). */
-export const findUserByAccessTokenHash = (db: Db, hash: string) =>
+/**
+ * The users whose access_token is one of `values` (its hash, and the token itself for an account
+ * taken over from the reference and not yet converted), with whether 2FA is on (for
+ * TwoFactorRequiredForAdmins, middleware/auth.ts). The caller tells which matched how.
+ */
+export const findUsersByAccessTokenValues = (db: Db, values: string[]) =>
   db
     .selectFrom('users')
     .leftJoin('two_fas', (join) => join.onRef('two_fas.user_id', '=', 'users.id').on('two_fas.is_enabled', '=', true).on('two_fas.deleted_at', 'is', null))
     .selectAll('users')
     .select('two_fas.id as two_fa_id')
     .where('users.deleted_at', 'is', null)
-    .where('users.access_token', '=', hash)
-    .executeTakeFirst()
+    .where('users.access_token', 'in', values)
+    .execute()
 
 export const findUserByAffCode = (db: Db, affCode: string) => live(db).where('aff_code', '=', affCode).executeTakeFirst()
 
@@ -51,14 +56,20 @@ export async function countRootUsers(db: Db): Promise<number> {
 
 export const findRootUser = (db: Db) => live(db).where('role', '>=', 100).orderBy('id').executeTakeFirst()
 
+/** Adds an account; created_at is now unless given (the reference's column, shown in its user list). */
 export function insertUser(db: Db, dialect: DialectName, values: { username: string; password: string } & Partial<Omit<UserRow, 'id'>>) {
-  return insertReturningId(db.insertInto('users').values(values), dialect)
+  return insertReturningId(db.insertInto('users').values({ created_at: Math.floor(Date.now() / 1000), ...values }), dialect)
+}
+
+/** A sign-in happened now (users.last_login_at). */
+export async function recordSignIn(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: now }).where('id', '=', id).execute()
 }
 
 export async function updateUserFields(
   db: Db,
   id: number,
-  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'access_token' | 'aff_code' | 'setting' | 'deleted_at'>>,
+  fields: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'access_token' | 'access_token_ciphertext' | 'aff_code' | 'setting'>>,
 ): Promise<void> {
   await db.updateTable('users').set(fields).where('id', '=', id).execute()
 }
@@ -139,10 +150,10 @@ export async function setUserRoleStatus(
 }
 
 /** Soft-deletes a live account (as the reference does); its access token goes with it. */
-export async function cancelUser(db: Db, id: number, expectedRole: number, now: number): Promise<boolean> {
+export async function cancelUser(db: Db, id: number, expectedRole: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ deleted_at: now, access_token: null })
+    .set({ deleted_at: deletedNow(), access_token: null, access_token_ciphertext: null })
     .where('id', '=', id)
     .where('role', '=', expectedRole)
     .where('deleted_at', 'is', null)

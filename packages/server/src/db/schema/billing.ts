@@ -1,4 +1,4 @@
-import type { Id, UnixSeconds, WithDefault } from './common.ts'
+import type { Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
 
 /** redemptions: codes that add quota once. */
 export interface RedemptionsTable {
@@ -13,7 +13,9 @@ export interface RedemptionsTable {
   created_time: WithDefault<UnixSeconds>
   redeemed_time: WithDefault<UnixSeconds>
   used_user_id: WithDefault<number>
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
+  /** unix seconds after which the code is refused; 0 never expires (the reference's column) */
+  expired_time: WithDefault<UnixSeconds>
 }
 
 /** top_ups: online payment orders. */
@@ -29,5 +31,7 @@ export interface TopUpsTable {
   /** pending | success */
   status: WithDefault<string>
   payment_method: WithDefault<string>
+  /** the reference's gateway name of the order ('' for ours) */
+  payment_provider: WithDefault<string>
   complete_time: WithDefault<UnixSeconds>
 }

@@ -7,7 +7,8 @@ export interface ChannelsTable {
   type: WithDefault<number>
   /** encrypted at rest */
   key: string
-  openai_organization: WithDefault<string | null>
+  /** the reference's column name; the console API calls it openai_organization, as the reference's JSON does */
+  open_ai_organization: WithDefault<string | null>
   test_model: WithDefault<string | null>
   /** 0 unknown, 1 enabled, 2 manually disabled, 3 auto-disabled */
   status: WithDefault<number>

@@ -33,6 +33,12 @@ export interface QuotaDataTable {
   model_name: WithDefault<string>
   /** start of the hour bucket */
   created_at: UnixSeconds
+  /** the group the requests were billed in; with token, channel and node, rows are per bucket as the reference writes them */
+  use_group: WithDefault<string>
+  token_id: WithDefault<number>
+  channel_id: WithDefault<number>
+  /** the instance that settled them (NODE_NAME or host name) */
+  node_name: WithDefault<string>
   token_used: WithDefault<number>
   count: WithDefault<number>
   quota: WithDefault<number>

@@ -22,6 +22,11 @@ export interface MidjourneysTable {
   quota: WithDefault<number>
   buttons: WithDefault<string>
   properties: WithDefault<string>
+  /** the token that submitted it (the reference's column; 0 when unknown) */
+  token_id: WithDefault<number>
+  /** the reference's video results (its video actions); kept, not produced here */
+  video_url: WithDefault<string>
+  video_urls: WithDefault<string>
 }
 
 /** tasks: asynchronous tasks such as Suno music. */

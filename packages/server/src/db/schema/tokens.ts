@@ -1,4 +1,4 @@
-import type { Bool, Id, UnixSeconds, WithDefault } from './common.ts'
+import type { Bool, Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
 
 /** tokens: users' API keys for the relay. */
 export interface TokensTable {
@@ -23,5 +23,5 @@ export interface TokensTable {
   allow_ips: WithDefault<string>
   used_quota: WithDefault<number>
   group: WithDefault<string>
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
 }

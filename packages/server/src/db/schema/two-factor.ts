@@ -1,4 +1,4 @@
-import type { Bool, Id, UnixSeconds, WithDefault } from './common.ts'
+import type { Bool, Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
 
 /** two_fas: one TOTP factor per user (the reference's table); a row with is_enabled false is an enrolment not yet confirmed. */
 export interface TwoFasTable {
@@ -15,7 +15,7 @@ export interface TwoFasTable {
   last_totp_step: WithDefault<number>
   created_at: UnixSeconds
   updated_at: UnixSeconds
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
 }
 
 /** two_fa_backup_codes: single-use recovery codes, one row each. */
@@ -27,7 +27,7 @@ export interface TwoFaBackupCodesTable {
   is_used: Bool
   used_at: WithDefault<UnixSeconds | null>
   created_at: UnixSeconds
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
 }
 
 /** two_fa_login_flows: password (or outside-account) sign-ins waiting for their second step. */

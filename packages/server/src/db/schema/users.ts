@@ -1,4 +1,4 @@
-import type { Id, UnixSeconds, WithDefault } from './common.ts'
+import type { Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
 
 /** users: accounts. Quota columns are integer quota points (QuotaPerUnit points = $1). */
 export interface UsersTable {
@@ -19,6 +19,8 @@ export interface UsersTable {
   linux_do_id: WithDefault<string>
   /** SHA-256 hex of the user's console access token; null when none was generated. */
   access_token: WithDefault<string | null>
+  /** the same token encrypted (lib/secrets.ts), kept so a move back to the reference can restore it */
+  access_token_ciphertext: WithDefault<string | null>
   quota: WithDefault<number>
   used_quota: WithDefault<number>
   request_count: WithDefault<number>
@@ -31,9 +33,15 @@ export interface UsersTable {
   aff_history: WithDefault<number>
   inviter_id: WithDefault<number>
   /** soft delete: non-null means the account was cancelled */
-  deleted_at: WithDefault<UnixSeconds | null>
+  deleted_at: SoftDelete
   /** JSON text of the user's notification settings */
   setting: WithDefault<string>
+  /** the reference's admin note on the account */
+  remark: WithDefault<string>
+  /** when the account was made; 0 for accounts made before the column existed */
+  created_at: WithDefault<UnixSeconds>
+  /** the last sign-in; 0 before the first */
+  last_login_at: WithDefault<UnixSeconds>
 }
 
 /** sessions: console sign-ins, so that logout and bans end them server-side. */

@@ -142,7 +142,7 @@ export class ChannelCache {
         ...(multiKey ? { multiKey } : {}),
         baseUrl: row.base_url,
         other: row.other,
-        organization: row.openai_organization ?? '',
+        organization: row.open_ai_organization ?? '',
         modelMapping: jsonObject(row.model_mapping) as Record<string, string>,
         statusCodeMapping: jsonObject(row.status_code_mapping) as Record<string, string>,
         autoBan: row.auto_ban === 1,

@@ -1,7 +1,7 @@
 import type { BlockList } from 'node:net'
 import type { Kysely } from 'kysely'
 import { findRelayUser } from '../../db/queries/relay-lookups.ts'
-import { findTokenByHash } from '../../db/queries/tokens.ts'
+import { findTokenByHash, findTokenByHashOrRawKey } from '../../db/queries/tokens.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { parseIpAllowList } from '../../lib/ip-allow-list.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
@@ -66,11 +66,16 @@ export class TokenCache {
     })
   }
 
-  async token(hash: string): Promise<RelayToken | undefined> {
+  /**
+   * The token of a key's lookup hash. With the bare key as well, a row taken over from the
+   * reference that still holds it raw is found too (services/takeover/ converts them at start;
+   * an instance may serve before that is done).
+   */
+  async token(hash: string, bareKey?: string): Promise<RelayToken | undefined> {
     const cached = this.tokens.get(hash)
     if (cached === MISSING) return undefined
     if (cached) return cached
-    const row = await findTokenByHash(this.db, hash)
+    const row = bareKey === undefined ? await findTokenByHash(this.db, hash) : await findTokenByHashOrRawKey(this.db, hash, bareKey)
     if (!row) {
       this.tokens.set(hash, MISSING, 5000)
       return undefined
@@ -79,7 +84,8 @@ export class TokenCache {
       id: row.id,
       userId: row.user_id,
       name: row.name,
-      hash: row.key,
+      // the lookup hash even for a raw row, so the entry is dropped when the converted row changes
+      hash,
       status: row.status,
       expiredTime: Number(row.expired_time),
       unlimited: Boolean(row.unlimited_quota),

@@ -31,6 +31,10 @@ export interface Settlement {
   model: string
   /** add to quota_data (the dashboard's data export is on) */
   rollup: boolean
+  /** the group the request was billed in, for its quota_data row ('' when unknown) */
+  group?: string
+  /** the instance that settled it (NODE_NAME or the host name), for its quota_data row; set by the ledger */
+  nodeName?: string
   /** the usage row; its quota is set to what was collected (absent when consume logs are off) */
   log?: LogRow
   /** how to say in the row that part of the charge could not be collected */
@@ -67,7 +71,7 @@ type Db = Kysely<Database>
 export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boolean, ops: LedgerOp[]): Promise<OpResult[]> {
   const results: OpResult[] = []
   const channelUse = new Map<number, number>()
-  const hourly = new Map<string, { userId: number; username: string; model: string; hour: number; count: number; quota: number; tokens: number }>()
+  const hourly = new Map<string, QuotaBucket>()
   for (const op of ops) {
     if (op.kind === 'reserve') results.push(await reserve(trx, s, op))
     else if (op.kind === 'grow') results.push({ shortfall: await take(trx, s, op.hold.payer, op.extra, op.hold.id) })
@@ -85,8 +89,9 @@ export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boole
       if (settlement.channelId > 0 && collected > 0) channelUse.set(settlement.channelId, (channelUse.get(settlement.channelId) ?? 0) + collected)
       if (settlement.rollup) {
         const hour = settlement.now - (settlement.now % 3600)
-        const key = `${settlement.userId}\u0000${settlement.model}\u0000${hour}`
-        const bucket = hourly.get(key) ?? { userId: settlement.userId, username: settlement.username, model: settlement.model, hour, count: 0, quota: 0, tokens: 0 }
+        const where = { group: settlement.group ?? '', tokenId: op.hold.payer.tokenId ?? 0, channelId: settlement.channelId, node: settlement.nodeName ?? '' }
+        const key = JSON.stringify([settlement.userId, settlement.model, hour, where.group, where.tokenId, where.channelId, where.node])
+        const bucket = hourly.get(key) ?? { userId: settlement.userId, username: settlement.username, model: settlement.model, hour, ...where, count: 0, quota: 0, tokens: 0 }
         bucket.count++
         bucket.quota += collected
         bucket.tokens += settlement.tokens
@@ -95,11 +100,35 @@ export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boole
     }
   }
   for (const [channelId, quota] of [...channelUse].sort((a, b) => a[0] - b[0])) await s.addChannelUsed.run(trx, [quota, channelId])
-  for (const b of [...hourly.values()].sort((x, y) => x.userId - y.userId || (x.model < y.model ? -1 : 1))) {
-    const updated = await s.addQuotaData.run(trx, [b.count, b.quota, b.tokens, b.userId, b.model, b.hour])
-    if (updated.changed === 0) await s.insertQuotaData.run(trx, [b.userId, b.username, b.model, b.hour, b.count, b.quota, b.tokens])
+  for (const b of [...hourly.values()].sort(byBucket)) {
+    const bucket = [b.userId, b.model, b.hour, b.group, b.tokenId, b.channelId, b.node]
+    const updated = await s.addQuotaData.run(trx, [b.count, b.quota, b.tokens, ...bucket])
+    if (updated.changed === 0) await s.insertQuotaData.run(trx, [...bucket, b.username, b.count, b.quota, b.tokens])
   }
   return results
+}
+
+/** One quota_data row's worth of settlements: the reference's bucket (user, model, hour, group, token, channel, node). */
+interface QuotaBucket {
+  userId: number
+  username: string
+  model: string
+  hour: number
+  group: string
+  tokenId: number
+  channelId: number
+  node: string
+  count: number
+  quota: number
+  tokens: number
+}
+
+/** A fixed order of buckets, so concurrent transactions touch quota_data rows in the same order. */
+const byBucket = (x: QuotaBucket, y: QuotaBucket): number => {
+  const a = [x.userId, x.model, x.hour, x.group, x.tokenId, x.channelId, x.node]
+  const b = [y.userId, y.model, y.hour, y.group, y.tokenId, y.channelId, y.node]
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number | string) < (b[i] as number | string) ? -1 : 1
+  return 0
 }
 
 const limitedToken = (payer: Payer) => payer.tokenId !== undefined && !payer.tokenUnlimited

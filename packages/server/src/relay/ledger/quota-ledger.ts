@@ -54,6 +54,8 @@ export class QuotaLedger {
   private readonly logsInMainDb: boolean
   private readonly spool: LedgerSpool
   private readonly logger: Logger
+  /** written on the quota_data rows this process settles, as the reference records its node */
+  private readonly nodeName: string
   /** reservations and releases: a request waits for them, so they go in the next transaction */
   private urgent: Pending[] = []
   /** settlements: nobody waits for them, so they gather for SETTLE_WINDOW_MS and commit together */
@@ -63,7 +65,8 @@ export class QuotaLedger {
   private flushing = false
   private holdCounter = 0
 
-  constructor(deps: { db: Kysely<Database>; dialect: DialectName; sqlite?: DatabaseSync; logsInMainDb: boolean; spool: LedgerSpool; logger: Logger }) {
+  constructor(deps: { db: Kysely<Database>; dialect: DialectName; sqlite?: DatabaseSync; logsInMainDb: boolean; spool: LedgerSpool; logger: Logger; nodeName?: string }) {
+    this.nodeName = deps.nodeName ?? ''
     this.db = deps.db
     this.statements = ledgerStatements(deps.dialect, deps.sqlite)
     this.sqlite = deps.sqlite
@@ -98,7 +101,7 @@ export class QuotaLedger {
    * take now is spooled and applied later.
    */
   settle(hold: Hold, settlement: Settlement): Promise<number> {
-    return this.submit({ kind: 'settle', hold, settlement }).then((result) => result.collected ?? 0)
+    return this.submit({ kind: 'settle', hold, settlement: { ...settlement, nodeName: this.nodeName } }).then((result) => result.collected ?? 0)
   }
 
   /** Gives a hold back in full (nothing was produced). Spooled like a settlement when it must be. */

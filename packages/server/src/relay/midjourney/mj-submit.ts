@@ -162,6 +162,8 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
       status: 'SUBMITTED',
       progress: '0%',
       channel_id: channel.id,
+      // The reference's column, so its task views and refunds find the token after a move back.
+      token_id: token.id,
       quota: accepted ? quota : 0,
       properties: JSON.stringify({ [BILLING_KEY]: billing }),
       image_url: '',
@@ -221,5 +223,5 @@ async function chargeSubmit(
     other: JSON.stringify({ model_price: modelPrice, group_ratio: price.groupRatio, mj_id: charge.mjId, admin_info: { use_channel: [channel.id] } }),
   } : undefined
   const { user } = input.caller
-  await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), log })
+  await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group, log })
 }

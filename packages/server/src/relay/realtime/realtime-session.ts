@@ -203,6 +203,7 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
     username: user.username,
     model: input.model,
     rollup: services.options.bool('DataExportEnabled'),
+    group: input.group,
     log,
   })
 }

@@ -163,6 +163,6 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       other: JSON.stringify({ model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }),
     }
     : undefined
-  await services.relay.ledger.settle(hold, { charge: quota, now, channelId: accepted.channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), log })
+  await services.relay.ledger.settle(hold, { charge: quota, now, channelId: accepted.channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group: route.group, log })
   return accepted.taskId
 }

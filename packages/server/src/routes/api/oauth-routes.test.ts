@@ -118,7 +118,7 @@ describe('GitHub and LinuxDO sign-in', () => {
     expect((await callback('github', issueCode({ id: 3 }), round.state, round.cookie)).json?.message).toBe('用户已被封禁')
 
     const cancelled = await h.createUser()
-    await h.services.db.updateTable('users').set({ linux_do_id: '4', deleted_at: 1 }).where('id', '=', cancelled.id).execute()
+    await h.services.db.updateTable('users').set({ linux_do_id: '4', deleted_at: new Date() }).where('id', '=', cancelled.id).execute()
     round = await startState()
     expect((await callback('linuxdo', issueCode({ id: 4 }), round.state, round.cookie)).json?.message).toBe('用户已注销')
 

@@ -195,7 +195,7 @@ describe('sign-in with a passkey', () => {
     const banned = await signIn(authenticator)
     expect([banned.status, banned.json?.message, banned.headers.get('set-cookie')]).toEqual([403, 'This user is banned', null])
 
-    await h.services.db.updateTable('users').set({ status: UserStatus.enabled, deleted_at: 1 }).where('id', '=', user.id).execute()
+    await h.services.db.updateTable('users').set({ status: UserStatus.enabled, deleted_at: new Date() }).where('id', '=', user.id).execute()
     const cancelled = await signIn(authenticator)
     expect([cancelled.status, cancelled.json?.message]).toEqual([403, 'No account is registered for this passkey'])
     await h.services.db.updateTable('users').set({ deleted_at: null }).where('id', '=', user.id).execute()

@@ -71,6 +71,34 @@ describe('POST /api/redemption/', () => {
   })
 })
 
+describe('expiry (expired_time, 0 never)', () => {
+  it('is stored on create and edit, a past one refused, and a code past it is refused at redeem', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const [forever] = await create({ quota: 1000 })
+    const [dated] = await create({ quota: 2000, expired_time: now + 3600 })
+    expect((await rows()).map((r) => Number(r.expired_time))).toEqual([0, now + 3600])
+    for (const body of [{ quota: 1000, expired_time: now - 60 }, { quota: 1000, expired_time: -5 }]) {
+      const refused = await api('POST', '/api/redemption/', body)
+      expect(refused.json).toMatchObject({ success: false, code: 'BAD_REQUEST' })
+    }
+    expect(await rows()).toHaveLength(2)
+    const id = await idOf(dated as string)
+    const past = await api('PUT', '/api/redemption/', { id, expired_time: now - 60 })
+    expect(past.json).toMatchObject({ success: false, code: 'BAD_REQUEST' })
+    expect((await api('PUT', '/api/redemption/', { id, expired_time: 0 })).json?.data.expired_time).toBe(0)
+    expect((await api('GET', `/api/redemption/${id}`)).json?.data.expired_time).toBe(0)
+
+    // Expired since it was made: the code stays unused and the user's balance unchanged.
+    await h.services.db.updateTable('redemptions').set({ expired_time: now - 1 }).where('id', '=', id).execute()
+    const before = (await h.services.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow()).quota
+    const expired = await h.request('POST', '/api/user/topup', { as: user, body: { key: dated }, headers: { 'accept-language': 'en' } })
+    expect(expired.json).toMatchObject({ success: false, message: 'Redemption failed: this code has expired' })
+    expect((await rows()).find((r) => r.id === id)?.status).toBe(1)
+    expect((await h.services.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow()).quota).toBe(before)
+    expect((await h.request('POST', '/api/user/topup', { as: user, body: { key: forever } })).json).toMatchObject({ success: true, data: 1000 })
+  })
+})
+
 describe('GET /api/redemption/ and /search', () => {
   it('pages newest first, 1-based, with page_size clamped to 100', async () => {
     await create({ quota: 1, count: 100, name: 'bulk' })

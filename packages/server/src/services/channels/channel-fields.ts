@@ -41,10 +41,12 @@ export function channelChanges(input: ChannelFieldsInput): ChannelChanges {
   for (const key of copiedFields) copy(key)
   const group = input.groups ?? input.group
   if (group !== undefined && group !== null) changes.group = group
-  for (const key of ['openai_organization', 'test_model', 'tag'] as const) {
+  for (const key of ['test_model', 'tag'] as const) {
     const value = input[key]
     if (value !== undefined) changes[key] = emptyToNull(value)
   }
+  // The body's (and the reference's JSON) name; the column is the reference's open_ai_organization.
+  if (input.openai_organization !== undefined) changes.open_ai_organization = emptyToNull(input.openai_organization)
   return changes
 }
 

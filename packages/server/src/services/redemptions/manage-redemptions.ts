@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   formatQuota,
+  redemptionExpiryPassed,
   RedemptionStatus,
   type CreateRedemptionInput,
   type Redemption,
@@ -20,16 +21,22 @@ import { requireRedemption } from './list-redemptions.ts'
  */
 const newRedemptionKey = (): string => randomBytes(16).toString('hex')
 
+/** An expiry already past would make a code no one can redeem; 0 is "never". */
+function assertExpiryAhead(expired: number, now: number): void {
+  if (redemptionExpiryPassed(expired, now)) throw new AppError('BAD_REQUEST', 'redemption.expired_time_invalid')
+}
+
 /** POST /api/redemption/: creates `count` codes and answers their keys in creation order. */
 export async function createRedemptions(services: Services, creatorId: number, input: CreateRedemptionInput): Promise<string[]> {
   const { options } = services
   const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
   const name = input.name || formatQuota(input.quota, display)
   const now = nowSeconds()
+  assertExpiryAhead(input.expired_time, now)
   const keys = Array.from({ length: input.count }, newRedemptionKey)
   await insertRedemptions(
     services.db,
-    keys.map((key) => ({ user_id: creatorId, key, name, quota: input.quota, status: RedemptionStatus.unused, created_time: now })),
+    keys.map((key) => ({ user_id: creatorId, key, name, quota: input.quota, status: RedemptionStatus.unused, created_time: now, expired_time: input.expired_time })),
   )
   return keys
 }
@@ -37,9 +44,13 @@ export async function createRedemptions(services: Services, creatorId: number, i
 /** PUT /api/redemption/: name and quota, only while the code is unused. */
 export async function updateRedemption(services: Services, input: UpdateRedemptionInput): Promise<Redemption> {
   const current = await requireRedemption(services, input.id)
-  const changes: { name?: string; quota?: number } = {}
+  const changes: { name?: string; quota?: number; expired_time?: number } = {}
   if (input.name) changes.name = input.name
   if (input.quota !== undefined && input.quota !== null) changes.quota = input.quota
+  if (input.expired_time !== undefined && input.expired_time !== null) {
+    assertExpiryAhead(input.expired_time, nowSeconds())
+    changes.expired_time = input.expired_time
+  }
   if (current.status !== RedemptionStatus.unused) throw new AppError('CONFLICT', 'redemption.only_unused_editable')
   if (Object.keys(changes).length > 0 && !(await updateUnusedRedemption(services.db, input.id, changes))) {
     // Redeemed or disabled between the read and the write.
@@ -60,8 +71,8 @@ export async function updateRedemptionStatus(services: Services, input: UpdateRe
 /** DELETE /api/redemption/:id (soft: the row stays for the record of who redeemed what). */
 export async function deleteRedemption(services: Services, id: number): Promise<void> {
   await requireRedemption(services, id)
-  await softDeleteRedemptions(services.db, [id], nowSeconds())
+  await softDeleteRedemptions(services.db, [id])
 }
 
 /** POST /api/redemption/batch: answers how many codes were deleted. */
-export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)], nowSeconds())
+export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)])

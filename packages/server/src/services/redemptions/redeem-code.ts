@@ -1,4 +1,4 @@
-import { formatQuota, LogType, RedemptionStatus } from '@gateway/shared'
+import { formatQuota, LogType, redemptionExpiryPassed, RedemptionStatus } from '@gateway/shared'
 import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -26,6 +26,8 @@ export async function redeemCode(services: Services, userId: number, username: s
       .where('key', '=', key)
       .where('status', '=', RedemptionStatus.unused)
       .where('deleted_at', 'is', null)
+      // expired_time 0 never expires; an expiry in the past keeps the code unclaimed.
+      .where((eb) => eb.or([eb('expired_time', '=', 0), eb('expired_time', '>=', now)]))
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) return undefined
     const code = await trx.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
@@ -34,9 +36,11 @@ export async function redeemCode(services: Services, userId: number, username: s
     return { id: code.id, quota: Number(code.quota) }
   })
   if (!result) {
-    const code = await services.db.selectFrom('redemptions').select(['status', 'deleted_at']).where('key', '=', key).executeTakeFirst()
-    const used = code !== undefined && code.deleted_at === null && code.status === RedemptionStatus.used
-    throw new AppError(used ? 'CONFLICT' : 'BAD_REQUEST', used ? 'redemption.already_used' : 'redemption.invalid')
+    const code = await services.db.selectFrom('redemptions').select(['status', 'deleted_at', 'expired_time']).where('key', '=', key).executeTakeFirst()
+    const live = code !== undefined && code.deleted_at === null
+    if (live && code.status === RedemptionStatus.used) throw new AppError('CONFLICT', 'redemption.already_used')
+    if (live && code.status === RedemptionStatus.unused && redemptionExpiryPassed(Number(code.expired_time), now)) throw new AppError('BAD_REQUEST', 'redemption.expired')
+    throw new AppError('BAD_REQUEST', 'redemption.invalid')
   }
   const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   await insertLog(services.logDb, {

@@ -50,7 +50,7 @@ export async function revokeOwnSession(services: Services, userId: number, ref: 
  */
 export function endOtherSignIns(db: Kysely<Database>, userId: number, keepSessionId?: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await updateUserFields(trx, userId, { access_token: null })
+    await updateUserFields(trx, userId, { access_token: null, access_token_ciphertext: null })
     return deleteUserSessions(trx, userId, keepSessionId)
   })
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { deleteDeadSessions, deleteSession, findSessionUser, insertSession, touchSession } from '../../db/queries/sessions.ts'
 import type { Database } from '../../db/schema/index.ts'
+import { recordSignIn } from '../../db/queries/users.ts'
 import { randomSecret, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { OptionStore } from '../options/option-store.ts'
@@ -37,6 +38,8 @@ export async function startSession(db: Kysely<Database>, userId: number, ip: str
     ip: ip.slice(0, 64),
     user_agent: userAgent.slice(0, 255),
   })
+  // The reference's users.last_login_at, which its admin user list shows.
+  await recordSignIn(db, userId, now)
   return secret
 }
 

@@ -1,11 +1,10 @@
 import { AppError } from '../../errors/app-error.ts'
 import { softDeleteUserTokens } from '../../db/queries/tokens.ts'
-import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 
 /** Soft-deletes those of `ids` the user owns (others are skipped silently) and returns how many. */
 export async function deleteTokens(services: Services, userId: number, ids: number[]): Promise<number> {
-  const hashes = await softDeleteUserTokens(services.db, userId, [...new Set(ids)], nowSeconds())
+  const hashes = await softDeleteUserTokens(services.db, userId, [...new Set(ids)])
   for (const hash of hashes) await services.changes.publish({ kind: 'token', hash })
   return hashes.length
 }

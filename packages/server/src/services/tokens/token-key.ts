@@ -1,5 +1,5 @@
 import { TOKEN_KEY_LENGTH, TOKEN_KEY_PREFIX } from '@gateway/shared'
-import { findTokenByHash, type TokenRow } from '../../db/queries/tokens.ts'
+import { findTokenByHashOrRawKey, type TokenRow } from '../../db/queries/tokens.ts'
 import { randomAlphanumeric } from '../../lib/crypto.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
 import type { Services } from '../container.ts'
@@ -33,8 +33,9 @@ export const tokenKeyHash = (secrets: SecretBox, key: string): string => secrets
 
 /**
  * The live (not deleted) token of a whole key, whatever its status; the relay checks status,
- * expiry and quota itself. Callers split off any `-<channel id>` suffix first.
+ * expiry and quota itself. Callers split off any `-<channel id>` suffix first. A row taken over
+ * from the reference and not yet converted (services/takeover/) is found by its raw key.
  */
 export function findTokenByKey(services: Pick<Services, 'db' | 'secrets'>, key: string): Promise<TokenRow | undefined> {
-  return findTokenByHash(services.db, tokenKeyHash(services.secrets, key))
+  return findTokenByHashOrRawKey(services.db, tokenKeyHash(services.secrets, key), stripKeyPrefix(key))
 }

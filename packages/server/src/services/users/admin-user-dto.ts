@@ -1,4 +1,5 @@
 import type { AdminUser } from '@gateway/shared'
+import { toUnixSeconds } from '../../db/queries/passkeys.ts'
 import type { UserRow } from '../../db/queries/users.ts'
 
 export type { AdminUser }
@@ -25,6 +26,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     telegram_id: row.telegram_id,
     linux_do_id: row.linux_do_id,
     password: '',
-    DeletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
+    // A datetime in the database (the reference's type); the console reads unix seconds.
+    DeletedAt: row.deleted_at === null ? null : (toUnixSeconds(row.deleted_at) ?? 0),
   }
 }

@@ -2,7 +2,6 @@ import { Role, UserStatus } from '@gateway/shared'
 import { deleteUserSessions } from '../../db/queries/sessions.ts'
 import { cancelUser, findUserByIdAnyState, setUserRoleStatus, type UserRow } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 import { assertLive, assertOutranks, type Actor } from './user-guards.ts'
 import type { ManageAction } from './user-admin-input.ts'
@@ -47,7 +46,7 @@ export async function manageUser(services: Services, actor: Actor, id: number, a
   assertLive(target)
   if (action === 'delete') {
     if (target.role >= Role.root) throw new AppError('FORBIDDEN', 'users.cannot_delete_root')
-    if (!(await cancelUser(services.db, id, target.role, nowSeconds()))) return manageUser(services, actor, id, action)
+    if (!(await cancelUser(services.db, id, target.role))) return manageUser(services, actor, id, action)
     await deleteUserSessions(services.db, id)
     await services.changes.publish({ kind: 'user', id })
     return { role: target.role, status: target.status }

@@ -1,12 +1,12 @@
 import { Role, type SelfUser, type UpdateSelfInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { deleteUserSessions } from '../../db/queries/sessions.ts'
-import { findUserById, isUsernameTaken, updateUserFields, type UserRow } from '../../db/queries/users.ts'
+import { cancelUser, findUserById, isUsernameTaken, updateUserFields, type UserRow } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
-import { nowSeconds } from '../../lib/time.ts'
+import { randomAlphanumeric } from '../../lib/crypto.ts'
 import type { Services } from '../container.ts'
 import { endOtherSignIns } from '../sessions/manage-sessions.ts'
+import { storedAccessToken } from './access-token.ts'
 import { newAffCode } from './aff-code.ts'
 import { publicSetting } from './personal-setting.ts'
 import { hashPassword } from './password.ts'
@@ -83,16 +83,19 @@ export async function updateSelf(services: Services, userId: number, input: Upda
 export async function deleteSelf(services: Services, userId: number): Promise<void> {
   const user = await requireUser(services, userId)
   if (user.role >= Role.root) throw new AppError('FORBIDDEN', 'user.cannot_delete_root')
-  await updateUserFields(services.db, userId, { deleted_at: nowSeconds(), access_token: null })
+  await cancelUser(services.db, userId, user.role)
   await deleteUserSessions(services.db, userId)
   // The relay caches users and their tokens; a cancelled account must stop spending at once.
   await services.changes.publish({ kind: 'user', id: userId })
 }
 
-/** GET /api/user/token: a new console access token; only its hash is kept, so it is shown once. */
+/**
+ * GET /api/user/token: a new console access token, looked up by its hash. It is also kept
+ * encrypted, only so that a move back to the reference system can restore it (move-back.ts).
+ */
 export async function regenerateAccessToken(services: Services, userId: number): Promise<string> {
   const token = randomAlphanumeric(32)
-  await updateUserFields(services.db, userId, { access_token: sha256Hex(token) })
+  await updateUserFields(services.db, userId, storedAccessToken(services.secrets, token))
   return token
 }
 

@@ -17,6 +17,6 @@ export function assertOutranks(actor: Actor, target: { role: number }, message: 
   if (actor.role <= target.role) throw new AppError('FORBIDDEN', message)
 }
 
-export function assertLive(target: { deleted_at: number | null }): void {
+export function assertLive(target: { deleted_at: unknown }): void {
   if (target.deleted_at !== null) throw new AppError('CONFLICT', 'users.cancelled')
 }

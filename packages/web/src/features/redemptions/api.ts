@@ -21,7 +21,7 @@ export const fetchRedemption = (id: number) => api.get<Redemption>(`/api/redempt
 /** Answers the keys of the codes created. */
 export const createRedemptions = (input: CreateRedemptionInput) => api.post<string[]>('/api/redemption/', input)
 
-export const updateRedemption = (input: { id: number; name: string; quota: number }) => api.put<Redemption>('/api/redemption/', input)
+export const updateRedemption = (input: { id: number; name: string; quota: number; expired_time: number }) => api.put<Redemption>('/api/redemption/', input)
 
 /** Enable (1) or disable (2); the server refuses for a used code. */
 export const updateRedemptionStatus = (id: number, status: 1 | 2) =>

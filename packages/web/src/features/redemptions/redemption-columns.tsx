@@ -69,6 +69,22 @@ export function redemptionColumns({ t, language, display, actions }: RedemptionC
         ),
     },
     {
+      id: 'expired_time',
+      header: t('columns.expiredTime'),
+      meta: { label: t('columns.expiredTime') },
+      cell: ({ row }) => {
+        // 0 (and a code from a server that does not send the field) never expires.
+        const expired = row.original.expired_time
+        if (!expired) return muted(t('never'))
+        const passed = expired < Date.now() / 1000
+        return (
+          <span className={passed ? 'tabular-nums text-destructive' : 'tabular-nums'} title={passed ? t('expired') : undefined}>
+            {formatLocalDateTime(expired, language)}
+          </span>
+        )
+      },
+    },
+    {
       id: 'used_user_id',
       header: t('columns.usedBy'),
       meta: { label: t('columns.usedBy') },

@@ -11,6 +11,7 @@ import { useStatus } from '@/lib/status'
 import { useCreateRedemptionsMutation, useUpdateRedemptionMutation } from './queries'
 import {
   defaultRedemptionForm,
+  expiredTimeOf,
   redemptionToForm,
   validateRedemptionForm,
   type RedemptionFormErrors,
@@ -50,9 +51,10 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
     setErrors(found)
     if (Object.keys(found).length > 0 || pending) return
     const name = values.name.trim()
+    const expired_time = expiredTimeOf(values) ?? 0
     if (redemption) {
       update.mutate(
-        { id: redemption.id, name, quota },
+        { id: redemption.id, name, quota, expired_time },
         {
           onSuccess: () => {
             toast.success(t('toast.updated'))
@@ -63,7 +65,7 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
       return
     }
     create.mutate(
-      { name, quota, count: Number(values.count) },
+      { name, quota, count: Number(values.count), expired_time },
       {
         onSuccess: (keys) => {
           toast.success(t('toast.created', { count: keys.length }))
@@ -118,6 +120,16 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
               />
             </Field>
           )}
+          <Field label={t('editor.expiredTime')} htmlFor="redemption-expired-time" error={message('expiredTime')} hint={t('editor.expiredTimeHint')}>
+            <Input
+              id="redemption-expired-time"
+              className="w-56"
+              value={values.expiredTime}
+              placeholder={t('editor.expiredTimePlaceholder')}
+              aria-invalid={errors.expiredTime ? true : undefined}
+              onChange={(event) => onChange({ expiredTime: event.target.value })}
+            />
+          </Field>
         </FormSection>
       </div>
       <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background px-4 py-3 sm:px-6">

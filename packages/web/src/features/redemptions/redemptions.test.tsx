@@ -23,6 +23,7 @@ const code = (overrides: Partial<Redemption>): Redemption => ({
   created_time: 1_700_000_000,
   redeemed_time: 0,
   used_user_id: 0,
+  expired_time: 0,
   ...overrides,
 })
 const codes = [
@@ -77,7 +78,7 @@ describe('RedemptionEditorDrawer', () => {
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(['k1'], ''))
     const post = calls.find((call) => method(call.init) === 'POST')!
-    expect(JSON.parse(String(post.init.body))).toEqual({ name: '', quota: 100_000, count: 1 })
+    expect(JSON.parse(String(post.init.body))).toEqual({ name: '', quota: 100_000, count: 1, expired_time: 0 })
   })
 
   it('shows each validation message inline', async () => {
@@ -97,6 +98,22 @@ describe('RedemptionEditorDrawer', () => {
     expect(calls.filter((call) => method(call.init) === 'POST')).toHaveLength(0)
   })
 
+  it('sends the expiry as unix seconds of local time, and refuses a malformed or past one', async () => {
+    const calls = serve((url, init) => (url === '/api/redemption/' && method(init) === 'POST' ? ok(['k1']) : undefined))
+    const { onCreated } = openDrawer({ mode: 'create' })
+    change(t('editor.expiredTime'), '2020-13-01')
+    fireEvent.click(screen.getByTestId('redemption-editor-submit'))
+    expect(await screen.findByText(t('validation.expiryFormat'))).toBeTruthy()
+    change(t('editor.expiredTime'), '2020-01-01 00:00:00')
+    expect(screen.getByText(t('validation.expiryPast'))).toBeTruthy()
+    expect(calls.filter((call) => method(call.init) === 'POST')).toHaveLength(0)
+    change(t('editor.expiredTime'), '2099-06-01 12:30:00')
+    fireEvent.click(screen.getByTestId('redemption-editor-submit'))
+    await waitFor(() => expect(onCreated).toHaveBeenCalled())
+    const post = calls.find((call) => method(call.init) === 'POST')!
+    expect(JSON.parse(String(post.init.body)).expired_time).toBe(new Date(2099, 5, 1, 12, 30, 0).getTime() / 1000)
+  })
+
   it('edits an unused code prefilled from GET /api/redemption/:id', async () => {
     const calls = serve((url, init) => {
       if (url === '/api/redemption/4') return ok(code({ id: 4, name: 'spring', quota: 250 }))
@@ -112,7 +129,7 @@ describe('RedemptionEditorDrawer', () => {
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const put = calls.find((call) => method(call.init) === 'PUT')!
-    expect(JSON.parse(String(put.init.body))).toEqual({ id: 4, name: 'spring', quota: 300 })
+    expect(JSON.parse(String(put.init.body))).toEqual({ id: 4, name: 'spring', quota: 300, expired_time: 0 })
     expect(toast.success).toHaveBeenCalledWith(t('toast.updated'))
   })
 })
@@ -150,6 +167,18 @@ describe('RedemptionsPage', () => {
     fireEvent.change(screen.getByTestId('redemptions-search'), { target: { value: 'promo' } })
     fireEvent.submit(screen.getByRole('search'))
     expect(onSearchChange).toHaveBeenCalledWith({ keyword: 'promo', p: undefined })
+  })
+
+  it('shows each code\'s expiry, "Never" for 0 and for a code without the field (never NaN)', async () => {
+    const expiring = new Date(2099, 0, 2, 3, 4, 5).getTime() / 1000
+    const { expired_time: _absent, ...legacy } = code({ id: 8, name: 'legacy' })
+    serveApi((url) => (url.startsWith('/api/redemption/?') ? page([code({ id: 7, name: 'dated', expired_time: expiring }), legacy as Redemption]) : undefined))
+    renderPage()
+    const dated = (await screen.findByText('dated')).closest('tr')!
+    expect(within(dated).getByText(new Date(expiring * 1000).toLocaleString('en', { hour12: false }))).toBeTruthy()
+    const old = screen.getByText('legacy').closest('tr')!
+    expect(within(old).getByText(t('never'))).toBeTruthy()
+    expect(document.body.textContent).not.toContain('NaN')
   })
 
   it('offers enable/disable and edit only where the status allows', async () => {
