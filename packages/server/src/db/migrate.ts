@@ -10,6 +10,9 @@ import { sessionActivityMigration } from './migrations/0005-session-activity.ts'
 import { twoFactorMigration } from './migrations/0006-two-factor.ts'
 import { passkeysMigration } from './migrations/0007-passkeys.ts'
 import { channelPrivateNetworkMigration } from './migrations/0008-channel-private-network.ts'
+import { featureColumnsMigration } from './migrations/0012-feature-columns.ts'
+import { holdRequestIdMigration } from './migrations/0013-hold-request-id.ts'
+import { logRequestIdsMigration } from './migrations/0002-log-request-ids.ts'
 
 const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -20,10 +23,13 @@ const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0006-two-factor': twoFactorMigration(dialect),
   '0007-passkeys': passkeysMigration(dialect),
   '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
+  '0012-feature-columns': featureColumnsMigration(dialect),
+  '0013-hold-request-id': holdRequestIdMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-logs': logsMigration(dialect),
+  '0002-log-request-ids': logRequestIdsMigration(dialect),
 })
 
 /**

@@ -33,7 +33,7 @@ export interface ChannelsTable {
   /** JSON: status_reason, status_time */
   other_info: WithDefault<string>
   tag: WithDefault<string | null>
-  /** JSON: force_format, proxy, thinking_to_content */
+  /** JSON, the relay's options (the reference's ChannelSettings): see services/channels/channel-options.ts */
   setting: WithDefault<string>
   param_override: WithDefault<string>
   header_override: WithDefault<string>
@@ -42,6 +42,8 @@ export interface ChannelsTable {
   max_input_tokens: WithDefault<number>
   /** 1: the root let this channel reach loopback and private addresses */
   private_network: WithDefault<number>
+  /** JSON, options that need no lookup (the reference's ChannelOtherSettings): see services/channels/channel-options.ts */
+  settings: WithDefault<string | null>
 }
 
 /** abilities: the routing index, one row per group x model x channel. */
