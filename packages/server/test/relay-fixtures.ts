@@ -67,6 +67,8 @@ export interface TokenFixture {
   allowIps?: string
   group?: string
   name?: string
+  /** group `auto` only: go on to the next auto group when one group's channels failed */
+  crossGroupRetry?: boolean
 }
 
 /** Inserts a token for a user the way the token API stores it; returns its `sk-` key and id. */
@@ -87,6 +89,7 @@ export async function addToken(h: Harness, userId: number, fixture: TokenFixture
     model_limits: fixture.modelLimits ?? '',
     allow_ips: fixture.allowIps ?? '',
     group: fixture.group ?? '',
+    cross_group_retry: fixture.crossGroupRetry ?? false,
   }
   let id: number
   if (dialect === 'postgres') id = (await db.insertInto('tokens').values(values).returning('id').executeTakeFirstOrThrow()).id

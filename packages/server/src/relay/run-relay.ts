@@ -1,3 +1,4 @@
+import { AUTO_GROUP } from '@gateway/shared'
 import type { Language } from '../i18n/messages.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Endpoint } from '../providers/types.ts'
@@ -13,9 +14,11 @@ import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
+import { laterAutoGroups, moveToGroup } from './cross-group-retry.ts'
 import { reserveRequest } from './reserve-request.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
+import { upstreamRequestId } from './upstream/upstream-request-id.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 import { bridgeFor } from './protocol-bridge.ts'
 import { bridgedAnswer, passThroughAnswer, readBounded, type UpstreamAnswerContext } from './relay-answers.ts'
@@ -60,7 +63,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   const price = request.endpoint === 'images' || request.endpoint === 'image-edits' ? imagePrice(listed, request.model, request.body) : listed
   const payer = { userId: user.id, tokenId: token?.id, tokenUnlimited: token?.unlimited ?? true }
   const tokenName = token?.name ?? `playground-${route.group}`
-  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group }, input.rawBody.length)
+  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group, requestId: input.requestId }, input.rawBody.length)
 
   const exchange: Exchange = {
     services,
@@ -82,23 +85,33 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   }
   services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
+  const laterGroups = token?.crossGroupRetry && token.group === AUTO_GROUP && !route.pinned ? laterAutoGroups(snapshot, groups, route.group, request.model) : []
+  let levels = route.levels
   let lastError: RelayError | undefined
   try {
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      const candidate = selectChannel(route.levels, attempt, new Set(exchange.tried))
-      if (!candidate) break
-      exchange.tried.push(candidate.channel.id)
-      try {
-        return await attemptChannel(exchange, candidate.channel, input)
-      } catch (error) {
-        if (!(error instanceof RelayError)) throw error
-        lastError = error
-        services.relay.accessTokens.rejected(candidate.channel, error)
-        if (!error.local) {
-          handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+    for (;;) {
+      let stop = false
+      for (let attempt = 0; attempt <= retries; attempt++) {
+        const candidate = selectChannel(levels, attempt, new Set(exchange.tried))
+        if (!candidate) break
+        exchange.tried.push(candidate.channel.id)
+        try {
+          return await attemptChannel(exchange, candidate.channel, input)
+        } catch (error) {
+          if (!(error instanceof RelayError)) throw error
+          lastError = error
+          services.relay.accessTokens.rejected(candidate.channel, error)
+          if (!error.local) {
+            handleChannelFailure(services, candidate.channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+          }
+          stop = !error.retryable || input.clientSignal.aborted
+          if (stop) break
         }
-        if (!error.retryable || input.clientSignal.aborted) break
       }
+      // This group is spent; with cross_group_retry the next auto group gets its own tries.
+      const next = stop ? undefined : laterGroups.shift()
+      if (!next || !(await moveToGroup(exchange, next, reservation.plan))) break
+      levels = next.levels
     }
     throw lastError ?? localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
   } catch (error) {
@@ -139,6 +152,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamTransportError(error)
   }
+  exchange.upstreamRequestId = upstreamRequestId(response.headers)
   if (response.statusCode !== 200) {
     const text = await readBounded(response.body, 64 * 1024).catch(() => '')
     input.clientSignal.removeEventListener('abort', onClientAbort)
