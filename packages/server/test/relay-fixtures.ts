@@ -21,8 +21,10 @@ export interface ChannelFixture {
   key?: string
   /** type-specific: Azure's API version, Vertex's region, ... */
   other?: string
-  /** the channel's settings JSON (thinking_to_content, ...) */
+  /** the channel's setting JSON (thinking_to_content, system_prompt, ...) */
   setting?: Record<string, unknown>
+  /** the channel's settings JSON (allow_service_tier, claude_beta_query, ...) */
+  settings?: Record<string, unknown>
 }
 
 /** Inserts a channel and its abilities the way the channel API stores them (key encrypted). */
@@ -45,6 +47,7 @@ export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<n
     created_time: nowSeconds(),
     ...(fixture.other === undefined ? {} : { other: fixture.other }),
     ...(fixture.setting === undefined ? {} : { setting: JSON.stringify(fixture.setting) }),
+    ...(fixture.settings === undefined ? {} : { settings: JSON.stringify(fixture.settings) }),
   }
   let id: number
   if (dialect === 'postgres') id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id

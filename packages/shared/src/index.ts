@@ -1,4 +1,5 @@
 export * from './channel.ts'
+export * from './channel-options.ts'
 export * from './channel-ops.ts'
 export * from './channel-types.ts'
 export * from './constants.ts'

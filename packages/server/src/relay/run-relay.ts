@@ -7,6 +7,7 @@ import { resolvePrice } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
 import { buildUpstreamCall, mappedModel } from './build-upstream-request.ts'
+import { applyChannelOptions } from './channel-request-options.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, type Exchange } from './exchange.ts'
 import { uploadBody, type MultipartBody } from './multipart-body.ts'
@@ -132,7 +133,8 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
   const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
-  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken)
+  // The channel's system prompt and field rules shape what is sent; the exchange keeps the client's request.
+  const call = buildUpstreamCall(adapter, channel, applyChannelOptions(request, channel), services.env.FORCE_STREAM_OPTION, bridge, accessToken)
   if (request.multipart) {
     const upload = await uploadBody(request.multipart, call.upstreamModel, channel.paramOverride)
     call.body = upload.bytes

@@ -33,7 +33,7 @@ export interface ChannelsTable {
   /** JSON: status_reason, status_time */
   other_info: WithDefault<string>
   tag: WithDefault<string | null>
-  /** JSON, the relay's options (the reference's ChannelSettings): see services/channels/channel-options.ts */
+  /** JSON, the relay's options (the reference's ChannelSettings): see channel-options.ts in @gateway/shared */
   setting: WithDefault<string>
   param_override: WithDefault<string>
   header_override: WithDefault<string>
@@ -42,7 +42,7 @@ export interface ChannelsTable {
   max_input_tokens: WithDefault<number>
   /** 1: the root let this channel reach loopback and private addresses */
   private_network: WithDefault<number>
-  /** JSON, options that need no lookup (the reference's ChannelOtherSettings): see services/channels/channel-options.ts */
+  /** JSON, options that need no lookup (the reference's ChannelOtherSettings): see channel-options.ts in @gateway/shared */
   settings: WithDefault<string | null>
 }
 

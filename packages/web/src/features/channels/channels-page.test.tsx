@@ -46,6 +46,7 @@ const channel = (patch: Partial<Channel>): Channel => ({
   other_info: '',
   tag: null,
   setting: '',
+  settings: '',
   param_override: '',
   header_override: '',
   remark: '',
