@@ -149,7 +149,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     const accepted = MJ_ACCEPTED_CODES.has(code) && mjId !== ''
     const description = typeof reply.description === 'string' ? reply.description.slice(0, 2000) : ''
     const nowMs = Date.now()
-    const billing: TaskBilling = { token_id: token.id, token_limited: !token.unlimited }
+    const billing: TaskBilling = { token_id: token.id, token_limited: !token.unlimited, ...(input.requestId ? { request_id: input.requestId } : {}) }
     const row = {
       code: Number.isSafeInteger(code) ? code : 0,
       user_id: user.id,

@@ -135,8 +135,8 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       status: 'NOT_START',
       submit_time: now,
       progress: '0%',
-      // The token is remembered so that a refund gives back to it as well as to the user.
-      properties: JSON.stringify({ input: String(body.prompt ?? body.gpt_description_prompt ?? ''), token_id: token.id }),
+      // The token is remembered so that a refund gives back to it as well as to the user, and the request id so that its row names the submit.
+      properties: JSON.stringify({ input: String(body.prompt ?? body.gpt_description_prompt ?? ''), token_id: token.id, ...(input.requestId ? { request_id: input.requestId } : {}) }),
       data: '',
     })
   } catch (error) {
