@@ -21,10 +21,12 @@ export interface ChannelFixture {
   key?: string
   /** type-specific: Azure's API version, Vertex's region, ... */
   other?: string
-  /** the channel's settings JSON (thinking_to_content, ...) */
+  /** the channel's setting JSON (thinking_to_content, system_prompt, ...) */
   setting?: Record<string, unknown>
   /** channels.channel_info (a multi-key channel's state; its keys go one per line in `key`) */
   channelInfo?: Record<string, unknown>
+  /** the channel's settings JSON (allow_service_tier, claude_beta_query, ...) */
+  settings?: Record<string, unknown>
 }
 
 /** Inserts a channel and its abilities the way the channel API stores them (key encrypted). */
@@ -48,6 +50,7 @@ export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<n
     ...(fixture.other === undefined ? {} : { other: fixture.other }),
     ...(fixture.setting === undefined ? {} : { setting: JSON.stringify(fixture.setting) }),
     ...(fixture.channelInfo === undefined ? {} : { channel_info: JSON.stringify(fixture.channelInfo) }),
+    ...(fixture.settings === undefined ? {} : { settings: JSON.stringify(fixture.settings) }),
   }
   let id: number
   if (dialect === 'postgres') id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id
@@ -70,6 +73,8 @@ export interface TokenFixture {
   allowIps?: string
   group?: string
   name?: string
+  /** group `auto` only: go on to the next auto group when one group's channels failed */
+  crossGroupRetry?: boolean
 }
 
 /** Inserts a token for a user the way the token API stores it; returns its `sk-` key and id. */
@@ -90,6 +95,7 @@ export async function addToken(h: Harness, userId: number, fixture: TokenFixture
     model_limits: fixture.modelLimits ?? '',
     allow_ips: fixture.allowIps ?? '',
     group: fixture.group ?? '',
+    cross_group_retry: fixture.crossGroupRetry ?? false,
   }
   let id: number
   if (dialect === 'postgres') id = (await db.insertInto('tokens').values(values).returning('id').executeTakeFirstOrThrow()).id

@@ -11,6 +11,8 @@ export interface ScriptedAnswer {
   /** bytes sent as they are, with this content type */
   raw?: Buffer
   contentType?: string
+  /** more response headers (an upstream's request id, say) */
+  headers?: Record<string, string>
 }
 
 export interface ScriptedUpstream {
@@ -47,12 +49,12 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
       upstream.seen.push({ path, headers: request.headers, body })
       const answer = upstream.answer(path, body, request.headers)
       if (answer.raw !== undefined) {
-        response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/octet-stream' })
+        response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/octet-stream', ...answer.headers })
         response.end(answer.raw)
         return
       }
       if (answer.sse !== undefined) {
-        response.writeHead(answer.status ?? 200, { 'content-type': 'text/event-stream' })
+        response.writeHead(answer.status ?? 200, { 'content-type': 'text/event-stream', ...answer.headers })
         if (answer.cutAfterBytes !== undefined) {
           response.write(answer.sse.slice(0, answer.cutAfterBytes))
           setTimeout(() => response.destroy(), 20)
@@ -61,7 +63,7 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
         response.end(answer.sse)
         return
       }
-      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' })
+      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers })
       response.end(JSON.stringify(answer.json ?? {}))
     })
   })

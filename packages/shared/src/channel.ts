@@ -63,6 +63,7 @@ export const channelRuleMessages = {
   modelMappingInvalid: 'channel.model_mapping_invalid',
   statusCodeMappingInvalid: 'channel.status_code_mapping_invalid',
   settingInvalid: 'channel.setting_invalid',
+  settingsInvalid: 'channel.settings_invalid',
   paramOverrideInvalid: 'channel.param_override_invalid',
   headerOverrideInvalid: 'channel.header_override_invalid',
   baseUrlInvalid: 'channel.base_url_invalid',
@@ -109,7 +110,10 @@ export const channelSchema = z.object({
   /** JSON: status_reason, status_time */
   other_info: z.string(),
   tag: z.string().nullable(),
+  /** JSON, the relay's options (ChannelSetting in channel-options.ts) */
   setting: z.string(),
+  /** JSON, upstream-specific options (ChannelOtherSettings in channel-options.ts); '' when none */
+  settings: z.string(),
   param_override: z.string(),
   header_override: z.string(),
   remark: z.string(),
@@ -184,6 +188,7 @@ const channelFields = {
   model_mapping: jsonObjectText(m.modelMappingInvalid),
   status_code_mapping: jsonObjectText(m.statusCodeMappingInvalid, 1024),
   setting: jsonObjectText(m.settingInvalid),
+  settings: jsonObjectText(m.settingsInvalid),
   param_override: jsonObjectText(m.paramOverrideInvalid),
   header_override: jsonObjectText(m.headerOverrideInvalid),
   priority,

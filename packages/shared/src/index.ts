@@ -1,6 +1,7 @@
 export * from './channel.ts'
 export * from './channel-info.ts'
 export * from './channel-keys.ts'
+export * from './channel-options.ts'
 export * from './channel-ops.ts'
 export * from './channel-types.ts'
 export * from './constants.ts'

@@ -16,6 +16,9 @@ export const listLogsQuery = pageQuery.extend({
   start_timestamp: optionalInt,
   end_timestamp: optionalInt,
   channel: optionalInt,
+  /** exact: our request id (X-Oneapi-Request-Id), or the upstream's */
+  request_id: searchText,
+  upstream_request_id: searchText,
 })
 export type ListLogsQuery = z.infer<typeof listLogsQuery>
 
@@ -40,6 +43,10 @@ export interface Log {
   token_id: number
   group: string
   ip: string
+  /** our request id (X-Oneapi-Request-Id); '' on rows written before it was kept */
+  request_id: string
+  /** the upstream's id for its answer; '' when it sent none */
+  upstream_request_id: string
   /** JSON text; `admin_info` is removed for non-admin readers */
   other: string
 }

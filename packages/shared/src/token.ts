@@ -48,6 +48,8 @@ export const tokenSchema = z.object({
   /** newline-separated IPs or CIDR ranges; empty allows every address */
   allow_ips: z.string(),
   group: z.string(),
+  /** group `auto` only: when every channel of one auto group failed, the request goes on in the next one */
+  cross_group_retry: z.boolean(),
 })
 export type Token = z.infer<typeof tokenSchema>
 
@@ -81,6 +83,8 @@ export const createTokenInput = z.object({
   model_limits: modelLimits.default(''),
   allow_ips: allowIps.default(''),
   group: group.default(''),
+  /** kept only with the group `auto`; any other group stores false, as the reference does */
+  cross_group_retry: z.boolean().default(false),
 })
 export type CreateTokenInput = z.infer<typeof createTokenInput>
 
@@ -95,6 +99,7 @@ export const updateTokenInput = z.object({
   model_limits: modelLimits.optional(),
   allow_ips: allowIps.optional(),
   group: group.optional(),
+  cross_group_retry: z.boolean().optional(),
 })
 export type UpdateTokenInput = z.infer<typeof updateTokenInput>
 

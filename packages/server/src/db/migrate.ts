@@ -14,6 +14,9 @@ import { referenceTakeoverMigration } from './migrations/0009-reference-takeover
 import { logsReferenceMigration } from './migrations/0010-logs-reference.ts'
 import { channelInfoMigration } from './migrations/0014-channel-info.ts'
 import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
+import { featureColumnsMigration } from './migrations/0012-feature-columns.ts'
+import { holdRequestIdMigration } from './migrations/0013-hold-request-id.ts'
+import { logRequestIdsMigration } from './migrations/0002-log-request-ids.ts'
 
 /** Where the main set's applied migrations are recorded; a database without it was never ours. */
 export const MAIN_MIGRATION_TABLE = 'kysely_migration'
@@ -30,12 +33,15 @@ export const mainMigrations = (dialect: DialectName): Record<string, Migration> 
   '0007-passkeys': passkeysMigration(dialect),
   '0008-channel-private-network': channelPrivateNetworkMigration(dialect),
   '0009-reference-takeover': referenceTakeoverMigration(dialect),
+  '0012-feature-columns': featureColumnsMigration(dialect),
+  '0013-hold-request-id': holdRequestIdMigration(dialect),
   '0014-channel-info': channelInfoMigration(dialect),
   '0015-move-over-secrets': moveOverSecretsMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-logs': logsMigration(dialect),
+  '0002-log-request-ids': logRequestIdsMigration(dialect),
   '0010-logs-reference': logsReferenceMigration(dialect),
 })
 

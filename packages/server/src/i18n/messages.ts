@@ -117,6 +117,7 @@ const coreMessages = {
   'channel.model_mapping_invalid': { zh: '模型映射必须是合法的 JSON 格式！', en: 'Model mapping must be valid JSON!' },
   'channel.status_code_mapping_invalid': { zh: '状态码复写必须是合法的 JSON 格式！', en: 'Status code mapping must be valid JSON!' },
   'channel.setting_invalid': { zh: '渠道额外设置必须是合法的 JSON 格式！', en: 'Channel extra settings must be valid JSON!' },
+  'channel.settings_invalid': { zh: '渠道其他设置必须是合法的 JSON 格式！', en: 'Channel other settings must be valid JSON!' },
   'channel.param_override_invalid': { zh: '参数覆盖必须是合法的 JSON 格式！', en: 'Parameter override must be valid JSON!' },
   'channel.header_override_invalid': { zh: '请求头覆盖必须是合法的 JSON 格式！', en: 'Header override must be valid JSON!' },
   'channel.base_url_invalid': { zh: 'API 地址必须是以 http:// 或 https:// 开头的合法地址', en: 'The API address must be a valid http:// or https:// URL' },

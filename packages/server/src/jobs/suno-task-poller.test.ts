@@ -79,6 +79,10 @@ describe('the Suno task poller', () => {
     expect(logs).toHaveLength(1)
     expect(logs[0]).toMatchObject({ user_id: user.id, quota: MUSIC_PRICE, model_name: 'suno_music', username: user.username })
     expect(logs[0]?.content).toContain(bad)
+    // The refund names the submit that paid for the task (the second consume row).
+    const consumed = await h.services.logDb.selectFrom('logs').select('request_id').where('type', '=', 2).orderBy('id').execute()
+    expect(logs[0]?.request_id).toBe(consumed[1]?.request_id)
+    expect(logs[0]?.request_id).not.toBe('')
 
     // Finished tasks are never polled again.
     fake.seen.length = 0

@@ -109,6 +109,7 @@ async function applyState(services: Services, row: TaskRow, next: TaskProgress):
       quota,
       channel_id: Number(row.channel_id),
       other: JSON.stringify({ task_id: row.task_id, refund: quota }),
+      request_id: submitRequestId(row.properties),
     })
   }
   return 'failed'
@@ -186,5 +187,15 @@ export function createSunoPoller(services: Services): () => Promise<unknown> {
       running = undefined
     })
     return running
+  }
+}
+
+/** The request id of the submit that paid for a task, kept in its properties; '' for tasks made before. */
+function submitRequestId(properties: string): string {
+  try {
+    const id = (JSON.parse(properties || '{}') as { request_id?: unknown }).request_id
+    return typeof id === 'string' ? id : ''
+  } catch {
+    return ''
   }
 }

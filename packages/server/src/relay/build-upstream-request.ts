@@ -62,13 +62,18 @@ export function buildUpstreamCall(
   settings?: ProviderSettings,
 ): UpstreamCall {
   const { model: upstreamModel, effort } = splitEffortSuffix(request, mappedModel(channel, request.model))
-  const forcedUsageChunk = !bridge && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
+  const passThrough = channel.setting.pass_through_body_enabled === true
+  const forcedUsageChunk = !bridge && !passThrough && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
   const needsRewrite = upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
   const endpoint = bridge?.upstreamEndpoint ?? request.endpoint
   let body: string | Buffer = request.rawBody
   if (request.multipart) {
     // Uploads are encoded by the caller (uploadBody), which may need to read the files.
     body = ''
+  } else if (passThrough && (!bridge || bridge.upstreamEndpoint === request.endpoint)) {
+    // The channel's pass-through: the client's body as it came (the upstream speaks its protocol).
+    // Only a budget the gateway lowered to what the balance covers is re-serialised, so the hold covers the answer.
+    body = request.rawBody !== '' ? request.rawBody : JSON.stringify(request.body)
   } else if (bridge) {
     const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
     let converted = bridge.buildBody(source, upstreamModel, settings)

@@ -40,6 +40,8 @@ export interface Exchange {
   tried: number[]
   channel?: RelayChannel
   upstreamModel?: string
+  /** the upstream's id for the answer of the channel that served (its request-id header) */
+  upstreamRequestId?: string
   /** reasoning effort the gateway set from the model name's suffix */
   reasoningEffort?: string
   /** ms from arrival to the first streamed token */
@@ -94,6 +96,8 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
         token_id: exchange.token?.id ?? 0,
         group: exchange.group,
         other: JSON.stringify(logOther(exchange, usage)),
+        request_id: exchange.requestId,
+        upstream_request_id: exchange.upstreamRequestId ?? '',
       }
     : undefined
   const collected = await services.relay.ledger.settle(exchange.hold, {

@@ -24,6 +24,8 @@ let userId: number
 beforeAll(async () => {
   upstreamSeen = { messages: [] }
   upstream = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+  // The upstream names the session in its upgrade answer, as OpenAI does.
+  upstream.on('headers', (headers) => headers.push('x-request-id: req_realtime_1'))
   upstream.on('connection', (socket, request) => {
     upstreamSeen.authorization = request.headers.authorization
     socket.send(JSON.stringify({ type: 'session.created', session: { model: MODEL } }))
@@ -101,7 +103,8 @@ describe('realtime relay', () => {
     })
     expect(before - (await quotaOf(h, userId))).toBe(RESPONSE_QUOTA)
     const log = (await consumeLogs(h)).at(-1)
-    expect(log).toMatchObject({ model_name: MODEL, quota: RESPONSE_QUOTA, prompt_tokens: 132, completion_tokens: 121 })
+    expect(log).toMatchObject({ model_name: MODEL, quota: RESPONSE_QUOTA, prompt_tokens: 132, completion_tokens: 121, upstream_request_id: 'req_realtime_1' })
+    expect(log?.request_id).toMatch(/^\d{14}[0-9a-f]{6}/)
     expect(JSON.parse(log?.other ?? '{}')).toMatchObject({ ws: true, audio_input: 13, audio_output: 91, text_input: 119, text_output: 30, audio_ratio: 20, audio_completion_ratio: 2 })
   })
 

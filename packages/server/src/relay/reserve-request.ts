@@ -18,6 +18,8 @@ export interface Reservation {
   balanceAfter?: number
   /** set when the output budget sent upstream was lowered to what the balance affords */
   lowered?: { from: number; to: number }
+  /** what the hold covers (prompt, output budget, choices, price), to size it again for another group's price */
+  plan: ReservationInput
 }
 
 /**
@@ -40,7 +42,7 @@ export async function reserveRequest(services: Services, request: RelayRequest, 
     choices: choicesOf(request),
   }
   const first = await reserve(services, payer, worstCaseQuota(input), label)
-  if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter }
+  if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter, plan: input }
   if (price.kind === 'per-call') throw shortOf(services, first.shortfall ?? 'user', await services.relay.ledger.available(payer), worstCaseQuota(input))
 
   // The balance is tight: count the prompt exactly, then fit the output to what is left.
@@ -54,7 +56,7 @@ export async function reserveRequest(services: Services, request: RelayRequest, 
   const second = await reserve(services, payer, worstCaseQuota({ ...exact, outputBudget: affordable }), label)
   if (!second.hold) throw shortOf(services, second.shortfall ?? 'user', available, need)
   if (affordable < budget) limitOutput(request, affordable)
-  return { hold: second.hold, balanceAfter: second.balanceAfter, lowered: affordable < budget ? { from: budget, to: affordable } : undefined }
+  return { hold: second.hold, balanceAfter: second.balanceAfter, lowered: affordable < budget ? { from: budget, to: affordable } : undefined, plan: { ...exact, outputBudget: affordable } }
 }
 
 async function reserve(services: Services, payer: Payer, amount: number, label: HoldLabel) {

@@ -1,3 +1,4 @@
+import { AUTO_GROUP } from '@gateway/shared'
 import type { Language } from '../i18n/messages.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Endpoint } from '../providers/types.ts'
@@ -6,6 +7,7 @@ import { resolvePrice } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
 import { buildUpstreamCall, mappedModel, providerSettings } from './build-upstream-request.ts'
+import { applyChannelOptions } from './channel-request-options.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, type Exchange } from './exchange.ts'
 import { uploadBody, type MultipartBody } from './multipart-body.ts'
@@ -15,9 +17,11 @@ import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { KeyPicker } from './pick-channel-key.ts'
 import { recordErrorLog } from './record-error-log.ts'
+import { laterAutoGroups, moveToGroup } from './cross-group-retry.ts'
 import { reserveRequest } from './reserve-request.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
+import { upstreamRequestId } from './upstream/upstream-request-id.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 import { bridgeFor } from './protocol-bridge.ts'
 import { bridgedAnswer, passThroughAnswer, readBounded, type UpstreamAnswerContext } from './relay-answers.ts'
@@ -62,7 +66,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   const price = request.endpoint === 'images' || request.endpoint === 'image-edits' ? imagePrice(listed, request.model, request.body) : listed
   const payer = { userId: user.id, tokenId: token?.id, tokenUnlimited: token?.unlimited ?? true }
   const tokenName = token?.name ?? `playground-${route.group}`
-  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group }, input.rawBody.length)
+  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group, requestId: input.requestId }, input.rawBody.length)
 
   const exchange: Exchange = {
     services,
@@ -84,6 +88,8 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   }
   services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
+  const laterGroups = token?.crossGroupRetry && token.group === AUTO_GROUP && !route.pinned ? laterAutoGroups(snapshot, groups, route.group, request.model) : []
+  let levels = route.levels
   let lastError: RelayError | undefined
   // A retry may take the same multi-key channel again with a key this request has not tried.
   const triedKeys = new Map<number, Set<number>>()
@@ -96,31 +102,39 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
     return ids
   }
   try {
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      const candidate = selectChannel(route.levels, attempt, exhausted())
-      if (!candidate) break
-      const keysTried = triedKeys.get(candidate.channel.id) ?? new Set<number>()
-      triedKeys.set(candidate.channel.id, keysTried)
-      exchange.tried.push(candidate.channel.id)
-      const channel = services.relay.keys.forAttempt(candidate.channel, keysTried)
-      if (!channel) {
-        for (const index of candidate.channel.multiKey?.enabled ?? []) keysTried.add(index)
-        lastError = localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
-        continue
-      }
-      if (channel.keyIndex !== undefined) keysTried.add(channel.keyIndex)
-      try {
-        return await attemptChannel(exchange, channel, input)
-      } catch (error) {
-        if (!(error instanceof RelayError)) throw error
-        lastError = error
-        recordErrorLog(exchange, channel, error)
-        services.relay.accessTokens.rejected(channel, error)
-        if (!error.local) {
-          handleChannelFailure(services, channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+    for (;;) {
+      let stop = false
+      for (let attempt = 0; attempt <= retries; attempt++) {
+        const candidate = selectChannel(levels, attempt, exhausted())
+        if (!candidate) break
+        const keysTried = triedKeys.get(candidate.channel.id) ?? new Set<number>()
+        triedKeys.set(candidate.channel.id, keysTried)
+        exchange.tried.push(candidate.channel.id)
+        const channel = services.relay.keys.forAttempt(candidate.channel, keysTried)
+        if (!channel) {
+          for (const index of candidate.channel.multiKey?.enabled ?? []) keysTried.add(index)
+          lastError = localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
+          continue
         }
-        if (!error.retryable || input.clientSignal.aborted) break
+        if (channel.keyIndex !== undefined) keysTried.add(channel.keyIndex)
+        try {
+          return await attemptChannel(exchange, channel, input)
+        } catch (error) {
+          if (!(error instanceof RelayError)) throw error
+          lastError = error
+          recordErrorLog(exchange, channel, error)
+          services.relay.accessTokens.rejected(channel, error)
+          if (!error.local) {
+            handleChannelFailure(services, channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+          }
+          stop = !error.retryable || input.clientSignal.aborted
+          if (stop) break
+        }
       }
+      // This group is spent; with cross_group_retry the next auto group gets its own tries.
+      const next = stop ? undefined : laterGroups.shift()
+      if (!next || !(await moveToGroup(exchange, next, reservation.plan))) break
+      levels = next.levels
     }
     throw lastError ?? localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
   } catch (error) {
@@ -141,7 +155,8 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }
   const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
-  const call = buildUpstreamCall(adapter, channel, request, services.env.FORCE_STREAM_OPTION, bridge, accessToken, providerSettings(services.env))
+  // The channel's system prompt and field rules shape what is sent; the exchange keeps the client's request.
+  const call = buildUpstreamCall(adapter, channel, applyChannelOptions(request, channel), services.env.FORCE_STREAM_OPTION, bridge, accessToken, providerSettings(services.env))
   if (request.multipart) {
     const upload = await uploadBody(request.multipart, call.upstreamModel, channel.paramOverride)
     call.body = upload.bytes
@@ -161,6 +176,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamTransportError(error)
   }
+  exchange.upstreamRequestId = upstreamRequestId(response.headers)
   if (response.statusCode !== 200) {
     const text = await readBounded(response.body, 64 * 1024).catch(() => '')
     input.clientSignal.removeEventListener('abort', onClientAbort)

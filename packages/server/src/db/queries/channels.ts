@@ -15,7 +15,7 @@ const infoColumns = [
   'id', 'type', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
   'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
   'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
-  'header_override', 'remark', 'max_input_tokens', 'private_network', 'channel_info',
+  'header_override', 'remark', 'max_input_tokens', 'private_network', 'channel_info', 'settings',
 ] as const satisfies readonly (keyof ChannelInfo)[]
 
 /** Largest id list bound in one statement (PostgreSQL and MySQL cap bound parameters at 65,535). */

@@ -28,6 +28,8 @@ const LOG_COLUMNS = [
   'group',
   'ip',
   'other',
+  'request_id',
+  'upstream_request_id',
 ] as const
 
 /** One dashboard bucket, bound in this order: user_id, model_name, created_at, use_group, token_id, channel_id, node_name. */
@@ -58,7 +60,7 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
     settleToken: raw('UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
     recordToken: raw('UPDATE tokens SET used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
     insertHold: raw(
-      'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     growHold: raw('UPDATE quota_holds SET amount = amount + ? WHERE id = ?'),
     deleteHold: raw('DELETE FROM quota_holds WHERE id = ?'),
@@ -104,6 +106,8 @@ export function logValues(row: LogRow): unknown[] {
     row.group ?? '',
     row.ip ?? '',
     row.other ?? '',
+    row.request_id ?? '',
+    row.upstream_request_id ?? '',
   ]
 }
 

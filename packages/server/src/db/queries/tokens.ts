@@ -69,7 +69,7 @@ export const insertToken = (db: Db, dialect: DialectName, values: Insertable<Tok
   insertReturningId(db.insertInto('tokens').values(values), dialect)
 
 export type TokenChanges = Partial<
-  Pick<TokenRow, 'name' | 'status' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'group'>
+  Pick<TokenRow, 'name' | 'status' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'group' | 'cross_group_retry'>
 >
 
 /** Changes a live token of the user; nothing happens for someone else's token. */

@@ -35,7 +35,7 @@ export interface ChannelsTable {
   /** JSON: status_reason, status_time */
   other_info: WithDefault<string>
   tag: WithDefault<string | null>
-  /** JSON: force_format, proxy, thinking_to_content */
+  /** JSON, the relay's options (the reference's ChannelSettings): see channel-options.ts in @gateway/shared */
   setting: WithDefault<string>
   param_override: WithDefault<string>
   header_override: WithDefault<string>
@@ -49,6 +49,8 @@ export interface ChannelsTable {
    * the parsed document depending on the driver, NULL on rows older than the column.
    */
   channel_info: ColumnType<unknown, string | null | undefined, string | null>
+  /** JSON, options that need no lookup (the reference's ChannelOtherSettings): see channel-options.ts in @gateway/shared */
+  settings: WithDefault<string | null>
 }
 
 /** abilities: the routing index, one row per group x model x channel. */

@@ -16,6 +16,8 @@ export interface QuotaHoldsTable {
   token_name: WithDefault<string>
   model_name: WithDefault<string>
   group: WithDefault<string>
+  /** the request the hold belongs to (our request id) */
+  request_id: WithDefault<string>
 }
 
 /** ledger_instances: one heartbeat per running process. */

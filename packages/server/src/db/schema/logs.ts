@@ -21,6 +21,10 @@ export interface LogsTable {
   token_id: WithDefault<number>
   group: WithDefault<string>
   ip: WithDefault<string>
+  /** our request id: the X-Oneapi-Request-Id the client got */
+  request_id: WithDefault<string>
+  /** the id the upstream gave its answer (its request-id header), '' when it sent none */
+  upstream_request_id: WithDefault<string>
   /** JSON: ratios, prices, cache and audio tokens, latency, ... */
   other: WithDefault<string>
 }

@@ -23,5 +23,7 @@ export interface TokensTable {
   allow_ips: WithDefault<string>
   used_quota: WithDefault<number>
   group: WithDefault<string>
+  /** group `auto` only: when every channel of one auto group failed, go on to the next one */
+  cross_group_retry: WithDefault<boolean | number | null>
   deleted_at: SoftDelete
 }

@@ -15,7 +15,10 @@ export const anthropicAdapter: ProviderAdapter = {
   supportsStreamOptions: false,
   buildUrl(channel) {
     const base = (channel.baseUrl || 'https://api.anthropic.com').replace(/\/+$/, '')
-    return new URL(base.endsWith('/v1') ? `${base}/messages` : `${base}/v1/messages`)
+    const url = new URL(base.endsWith('/v1') ? `${base}/messages` : `${base}/v1/messages`)
+    // The channel's claude_beta_query (settings): some Claude relays want ?beta=true on every call.
+    if (channel.settings?.claude_beta_query === true) url.searchParams.set('beta', 'true')
+    return url
   },
   buildHeaders(channel) {
     return { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION }

@@ -1,3 +1,4 @@
+import { parseChannelOptions, type ChannelOtherSettings, type ChannelSetting } from '@gateway/shared'
 import type { Kysely } from 'kysely'
 import { listChannelsForRouting, listEnabledAbilities } from '../../db/queries/relay-lookups.ts'
 import type { Database } from '../../db/schema/index.ts'
@@ -44,7 +45,10 @@ export interface RelayChannel {
   autoBan: boolean
   paramOverride: Record<string, unknown> | undefined
   headerOverride: Record<string, string> | undefined
-  setting: Record<string, unknown>
+  /** channels.setting: the relay's options for this channel */
+  setting: ChannelSetting
+  /** channels.settings: options of particular upstreams */
+  settings: ChannelOtherSettings
   /** the model a channel test uses, when set */
   testModel: string
   /** the root let this channel reach loopback and private addresses */
@@ -148,7 +152,8 @@ export class ChannelCache {
         autoBan: row.auto_ban === 1,
         paramOverride: row.param_override ? jsonObject(row.param_override) : undefined,
         headerOverride: row.header_override ? (jsonObject(row.header_override) as Record<string, string>) : undefined,
-        setting: jsonObject(row.setting),
+        setting: parseChannelOptions<ChannelSetting>(row.setting),
+        settings: parseChannelOptions<ChannelOtherSettings>(row.settings),
         testModel: row.test_model ?? '',
         privateNetwork: row.private_network === 1,
         models: row.models.split(',').map((m) => m.trim()).filter(Boolean),

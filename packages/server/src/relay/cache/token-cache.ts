@@ -20,6 +20,8 @@ export interface RelayToken {
   modelLimits: Set<string> | undefined
   allowIps: BlockList | undefined
   group: string
+  /** group `auto`: go on to the next auto group when one group's channels all failed */
+  crossGroupRetry: boolean
 }
 
 export interface RelayUser {
@@ -92,6 +94,7 @@ export class TokenCache {
       modelLimits: row.model_limits_enabled ? new Set(row.model_limits.split(',').map((m) => m.trim()).filter(Boolean)) : undefined,
       allowIps: safeAllowList(row.allow_ips),
       group: row.group,
+      crossGroupRetry: Boolean(row.cross_group_retry),
     }
     this.tokens.set(hash, token)
     return token

@@ -119,6 +119,7 @@ export class HoldSweeper {
                   token_id: row.token_id,
                   group: row.group,
                   other: JSON.stringify({ interrupted: true, held: Number(row.amount), request: row.id }),
+                  request_id: row.request_id ?? '',
                 }
               : undefined,
           })),

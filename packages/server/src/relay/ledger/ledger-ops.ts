@@ -17,6 +17,8 @@ export interface HoldLabel {
   tokenName: string
   model: string
   group: string
+  /** our request id, written into the row of an interrupted request */
+  requestId?: string
 }
 
 /** The final charge of a hold and everything that is recorded with it. */
@@ -149,7 +151,7 @@ async function reserve(trx: Db, s: LedgerStatements, op: Extract<LedgerOp, { kin
     if (limited) await s.giveToken.run(trx, [hold.amount, payer.tokenId])
     return { shortfall: 'user' }
   }
-  await s.insertHold.run(trx, [hold.id, op.owner, payer.userId, payer.tokenId ?? 0, limited ? 1 : 0, hold.amount, op.now, label.username, label.tokenName, label.model, label.group])
+  await s.insertHold.run(trx, [hold.id, op.owner, payer.userId, payer.tokenId ?? 0, limited ? 1 : 0, hold.amount, op.now, label.username, label.tokenName, label.model, label.group, label.requestId ?? ''])
   return { balanceAfter }
 }
 

@@ -78,6 +78,11 @@ describe('the Midjourney poller', () => {
     expect(logs).toHaveLength(1)
     expect(logs[0]?.content).toContain(bad)
     expect(logs[0]?.user_id).toBe(user.id)
+    // The refund names the submit that paid for the task (the second consume row).
+    await settle(h)
+    const consumed = await h.services.logDb.selectFrom('logs').select('request_id').where('type', '=', 2).orderBy('id').execute()
+    expect(logs[0]?.request_id).toBe(consumed[1]?.request_id)
+    expect(logs[0]?.request_id).not.toBe('')
 
     // Finished tasks are not asked for again.
     proxy.seen.length = 0

@@ -181,5 +181,7 @@ async function failTask(
     token_id: billing?.token_id ?? 0,
     group: '',
     other: JSON.stringify({ refund: quota, mj_id: task.mj_id }),
+    // The refund names the request that paid for the task.
+    request_id: billing?.request_id ?? '',
   })
 }

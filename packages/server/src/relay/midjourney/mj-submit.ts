@@ -41,6 +41,8 @@ export interface MjSubmitInput {
   rawBody: string
   caller: MjCaller
   clientIp: string
+  /** ours, for the log row */
+  requestId?: string
 }
 
 /** What a submit body asks for: the action, and for follow-ups the task it continues. */
@@ -129,7 +131,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const quota = computeQuota(price, { promptTokens: 0, completionTokens: 0 }, quotaPerUnit)
   const payer: Payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group })
+  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group, requestId: input.requestId })
   if (shortfall === 'token') throw new MjError(403, 'midjourney.token_quota_not_enough')
   if (shortfall === 'user') throw new MjError(403, 'midjourney.quota_not_enough')
 
@@ -149,7 +151,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     const accepted = MJ_ACCEPTED_CODES.has(code) && mjId !== ''
     const description = typeof reply.description === 'string' ? reply.description.slice(0, 2000) : ''
     const nowMs = Date.now()
-    const billing: TaskBilling = { token_id: token.id, token_limited: !token.unlimited }
+    const billing: TaskBilling = { token_id: token.id, token_limited: !token.unlimited, ...(input.requestId ? { request_id: input.requestId } : {}) }
     const row = {
       code: Number.isSafeInteger(code) ? code : 0,
       user_id: user.id,
@@ -190,7 +192,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     }
     await insertMidjourney(services.db, services.dialect, row)
     kept = true
-    await chargeSubmit(services, { input, hold: hold as Hold, quota, price, model, group, channel, mjId })
+    await chargeSubmit(services, { input, hold: hold as Hold, quota, price, model, group, channel, mjId, upstreamRequestId: answer.upstreamRequestId })
     return { status: 200, body: text }
   } finally {
     if (!kept && hold) await services.relay.ledger.release(hold)
@@ -200,7 +202,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
 /** Records the kept reservation as used quota and writes the consume log of the submit. */
 async function chargeSubmit(
   services: Services,
-  charge: { input: MjSubmitInput; hold: Hold; quota: number; price: Price; model: string; group: string; channel: RelayChannel; mjId: string },
+  charge: { input: MjSubmitInput; hold: Hold; quota: number; price: Price; model: string; group: string; channel: RelayChannel; mjId: string; upstreamRequestId: string },
 ): Promise<void> {
   const { input, quota, price, model, group, channel } = charge
   const now = nowSeconds()
@@ -221,6 +223,8 @@ async function chargeSubmit(
     token_id: input.caller.token.id,
     group,
     other: JSON.stringify({ model_price: modelPrice, group_ratio: price.groupRatio, mj_id: charge.mjId, admin_info: { use_channel: [channel.id] } }),
+    request_id: input.requestId ?? '',
+    upstream_request_id: charge.upstreamRequestId,
   } : undefined
   const { user } = input.caller
   await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group, log })

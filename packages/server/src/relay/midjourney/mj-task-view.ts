@@ -7,6 +7,8 @@ export const BILLING_KEY = 'gateway_billing'
 export interface TaskBilling {
   token_id: number
   token_limited: boolean
+  /** the submit's request id, named again in the refund row of a task that fails */
+  request_id?: string
 }
 
 function parseObject(text: string): Record<string, unknown> {
@@ -28,7 +30,8 @@ export function publicProperties(row: Pick<MidjourneyRow, 'properties'>): Record
 export function billingOf(row: Pick<MidjourneyRow, 'properties'>): TaskBilling | undefined {
   const billing = parseObject(row.properties)[BILLING_KEY] as Partial<TaskBilling> | undefined
   if (!billing || typeof billing.token_id !== 'number') return undefined
-  return { token_id: billing.token_id, token_limited: billing.token_limited === true }
+  const requestId = typeof billing.request_id === 'string' ? { request_id: billing.request_id } : {}
+  return { token_id: billing.token_id, token_limited: billing.token_limited === true, ...requestId }
 }
 
 /** The proxy's new properties merged with the billing note the row already carries. */

@@ -2,6 +2,7 @@ import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { MjError } from './mj-errors.ts'
+import { upstreamRequestId } from '../upstream/upstream-request-id.ts'
 
 /** The largest proxy answer read (task lists are JSON; images are fetched elsewhere). */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024
@@ -9,6 +10,8 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024
 export interface MjAnswer {
   status: number
   text: string
+  /** the proxy's id for its answer (its request-id header), '' when none */
+  upstreamRequestId: string
 }
 
 /**
@@ -45,7 +48,7 @@ export async function callMjProxy(
       }
       chunks.push(chunk as Buffer)
     }
-    return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }
+    return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8'), upstreamRequestId: upstreamRequestId(response.headers) }
   } catch (error) {
     if (error instanceof MjError) throw error
     throw new MjError(502, 'midjourney.upstream_failed', {}, { type: 'upstream_error' })

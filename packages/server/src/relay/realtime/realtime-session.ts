@@ -11,6 +11,7 @@ import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import type { RelayToken, RelayUser } from '../cache/token-cache.ts'
 import type { Hold } from '../ledger/quota-ledger.ts'
+import { upstreamRequestId } from '../upstream/upstream-request-id.ts'
 
 export interface RealtimeSessionInput {
   services: Services
@@ -26,6 +27,9 @@ export interface RealtimeSessionInput {
   hold: Hold
   clientIp: string
   startedMs: number
+  /** ours (X-Oneapi-Request-Id of the upgrade) and the upstream's, for the log row */
+  requestId: string
+  upstreamRequestId: string
 }
 
 const UPSTREAM_OPEN_TIMEOUT_MS = 10_000
@@ -47,6 +51,8 @@ export interface UpstreamConnection {
   /** what the upstream sent before the client side was bridged (session.created comes at once) */
   early: { data: RawData; isBinary: boolean }[]
   stopBuffering(): void
+  /** the id the upstream gave the session in its upgrade answer, '' when none */
+  upstreamRequestId: string
 }
 
 export function connectUpstream(services: Services, channel: RelayChannel, upstreamModel: string): Promise<UpstreamConnection> {
@@ -64,8 +70,12 @@ export function connectUpstream(services: Services, channel: RelayChannel, upstr
   const early: UpstreamConnection['early'] = []
   const buffer = (data: RawData, isBinary: boolean) => early.push({ data, isBinary })
   upstream.on('message', buffer)
+  let upstreamRequestIdOf = ''
+  upstream.once('upgrade', (response) => {
+    upstreamRequestIdOf = upstreamRequestId(response.headers)
+  })
   return new Promise((resolve, reject) => {
-    upstream.once('open', () => resolve({ socket: upstream, early, stopBuffering: () => upstream.off('message', buffer) }))
+    upstream.once('open', () => resolve({ socket: upstream, early, stopBuffering: () => upstream.off('message', buffer), upstreamRequestId: upstreamRequestIdOf }))
     upstream.once('error', reject)
     upstream.once('unexpected-response', (_request, response) => {
       reject(new Error(`upstream answered ${response.statusCode}`))
@@ -192,6 +202,8 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
       admin_info: { use_channel: [input.channel.id] },
       ...(input.upstreamModel !== input.model ? { is_model_mapped: true, upstream_model_name: input.upstreamModel } : {}),
     }),
+    request_id: input.requestId,
+    upstream_request_id: input.upstreamRequestId,
   }
   const user = input.user
   await services.relay.ledger.settle(input.hold, {

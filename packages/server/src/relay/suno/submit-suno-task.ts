@@ -30,6 +30,8 @@ export interface SubmitInput {
   language: Language
   startedMs: number
   clientSignal: AbortSignal
+  /** ours, for the log row */
+  requestId?: string
 }
 
 /** The body a client sends, checked loosely: unknown fields go to the upstream unchanged. */
@@ -97,7 +99,7 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
   const price = { kind: 'per-call' as const, modelPrice, ...group }
   const quota = computeQuota(price, { promptTokens: 0, completionTokens: 0 }, services.options.number('QuotaPerUnit'))
   const payer: Payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group: route.group })
+  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group: route.group, requestId: input.requestId })
   if (shortfall === 'token') throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
   if (!hold) throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
 
@@ -134,8 +136,8 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       status: 'NOT_START',
       submit_time: now,
       progress: '0%',
-      // The token is remembered so that a refund gives back to it as well as to the user.
-      properties: JSON.stringify({ input: String(body.prompt ?? body.gpt_description_prompt ?? ''), token_id: token.id }),
+      // The token is remembered so that a refund gives back to it as well as to the user, and the request id so that its row names the submit.
+      properties: JSON.stringify({ input: String(body.prompt ?? body.gpt_description_prompt ?? ''), token_id: token.id, ...(input.requestId ? { request_id: input.requestId } : {}) }),
       data: '',
     })
   } catch (error) {
@@ -161,6 +163,7 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       token_id: token.id,
       group: route.group,
       other: JSON.stringify({ model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }),
+      request_id: input.requestId ?? '',
     }
     : undefined
   await services.relay.ledger.settle(hold, { charge: quota, now, channelId: accepted.channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group: route.group, log })

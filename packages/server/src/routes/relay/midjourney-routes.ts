@@ -170,6 +170,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
           rawBody: await c.req.text(),
           caller,
           clientIp: c.get('clientIp'),
+          requestId: c.get('requestId'),
         })
         return json(c, result.status, result.body)
       }),

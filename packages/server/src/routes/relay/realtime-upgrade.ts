@@ -76,7 +76,7 @@ async function accept(services: Services, wss: WebSocketServer, url: URL, req: I
     if (!price) throw localError(403, 'model_price_error', 'model.unpriced', { model }, 'permission_error')
     const reserved = computeQuota(price, { promptTokens: 0, completionTokens: services.options.number('PreConsumedQuota') }, services.options.number('QuotaPerUnit'))
     const payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-    const { hold, shortfall } = await services.relay.ledger.reserve(payer, reserved, { username: user.username, tokenName: token.name, model, group: route.group })
+    const { hold, shortfall } = await services.relay.ledger.reserve(payer, reserved, { username: user.username, tokenName: token.name, model, group: route.group, requestId })
     if (shortfall || !hold) throw localError(403, shortfall === 'token' ? 'pre_consume_token_quota_failed' : 'insufficient_user_quota', shortfall === 'token' ? 'quota.token_insufficient' : 'quota.user_insufficient', undefined, 'permission_error')
     refund = () => services.relay.ledger.release(hold)
     const upstreamModel = mappedModel(channel, model)
@@ -85,7 +85,7 @@ async function accept(services: Services, wss: WebSocketServer, url: URL, req: I
     })
     refund = undefined
     wss.handleUpgrade(req, socket, head, (client) => {
-      bridgeRealtime({ services, client, user, token, group: route.group, channel, model, upstreamModel, price, hold, clientIp, startedMs }, connection)
+      bridgeRealtime({ services, client, user, token, group: route.group, channel, model, upstreamModel, price, hold, clientIp, startedMs, requestId, upstreamRequestId: connection.upstreamRequestId }, connection)
     })
   } catch (error) {
     await refund?.().catch(() => undefined)

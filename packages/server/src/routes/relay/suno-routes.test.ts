@@ -72,9 +72,11 @@ describe('POST /suno/submit/:action', () => {
     })
     expect(Number(task?.quota)).toBe(MUSIC_PRICE)
     expect(Number(task?.submit_time)).toBeGreaterThan(0)
-    expect(JSON.parse(String(task?.properties))).toEqual({ input: 'a song about the sea', token_id: tokenId })
+    expect(JSON.parse(String(task?.properties))).toEqual({ input: 'a song about the sea', token_id: tokenId, request_id: response.headers.get('X-Oneapi-Request-Id') })
     const [log] = await consumeLogs(h)
     expect(log).toMatchObject({ user_id: user.id, model_name: 'suno_music', quota: MUSIC_PRICE, channel_id: channelId, token_id: tokenId })
+    // The row names the submit by the id its answer carried.
+    expect(log?.request_id).toBe(response.headers.get('X-Oneapi-Request-Id'))
     expect(JSON.parse(String(log?.other))).toMatchObject({ model_price: 0.1, group_ratio: 1 })
     const usedQuota = await h.services.db.selectFrom('users').select('used_quota').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(Number(usedQuota.used_quota)).toBe(MUSIC_PRICE)

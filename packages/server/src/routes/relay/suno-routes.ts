@@ -64,6 +64,7 @@ export function sunoRoutes(): Hono<HonoEnv> {
           language: c.get('language'),
           startedMs,
           clientSignal: c.req.raw.signal,
+          requestId: c.get('requestId'),
         })
         return c.json({ code: 'success', message: '', data: taskId })
       } catch (error) {

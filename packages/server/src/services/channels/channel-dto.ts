@@ -11,4 +11,5 @@ export const toChannel = ({ open_ai_organization, ...info }: ChannelInfo): Chann
   openai_organization: open_ai_organization,
   key: '',
   channel_info: consoleChannelInfo(info.channel_info),
+  settings: info.settings ?? '',
 })

@@ -16,6 +16,7 @@ const copiedFields = [
   'model_mapping',
   'status_code_mapping',
   'setting',
+  'settings',
   'param_override',
   'header_override',
   'priority',

@@ -25,7 +25,7 @@ type Filters = Omit<ListLogsQuery, 'p' | 'page_size'>
 
 /**
  * The WHERE clause shared by the page, its count and the stat. Every condition is an equality or
- * a range on an indexed column (see migrations/0001-logs.ts), except model_name, a literal
+ * a range on an indexed column (see migrations/0001-logs.ts and 0002-log-request-ids.ts), except model_name, a literal
  * substring match (LIKE with the input escaped) that only narrows rows the others selected.
  */
 function where(dialect: DialectName, viewer: LogViewer, filters: Filters, options: { ignoreTime?: boolean; type?: number } = {}) {
@@ -39,6 +39,9 @@ function where(dialect: DialectName, viewer: LogViewer, filters: Filters, option
     if (filters.token_name) conditions.push(eb('token_name', '=', filters.token_name))
     if (filters.group) conditions.push(eb('group', '=', filters.group))
     if (filters.model_name) conditions.push(likeContains(dialect, 'model_name', filters.model_name))
+    // Exact, as the reference filters them; each has its own index (migrations/0002-log-request-ids.ts).
+    if (filters.request_id) conditions.push(eb('request_id', '=', filters.request_id))
+    if (filters.upstream_request_id) conditions.push(eb('upstream_request_id', '=', filters.upstream_request_id))
     if (!options.ignoreTime) {
       if (filters.start_timestamp) conditions.push(eb('created_at', '>=', filters.start_timestamp))
       if (filters.end_timestamp) conditions.push(eb('created_at', '<=', filters.end_timestamp))
@@ -80,6 +83,8 @@ function toLog(row: LogRow, viewer: LogViewer, channelNames: Map<number, string>
     token_id: Number(row.token_id),
     group: row.group,
     ip: row.ip,
+    request_id: row.request_id ?? '',
+    upstream_request_id: row.upstream_request_id ?? '',
     other: viewer.admin ? (row.other ?? '') : stripAdminInfo(row.other ?? ''),
   }
 }

@@ -1,4 +1,4 @@
-import { TokenStatus, type CreateTokenInput, type Token } from '@gateway/shared'
+import { AUTO_GROUP, TokenStatus, type CreateTokenInput, type Token } from '@gateway/shared'
 import { findUserToken, insertToken } from '../../db/queries/tokens.ts'
 import type { AuthUser } from '../../context.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -33,6 +33,8 @@ export async function createToken(services: Services, user: Pick<AuthUser, 'id' 
     model_limits: input.model_limits,
     allow_ips: input.allow_ips,
     group: input.group,
+    // Only a token of the auto group has groups to cross.
+    cross_group_retry: input.group === AUTO_GROUP && input.cross_group_retry,
   })
   const row = await findUserToken(services.db, user.id, id)
   if (!row) throw new Error(`token ${id} vanished after insert`)

@@ -26,5 +26,6 @@ export function toToken(secrets: SecretBox, row: TokenRow, options: { fullKey?: 
     model_limits: row.model_limits,
     allow_ips: row.allow_ips,
     group: row.group,
+    cross_group_retry: Boolean(row.cross_group_retry),
   }
 }

@@ -1,4 +1,4 @@
-import { TokenStatus, type Token, type UpdateTokenInput, type UpdateTokenStatusInput } from '@gateway/shared'
+import { AUTO_GROUP, TokenStatus, type Token, type UpdateTokenInput, type UpdateTokenStatusInput } from '@gateway/shared'
 import type { AuthUser } from '../../context.ts'
 import { updateUserToken, type TokenChanges, type TokenRow } from '../../db/queries/tokens.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -21,6 +21,8 @@ export async function updateToken(services: Services, user: Pick<AuthUser, 'id' 
   if (fields.group !== undefined && fields.group !== current.group) assertTokenGroup(services.options, user.group, fields.group)
   // The schema lets through only the editable fields; undefined ones are left alone.
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as TokenChanges
+  // Only a token of the auto group has groups to cross: leaving it (or staying out of it) clears the switch.
+  if ((fields.group ?? current.group) !== AUTO_GROUP && (fields.group !== undefined || fields.cross_group_retry !== undefined)) changes.cross_group_retry = false
   await updateUserToken(services.db, user.id, id, changes)
   return reloadAndAnnounce(services, user.id, current)
 }

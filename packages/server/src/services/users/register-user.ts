@@ -98,6 +98,8 @@ async function createDefaultToken(services: Services, userId: number, username: 
       model_limits: '',
       allow_ips: '',
       group: services.options.bool('DefaultUseAutoGroup') ? AUTO_GROUP : '',
+      // the reference's default token leaves it off
+      cross_group_retry: false,
     },
   )
 }

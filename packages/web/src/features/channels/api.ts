@@ -32,6 +32,7 @@ export interface ChannelPayload {
   openai_organization: string
   other: string
   setting: string
+  settings: string
   param_override: string
   header_override: string
   remark: string

@@ -1,5 +1,5 @@
 import { Role, type Channel } from '@gateway/shared'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
@@ -51,6 +51,7 @@ const stored: Channel = {
   other_info: '',
   tag: 'team',
   setting: '',
+  settings: '',
   param_override: '',
   header_override: '',
   remark: 'note',
@@ -261,6 +262,45 @@ describe('ChannelEditorDrawer', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(api.update.mock.calls[0]?.[0]).toMatchObject({ id: 7, private_network: 0 })
     clearStoredUser()
+  })
+
+  it('edits the channel options as controls over setting and settings, keeping keys it does not show', async () => {
+    api.get.mockResolvedValue({ ...stored, setting: '{"system_prompt":"Be brief.","force_format":true}', settings: '' })
+    api.update.mockResolvedValue(stored)
+    const { onClose } = renderDrawer({ mode: 'edit', channelId: 7 })
+    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    const options = screen.getByTestId('editor-options')
+    expect((within(options).getByTestId('channel-system-prompt') as HTMLTextAreaElement).value).toBe('Be brief.')
+    // Claude-only options are not offered for an OpenAI channel.
+    expect(within(options).queryByTestId('channel-option-allow-speed')).toBeNull()
+    fill('channel-system-prompt', 'Answer in French.')
+    fireEvent.click(screen.getByTestId('channel-option-pass-through-body-enabled'))
+    fireEvent.click(screen.getByTestId('channel-option-allow-service-tier'))
+    // The text fields follow the controls.
+    expect(JSON.parse((screen.getByTestId('channel-settings') as HTMLTextAreaElement).value)).toEqual({ allow_service_tier: true })
+    save()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const sent = api.update.mock.calls[0]?.[0]
+    expect(JSON.parse(String(sent?.setting))).toEqual({ system_prompt: 'Answer in French.', force_format: true, pass_through_body_enabled: true })
+    expect(JSON.parse(String(sent?.settings))).toEqual({ allow_service_tier: true })
+  })
+
+  it('disables the option controls while their JSON text is broken, and names the field in Chinese', async () => {
+    await i18n.changeLanguage('zh')
+    renderDrawer()
+    fill('channel-type', '14')
+    expect(screen.getByTestId('channel-option-claude-beta-query')).toBeTruthy()
+    expect(screen.getByText('追加 ?beta=true')).toBeTruthy()
+    fill('channel-setting', '{oops')
+    expect(screen.getByTestId('channel-option-thinking-to-content').hasAttribute('disabled')).toBe(true)
+    expect((screen.getByTestId('channel-system-prompt') as HTMLTextAreaElement).disabled).toBe(true)
+    expect(screen.getByText('渠道额外设置不是合法的 JSON 对象，请先在高级设置中修正。')).toBeTruthy()
+    // The other field's controls still work.
+    fireEvent.click(screen.getByTestId('channel-option-disable-store'))
+    expect((screen.getByTestId('channel-settings') as HTMLTextAreaElement).value).toBe('{"disable_store":true}')
+    fill('channel-settings', '[1]')
+    fireEvent.blur(screen.getByTestId('channel-settings'))
+    expect(await screen.findByText('渠道其他设置必须是合法的 JSON 格式！')).toBeTruthy()
   })
 
   it('refuses a second submission while the first is in flight', async () => {

@@ -10,6 +10,7 @@ import { EditorAdvancedSection } from './editor-advanced-section'
 import { EditorBasicSection } from './editor-basic-section'
 import { emptyForm, formFromChannel, toCreateBody, toUpdateBody, validateForm, type ChannelForm, type EditorMode } from './editor-form'
 import { EditorModelsSection } from './editor-models-section'
+import { EditorOptionsSection } from './editor-options-section'
 import { channelQuery, useInvalidateChannels } from './queries'
 
 interface ChannelEditorDrawerProps {
@@ -121,6 +122,7 @@ function EditorForm({ initial, mode, channelId, onClose }: EditorFormProps) {
       <div className="grid flex-1 gap-4 overflow-y-auto p-4">
         <EditorBasicSection form={form} set={set} errors={errors} mode={mode} />
         <EditorModelsSection form={form} set={set} errors={errors} mode={mode} channelId={channelId} />
+        <EditorOptionsSection form={form} set={set} errors={errors} mode={mode} />
         <EditorAdvancedSection form={form} set={set} errors={errors} mode={mode} />
       </div>
       <div className="flex justify-end gap-2 border-t bg-background p-4">

@@ -47,6 +47,7 @@ const channel = (patch: Partial<Channel>): Channel => ({
   other_info: '',
   tag: null,
   setting: '',
+  settings: '',
   param_override: '',
   header_override: '',
   remark: '',

@@ -3,20 +3,20 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Input } from '@/components/ui/input'
-import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
 import { useSessionUser } from '@/lib/session'
 import { isJsonObjectText, otherFieldLabel, type ChannelForm } from './editor-form'
 import type { SectionProps } from './editor-types'
-import { Field, FormSection } from './field'
+import { Field, FormSection, SwitchRow } from './field'
 
-type JsonField = 'model_mapping' | 'status_code_mapping' | 'setting' | 'param_override' | 'header_override'
+type JsonField = 'model_mapping' | 'status_code_mapping' | 'setting' | 'settings' | 'param_override' | 'header_override'
 type TextField = 'test_model' | 'tag' | 'openai_organization' | 'other' | 'remark'
 
 const jsonLabels = {
   model_mapping: 'modelMapping',
   status_code_mapping: 'statusCodeMapping',
   setting: 'setting',
+  settings: 'settings',
   param_override: 'paramOverride',
   header_override: 'headerOverride',
 } as const satisfies Record<JsonField, string>
@@ -116,24 +116,10 @@ export function EditorAdvancedSection({ form, set, errors }: SectionProps) {
         {text('other', t(`editor.${otherLabel}`), form.type === ChannelType.xunfei ? 'v2.1' : undefined)}
       </div>
       {json('setting', t('editor.jsonHint'))}
+      {json('settings', t('editor.jsonHint'))}
       {json('param_override', t('editor.jsonHint'))}
       {json('header_override', t('editor.jsonHint'))}
       {text('remark', t('editor.remark'))}
     </FormSection>
-  )
-}
-
-/** A labelled on/off setting with its explanation; `id` is also the test id. */
-function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      </div>
-      <Switch id={id} data-testid={id} checked={checked} onCheckedChange={onChange} />
-    </div>
   )
 }

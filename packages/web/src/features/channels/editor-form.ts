@@ -30,7 +30,10 @@ export interface ChannelForm {
   tag: string
   openai_organization: string
   other: string
+  /** JSON: the relay's options (system prompt, pass-through, …) */
   setting: string
+  /** JSON: upstream-specific options (which request fields pass, …) */
+  settings: string
   param_override: string
   header_override: string
   remark: string
@@ -83,6 +86,7 @@ export const emptyForm = (): ChannelForm => ({
   openai_organization: '',
   other: '',
   setting: '',
+  settings: '',
   param_override: '',
   header_override: '',
   remark: '',
@@ -119,6 +123,7 @@ export function formFromChannel(channel: Channel): ChannelForm {
     openai_organization: channel.openai_organization ?? '',
     other: channel.other,
     setting: channel.setting,
+    settings: channel.settings ?? '',
     param_override: channel.param_override,
     header_override: channel.header_override,
     remark: channel.remark,
@@ -145,6 +150,7 @@ export function isJsonObjectText(text: string): boolean {
 const jsonFields = [
   ['status_code_mapping', 'statusCodeMapping'],
   ['setting', 'setting'],
+  ['settings', 'settings'],
   ['param_override', 'paramOverride'],
   ['header_override', 'headerOverride'],
 ] as const satisfies readonly (readonly [keyof ChannelForm, string])[]
@@ -208,6 +214,7 @@ export function toPayload(form: ChannelForm): ChannelPayload {
     openai_organization: form.openai_organization.trim(),
     other,
     setting: form.setting.trim(),
+    settings: form.settings.trim(),
     param_override: form.param_override.trim(),
     header_override: form.header_override.trim(),
     remark: form.remark.trim(),
@@ -260,4 +267,22 @@ export function otherFieldLabel(type: number): 'otherVersion' | 'otherRegion' | 
     default:
       return 'other'
   }
+}
+
+/** The options of a JSON option field (setting, settings); undefined while its text is not a JSON object. */
+export function readOptions(text: string): Record<string, unknown> | undefined {
+  if (text.trim() === '') return {}
+  if (!isJsonObjectText(text)) return undefined
+  return JSON.parse(text) as Record<string, unknown>
+}
+
+/**
+ * The field's text with one option changed; other keys (also ones this console does not know) are
+ * kept. An option switched off or emptied is removed, as the reference leaves it out.
+ */
+export function writeOption(text: string, key: string, value: boolean | string): string {
+  const options = { ...readOptions(text) }
+  if (value === false || value === '') delete options[key]
+  else options[key] = value
+  return Object.keys(options).length === 0 ? '' : JSON.stringify(options)
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Label } from '@/components/ui/label'
+import { Switch } from '@/components/ui/switch'
 import { cn } from '@/lib/utils'
 
 interface FieldProps {
@@ -41,5 +42,20 @@ export function FormSection({ title, children, testId }: { title: string; childr
       <h3 className="text-sm font-semibold">{title}</h3>
       {children}
     </section>
+  )
+}
+
+/** A labelled on/off setting with its explanation; `id` is also the test id. */
+export function SwitchRow({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+      <Switch id={id} data-testid={id} checked={checked} onCheckedChange={onChange} disabled={disabled} />
+    </div>
   )
 }

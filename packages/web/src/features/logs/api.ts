@@ -11,6 +11,8 @@ export interface LogQuery {
   group?: string
   username?: string
   channel?: number
+  request_id?: string
+  upstream_request_id?: string
   start_timestamp: number
   end_timestamp: number
 }
@@ -26,6 +28,8 @@ export function toLogQuery(search: LogSearch, range: { start: number; end: numbe
     group: search.group || undefined,
     username: admin ? search.username || undefined : undefined,
     channel: admin ? search.channel || undefined : undefined,
+    request_id: search.request_id || undefined,
+    upstream_request_id: search.upstream_request_id || undefined,
     start_timestamp: search.start ?? range.start,
     end_timestamp: search.end ?? range.end,
   }

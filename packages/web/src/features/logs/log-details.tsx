@@ -2,7 +2,7 @@ import { formatQuota, type Log, type QuotaDisplay } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { parseOther, pricingLines } from './log-format'
 
-/** The expanded part of a row: how its quota was priced, built from `other`, and the log text. */
+/** The expanded part of a row: how its quota was priced, built from `other`, its request ids and the log text. */
 export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }) {
   const { t } = useTranslation('logs')
   const lines = pricingLines(parseOther(log.other), log)
@@ -21,6 +21,15 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
           </ul>
         )}
       </section>
+      {(log.request_id || log.upstream_request_id) && (
+        <section className="space-y-1" data-testid="log-request-ids">
+          <h3 className="text-xs font-medium text-muted-foreground">{t('details.requestIds')}</h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+            {log.request_id && <IdLine label={t('details.requestId')} value={log.request_id} testId="log-request-id" />}
+            {log.upstream_request_id && <IdLine label={t('details.upstreamRequestId')} value={log.upstream_request_id} testId="log-upstream-request-id" />}
+          </dl>
+        </section>
+      )}
       {log.content && (
         <section className="space-y-1">
           <h3 className="text-xs font-medium text-muted-foreground">{t('details.content')}</h3>
@@ -28,5 +37,17 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
         </section>
       )}
     </div>
+  )
+}
+
+/** One id with its label; selectable as a whole, to paste into a search or a provider's support form. */
+function IdLine({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-mono text-xs break-all select-all" data-testid={testId}>
+        {value}
+      </dd>
+    </>
   )
 }

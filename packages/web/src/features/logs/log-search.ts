@@ -14,6 +14,9 @@ export const logSearchSchema = z.object({
   username: text,
   /** admins only */
   channel: seconds,
+  /** exact: our request id (X-Oneapi-Request-Id) or the upstream's */
+  request_id: text,
+  upstream_request_id: text,
   /** unix seconds; defaults to midnight today */
   start: seconds,
   /** unix seconds; defaults to now plus one hour */

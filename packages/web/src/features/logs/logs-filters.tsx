@@ -21,6 +21,8 @@ interface Draft {
   group: string
   username: string
   channel: string
+  request_id: string
+  upstream_request_id: string
   start: string
   end: string
 }
@@ -31,6 +33,8 @@ const draftOf = (search: LogSearch, range: { start: number; end: number }): Draf
   group: search.group ?? '',
   username: search.username ?? '',
   channel: search.channel ? String(search.channel) : '',
+  request_id: search.request_id ?? '',
+  upstream_request_id: search.upstream_request_id ?? '',
   start: toDateTimeLocal(search.start ?? range.start),
   end: toDateTimeLocal(search.end ?? range.end),
 })
@@ -38,7 +42,7 @@ const draftOf = (search: LogSearch, range: { start: number; end: number }): Draf
 const TYPES = [0, 1, 2, 3, 4] as const
 
 /**
- * The filter bar: token, model, group, time range (and username and channel for admins) are
+ * The filter bar: token, model, group, request ids, time range (and username and channel for admins) are
  * submitted together into the URL with Query; the type dropdown applies at once.
  */
 export function LogsFilters({ search, range, admin, onSearch, columnsMenu }: LogsFiltersProps) {
@@ -59,6 +63,8 @@ export function LogsFilters({ search, range, admin, onSearch, columnsMenu }: Log
       group: draft.group.trim() || undefined,
       username: admin ? draft.username.trim() || undefined : undefined,
       channel: admin && Number.isInteger(channel) && channel > 0 ? channel : undefined,
+      request_id: draft.request_id.trim() || undefined,
+      upstream_request_id: draft.upstream_request_id.trim() || undefined,
       start: fromDateTimeLocal(draft.start),
       end: fromDateTimeLocal(draft.end),
     })
@@ -81,6 +87,8 @@ export function LogsFilters({ search, range, admin, onSearch, columnsMenu }: Log
       {input('group', t('filters.group'))}
       {admin && input('username', t('filters.username'))}
       {admin && input('channel', t('filters.channel'), { inputMode: 'numeric' })}
+      {input('request_id', t('filters.requestId'))}
+      {input('upstream_request_id', t('filters.upstreamRequestId'))}
       <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor="log-filter-type" className="text-xs text-muted-foreground">
           {t('filters.type')}

@@ -27,6 +27,8 @@ const makeLog = (overrides: Partial<Log> = {}): Log => ({
   token_id: 1,
   group: 'default',
   ip: '',
+  request_id: '',
+  upstream_request_id: '',
   other: JSON.stringify({ model_ratio: 1.25, completion_ratio: 4, group_ratio: 1, model_price: -1, frt: 12_000, admin_info: { use_channel: [3, 4] } }),
   ...overrides,
 })
@@ -59,6 +61,7 @@ describe('LogsPage', () => {
     await i18n.changeLanguage('en')
     localStorage.clear()
     clearStoredUser()
+    logs[0] = makeLog()
   })
 
   it('shows a user their own logs and stats, without the admin columns', async () => {
@@ -131,6 +134,28 @@ describe('LogsPage', () => {
     )
     fireEvent.change(screen.getByTestId('log-filter-type'), { target: { value: '1' } })
     await waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ type: 1 })))
+  })
+
+  it('shows the request ids of an expanded row and searches by them', async () => {
+    user(1)
+    logs[0] = makeLog({ request_id: '20260102030405abcdef0001', upstream_request_id: 'req_upstream_42' })
+    const calls = serve()
+    const onSearchChange = renderPage({ request_id: '20260102030405abcdef0001' })
+    await screen.findByText('claude')
+    expect(calls.find((call) => call.url.startsWith('/api/log/self?'))?.url).toContain('request_id=20260102030405abcdef0001')
+    fireEvent.click(screen.getAllByTestId('log-expand')[0]!)
+    const ids = await screen.findByTestId('log-request-ids')
+    expect(within(ids).getByTestId('log-request-id').textContent).toBe('20260102030405abcdef0001')
+    expect(within(ids).getByTestId('log-upstream-request-id').textContent).toBe('req_upstream_42')
+    expect(within(ids).getByText('Upstream request ID')).toBeTruthy()
+    await act(() => i18n.changeLanguage('zh'))
+    expect(within(screen.getByTestId('log-request-ids')).getByText('上游请求 ID')).toBeTruthy()
+    // The second row has no ids: no empty section.
+    fireEvent.click(screen.getAllByTestId('log-expand')[1]!)
+    expect(screen.getAllByTestId('log-request-ids')).toHaveLength(1)
+    fireEvent.change(screen.getByTestId('log-filter-upstream_request_id'), { target: { value: ' req_x ' } })
+    fireEvent.click(screen.getByTestId('log-filter-submit'))
+    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ request_id: '20260102030405abcdef0001', upstream_request_id: 'req_x' }))
   })
 
   it('remembers hidden columns under logs-table-columns', async () => {

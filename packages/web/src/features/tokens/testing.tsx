@@ -43,6 +43,7 @@ export function makeToken(overrides: Partial<Token> = {}): Token {
     model_limits_enabled: false,
     model_limits: '',
     allow_ips: '',
+    cross_group_retry: false,
     group: '',
     ...overrides,
   }

@@ -1,7 +1,10 @@
+import { AUTO_GROUP } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Switch } from '@/components/ui/switch'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useStatus } from '@/lib/status'
 import { Field, FormSection } from './form-section'
@@ -39,7 +42,7 @@ function GroupSelect({ value, onChange }: { value: string; onChange: (group: str
   )
 }
 
-/** Name, group and (create only) how many tokens to make. */
+/** Name, group (with cross-group retry for the auto group) and (create only) how many tokens to make. */
 export function TokenBasicSection({ values, errors, onChange, mode }: SectionProps) {
   const { t } = useTranslation('tokens')
   return (
@@ -56,6 +59,20 @@ export function TokenBasicSection({ values, errors, onChange, mode }: SectionPro
       <Field label={t('editor.group')} htmlFor="token-group" hint={t('editor.groupHint')}>
         <GroupSelect value={values.group} onChange={(group) => onChange({ group })} />
       </Field>
+      {values.group === AUTO_GROUP && (
+        <div className="flex items-start justify-between gap-4 rounded-lg border bg-muted/30 p-3">
+          <div className="grid gap-1">
+            <Label htmlFor="token-cross-group-retry">{t('editor.crossGroupRetry')}</Label>
+            <p className="text-xs text-muted-foreground">{t('editor.crossGroupRetryHint')}</p>
+          </div>
+          <Switch
+            id="token-cross-group-retry"
+            data-testid="token-cross-group-retry"
+            checked={values.crossGroupRetry}
+            onCheckedChange={(crossGroupRetry) => onChange({ crossGroupRetry })}
+          />
+        </div>
+      )}
       {mode === 'create' && (
         <Field
           label={t('editor.count')}

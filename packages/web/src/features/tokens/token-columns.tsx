@@ -79,7 +79,19 @@ export function tokenColumns({ t, language, display, keyCell, actions }: TokenCo
       id: 'group',
       header: t('columns.group'),
       meta: { label: t('columns.group') },
-      cell: ({ row }) => (row.original.group ? <Badge variant="outline">{row.original.group}</Badge> : muted(t('groupDefault'))),
+      cell: ({ row }) =>
+        row.original.group ? (
+          <span className="inline-flex items-center gap-1">
+            <Badge variant="outline">{row.original.group}</Badge>
+            {row.original.cross_group_retry && (
+              <Badge variant="secondary" data-testid="token-cross-group-retry-badge">
+                {t('editor.crossGroupRetry')}
+              </Badge>
+            )}
+          </span>
+        ) : (
+          muted(t('groupDefault'))
+        ),
     },
     {
       id: 'model_limits',

@@ -145,4 +145,42 @@ describe('TokenEditorDrawer', () => {
     expect(toast.success).toHaveBeenCalledWith(t('toast.updated'))
     expect(within(document.body).queryByText(t('validation.quotaRequired'))).toBeNull()
   })
+
+  it('offers cross-group retry for the auto group only, and saves what was chosen', async () => {
+    const token = makeToken({ id: 8, name: 'auto-key', group: 'auto', cross_group_retry: true })
+    const calls = serveDefaults((url, init) => {
+      if (url.startsWith('/api/user/self/groups')) return ok({ default: { ratio: 1, desc: 'Default' }, vip: { ratio: 2, desc: 'VIP' }, auto: { ratio: 1, desc: 'Auto' } })
+      if (url === '/api/token/8') return ok(token)
+      if (url === '/api/token/' && method(init) === 'PUT') return ok(token)
+      return undefined
+    })
+    const onClose = open({ mode: 'edit', id: 8 })
+    await waitFor(() => expect((screen.getByLabelText(t('editor.group')) as HTMLSelectElement).value).toBe('auto'))
+    const retry = screen.getByRole('switch', { name: t('editor.crossGroupRetry') })
+    expect(retry.getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByText(t('editor.crossGroupRetryHint'))).toBeTruthy()
+    fireEvent.click(retry)
+    submit()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const put = calls.find((call) => method(call.init) === 'PUT')!
+    expect(JSON.parse(String(put.init.body))).toMatchObject({ id: 8, group: 'auto', cross_group_retry: false })
+  })
+
+  it('hides cross-group retry for another group and sends it off', async () => {
+    const calls = serveDefaults((url, init, body) => {
+      if (url.startsWith('/api/user/self/groups')) return ok({ default: { ratio: 1, desc: 'Default' }, vip: { ratio: 2, desc: 'VIP' }, auto: { ratio: 1, desc: 'Auto' } })
+      return url === '/api/token/' && method(init) === 'POST' ? ok(makeToken(body as never)) : undefined
+    })
+    await i18n.changeLanguage('zh')
+    const onClose = open({ mode: 'create' })
+    await screen.findByRole('option', { name: /vip/ })
+    change(i18n.t('tokens:editor.group'), 'auto')
+    expect(screen.getByRole('switch', { name: '跨分组重试' }).getAttribute('aria-checked')).toBe('true')
+    change(i18n.t('tokens:editor.group'), 'vip')
+    expect(screen.queryByRole('switch', { name: '跨分组重试' })).toBeNull()
+    submit()
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const post = calls.find((call) => method(call.init) === 'POST')!
+    expect(JSON.parse(String(post.init.body))).toMatchObject({ group: 'vip', cross_group_retry: false })
+  })
 })

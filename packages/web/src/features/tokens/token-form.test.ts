@@ -51,8 +51,16 @@ describe('token form rules', () => {
       model_limits: 'a,b',
       allow_ips: '1.2.3.4',
       group: 'vip',
+      cross_group_retry: false,
     })
     expect(tokenFormToPayload({ ...values, expires: '' }).expired_time).toBe(-1)
+    // Cross-group retry is the auto group's: sent as set there, false with any other group.
+    const auto = tokenToForm(makeToken({ group: 'auto', cross_group_retry: true }))
+    expect(auto.crossGroupRetry).toBe(true)
+    expect(tokenFormToPayload(auto).cross_group_retry).toBe(true)
+    expect(tokenFormToPayload({ ...auto, crossGroupRetry: false }).cross_group_retry).toBe(false)
+    expect(tokenFormToPayload({ ...auto, group: 'vip' }).cross_group_retry).toBe(false)
+    expect(defaultTokenForm(true).crossGroupRetry).toBe(true)
   })
 
   it('formats and parses yyyy-MM-dd HH:mm:ss in local time', () => {

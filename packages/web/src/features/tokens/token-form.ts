@@ -1,4 +1,4 @@
-import { TOKEN_NAME_MAX, type Token } from '@gateway/shared'
+import { AUTO_GROUP, TOKEN_NAME_MAX, type Token } from '@gateway/shared'
 import type { TokenPayload } from './api'
 import { formatDateTimeInput, parseDateTimeInput } from './date-time'
 
@@ -26,6 +26,8 @@ export interface TokenFormValues {
   modelLimits: string[]
   allowIps: string
   group: string
+  /** group `auto` only: when one auto group's channels fail, go on to the next */
+  crossGroupRetry: boolean
 }
 
 export type TokenFormField = 'name' | 'remainQuota' | 'expires' | 'count'
@@ -43,6 +45,8 @@ export function defaultTokenForm(autoGroup: boolean): TokenFormValues {
     modelLimits: [],
     allowIps: '',
     group: autoGroup ? 'auto' : '',
+    // The reference's console offers it on for new tokens; it only counts with the auto group.
+    crossGroupRetry: true,
   }
 }
 
@@ -57,6 +61,7 @@ export function tokenToForm(token: Token): TokenFormValues {
     modelLimits: token.model_limits ? token.model_limits.split(',').filter(Boolean) : [],
     allowIps: token.allow_ips,
     group: token.group,
+    crossGroupRetry: token.cross_group_retry,
   }
 }
 
@@ -94,6 +99,8 @@ export function tokenFormToPayload(values: TokenFormValues): TokenPayload {
     model_limits: values.modelLimits.join(','),
     allow_ips: values.allowIps.trim(),
     group: values.group,
+    // The server keeps it only with the auto group; any other group gets false, said here too.
+    cross_group_retry: values.group === AUTO_GROUP && values.crossGroupRetry,
   }
 }
 

@@ -15,7 +15,7 @@ const t = (key: string, options?: Record<string, unknown>) => translate(`tokens:
 
 const tokens = [
   makeToken({ id: 1, name: 'alpha', status: 1 }),
-  makeToken({ id: 2, name: 'beta', status: 2, unlimited_quota: true, key: 'sk-beta**********beta' }),
+  makeToken({ id: 2, name: 'beta', status: 2, unlimited_quota: true, key: 'sk-beta**********beta', group: 'auto', cross_group_retry: true }),
   makeToken({ id: 3, name: 'gamma', status: 3, allow_ips: '10.0.0.1\n10.0.0.2', expired_time: 1_700_000_100 }),
 ]
 /** The full keys the server hands out on request; the list above only has masked ones. */
@@ -73,6 +73,8 @@ describe('TokensPage', () => {
     expect(screen.getAllByText(t('never')).length).toBe(2)
     expect(screen.getByText('10.0.0.1, 10.0.0.2')).toBeTruthy()
     expect(screen.getByTestId('data-table-total').textContent).toContain('3')
+    // Only the auto-group token with cross-group retry on says so next to its group.
+    expect(screen.getAllByTestId('token-cross-group-retry-badge').map((badge) => badge.textContent)).toEqual([t('editor.crossGroupRetry')])
   })
 
   it('searches by name and key through the URL', async () => {
