@@ -36,6 +36,8 @@ export const redemptionSchema = z.object({
   redeemed_time: z.number(),
   /** 0 until redeemed */
   used_user_id: z.number(),
+  /** the reference's create-form field, always 0 on a code */
+  count: z.number(),
 })
 export type Redemption = z.infer<typeof redemptionSchema>
 

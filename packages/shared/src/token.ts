@@ -48,6 +48,8 @@ export const tokenSchema = z.object({
   /** newline-separated IPs or CIDR ranges; empty allows every address */
   allow_ips: z.string(),
   group: z.string(),
+  /** the reference's per-token auto groups; null: an 'auto' token picks from the AutoGroups option */
+  auto_groups: z.array(z.string()).nullable(),
 })
 export type Token = z.infer<typeof tokenSchema>
 

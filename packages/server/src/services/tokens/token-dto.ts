@@ -26,5 +26,7 @@ export function toToken(secrets: SecretBox, row: TokenRow, options: { fullKey?: 
     model_limits: row.model_limits,
     allow_ips: row.allow_ips,
     group: row.group,
+    // The 'auto' group picks from the AutoGroups option for every token: no token has its own list.
+    auto_groups: null,
   }
 }

@@ -1,5 +1,6 @@
 import type { AdminUser } from '@gateway/shared'
 import type { UserRow } from '../../db/queries/users.ts'
+import { publicSetting } from './personal-setting.ts'
 
 export type { AdminUser }
 
@@ -24,6 +25,10 @@ export function toAdminUser(row: UserRow): AdminUser {
     wechat_id: row.wechat_id,
     telegram_id: row.telegram_id,
     linux_do_id: row.linux_do_id,
+    discord_id: '',
+    oidc_id: row.oidc_id,
+    stripe_customer: '',
+    setting: publicSetting(row.setting),
     password: '',
     DeletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
   }

@@ -23,6 +23,7 @@ const code = (overrides: Partial<Redemption>): Redemption => ({
   created_time: 1_700_000_000,
   redeemed_time: 0,
   used_user_id: 0,
+  count: 0,
   ...overrides,
 })
 const codes = [

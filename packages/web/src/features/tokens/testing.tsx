@@ -44,6 +44,7 @@ export function makeToken(overrides: Partial<Token> = {}): Token {
     model_limits: '',
     allow_ips: '',
     group: '',
+    auto_groups: null,
     ...overrides,
   }
 }
