@@ -8,6 +8,9 @@ export interface ConsoleData {
   admin: TestUser
   alice: TestUser
   bob: TestUser
+  /** accounts the delete routes remove: one deletes itself, the admin deletes the other */
+  leaving: TestUser
+  removed: TestUser
   tokenIds: number[]
   /** alice's first token, for the routes that sign in with a key */
   aliceKey: string
@@ -34,11 +37,13 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
   const admin = await h.createUser(Role.admin)
   const alice = await h.createUser(Role.user, { quota: 5_000_000 })
   const bob = await h.createUser(Role.user, { quota: 1_000_000 })
+  const leaving = await h.createUser(Role.user)
+  const removed = await h.createUser(Role.user)
   await db.updateTable('users').set({ aff_quota: 1_000_000 }).where('id', '=', alice.id).execute()
   // A second sign-in of alice's: the sessions list then holds one that is not the caller's.
   const other = await h.login(alice.username, alice.password)
   const sessions = await h.request('GET', '/api/user/sessions', { as: alice })
-  const aliceOtherSession = (sessions.json?.data as { id: string; current: boolean }[]).find((session) => !session.current)?.id as string
+  const aliceOtherSession = ((sessions.json?.data ?? []) as { id: string; current: boolean }[]).find((session) => !session.current)?.id as string
   if (!other.cookie || !aliceOtherSession) throw new Error('the second sign-in did not start a session')
 
   const tokens = []
@@ -157,5 +162,5 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
       })
       .execute()
   }
-  return { root, admin, alice, bob, tokenIds, aliceKey: tokens[0]?.key as string, aliceOtherSession, channelIds, spareChannelId, redemptionIds }
+  return { root, admin, alice, bob, leaving, removed, tokenIds, aliceKey: tokens[0]?.key as string, aliceOtherSession, channelIds, spareChannelId, redemptionIds }
 }

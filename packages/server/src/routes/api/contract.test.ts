@@ -21,6 +21,8 @@ interface ContractCase {
   /** method and path as the reference's router names them */
   route: string
   as: Role
+  /** calls as this account instead of the role's usual one */
+  asUser?: (d: ConsoleData) => TestUser
   /** the path to call (with ids and query); the route's own path when absent */
   path?: (d: ConsoleData) => string
   body?: (d: ConsoleData) => unknown
@@ -68,7 +70,7 @@ function shapeIssues(shape: z.ZodType, json: unknown): string[] {
 
 async function call(c: ContractCase) {
   const [method] = c.route.split(' ') as [string]
-  return h.request(method, c.path ? c.path(data) : routePath(c.route), { as: caller(c.as), body: c.body?.(data), headers: c.headers?.(data) })
+  return h.request(method, c.path ? c.path(data) : routePath(c.route), { as: c.asUser?.(data) ?? caller(c.as), body: c.body?.(data), headers: c.headers?.(data) })
 }
 
 async function expectContract(c: ContractCase) {
@@ -203,6 +205,11 @@ const cases: ContractCase[] = [
   { route: 'DELETE /api/channel/:id', as: 'root', path: (d) => `/api/channel/${d.spareChannelId}`, shape: ref.successNoData },
   { route: 'POST /api/channel/batch', as: 'root', body: (d) => ({ ids: [d.channelIds[2]] }), shape: ref.success(z.number().int()) },
   { route: 'GET /api/channel/update_balance', as: 'admin', shape: ref.successNoData },
+
+  // leaving
+  { route: 'POST /api/user/auth/logout', as: 'anonymous', shape: ref.successNoData },
+  { route: 'DELETE /api/user/self', as: 'user', asUser: (d) => d.leaving, shape: ref.successNoData },
+  { route: 'DELETE /api/user/:id', as: 'admin', path: (d) => `/api/user/${d.removed.id}`, shape: ref.successNoData },
 
   // redemptions
   { route: 'GET /api/redemption/', as: 'admin', shape: ref.success(ref.pageOf(ref.redemptionShape)), paged: true },
