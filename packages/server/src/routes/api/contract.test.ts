@@ -12,7 +12,11 @@ import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstrea
  * with its JSON type (extra fields of ours are allowed), lists page as {items,total,page,page_size}
  * with 1-based `p`, and the HTTP status is 200.
  *
- * The cases run in order on one console: the writes near the end touch only rows kept for them.
+ * The cases run in order on one console: in each area the writes come after the reads and touch
+ * rows kept for them. Not called here: the OAuth and passkey ceremonies (a provider or an
+ * authenticator on the other side), the mail routes (verification, password reset) and the EPay
+ * notification, which answer with the envelope of an empty success as the reference does and have
+ * their own tests.
  */
 
 type Role = 'anonymous' | 'user' | 'admin' | 'root'
