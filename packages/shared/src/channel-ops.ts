@@ -7,6 +7,12 @@ export interface ChannelTestResult {
   time: number
 }
 
+/** POST /api/channel/fix: channels whose abilities were rebuilt, and those that could not be (the reference's names). */
+export interface FixAbilitiesResult {
+  success: number
+  fails: number
+}
+
 /** Progress of the background "test all" and "update all balances" runs. */
 export interface ChannelRunProgress {
   running: boolean

@@ -39,6 +39,8 @@ export const redemptionSchema = z.object({
   used_user_id: z.number(),
   /** Unix seconds after which the code can no longer be redeemed; 0 never expires */
   expired_time: z.number(),
+  /** the reference's create-form field, always 0 on a code */
+  count: z.number(),
 })
 export type Redemption = z.infer<typeof redemptionSchema>
 

@@ -16,9 +16,26 @@ export interface LoginSession {
   last_seen_at: number
   /** the session making this request */
   current: boolean
+  /** the reference's names: `sid` is `id`, `last_active_at` is `last_seen_at` */
+  sid: string
+  last_active_at: number
+  /** how the session signed in; '' (not recorded) */
+  login_method: string
+  /** the browser's user agent as it sent it */
+  user_agent: string
+  /** unix seconds when the session ends unless used */
+  expires_at: number
+}
+
+/** DELETE /api/user/sessions/:sid: which session ended, and whether it was the caller's own. */
+export interface RevokeSessionResult {
+  revoked_sid: string
+  current: boolean
 }
 
 /** POST /api/user/sessions/revoke-others: how many other sessions were ended. */
 export interface RevokeOtherSessionsResult {
   revoked: number
+  /** the same count under the reference's name */
+  revoked_count: number
 }

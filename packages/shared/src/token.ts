@@ -50,6 +50,8 @@ export const tokenSchema = z.object({
   group: z.string(),
   /** group `auto` only: when every channel of one auto group failed, the request goes on in the next one */
   cross_group_retry: z.boolean(),
+  /** the reference's per-token auto groups; null: an 'auto' token picks from the AutoGroups option */
+  auto_groups: z.array(z.string()).nullable(),
 })
 export type Token = z.infer<typeof tokenSchema>
 

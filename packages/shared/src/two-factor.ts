@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { SessionUser } from './user.ts'
+import type { SelfUser, SessionUser } from './user.ts'
 
 /** How many backup codes an enrolment or a regeneration hands out. */
 export const TWO_FACTOR_BACKUP_CODE_COUNT = 10
@@ -40,8 +40,16 @@ export interface TwoFactorChallenge {
   require_2fa: true
 }
 
+/**
+ * A finished sign-in: the user, and the full own account under `user`, where the reference's
+ * console reads it after signing in.
+ */
+export interface SignedIn extends SessionUser {
+  user: SelfUser
+}
+
 /** What a sign-in answers: the user, or the demand for the second step. */
-export type LoginAnswer = SessionUser | TwoFactorChallenge
+export type LoginAnswer = SessionUser | SignedIn | TwoFactorChallenge
 
 export const isTwoFactorChallenge = (answer: unknown): answer is TwoFactorChallenge =>
   typeof answer === 'object' && answer !== null && (answer as { require_2fa?: unknown }).require_2fa === true

@@ -93,6 +93,13 @@ export interface AdminUser extends SessionUser {
   wechat_id: string
   telegram_id: string
   linux_do_id: string
+  /** sign-in ids of providers we do not offer; always '' (the reference sends them) */
+  discord_id: string
+  oidc_id: string
+  /** the reference's Stripe customer id; '' (no Stripe top-up here) */
+  stripe_customer: string
+  /** the notification settings JSON with the webhook secret left out */
+  setting: string
   password: ''
   /** unix seconds of cancellation; null for a live account (the reference's gorm DeletedAt) */
   DeletedAt: number | null
@@ -115,6 +122,28 @@ export interface SelfUser extends SessionUser {
   wechat_id: string
   telegram_id: string
   linux_do_id: string
+  /** sign-in ids of providers we do not offer; always '' (the reference sends them) */
+  discord_id: string
+  oidc_id: string
+  /** the reference's Stripe customer id; '' (no Stripe top-up here) */
+  stripe_customer: string
   setting: string
+  /** the sidebar layout the user saved in the reference's console (its setting's `sidebar_modules`); '' when none */
+  sidebar_modules: string
+  permissions: ConsolePermissions
   password: ''
+}
+
+/** A resource's actions and whether the caller may take each (the reference's admin_permissions). */
+export type ActionPermissions = Record<string, boolean>
+
+/**
+ * What the console may show the caller, as the reference computes it from the role: whether the
+ * sidebar can be customised, which sidebar areas are closed (`admin: false` for users), and per
+ * resource what the caller may do.
+ */
+export interface ConsolePermissions {
+  sidebar_settings: boolean
+  sidebar_modules: Record<string, unknown>
+  admin_permissions: Record<string, ActionPermissions>
 }

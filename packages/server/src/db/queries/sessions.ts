@@ -34,7 +34,7 @@ export async function touchSession(db: Db, sessionId: string, now: number): Prom
 export function listUserSessions(db: Db, userId: number, now: number, seenAfter: number | undefined) {
   let query = db
     .selectFrom('sessions')
-    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
   if (seenAfter !== undefined) query = query.where('last_seen_at', '>', seenAfter)

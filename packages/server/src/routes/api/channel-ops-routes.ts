@@ -22,7 +22,10 @@ export const channelOpsRoutes = new Hono<HonoEnv>()
   .get('/test', adminAuth, async (c) => {
     const services = c.get('services')
     if (!(await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000))) throw new AppError('CONFLICT', 'channel.test_running')
-    return c.json(ok(channelRunProgress(services, 'test'), translate('channel.test_started', c.get('language'))))
+    const progress = channelRunProgress(services, 'test')
+    // The reference names the run it started as a task; ours is the run that began at started_at.
+    const run = { task_id: `channel-test-${progress.started_at}`, status: progress.running ? 'running' : 'succeeded' }
+    return c.json(ok({ ...progress, ...run }, translate('channel.test_started', c.get('language'))))
   })
   /**
    * A finished test answers 200 whether the upstream passed or not: the top-level success, message

@@ -243,9 +243,9 @@ describe('POST /api/channel/fix', () => {
     const channel = await createOne({ models: 'a,b' })
     await h.services.db.deleteFrom('abilities').where('channel_id', '=', channel.id).execute()
     await h.services.db.insertInto('abilities').values({ group: 'default', model: 'ghost', channel_id: 9999, enabled: true }).execute()
-    expect((await api('POST', '/api/channel/fix')).json?.data).toBe(1)
+    expect((await api('POST', '/api/channel/fix')).json?.data).toEqual({ success: 1, fails: 0 })
     expect(pairs(await abilities())).toEqual(['default/a', 'default/b'])
-    expect((await api('POST', '/api/channel/fix')).json?.data).toBe(0)
+    expect((await api('POST', '/api/channel/fix')).json?.data).toEqual({ success: 0, fails: 0 })
   })
 })
 

@@ -36,7 +36,8 @@ const pay = (user: TestUser, body: Record<string, unknown>, language = 'en') =>
 async function order(user: TestUser, amount = 10) {
   const response = await pay(user, { amount })
   expect(response.json?.success, response.text).toBe(true)
-  const form = response.json?.data as { url: string; params: Record<string, string> }
+  // The reference's form: the signed fields as data, the gateway's address next to them.
+  const form = { url: (response.json as unknown as { url: string }).url, params: response.json?.data as Record<string, string> }
   const notify: Record<string, string> = {
     pid: PID,
     trade_no: `GW${Math.random().toString(36).slice(2)}`,
@@ -132,19 +133,19 @@ describe('POST /api/user/pay', () => {
       h.request('POST', '/api/user/pay', { as: user, body: { payment_method: 'zfb', ...body }, headers: { 'accept-language': 'en', 'idempotency-key': key } })
     const answers = await Promise.all(Array.from({ length: 20 }, () => keyed({ amount: 10 }, 'order-key-1')))
     for (const answer of answers) expect(answer.json?.success, answer.text).toBe(true)
-    const tradeNos = new Set(answers.map((a) => a.json?.data.params.out_trade_no))
+    const tradeNos = new Set(answers.map((a) => a.json?.data.out_trade_no))
     expect(tradeNos.size).toBe(1)
     expect(await h.services.db.selectFrom('top_ups').selectAll().execute()).toHaveLength(1)
     // Another user's identical key is another order.
     const other = await h.createUser(1)
     const theirs = await h.request('POST', '/api/user/pay', { as: other, body: { amount: 10, payment_method: 'zfb' }, headers: { 'idempotency-key': 'order-key-1' } })
-    expect(theirs.json?.data.params.out_trade_no).not.toBe([...tradeNos][0])
+    expect(theirs.json?.data.out_trade_no).not.toBe([...tradeNos][0])
 
     expect((await keyed({ amount: 11 }, 'order-key-1')).json).toMatchObject({ success: false, message: 'This Idempotency-Key was already used for a different top-up' })
     expect((await keyed({ amount: 10, payment_method: 'wx' }, 'order-key-1')).status).toBe(409)
     expect((await keyed({ amount: 10 }, 'bad key with spaces')).status).toBe(400)
     // Once paid, the key cannot start a second payment of the same order.
-    const form = answers[0]?.json?.data as { params: Record<string, string> }
+    const form = { params: answers[0]?.json?.data as Record<string, string> }
     const notify = { pid: PID, trade_no: 'GW1', out_trade_no: form.params.out_trade_no as string, type: 'alipay', name: 'TUC10', money: '73.00', trade_status: 'TRADE_SUCCESS' }
     expect((await deliver(signed(notify))).text).toBe('success')
     expect((await keyed({ amount: 10 }, 'order-key-1')).json?.message).toBe('This order has already been paid')

@@ -31,13 +31,31 @@ describe('GET /api/pricing', () => {
     const response = await pricing()
     expect(response.status).toBe(200)
     expect(response.json?.success).toBe(true)
-    const body = response.json as unknown as { data: unknown[]; group_ratio: Record<string, number>; usable_group: Record<string, string> }
+    const body = response.json as unknown as {
+      data: unknown[]
+      group_ratio: Record<string, number>
+      usable_group: Record<string, string>
+      supported_endpoint: Record<string, unknown>
+      auto_groups: string[]
+    }
     expect(body.usable_group).toEqual({ default: '默认分组', vip: 'vip分组' })
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.5 })
+    const openai = ['openai']
     expect(body.data).toEqual([
-      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, model_price: 0, owner_by: '', completion_ratio: 4, enable_groups: ['default', 'vip'] },
-      { model_name: 'mj-imagine', quota_type: 1, model_ratio: 0, model_price: 0.1, owner_by: '', completion_ratio: 0, enable_groups: ['default', 'vip'] },
+      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, model_price: 0, owner_by: '', completion_ratio: 4, enable_groups: ['default', 'vip'], supported_endpoint_types: openai },
+      { model_name: 'mj-imagine', quota_type: 1, model_ratio: 0, model_price: 0.1, owner_by: '', completion_ratio: 0, enable_groups: ['default', 'vip'], supported_endpoint_types: openai },
     ])
+    expect(body.supported_endpoint).toEqual({ openai: { path: '/v1/chat/completions', method: 'POST' } })
+    // AutoGroups is ['default'] out of the box, and default is usable.
+    expect(body.auto_groups).toEqual(['default'])
+  })
+
+  it("lists a Claude channel's models on the Anthropic endpoint too", async () => {
+    const response = await h.request('POST', '/api/channel/', { as: root, body: { name: 'claude', type: 14, key: 'sk-x', models: 'claude-x', group: 'default' } })
+    expect(response.json?.success, response.text).toBe(true)
+    const body = (await pricing()).json as unknown as { data: { model_name: string; supported_endpoint_types: string[] }[]; supported_endpoint: Record<string, unknown> }
+    expect(body.data.find((item) => item.model_name === 'claude-x')?.supported_endpoint_types).toEqual(['anthropic', 'openai'])
+    expect(Object.keys(body.supported_endpoint)).toEqual(['anthropic', 'openai'])
   })
 
   it('adds the signed-in user own group and its special ratios, without needing New-Api-User', async () => {

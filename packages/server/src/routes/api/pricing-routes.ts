@@ -5,6 +5,7 @@ import { translate } from '../../i18n/messages.ts'
 import { publicRoute, tryAuthenticate } from '../../middleware/auth.ts'
 import type { RoutingSnapshot } from '../../relay/cache/channel-cache.ts'
 import { groupRatioFor, resolvePrice } from '../../services/billing/resolve-price.ts'
+import { ENDPOINT_PATHS, endpointTypesOf, type EndpointType } from '../../services/pricing/supported-endpoints.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
 import { usableGroups } from '../../services/users/usable-groups.ts'
 
@@ -18,7 +19,15 @@ export interface PricingItem {
   owner_by: string
   completion_ratio: number
   enable_groups: string[]
+  /** the endpoints the model is served on, from the types of the channels that serve it */
+  supported_endpoint_types: EndpointType[]
 }
+
+/**
+ * The reference tags its answer with the version of its pricing format; its console compares it to
+ * know which fields to expect. We answer the format of the version we follow.
+ */
+const PRICING_VERSION = 'a42d372ccf0b5dd13ecf71203521f9d2'
 
 /**
  * Every model an enabled channel serves, with the groups that serve it and its price. A model
@@ -26,20 +35,25 @@ export interface PricingItem {
  */
 export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): PricingItem[] {
   const groupsByModel = new Map<string, Set<string>>()
+  const endpointsByModel = new Map<string, Set<EndpointType>>()
   for (const [group, models] of snapshot.routes) {
-    for (const model of models.keys()) {
+    for (const [model, levels] of models) {
       const groups = groupsByModel.get(model) ?? new Set<string>()
       groups.add(group)
       groupsByModel.set(model, groups)
+      const endpoints = endpointsByModel.get(model) ?? new Set<EndpointType>()
+      for (const candidate of levels.flat()) for (const type of endpointTypesOf(candidate.channel.type)) endpoints.add(type)
+      endpointsByModel.set(model, endpoints)
     }
   }
   return [...groupsByModel.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([model, groups]): PricingItem => {
       const enable_groups = [...groups].sort()
+      const supported_endpoint_types = [...(endpointsByModel.get(model) ?? [])].sort()
       const price = resolvePrice(options, model, 'default', '', true)
       if (price?.kind === 'per-call') {
-        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups }
+        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types }
       }
       return {
         model_name: model,
@@ -49,6 +63,7 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
         owner_by: '',
         completion_ratio: price?.completionRatio ?? 1,
         enable_groups,
+        supported_endpoint_types,
       }
     })
 }
@@ -56,7 +71,8 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
 /**
  * /api/pricing (public; a signed-in caller sees their own usable groups). group_ratio holds the
  * caller's usable groups that have a ratio, with the caller's special group-to-group ratio where
- * one is set; data keeps the models at least one usable group can reach.
+ * one is set; data keeps the models at least one usable group can reach. Next to them, as the
+ * reference sends them: the endpoints in use, the caller's auto groups and the format version.
  */
 export const pricingRoutes = new Hono<HonoEnv>().get('/', publicRoute, async (c) => {
   const services = c.get('services')
@@ -70,5 +86,17 @@ export const pricingRoutes = new Hono<HonoEnv>().get('/', publicRoute, async (c)
   }
   const items = buildPricing(services.options, await services.relay.channels.current())
   const data = items.filter((item) => item.enable_groups.some((group) => Object.hasOwn(usable, group)))
-  return c.json({ ...ok(data), group_ratio, usable_group: usable })
+  const endpointTypes = new Set(data.flatMap((item) => item.supported_endpoint_types))
+  const supported_endpoint = Object.fromEntries([...endpointTypes].sort().map((type) => [type, ENDPOINT_PATHS[type]]))
+  // Model vendors are the reference's model catalogue, which we do not keep: none to list.
+  const autoGroups = services.options.json<string[]>('AutoGroups').filter((group) => Object.hasOwn(usable, group))
+  return c.json({
+    ...ok(data),
+    group_ratio,
+    usable_group: usable,
+    vendors: [],
+    supported_endpoint,
+    auto_groups: autoGroups,
+    pricing_version: PRICING_VERSION,
+  })
 })

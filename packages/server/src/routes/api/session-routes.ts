@@ -14,12 +14,13 @@ export const sessionRoutes = new Hono<HonoEnv>()
     return c.json(ok(await listOwnSessions(c.get('services'), user.id, user.sessionId)))
   })
   .delete('/sessions/:sid', userAuth, async (c) => {
-    await revokeOwnSession(c.get('services'), c.get('user').id, c.req.param('sid'))
-    return c.json(ok(null))
+    const user = c.get('user')
+    return c.json(ok(await revokeOwnSession(c.get('services'), user.id, c.req.param('sid'), user.sessionId)))
   })
   // "Sign out everywhere": every other session and the console access token; this session stays.
   .post('/sessions/revoke-others', userAuth, async (c) => {
     const user = c.get('user')
-    const result: RevokeOtherSessionsResult = { revoked: await endOtherSignIns(c.get('services').db, user.id, user.sessionId) }
+    const revoked = await endOtherSignIns(c.get('services').db, user.id, user.sessionId)
+    const result: RevokeOtherSessionsResult = { revoked, revoked_count: revoked }
     return c.json(ok(result))
   })

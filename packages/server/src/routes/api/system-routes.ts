@@ -1,6 +1,7 @@
+import type { IncomingMessage, Server } from 'node:http'
 import { ok, setupInput } from '@gateway/shared'
 import { sql } from 'kysely'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { findRootUser } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -9,6 +10,17 @@ import { readJson } from '../../middleware/json-body.ts'
 import { runSetup } from '../../services/setup/run-setup.ts'
 import { buildStatus } from '../../services/status/build-status.ts'
 import { translate } from '../../i18n/messages.ts'
+import { gateOf } from '../../shutdown-gate.ts'
+
+/**
+ * Requests this server is answering right now (the reference's `active_connections`): read from
+ * the shutdown gate of the server the request came in on; 0 when called without one (in tests).
+ */
+function activeConnections(c: Context<HonoEnv>): number {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  const server = (incoming?.socket as { server?: Server } | undefined)?.server
+  return server ? (gateOf(server)?.inFlight ?? 0) : 0
+}
 
 /** /api/status, /api/setup and the public branding texts. */
 export const systemRoutes = new Hono<HonoEnv>()
@@ -19,7 +31,8 @@ export const systemRoutes = new Hono<HonoEnv>()
     } catch (error) {
       throw new AppError('INTERNAL_ERROR', 'common.internal', {}, { cause: error })
     }
-    return c.json(ok(null))
+    // The reference's answer: the statistics next to success and message, no data.
+    return c.json({ ...ok(null), http_stats: { active_connections: activeConnections(c) } })
   })
   .get('/notice', publicRoute, (c) => c.json(ok(c.get('services').options.get('Notice'))))
   .get('/about', publicRoute, (c) => c.json(ok(c.get('services').options.get('About'))))

@@ -120,11 +120,13 @@ describe('sign-in with the code', () => {
 
     const code = await freshCode(secret)
     const right = await codeStep(flow, code)
-    expect(right.json, right.text).toEqual({
+    expect(right.json, right.text).toMatchObject({
       success: true,
       message: '',
       data: { id: user.id, username: user.username, display_name: user.username, role: Role.user, status: 1, group: 'default' },
     })
+    // The own account also comes under `user`, where the reference's console reads it.
+    expect(right.json?.data.user).toMatchObject({ id: user.id, username: user.username, quota: 0, password: '' })
     const session = cookieNamed(right.headers.get('set-cookie'), 'session') as string
     expect((await h.request('GET', '/api/user/self', { headers: { cookie: session, [USER_ID_HEADER]: String(user.id) } })).status).toBe(200)
 

@@ -139,7 +139,11 @@ describe('POST /api/user/login', () => {
   it('signs in by username or email with an HttpOnly, SameSite cookie', async () => {
     await h.services.db.updateTable('users').set({ email: 'root@example.com' }).where('id', '=', root.id).execute()
     const response = await h.request('POST', '/api/user/login', { body: { username: 'root@example.com', password: 'rootpassword' } })
-    expect(response.json?.data).toEqual({ id: root.id, username: 'root', display_name: 'Root User', role: 100, status: 1, group: 'default' })
+    const { user: own, ...signedIn } = response.json?.data ?? {}
+    expect(signedIn).toEqual({ id: root.id, username: 'root', display_name: 'Root User', role: 100, status: 1, group: 'default' })
+    // The own account as GET /api/user/self answers it, where the reference's console reads it after signing in.
+    expect(own).toMatchObject({ id: root.id, username: 'root', password: '', permissions: { sidebar_settings: false } })
+    expect(own).not.toHaveProperty('access_token')
     const cookie = response.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/^session=/)
     expect(cookie).toMatch(/HttpOnly/)

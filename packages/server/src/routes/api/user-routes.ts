@@ -13,6 +13,7 @@ import { verifyTurnstile } from '../../services/turnstile/verify-turnstile.ts'
 import { signInOrAskForCode } from '../../services/two-factor/two-factor-login.ts'
 import { authenticateUser } from '../../services/users/login-user.ts'
 import { registerUser } from '../../services/users/register-user.ts'
+import { consolePermissions } from '../../services/users/console-permissions.ts'
 import { deleteSelf, ensureAffCode, regenerateAccessToken, requireUser, toSelfUser, updateSelf } from '../../services/users/self-service.ts'
 import { usableGroupRatios, usableGroups } from '../../services/users/usable-groups.ts'
 import { redeemCode } from '../../services/redemptions/redeem-code.ts'
@@ -55,7 +56,11 @@ export const userRoutes = new Hono<HonoEnv>()
   .get('/self/groups', userAuth, (c) =>
     c.json(ok(usableGroupRatios(c.get('services').options, c.get('user').group, translate('user.own_group_desc', c.get('language'))))),
   )
-  .get('/self', userAuth, async (c) => c.json(ok(toSelfUser(await requireUser(c.get('services'), c.get('user').id)))))
+  .get('/self', userAuth, async (c) => {
+    const services = c.get('services')
+    const row = await requireUser(services, c.get('user').id)
+    return c.json(ok(toSelfUser(row, consolePermissions(row.role, services.options))))
+  })
   .put('/self', userAuth, async (c) => {
     const input = await readJson(c, updateSelfInput)
     await updateSelf(c.get('services'), c.get('user').id, input, c.get('user').sessionId)

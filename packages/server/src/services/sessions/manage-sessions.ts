@@ -1,4 +1,4 @@
-import type { LoginSession } from '@gateway/shared'
+import type { LoginSession, RevokeSessionResult } from '@gateway/shared'
 import type { Kysely } from 'kysely'
 import { deleteUserSession, deleteUserSessions, listUserSessions } from '../../db/queries/sessions.ts'
 import { updateUserFields } from '../../db/queries/users.ts'
@@ -31,6 +31,11 @@ export async function listOwnSessions(services: Services, userId: number, curren
     created_at: row.created_at,
     last_seen_at: row.last_seen_at,
     current: row.id === currentSessionId,
+    sid: sessionRef(row.id),
+    last_active_at: row.last_seen_at,
+    login_method: '',
+    user_agent: row.user_agent,
+    expires_at: row.expires_at,
   }))
 }
 
@@ -38,9 +43,15 @@ export async function listOwnSessions(services: Services, userId: number, curren
  * DELETE /api/user/sessions/:sid: ends one of the caller's own live sessions. A reference that
  * names none of them (another user's, an ended one, a made-up one) is not found and changes nothing.
  */
-export async function revokeOwnSession(services: Services, userId: number, ref: string): Promise<void> {
+export async function revokeOwnSession(
+  services: Services,
+  userId: number,
+  ref: string,
+  currentSessionId: string | undefined,
+): Promise<RevokeSessionResult> {
   const target = (await liveSessions(services, userId)).find((row) => sessionRef(row.id) === ref)
   if (!target || !(await deleteUserSession(services.db, userId, target.id))) throw new AppError('NOT_FOUND', 'session.not_found')
+  return { revoked_sid: ref, current: target.id === currentSessionId }
 }
 
 /**

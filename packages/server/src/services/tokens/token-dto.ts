@@ -27,5 +27,7 @@ export function toToken(secrets: SecretBox, row: TokenRow, options: { fullKey?: 
     allow_ips: row.allow_ips,
     group: row.group,
     cross_group_retry: Boolean(row.cross_group_retry),
+    // The 'auto' group picks from the AutoGroups option for every token: no token has its own list.
+    auto_groups: null,
   }
 }

@@ -1,4 +1,4 @@
-import { ok, UserStatus, type ApiEnvelope, type LoginAnswer, type SessionUser } from '@gateway/shared'
+import { ok, UserStatus, type ApiEnvelope, type LoginAnswer, type SessionUser, type SignedIn } from '@gateway/shared'
 import type { Context } from 'hono'
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
@@ -9,6 +9,9 @@ import { translate } from '../../i18n/messages.ts'
 import { randomSecret, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { signIn } from '../auth/session-cookie.ts'
+import type { Services } from '../container.ts'
+import { consolePermissions } from '../users/console-permissions.ts'
+import { requireUser, toSelfUser } from '../users/self-service.ts'
 import { toSessionUser } from '../users/session-user.ts'
 import { checkSecondFactor } from './check-code.ts'
 
@@ -26,7 +29,7 @@ export async function signInOrAskForCode(c: Context<HonoEnv>, user: SessionUser)
   const services = c.get('services')
   if (!(await isTwoFactorEnabled(services.db, user.id))) {
     await signIn(c, user.id)
-    return ok(user)
+    return ok(await signedIn(services, user))
   }
   const secret = randomSecret()
   const now = nowSeconds()
@@ -42,7 +45,7 @@ export async function signInOrAskForCode(c: Context<HonoEnv>, user: SessionUser)
 }
 
 /** POST /api/user/login/2fa: checks the code of the waiting sign-in and starts its session. */
-export async function finishTwoFactorLogin(c: Context<HonoEnv>, code: string): Promise<SessionUser> {
+export async function finishTwoFactorLogin(c: Context<HonoEnv>, code: string): Promise<SignedIn> {
   const services = c.get('services')
   const secret = await getSignedCookie(c, services.sessionSecret, TWO_FACTOR_COOKIE)
   const flow = secret ? await findLoginFlow(services.db, sha256Hex(secret), nowSeconds()) : undefined
@@ -59,5 +62,11 @@ export async function finishTwoFactorLogin(c: Context<HonoEnv>, code: string): P
   if (!(await deleteLoginFlow(services.db, flow.id))) throw new AppError('BAD_REQUEST', 'two_factor.login_expired')
   deleteCookie(c, TWO_FACTOR_COOKIE, { path: COOKIE_PATH })
   await signIn(c, user.id)
-  return toSessionUser(user)
+  return signedIn(services, toSessionUser(user))
+}
+
+/** The answer of a finished sign-in: the session user, and the own account where the reference puts it. */
+async function signedIn(services: Services, user: SessionUser): Promise<SignedIn> {
+  const row = await requireUser(services, user.id)
+  return { ...user, user: toSelfUser(row, consolePermissions(row.role, services.options)) }
 }

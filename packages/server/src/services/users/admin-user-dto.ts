@@ -1,6 +1,7 @@
 import type { AdminUser } from '@gateway/shared'
 import { toUnixSeconds } from '../../db/queries/passkeys.ts'
 import type { UserRow } from '../../db/queries/users.ts'
+import { publicSetting } from './personal-setting.ts'
 
 export type { AdminUser }
 
@@ -25,6 +26,10 @@ export function toAdminUser(row: UserRow): AdminUser {
     wechat_id: row.wechat_id,
     telegram_id: row.telegram_id,
     linux_do_id: row.linux_do_id,
+    discord_id: '',
+    oidc_id: row.oidc_id,
+    stripe_customer: '',
+    setting: publicSetting(row.setting),
     password: '',
     // A datetime in the database (the reference's type); the console reads unix seconds.
     DeletedAt: row.deleted_at === null ? null : (toUnixSeconds(row.deleted_at) ?? 0),

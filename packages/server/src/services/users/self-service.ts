@@ -1,4 +1,4 @@
-import { Role, type SelfUser, type UpdateSelfInput } from '@gateway/shared'
+import { Role, type ConsolePermissions, type SelfUser, type UpdateSelfInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { deleteUserSessions } from '../../db/queries/sessions.ts'
 import { cancelUser, findUserById, isUsernameTaken, updateUserFields, type UserRow } from '../../db/queries/users.ts'
@@ -8,7 +8,7 @@ import type { Services } from '../container.ts'
 import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { storedAccessToken } from './access-token.ts'
 import { newAffCode } from './aff-code.ts'
-import { publicSetting } from './personal-setting.ts'
+import { parseSetting, publicSetting } from './personal-setting.ts'
 import { hashPassword } from './password.ts'
 import { accountAttemptKey, checkPasswordAttempt } from './password-attempts.ts'
 import { toSessionUser } from './session-user.ts'
@@ -19,8 +19,12 @@ export async function requireUser(services: Services, id: number): Promise<UserR
   return user
 }
 
-/** The own account as the console shows it: no password hash, no access-token hash, no webhook secret. */
-export function toSelfUser(user: UserRow): SelfUser {
+/**
+ * The own account as the console shows it: no password hash, no access-token hash, no webhook
+ * secret; with the permissions the caller's role gives (see consolePermissions).
+ */
+export function toSelfUser(user: UserRow, permissions: ConsolePermissions): SelfUser {
+  const sidebar = parseSetting(user.setting).sidebar_modules
   return {
     ...toSessionUser(user),
     email: user.email,
@@ -36,7 +40,12 @@ export function toSelfUser(user: UserRow): SelfUser {
     wechat_id: user.wechat_id,
     telegram_id: user.telegram_id,
     linux_do_id: user.linux_do_id,
+    discord_id: '',
+    oidc_id: user.oidc_id,
+    stripe_customer: '',
     setting: publicSetting(user.setting),
+    sidebar_modules: typeof sidebar === 'string' ? sidebar : '',
+    permissions,
     password: '',
   }
 }

@@ -1,4 +1,4 @@
-import type { Channel, ChannelAddMode, MultiKeyAction, MultiKeyMode, MultiKeyStatusPage, Page } from '@gateway/shared'
+import type { Channel, ChannelAddMode, FixAbilitiesResult, MultiKeyAction, MultiKeyMode, MultiKeyStatusPage, Page } from '@gateway/shared'
 import { api, requestEnvelope } from '@/lib/api-client'
 
 /** Filters of the channel list; an empty filter lists every channel. */
@@ -107,7 +107,7 @@ export const channelsApi = {
   setTag: (ids: number[], tag: string) => api.post<number>('/api/channel/batch/tag', { ids, tag }),
   editTag: (edit: TagEdit) => api.put<number>('/api/channel/tag', edit),
   setTagEnabled: (tag: string, enabled: boolean) => api.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag }),
-  fix: () => api.post<number>('/api/channel/fix'),
+  fix: () => api.post<FixAbilitiesResult>('/api/channel/fix'),
   test: async (id: number, model?: string): Promise<TestResult> => {
     // The reference answers time and message beside `data`; accept either place.
     const envelope = await requestEnvelope<TestResult | null>('GET', `/api/channel/test/${id}`, { query: { model: model || undefined } })

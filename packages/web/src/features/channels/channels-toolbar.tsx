@@ -46,7 +46,7 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, onCol
       onBatchDone()
     },
   })
-  const fix = useMutation({ mutationFn: channelsApi.fix, onSuccess: (count) => closeWith(t('toasts.fixed', { count })) })
+  const fix = useMutation({ mutationFn: channelsApi.fix, onSuccess: (result) => closeWith(t('toasts.fixed', { count: result.success })) })
 
   const onBatchDelete = () => (selectedIds.length === 0 ? toast.error(t('messages.selectToDelete')) : setConfirm('batchDelete'))
   const onBatchTag = () => (selectedIds.length === 0 ? toast.error(t('messages.selectToTag')) : setTagOpen(true))

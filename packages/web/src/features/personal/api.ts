@@ -1,4 +1,4 @@
-import type { LoginSession, RevokeOtherSessionsResult, SelfUser } from '@gateway/shared'
+import type { LoginSession, RevokeOtherSessionsResult, RevokeSessionResult, SelfUser } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 /** The notification settings form as PUT /api/user/setting takes it. */
@@ -40,7 +40,7 @@ export const changePassword = (password: string, originalPassword: string) =>
 export const deleteAccount = () => api.delete<null>('/api/user/self')
 export const logout = () => api.post<null>('/api/user/logout', undefined, { skipSessionExpiry: true })
 export const getSessions = () => api.get<LoginSession[]>('/api/user/sessions')
-export const revokeSession = (id: string) => api.delete<null>(`/api/user/sessions/${encodeURIComponent(id)}`)
+export const revokeSession = (id: string) => api.delete<RevokeSessionResult>(`/api/user/sessions/${encodeURIComponent(id)}`)
 export const revokeOtherSessions = () => api.post<RevokeOtherSessionsResult>('/api/user/sessions/revoke-others')
 
 export const sendEmailCode = (email: string, turnstile: string) => api.get<null>('/api/verification', { query: { email, turnstile } })

@@ -33,7 +33,12 @@ const self: SelfUser = {
   wechat_id: '',
   telegram_id: '',
   linux_do_id: '',
+  discord_id: '',
+  oidc_id: '',
+  stripe_customer: '',
   setting: '{"notify_type":"webhook","quota_warning_threshold":1000000,"webhook_url":"https://hooks.example.com/q","webhook_secret_set":true}',
+  sidebar_modules: '',
+  permissions: { sidebar_settings: true, sidebar_modules: { admin: false }, admin_permissions: {} },
   password: '',
 }
 const models = Array.from({ length: 14 }, (_, i) => `model-${String(i + 1).padStart(2, '0')}`)

@@ -18,6 +18,11 @@ const session = (overrides: Partial<LoginSession>): LoginSession => ({
   created_at: now - 86_400,
   last_seen_at: now - 10,
   current: false,
+  sid: '0123456789abcdef',
+  last_active_at: now - 10,
+  login_method: '',
+  user_agent: 'Mozilla/5.0',
+  expires_at: now + 86_400,
   ...overrides,
 })
 const current = session({ id: 'aaaaaaaaaaaaaaaa', current: true })

@@ -24,6 +24,7 @@ const code = (overrides: Partial<Redemption>): Redemption => ({
   redeemed_time: 0,
   used_user_id: 0,
   expired_time: 0,
+  count: 0,
   ...overrides,
 })
 const codes = [

@@ -45,6 +45,7 @@ export function makeToken(overrides: Partial<Token> = {}): Token {
     allow_ips: '',
     cross_group_retry: false,
     group: '',
+    auto_groups: null,
     ...overrides,
   }
 }

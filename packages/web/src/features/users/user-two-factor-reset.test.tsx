@@ -30,6 +30,10 @@ const user = (id: number, username: string, role: number): AdminUser => ({
   wechat_id: '',
   telegram_id: '',
   linux_do_id: '',
+  discord_id: '',
+  oidc_id: '',
+  stripe_customer: '',
+  setting: '',
   password: '',
   DeletedAt: null,
 })

@@ -1,5 +1,5 @@
 import type { SelfUser } from '@gateway/shared'
-import { api } from '@/lib/api-client'
+import { api, requestEnvelope } from '@/lib/api-client'
 
 /** The signed EPay form the server answers for a new order. */
 export interface EpayForm {
@@ -16,5 +16,10 @@ export const redeemCode = (key: string) => api.post<number>('/api/user/topup', {
 export const fetchPayable = (amount: number, signal?: AbortSignal) =>
   api.post<string>('/api/user/amount', { amount, top_up_code: '' }, { signal })
 
-export const requestPayment = (amount: number, paymentMethod: string) =>
-  api.post<EpayForm>('/api/user/pay', { amount, top_up_code: '', payment_method: paymentMethod })
+/** POST /api/user/pay: the signed fields come as data and the gateway's address next to them (the reference's form). */
+export async function requestPayment(amount: number, paymentMethod: string): Promise<EpayForm> {
+  const envelope = await requestEnvelope<Record<string, string>>('POST', '/api/user/pay', {
+    body: { amount, top_up_code: '', payment_method: paymentMethod },
+  })
+  return { url: (envelope as { url?: string }).url ?? '', params: envelope.data ?? {} }
+}

@@ -115,7 +115,9 @@ describe('WalletPage: online top-up', () => {
       if (url === '/api/user/self') return self(0)
       if (url === '/api/user/amount') return ok(((body as { amount: number }).amount * 7.3).toFixed(2))
       if (url === '/api/user/pay' && method(init) === 'POST') {
-        return ok({ url: 'https://pay.example.com/submit.php', params: { pid: '1001', money: '73.00', sign: 'abc', sign_type: 'MD5' } })
+        // The reference's form: the signed fields as data, the gateway's address next to them.
+        const answer = ok({ pid: '1001', money: '73.00', sign: 'abc', sign_type: 'MD5' })
+        return { body: { ...answer.body, url: 'https://pay.example.com/submit.php' } }
       }
       return undefined
     }, online)
