@@ -1,4 +1,4 @@
-import { fail } from '@gateway/shared'
+import { unknownPath } from '@gateway/shared'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { HonoEnv } from './context.ts'
@@ -66,7 +66,7 @@ export function createApp(services: Services): Hono<HonoEnv> {
   )
 
   app.route('/api', apiRoutes())
-  app.all('/api/*', (c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
+  app.all('/api/*', (c) => c.json(unknownPath(c.req.method, c.req.path, translate('common.not_found', c.get('language'))), 404))
   mountConsole(app, services.env.STATIC_DIR ?? defaultStaticDir)
 
   app.onError((error, c) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { epaySign } from '../../services/payments/epay-signature.ts'
 
 const KEY = 'epay-merchant-secret-key'
@@ -70,7 +70,7 @@ describe('POST /api/user/amount', () => {
     expect((await ask(4, 'zh')).json?.message).toBe('充值数量不能小于 5')
     for (const bad of [0, -5, 5.5, '10', null]) {
       const response = await ask(bad)
-      expect(response.status).toBe(400)
+      expectRefused(response, 'BAD_REQUEST')
       expect(response.json?.message).toBe('The top-up amount must be a positive whole number')
     }
     await setOption('Price', '0.001')
@@ -141,8 +141,8 @@ describe('POST /api/user/pay', () => {
     expect(theirs.json?.data.params.out_trade_no).not.toBe([...tradeNos][0])
 
     expect((await keyed({ amount: 11 }, 'order-key-1')).json).toMatchObject({ success: false, message: 'This Idempotency-Key was already used for a different top-up' })
-    expect((await keyed({ amount: 10, payment_method: 'wx' }, 'order-key-1')).status).toBe(409)
-    expect((await keyed({ amount: 10 }, 'bad key with spaces')).status).toBe(400)
+    expectRefused(await keyed({ amount: 10, payment_method: 'wx' }, 'order-key-1'), 'CONFLICT')
+    expectRefused(await keyed({ amount: 10 }, 'bad key with spaces'), 'BAD_REQUEST')
     // Once paid, the key cannot start a second payment of the same order.
     const form = answers[0]?.json?.data as { params: Record<string, string> }
     const notify = { pid: PID, trade_no: 'GW1', out_trade_no: form.params.out_trade_no as string, type: 'alipay', name: 'TUC10', money: '73.00', trade_status: 'TRADE_SUCCESS' }

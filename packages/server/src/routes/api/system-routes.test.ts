@@ -1,6 +1,6 @@
 import { statusSchema } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { createHarness, type Harness, expectRefused } from '../../../test/harness.ts'
 
 let h: Harness
 beforeEach(async () => {
@@ -36,7 +36,7 @@ describe('first-run setup', () => {
 
   it('refuses short and mismatched passwords with the spec messages', async () => {
     const short = await h.request('POST', '/api/setup', { body: { username: 'root', password: 'short', confirmPassword: 'short' } })
-    expect(short.status).toBe(400)
+    expectRefused(short, 'BAD_REQUEST')
     expect(short.json?.message).toBe('密码长度不得小于 8 位')
     const mismatch = await h.request('POST', '/api/setup', {
       body: { username: 'root', password: 'password123', confirmPassword: 'password124' },
@@ -58,7 +58,7 @@ describe('first-run setup', () => {
     expect((await h.request('GET', '/api/setup')).json?.data).toMatchObject({ status: true, root_init: true })
 
     const again = await h.request('POST', '/api/setup', { body: { username: 'evil', password: 'password123', confirmPassword: 'password123' } })
-    expect(again.status).toBe(400)
+    expectRefused(again, 'BAD_REQUEST')
     expect(again.json?.message).toBe('系统已经初始化完成')
   })
 
@@ -87,9 +87,12 @@ describe('branding texts', () => {
 })
 
 describe('unknown API paths', () => {
-  it('answer a 404 envelope, not the console', async () => {
+  it('answer 404 as the reference does (an OpenAI error naming the path), with the envelope, not the console', async () => {
     const response = await h.request('GET', '/api/does-not-exist')
     expect(response.status).toBe(404)
-    expect(response.json).toMatchObject({ success: false, code: 'NOT_FOUND' })
+    expect(response.json).toMatchObject({ success: false, code: 'NOT_FOUND', message: '资源不存在' })
+    expect(JSON.parse(response.text).error).toEqual({ message: 'Invalid URL (GET /api/does-not-exist)', type: 'invalid_request_error', param: '', code: '' })
+    const deep = await h.request('DELETE', '/api/token/1/nothing/here')
+    expect([deep.status, JSON.parse(deep.text).error.message]).toEqual([404, 'Invalid URL (DELETE /api/token/1/nothing/here)'])
   })
 })

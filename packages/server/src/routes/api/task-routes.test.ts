@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { insertTask, type NewTask } from '../../db/queries/tasks.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
@@ -109,7 +109,7 @@ describe('GET /api/task/ and /api/task/self', () => {
   it('refuses malformed parameters with a clear message', async () => {
     for (const query of ['p=-1', 'p=abc', 'page_size=101', 'page_size=0', 'channel_id=1.5', `task_id=${'x'.repeat(51)}`]) {
       const response = await h.request('GET', `/api/task/?${query}`, { as: admin, headers: { 'accept-language': 'en' } })
-      expect(response.status, query).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', query)
       expect(response.json?.message, query).toMatch(/The query parameter \w+ is invalid/)
     }
     const zh = await h.request('GET', '/api/task/self?p=x', { as: alice })
