@@ -77,3 +77,12 @@ export async function softDeleteRedemptions(db: Db, ids: readonly number[], now:
   const result = await db.updateTable('redemptions').set({ deleted_at: now }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
+
+/**
+ * Soft-deletes every live code that can no longer be redeemed (used or disabled), as the
+ * reference's "clear invalid codes" does; returns how many.
+ */
+export async function softDeleteSpentRedemptions(db: Db, statuses: readonly number[], now: number): Promise<number> {
+  const result = await db.updateTable('redemptions').set({ deleted_at: now }).where('status', 'in', statuses).where('deleted_at', 'is', null).executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

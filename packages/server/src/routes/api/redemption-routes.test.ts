@@ -160,6 +160,23 @@ describe('PUT, DELETE and batch', () => {
   })
 })
 
+describe('DELETE /api/redemption/invalid', () => {
+  it('clears the used and disabled codes, keeps the unused ones, and answers how many it cleared', async () => {
+    const keys = await create({ quota: 10, count: 4 })
+    const [used, disabled, unused, alreadyGone] = await Promise.all(keys.map(idOf))
+    await setStatus(used as number, 3)
+    await setStatus(disabled as number, 2)
+    await setStatus(alreadyGone as number, 3)
+    await api('DELETE', `/api/redemption/${alreadyGone}`)
+    const cleared = await api('DELETE', '/api/redemption/invalid')
+    expect(cleared.json).toEqual({ success: true, message: '', data: 2 })
+    const after = await rows()
+    expect(after.filter((r) => r.deleted_at === null).map((r) => r.id)).toEqual([unused])
+    expect((await api('GET', '/api/redemption/')).json?.data.items.map((r: { id: number }) => r.id)).toEqual([unused])
+    expect((await api('DELETE', '/api/redemption/invalid')).json?.data).toBe(0)
+  })
+})
+
 describe('access', () => {
   it('refuses a normal user on every redemption route (403) and leaves codes untouched', async () => {
     const [key] = await create({ quota: 10 })
@@ -173,6 +190,7 @@ describe('access', () => {
       ['PUT', '/api/redemption/?status_only=true', { id, status: 2 }],
       ['DELETE', `/api/redemption/${id}`],
       ['POST', '/api/redemption/batch', { ids: [id] }],
+      ['DELETE', '/api/redemption/invalid'],
     ]
     for (const [method, path, body] of calls) {
       const response = await api(method, path, body, user)

@@ -7,7 +7,7 @@ import {
   type UpdateRedemptionInput,
   type UpdateRedemptionStatusInput,
 } from '@gateway/shared'
-import { insertRedemptions, setRedemptionStatus, softDeleteRedemptions, updateUnusedRedemption } from '../../db/queries/redemptions.ts'
+import { insertRedemptions, setRedemptionStatus, softDeleteRedemptions, softDeleteSpentRedemptions, updateUnusedRedemption } from '../../db/queries/redemptions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
@@ -64,4 +64,11 @@ export async function deleteRedemption(services: Services, id: number): Promise<
 }
 
 /** POST /api/redemption/batch: answers how many codes were deleted. */
+/**
+ * DELETE /api/redemption/invalid: clears the used and disabled codes, answering how many. (The
+ * reference also clears unused codes past their expiry time; that joins here with the expiry column.)
+ */
+export const deleteInvalidRedemptions = (services: Services): Promise<number> =>
+  softDeleteSpentRedemptions(services.db, [RedemptionStatus.used, RedemptionStatus.disabled], nowSeconds())
+
 export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)], nowSeconds())
