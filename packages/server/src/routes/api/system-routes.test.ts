@@ -20,6 +20,31 @@ describe('GET /api/status', () => {
     expect(response.headers.get('x-oneapi-request-id')).toMatch(/^\d{14}/)
   })
 
+  it("carries every field of the reference's status, unsupported ones off", async () => {
+    // GetStatus of the reference (controller/misc.go at 116255f), minus the ones it adds only when a panel is on.
+    const referenceKeys = `version start_time email_verification github_oauth github_client_id discord_oauth discord_client_id
+      linuxdo_oauth linuxdo_client_id linuxdo_minimum_trust_level telegram_oauth telegram_bot_name theme system_name logo
+      footer_html wechat_qrcode wechat_login server_address turnstile_check turnstile_site_key docs_link quota_per_unit
+      display_in_currency quota_display_type custom_currency_symbol custom_currency_exchange_rate enable_batch_update
+      enable_drawing enable_task enable_data_export data_export_default_time default_collapse_sidebar mj_notify_enabled chats
+      demo_site_enabled self_use_mode_enabled register_enabled password_login_enabled password_register_enabled
+      default_use_auto_group usd_exchange_rate price stripe_unit_price api_info_enabled uptime_kuma_enabled
+      announcements_enabled faq_enabled HeaderNavModules SidebarModulesAdmin oidc_enabled oidc_client_id
+      oidc_authorization_endpoint oidc_display_name passkey_login passkey_display_name passkey_rp_id passkey_origins
+      passkey_allow_insecure passkey_user_verification passkey_attachment setup user_agreement_enabled privacy_policy_enabled
+      checkin_enabled`.split(/\s+/)
+    const data = (await h.request('GET', '/api/status')).json?.data as Record<string, unknown>
+    expect(referenceKeys.filter((key) => !(key in data))).toEqual([])
+    expect(data).toMatchObject({ quota_display_type: 'USD', usd_exchange_rate: 7.3, checkin_enabled: false, discord_oauth: false, oidc_enabled: false, theme: 'default' })
+
+    const root = await h.setupRoot()
+    for (const [key, value] of [['DisplayInCurrencyEnabled', 'false'], ['USDExchangeRate', '7.1'], ['ServerAddress', 'https://gw.example.com']]) {
+      expect((await h.request('PUT', '/api/option/', { as: root, body: { key, value } })).json?.success, key).toBe(true)
+    }
+    const changed = (await h.request('GET', '/api/status')).json?.data
+    expect(changed).toMatchObject({ quota_display_type: 'TOKENS', display_in_currency: false, usd_exchange_rate: 7.1, passkey_rp_id: 'gw.example.com', passkey_origins: 'https://gw.example.com' })
+  })
+
   it('reflects option changes at once', async () => {
     const root = await h.setupRoot()
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'SystemName', value: 'My Gateway' } })
