@@ -213,6 +213,19 @@ describe('GET /api/channel/ and /search', () => {
     expect((await page(3)).items).toEqual([])
   })
 
+  it('counts the matching channels of each type in type_counts, on every page, as the reference', async () => {
+    await create({ name: 'openai', key: 'k1\nk2\nk3', models: 'gpt-4o' })
+    const claude = await create({ name: 'claude', key: 'c1\nc2', models: 'claude-3' })
+    await h.services.db.updateTable('channels').set({ type: 14 }).where('id', 'in', claude.map((c) => c.id)).execute()
+    const listed = await api('GET', '/api/channel/?p=2&page_size=2')
+    expect(listed.json?.data).toMatchObject({ total: 5, page: 2, type_counts: { '1': 3, '14': 2 } })
+    expect(Object.keys(listed.json?.data.type_counts).sort()).toEqual(['1', '14'])
+    expect((await api('GET', '/api/channel/?tag_mode=true')).json?.data.type_counts).toEqual({ '1': 3, '14': 2 })
+    // A search counts what it found.
+    expect((await api('GET', '/api/channel/search?model=claude')).json?.data.type_counts).toEqual({ '14': 2 })
+    expect((await api('GET', '/api/channel/search?keyword=nothing-like-this')).json?.data).toMatchObject({ items: [], total: 0, type_counts: {} })
+  })
+
   it('searches by id, literal name part, model part and group membership', async () => {
     const a = await createOne({ name: 'full% uptime', models: 'gpt-4o,o3', groups: ['vip', 'default'] })
     await createOne({ name: 'fullx uptime', models: 'claude-3', groups: ['vipplus'] })
