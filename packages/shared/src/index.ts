@@ -1,3 +1,4 @@
+export * from './billing.ts'
 export * from './channel.ts'
 export * from './channel-ops.ts'
 export * from './channel-types.ts'
