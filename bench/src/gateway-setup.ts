@@ -94,8 +94,9 @@ async function findTokenKey(call: Call, auth: Record<string, string>): Promise<s
     if (!token) continue
     if (token.key && !token.key.includes('*')) return token.key
     const revealed = await call('POST', `/api/token/${token.id}/key`, undefined, auth)
+    // The key route answers the key without `sk-`, as the reference does.
     const key = readKey(revealed.envelope.data)
-    if (key) return key
+    if (key) return key.startsWith('sk-') ? key : `sk-${key}`
   }
   throw new GatewayCallError('GET /api/token/', 200, 'the created token is not in the list')
 }

@@ -1,4 +1,4 @@
-import { fail } from '@gateway/shared'
+import { unknownPath } from '@gateway/shared'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { HonoEnv } from './context.ts'
@@ -7,6 +7,7 @@ import { translate } from './i18n/messages.ts'
 import { closeUnreadBody } from './middleware/close-unread-body.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
+import { billingRoutes } from './routes/relay/billing-routes.ts'
 import { geminiRoutes } from './routes/relay/gemini-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
 import { playgroundRoutes } from './routes/relay/playground-routes.ts'
@@ -26,6 +27,10 @@ export function createApp(services: Services): Hono<HonoEnv> {
   app.use('*', closeUnreadBody)
   // The relay comes before the console's logging and security headers: its path is the hot one,
   // and its answers are API payloads (each request gets a usage log row instead).
+  // The key-authenticated balance calls, before /v1 (whose unknown paths answer 404) and the console's fallback.
+  const billing = billingRoutes()
+  app.route('/dashboard/billing', billing)
+  app.route('/v1/dashboard/billing', billing)
   app.route('/v1', openAIRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
   app.route('/pg', playgroundRoutes)
   app.route('/v1beta', geminiRoutes(services.env.RELAY_MAX_BODY_MB * 1024 * 1024))
@@ -66,7 +71,7 @@ export function createApp(services: Services): Hono<HonoEnv> {
   )
 
   app.route('/api', apiRoutes())
-  app.all('/api/*', (c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
+  app.all('/api/*', (c) => c.json(unknownPath(c.req.method, c.req.path, translate('common.not_found', c.get('language'))), 404))
   mountConsole(app, services.env.STATIC_DIR ?? defaultStaticDir)
 
   app.onError((error, c) => {

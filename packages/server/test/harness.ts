@@ -1,4 +1,5 @@
-import { Role, USER_ID_HEADER } from '@gateway/shared'
+import { Role, USER_ID_HEADER, type ErrorCode } from '@gateway/shared'
+import { expect } from 'vitest'
 import { createApp } from '../src/app.ts'
 import { insertUser } from '../src/db/queries/users.ts'
 import { readEnv } from '../src/env.ts'
@@ -123,3 +124,20 @@ export async function createHarness(
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>
+
+/**
+ * A console API refusal as the reference answers it: HTTP 200 with `success: false`, the error
+ * code and a message for the caller. Auth failures (401, 403) and 413/429/5xx keep their statuses
+ * and are asserted by status instead.
+ */
+export function expectRefused(
+  response: { status: number; json?: { success: boolean; message: string; code?: string }; text: string },
+  code: Exclude<ErrorCode, 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE'>,
+  label?: string,
+): void {
+  const context = label === undefined ? response.text : `${label}: ${response.text}`
+  expect(response.status, context).toBe(200)
+  expect(response.json?.success, context).toBe(false)
+  expect(response.json?.code, context).toBe(code)
+  expect(response.json?.message, context).toBeTruthy()
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { BATCH_IDS_MAX } from './constants.ts'
 import { channelInfoSchema, multiKeyModes } from './channel-info.ts'
 import { nameList, textColumn, uniqueItems, utf8Length, TEXT_MAX_BYTES } from './lists.ts'
-import { pageQuery, searchText } from './pagination.ts'
+import { pageQuery, searchText, type Page } from './pagination.ts'
 
 /** Upstream provider kinds as stored in channels.type (the reference system's ids). */
 export const ChannelType = {
@@ -300,3 +300,11 @@ export type ListChannelsQuery = z.infer<typeof listChannelsQuery>
 /** GET /api/channel/search: keyword (id or name), group (one of the channel's groups), model (part of a name). */
 export const searchChannelsQuery = listChannelsQuery.extend({ keyword: searchText, group: searchText, model: searchText })
 export type SearchChannelsQuery = z.infer<typeof searchChannelsQuery>
+
+/**
+ * GET /api/channel/ and /search: a page of channels plus, as the reference answers, how many
+ * matching channels each type has (keyed by the type number as a string, every page alike).
+ */
+export interface ChannelPage extends Page<Channel> {
+  type_counts: Record<string, number>
+}

@@ -50,6 +50,40 @@ export const statusSchema = z.object({
   root_default_password: z.boolean(),
   /** False until the first-run setup has created the root account. */
   setup: z.boolean(),
+
+  // The reference's newer fields, so its console and scripts read what they expect. What this
+  // gateway does not have (Discord, OIDC, Stripe, check-in, console panels, legal pages, custom
+  // currencies) is reported as off or empty.
+  theme: z.string(),
+  /** USD when quota shows as money, TOKENS otherwise (the reference also knows CNY and CUSTOM) */
+  quota_display_type: z.enum(['USD', 'CNY', 'TOKENS', 'CUSTOM']),
+  custom_currency_symbol: z.string(),
+  custom_currency_exchange_rate: z.number(),
+  usd_exchange_rate: z.number(),
+  stripe_unit_price: z.number(),
+  discord_oauth: z.boolean(),
+  discord_client_id: z.string(),
+  linuxdo_minimum_trust_level: z.number(),
+  oidc_enabled: z.boolean(),
+  oidc_client_id: z.string(),
+  oidc_authorization_endpoint: z.string(),
+  oidc_display_name: z.string(),
+  passkey_login: z.boolean(),
+  passkey_display_name: z.string(),
+  passkey_rp_id: z.string(),
+  passkey_origins: z.string(),
+  passkey_allow_insecure: z.boolean(),
+  passkey_user_verification: z.string(),
+  passkey_attachment: z.string(),
+  api_info_enabled: z.boolean(),
+  uptime_kuma_enabled: z.boolean(),
+  announcements_enabled: z.boolean(),
+  faq_enabled: z.boolean(),
+  HeaderNavModules: z.string(),
+  SidebarModulesAdmin: z.string(),
+  user_agreement_enabled: z.boolean(),
+  privacy_policy_enabled: z.boolean(),
+  checkin_enabled: z.boolean(),
 })
 export type Status = z.infer<typeof statusSchema>
 

@@ -133,12 +133,12 @@ export const tokenKeysInput = z.object({
 })
 export type TokenKeysInput = z.infer<typeof tokenKeysInput>
 
-/** POST /api/token/:id/key: the full `sk-…` key of one own token. */
+/** POST /api/token/:id/key: the full key of one own token, without `sk-` as the reference answers it. */
 export interface TokenKey {
   key: string
 }
 
-/** POST /api/token/batch/keys: full `sk-…` keys by token id; ids that are not the caller's are absent. */
+/** POST /api/token/batch/keys: full keys (without `sk-`) by token id; ids that are not the caller's are absent. */
 export interface TokenKeys {
   keys: Record<string, string>
 }

@@ -1,7 +1,7 @@
 import { MAX_QUOTA, Role } from '@gateway/shared'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../test/harness.ts'
 
 /**
  * A balance beyond 2^53 can only come from before balances were bounded, or from a hand edit; it
@@ -62,7 +62,7 @@ describe('a balance stored beyond 2^53', () => {
     const codes = await h.request('POST', '/api/redemption/', { as: root, body: { name: 'c', quota: 1, count: 1 } })
     const key = (codes.json?.data as string[] | undefined)?.[0]
     const redeem = await h.request('POST', '/api/user/topup', { as: user, body: { key }, headers: { 'accept-language': 'en' } })
-    expect(redeem.status).toBe(400)
+    expectRefused(redeem, 'BAD_REQUEST')
     expect(await storedIs(user.id, HUGE)).toBe(true)
   })
 

@@ -23,14 +23,14 @@ export function toEnvelope(error: unknown, language: Language): EnvelopeAnswer {
     }
   }
   if (error instanceof ZodError) {
-    return { status: 400, body: fail('BAD_REQUEST', zodMessage(error, language)), unexpected: false }
+    return { status: errorCodeToStatus.BAD_REQUEST, body: fail('BAD_REQUEST', zodMessage(error, language)), unexpected: false }
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) {
       return { status: 413, body: fail('PAYLOAD_TOO_LARGE', translate('common.payload_too_large', language)), unexpected: false }
     }
     if (error.status < 500) {
-      return { status: 400, body: fail('BAD_REQUEST', translate('common.bad_request', language)), unexpected: false }
+      return { status: errorCodeToStatus.BAD_REQUEST, body: fail('BAD_REQUEST', translate('common.bad_request', language)), unexpected: false }
     }
   }
   if (isDatabaseUnavailable(error)) {

@@ -9,7 +9,8 @@ import type { HonoEnv } from '../context.ts'
  */
 export const closeUnreadBody: MiddlewareHandler<HonoEnv> = async (c, next) => {
   await next()
-  if (c.res.status < 400 || c.req.raw.bodyUsed) return
+  // c.error: a console refusal answers 200 (the reference's convention) but is a refusal all the same.
+  if ((c.res.status < 400 && c.error === undefined) || c.req.raw.bodyUsed) return
   const headers = c.req.raw.headers
   const length = headers.get('content-length')
   if ((length === null || length === '0') && !headers.has('transfer-encoding')) return

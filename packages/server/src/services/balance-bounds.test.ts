@@ -1,6 +1,6 @@
 import { MAX_QUOTA, Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../test/harness.ts'
 import { epaySign } from './payments/epay-signature.ts'
 
 /** Every credit stops at MAX_QUOTA: refused with a clear message, and nothing it would have touched changes. */
@@ -35,7 +35,7 @@ describe('redeeming a code (POST /api/user/topup)', () => {
     const user = await h.createUser(Role.user, { quota: MAX_QUOTA - 99 })
 
     const refused = await h.request('POST', '/api/user/topup', { as: user, body: { key: first }, headers: en })
-    expect(refused.status).toBe(400)
+    expectRefused(refused, 'BAD_REQUEST')
     expect(refused.json?.message).toBe(LIMIT_EN)
     expect((await h.request('POST', '/api/user/topup', { as: user, body: { key: first } })).json?.message).toBe(LIMIT_ZH)
     expect(await quotaOf(user.id)).toBe(MAX_QUOTA - 99)
@@ -63,7 +63,7 @@ describe('redeeming a code (POST /api/user/topup)', () => {
 
   it('refuses creating or editing a code worth more than MAX_QUOTA', async () => {
     const create = await h.request('POST', '/api/redemption/', { as: root, body: { name: 'huge', quota: MAX_QUOTA + 1, count: 1 }, headers: en })
-    expect(create.status).toBe(400)
+    expectRefused(create, 'BAD_REQUEST')
     expect(create.json?.message).toBe('The code quota cannot exceed 1,000,000,000,000,000')
     expect(await h.services.db.selectFrom('redemptions').selectAll().execute()).toHaveLength(0)
 
@@ -128,7 +128,7 @@ describe('invite reward transfer (POST /api/user/aff_transfer)', () => {
     const user = await h.createUser(Role.user, { quota: MAX_QUOTA - UNIT + 1 })
     await h.services.db.updateTable('users').set({ aff_quota: 3 * UNIT }).where('id', '=', user.id).execute()
     const refused = await h.request('POST', '/api/user/aff_transfer', { as: user, body: { quota: UNIT }, headers: en })
-    expect(refused.status).toBe(400)
+    expectRefused(refused, 'BAD_REQUEST')
     expect(refused.json?.message).toBe(LIMIT_EN)
     expect(await userRow(user.id)).toMatchObject({ quota: MAX_QUOTA - UNIT + 1, aff_quota: 3 * UNIT })
     // Too little reward is still told as such, whatever the balance.
@@ -145,7 +145,7 @@ describe('admin user edit (PUT /api/user/)', () => {
     const user = await h.createUser(Role.user, { quota: MAX_QUOTA - 5 })
     const edit = (quota: number, headers = en) => h.request('PUT', '/api/user/', { as: root, body: { id: user.id, username: user.username, quota }, headers })
     const refused = await edit(MAX_QUOTA + 1)
-    expect(refused.status).toBe(400)
+    expectRefused(refused, 'BAD_REQUEST')
     expect(refused.json?.message).toBe('Quota cannot exceed 1,000,000,000,000,000')
     expect((await edit(MAX_QUOTA + 1, { 'accept-language': 'zh' })).json?.message).toBe('额度不能超过 1,000,000,000,000,000')
     expect((await edit(-1)).json?.message).toBe('Quota must be a whole number of at least 0')
@@ -166,7 +166,7 @@ describe('new accounts', () => {
     const inviter = await h.createUser(Role.user)
     const { aff_code } = await userRow(inviter.id)
     const refused = await register({ username: 'greedy', aff_code })
-    expect(refused.status).toBe(400)
+    expectRefused(refused, 'BAD_REQUEST')
     expect(refused.json?.message).toBe(LIMIT_EN)
     expect(await h.services.db.selectFrom('users').select('id').where('username', '=', 'greedy').executeTakeFirst()).toBeUndefined()
     expect(await userRow(inviter.id)).toMatchObject({ aff_count: 0, aff_quota: 0 })
@@ -189,7 +189,7 @@ describe('new accounts', () => {
   it('refuses an admin-created account while QuotaForNewUser is above MAX_QUOTA', async () => {
     await setOption('QuotaForNewUser', String(MAX_QUOTA + 1))
     const response = await h.request('POST', '/api/user/', { as: root, body: { username: 'made', password: 'password123' }, headers: en })
-    expect(response.status).toBe(400)
+    expectRefused(response, 'BAD_REQUEST')
     expect(response.json?.message).toBe(LIMIT_EN)
     expect(await h.services.db.selectFrom('users').select('id').where('username', '=', 'made').executeTakeFirst()).toBeUndefined()
   })
@@ -199,7 +199,7 @@ describe('token quota (POST and PUT /api/token/)', () => {
   it('refuses a remain_quota above MAX_QUOTA when creating or editing, and keeps the stored one', async () => {
     const user = await h.createUser(Role.user)
     const tooMuch = await h.request('POST', '/api/token/', { as: user, body: { name: 't', remain_quota: MAX_QUOTA + 1 }, headers: en })
-    expect(tooMuch.status).toBe(400)
+    expectRefused(tooMuch, 'BAD_REQUEST')
     expect(tooMuch.json?.message).toBe('The token quota cannot exceed 1,000,000,000,000,000')
     expect(await h.services.db.selectFrom('tokens').selectAll().execute()).toHaveLength(0)
 

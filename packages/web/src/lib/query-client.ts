@@ -16,8 +16,12 @@ function notify(error: unknown): void {
   toast.error(error instanceof Error ? error.message : String(error))
 }
 
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false
+/**
+ * A refusal does not change on retry: a 4xx, or a 200 with `success: false`, which is how the
+ * server (like the reference) answers business errors. Network failures and 5xx get one more try.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && ((error.status >= 400 && error.status < 500) || (error.status >= 200 && error.status < 300))) return false
   return failureCount < 1
 }
 

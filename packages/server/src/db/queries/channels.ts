@@ -90,6 +90,15 @@ export async function listChannelPage(db: Db, dialect: DialectName, request: Cha
   return { rows, total: await count(query) }
 }
 
+/** How many channels matching the filter each type has. */
+export async function countChannelsByType(db: Db, dialect: DialectName, filter: ChannelFilter): Promise<Record<string, number>> {
+  const rows = await base(db, dialect, filter)
+    .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+    .groupBy('type')
+    .execute()
+  return Object.fromEntries(rows.map((row) => [String(row.type), Number(row.n)]))
+}
+
 export const countTags = async (db: Db, dialect: DialectName, filter: ChannelFilter): Promise<number> => {
   const row = await base(db, dialect, filter)
     .where(tagged)

@@ -36,15 +36,24 @@ export interface MidjourneyFilter {
   endMs?: number
 }
 
-/** One page of the console's drawing list, newest first. */
-export function listMidjourneys(db: Kysely<Database>, filter: MidjourneyFilter, offset: number, limit: number): Promise<MidjourneyRow[]> {
+/** One page of the console's drawing list, newest first, and how many match in all. */
+export async function listMidjourneys(
+  db: Kysely<Database>,
+  filter: MidjourneyFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: MidjourneyRow[]; total: number }> {
   let query = db.selectFrom('midjourneys').selectAll()
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId)
   if (filter.channelId !== undefined) query = query.where('channel_id', '=', filter.channelId)
   if (filter.mjId) query = query.where('mj_id', '=', filter.mjId)
   if (filter.startMs !== undefined) query = query.where('submit_time', '>=', filter.startMs)
   if (filter.endMs !== undefined) query = query.where('submit_time', '<=', filter.endMs)
-  return query.orderBy('id', 'desc').limit(limit).offset(offset).execute()
+  const [rows, count] = await Promise.all([
+    query.orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
 }
 
 /** Tasks still running, oldest first, for the poller. */

@@ -1,3 +1,4 @@
+import { RedemptionStatus } from '@gateway/shared'
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { escapeLike, likePattern } from '../like.ts'
@@ -76,5 +77,24 @@ export async function setRedemptionStatus(db: Db, id: number, status: number): P
 export async function softDeleteRedemptions(db: Db, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0
   const result = await db.updateTable('redemptions').set({ deleted_at: deletedNow() }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * Soft-deletes every live code that can no longer be redeemed (used, disabled, or unused past its
+ * expiry time), as the reference's "clear invalid codes" does; returns how many.
+ */
+export async function softDeleteInvalidRedemptions(db: Db, now: number): Promise<number> {
+  const result = await db
+    .updateTable('redemptions')
+    .set({ deleted_at: deletedNow() })
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', [RedemptionStatus.used, RedemptionStatus.disabled]),
+        eb.and([eb('status', '=', RedemptionStatus.unused), eb('expired_time', '!=', 0), eb('expired_time', '<', now)]),
+      ]),
+    )
+    .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

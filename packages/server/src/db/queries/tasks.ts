@@ -77,8 +77,12 @@ export interface TaskFilter {
   end?: number
 }
 
-/** One page of tasks, newest first; the page index starts at 0. */
-export function listTaskPage(db: Kysely<Database>, filter: TaskFilter, page: { index: number; size: number }): Promise<TaskRow[]> {
+/** One page of tasks, newest first, and how many match in all. */
+export async function listTaskPage(
+  db: Kysely<Database>,
+  filter: TaskFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: TaskRow[]; total: number }> {
   let query = db.selectFrom('tasks').selectAll()
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId)
   if (filter.channelId !== undefined) query = query.where('channel_id', '=', filter.channelId)
@@ -88,9 +92,9 @@ export function listTaskPage(db: Kysely<Database>, filter: TaskFilter, page: { i
   if (filter.action) query = query.where('action', '=', filter.action)
   if (filter.start) query = query.where('submit_time', '>=', filter.start)
   if (filter.end) query = query.where('submit_time', '<=', filter.end)
-  return query
-    .orderBy('id', 'desc')
-    .offset(page.index * page.size)
-    .limit(page.size)
-    .execute()
+  const [rows, count] = await Promise.all([
+    query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
 }

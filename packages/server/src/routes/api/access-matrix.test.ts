@@ -103,7 +103,7 @@ async function walk(routes: ReturnType<typeof apiRoutes>, allowed: Record<Access
       const body = route.method === 'GET' ? undefined : {}
       const response = await h.request(route.method, path, { body, headers })
       // Only an authorisation refusal counts: an allowed call may still be refused for business
-      // reasons with 403 (root deleting itself), which says nothing about access.
+      // reasons (root deleting itself: 200 with code DENIED), which says nothing about access.
       const denied = response.status === 401 || (response.status === 403 && response.json?.message === forbidden)
       const expectedAllowed = allowed[route.access as Access][identity]
       if (expectedAllowed && denied) failures.push(`${route.method} ${route.path} as ${identity}: ${response.status} ${response.text}`)

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstream.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
 
@@ -94,7 +94,7 @@ describe('GET /api/channel/update_balance/:id', () => {
   it('answers clear messages for unsupported types, upstream errors and refused addresses, never with the key', async () => {
     const anthropic = await add(14)
     const unsupported = await api(`/api/channel/update_balance/${anthropic}`)
-    expect(unsupported.status).toBe(400)
+    expectRefused(unsupported, 'BAD_REQUEST')
     expect(unsupported.json?.message).toBe('该渠道类型不支持查询余额')
     const english = await h.request('GET', `/api/channel/update_balance/${anthropic}`, { as: admin, headers: { 'accept-language': 'en' } })
     expect(english.json?.message).toBe('Balance is not supported for this channel type')
@@ -117,7 +117,7 @@ describe('GET /api/channel/update_balance/:id', () => {
     await h.services.changes.publish({ kind: 'channels' })
     const blocked = await api(`/api/channel/update_balance/${failing}`)
     expect(blocked.json?.message).toBe('查询余额失败：the address is refused by the outbound policy')
-    expect((await api('/api/channel/update_balance/99999')).status).toBe(404)
+    expectRefused(await api('/api/channel/update_balance/99999'), 'NOT_FOUND')
   })
 })
 

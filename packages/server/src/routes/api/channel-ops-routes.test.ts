@@ -2,7 +2,7 @@ import { adapterFor } from '../../providers/registry.ts'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { Role } from '@gateway/shared'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstream.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
 
@@ -94,7 +94,7 @@ describe('GET /api/channel/test/:id', () => {
     for (const type of [2, 5, 36]) {
       const id = await addChannel(h, { type, baseUrl: mock.url })
       const response = await get(`/api/channel/test/${id}`)
-      expect(response.status).toBe(400)
+      expectRefused(response, 'BAD_REQUEST')
       expect(response.json?.message).toBe('该渠道类型不支持测试')
     }
     expect(mock.hits()).toBe(0)
@@ -114,7 +114,7 @@ describe('GET /api/channel/test (all)', () => {
     const started = await get('/api/channel/test')
     expect(started.json).toMatchObject({ success: true, message: '已开始测试所有渠道，请稍后刷新查看结果', data: { running: true, total: 2 } })
     const again = await get('/api/channel/test')
-    expect(again.status).toBe(409)
+    expectRefused(again, 'CONFLICT')
     expect(again.json?.message).toBe('测试已在运行中')
     expect(await waitForTests()).toMatchObject({ running: false, done: 2, total: 2, failed: 1 })
     const tested = await h.services.db.selectFrom('channels').select(['id', 'test_time']).where('test_time', '>', 0).orderBy('id').execute()
@@ -145,7 +145,7 @@ describe('fetch_models', () => {
 
   it('answers 获取模型列表失败 with a sanitized reason', async () => {
     const failing = await post('/api/channel/fetch_models', { base_url: `${mock.url}/_mock/status=401,errorMessage=key%20${KEY}%20rejected`, type: 1, key: KEY })
-    expect(failing.status).toBe(400)
+    expectRefused(failing, 'BAD_REQUEST')
     // The mock is on loopback: what a private address answers is told by its status alone.
     expect(failing.json?.message).toBe('获取模型列表失败：401: upstream answered 401')
     expect(failing.text).not.toContain(KEY)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
 
 const CANARY = 'sk-canary-upstream-key-7f3a9c'
@@ -75,17 +75,17 @@ describe('POST /api/channel/', () => {
   it('refuses base URLs the relay may never call, and private ones when the setting says so', async () => {
     for (const baseUrl of ['http://169.254.169.254', 'http://metadata.google.internal/v1', 'http://[fd00:ec2::254]']) {
       const response = await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: baseUrl })
-      expect(response.status, baseUrl).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', baseUrl)
     }
     // A local model server is refused by default...
-    expect((await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://127.0.0.1:11434' })).status).toBe(400)
+    expectRefused(await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://127.0.0.1:11434' }), 'BAD_REQUEST')
     // ...allowed for every channel once the root opens private networks...
     await h.services.options.set('ChannelPrivateNetworkAllowed', 'true')
     const local = await createOne({ base_url: 'http://127.0.0.1:11434' })
     // ...and refused again once they are closed.
     await h.services.options.set('ChannelPrivateNetworkAllowed', 'false')
-    expect((await api('PUT', '/api/channel/', { id: local.id, base_url: 'http://10.0.0.5:8000' })).status).toBe(400)
-    expect((await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://192.168.1.2' })).status).toBe(400)
+    expectRefused(await api('PUT', '/api/channel/', { id: local.id, base_url: 'http://10.0.0.5:8000' }), 'BAD_REQUEST')
+    expectRefused(await api('POST', '/api/channel/', { name: 'ch', key: CANARY, models: 'gpt-4o', base_url: 'http://192.168.1.2' }), 'BAD_REQUEST')
     expect(await h.services.db.selectFrom('channels').select('id').execute()).toHaveLength(1)
   })
 
@@ -121,7 +121,7 @@ describe('POST /api/channel/', () => {
     ]
     for (const [body, message] of cases) {
       const response = await api('POST', '/api/channel/', body)
-      expect(response.status, JSON.stringify(body)).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message, JSON.stringify(body)).toBe(message)
     }
     expect((await api('GET', '/api/channel/')).json?.data.total).toBe(0)
@@ -155,7 +155,7 @@ describe('PUT /api/channel/', () => {
     const enabled = await abilities(channel.id)
     expect(enabled.every((r) => r.enabled && r.priority === 9 && r.weight === 4)).toBe(true)
     expect((await api('PUT', '/api/channel/', { id: channel.id, models: '' })).json?.message).toBe('请至少选择一个模型！')
-    expect((await api('PUT', '/api/channel/', { id: 424242, status: 2 })).status).toBe(404)
+    expectRefused(await api('PUT', '/api/channel/', { id: 424242, status: 2 }), 'NOT_FOUND')
     expect((await api('PUT', '/api/channel/', { id: channel.id, type: 41 })).json?.message).toBe('部署地区不能为空')
   })
 })
@@ -168,7 +168,7 @@ describe('DELETE', () => {
     expect((await api('DELETE', `/api/channel/${b.id}/`)).json?.success).toBe(true)
     expect(await abilities()).toEqual([])
     expect((await api('GET', `/api/channel/${a.id}`)).json?.message).toBe('渠道未找到，请刷新页面后重试。')
-    expect((await api('DELETE', `/api/channel/${a.id}`)).status).toBe(404)
+    expectRefused(await api('DELETE', `/api/channel/${a.id}`), 'NOT_FOUND')
   })
 
   it('deletes every disabled channel, and a batch, each in one go', async () => {
@@ -211,6 +211,19 @@ describe('GET /api/channel/ and /search', () => {
     expect(first.items.map((c: { name: string }) => c.name)).toEqual(['alpha', 'alpha', 'beta', 'beta', 'beta'])
     expect((await page(2)).items.map((c: { name: string }) => c.name)).toEqual(['loose2', 'loose1'])
     expect((await page(3)).items).toEqual([])
+  })
+
+  it('counts the matching channels of each type in type_counts, on every page, as the reference', async () => {
+    await create({ name: 'openai', key: 'k1\nk2\nk3', models: 'gpt-4o' })
+    const claude = await create({ name: 'claude', key: 'c1\nc2', models: 'claude-3' })
+    await h.services.db.updateTable('channels').set({ type: 14 }).where('id', 'in', claude.map((c) => c.id)).execute()
+    const listed = await api('GET', '/api/channel/?p=2&page_size=2')
+    expect(listed.json?.data).toMatchObject({ total: 5, page: 2, type_counts: { '1': 3, '14': 2 } })
+    expect(Object.keys(listed.json?.data.type_counts).sort()).toEqual(['1', '14'])
+    expect((await api('GET', '/api/channel/?tag_mode=true')).json?.data.type_counts).toEqual({ '1': 3, '14': 2 })
+    // A search counts what it found.
+    expect((await api('GET', '/api/channel/search?model=claude')).json?.data.type_counts).toEqual({ '14': 2 })
+    expect((await api('GET', '/api/channel/search?keyword=nothing-like-this')).json?.data).toMatchObject({ items: [], total: 0, type_counts: {} })
   })
 
   it('searches by id, literal name part, model part and group membership', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
 
 let h: Harness
@@ -57,7 +57,7 @@ describe('POST /api/channel/tag/enabled and /tag/disabled', () => {
     expect((await channels(tagged)).map((c) => c.status)).toEqual([1, 1])
     expect((await abilitiesOf(tagged)).every((a) => a.enabled)).toBe(true)
     expect((await api('POST', '/api/channel/tag/enabled', { tag: '' })).json?.message).toBe('标签不能为空！')
-    expect((await api('POST', '/api/channel/tag/enabled', { tag: 'nobody' })).status).toBe(404)
+    expectRefused(await api('POST', '/api/channel/tag/enabled', { tag: 'nobody' }), 'NOT_FOUND')
   })
 })
 
@@ -105,10 +105,10 @@ describe('PUT /api/channel/tag', () => {
     ]
     for (const [body, message] of cases) {
       const response = await api('PUT', '/api/channel/tag', body)
-      expect(response.status, JSON.stringify(body)).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message, JSON.stringify(body)).toBe(message)
     }
-    expect((await api('PUT', '/api/channel/tag', { tag: 'ghost', priority: 1 })).status).toBe(404)
+    expectRefused(await api('PUT', '/api/channel/tag', { tag: 'ghost', priority: 1 }), 'NOT_FOUND')
   })
 
   it('announces the change to the relay caches', async () => {

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { translate } from '../../i18n/messages.ts'
 import { SELF_MAX_SPAN_SECONDS } from './data-routes.ts'
 
@@ -129,13 +129,13 @@ describe('GET /api/data/self', () => {
   it('refuses a span over a month, in the caller\'s language, and accepts exactly a month', async () => {
     const start = now - SELF_MAX_SPAN_SECONDS - 1
     const zh = await h.request('GET', `/api/data/self?${range(start, now)}`, { as: alice })
-    expect(zh.status).toBe(400)
+    expectRefused(zh, 'BAD_REQUEST')
     expect(zh.json).toMatchObject({ success: false, code: 'BAD_REQUEST', message: '时间跨度不能超过 1 个月' })
     const en = await h.request('GET', `/api/data/self?${range(start, now)}`, { as: alice, headers: { 'accept-language': 'en' } })
     expect(en.json?.message).toBe(translate('dashboard.span_too_long', 'en'))
     expect(en.json?.message).toBe('The time span cannot exceed 1 month')
     // A start alone, a month and more ago, spans to now: also refused.
-    expect((await h.request('GET', `/api/data/self?start_timestamp=${start}`, { as: alice })).status).toBe(400)
+    expectRefused(await h.request('GET', `/api/data/self?start_timestamp=${start}`, { as: alice }), 'BAD_REQUEST')
     expect(await get(alice, `/api/data/self?${range(now - SELF_MAX_SPAN_SECONDS, now)}`)).toEqual([])
   })
 })
@@ -150,7 +150,7 @@ describe('input validation', () => {
   ])('rejects %s with a clear message', async (query, field) => {
     for (const path of ['/api/data/', '/api/data/self']) {
       const response = await h.request('GET', `${path}?${query}`, { as: admin, headers: { 'accept-language': 'en' } })
-      expect(response.status).toBe(400)
+      expectRefused(response, 'BAD_REQUEST')
       expect(response.json?.message).toBe(translate('dashboard.invalid_timestamp', 'en', { field }))
     }
   })
@@ -158,11 +158,11 @@ describe('input validation', () => {
   it('rejects an end before the start and an overlong username', async () => {
     for (const path of ['/api/data/', '/api/data/self']) {
       const reversed = await h.request('GET', `${path}?${range(now, now - 1)}`, { as: admin })
-      expect(reversed.status).toBe(400)
+      expectRefused(reversed, 'BAD_REQUEST')
       expect(reversed.json?.message).toBe('结束时间不能早于开始时间')
     }
     const long = await h.request('GET', `/api/data/?username=${'x'.repeat(65)}`, { as: admin })
-    expect(long.status).toBe(400)
+    expectRefused(long, 'BAD_REQUEST')
     expect(long.json?.message).toBe(translate('dashboard.username_too_long', 'zh'))
   })
 })

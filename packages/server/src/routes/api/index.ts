@@ -1,4 +1,4 @@
-import { fail } from '@gateway/shared'
+import { unknownPath } from '@gateway/shared'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { HonoEnv } from '../../context.ts'
@@ -68,5 +68,5 @@ export function apiRoutes(): Hono<HonoEnv> {
     .route('/data', dataRoutes)
     .route('/models', modelRoutes)
     .route('/pricing', pricingRoutes)
-    .notFound((c) => c.json(fail('NOT_FOUND', translate('common.not_found', c.get('language'))), 404))
+    .notFound((c) => c.json(unknownPath(c.req.method, c.req.path, translate('common.not_found', c.get('language'))), 404))
 }

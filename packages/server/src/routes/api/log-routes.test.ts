@@ -1,6 +1,6 @@
 import { LOG_COUNT_CAP, LogType, Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { insertReturningId } from '../../db/insert-id.ts'
 import type { LogRow } from '../../services/logs/log-writer.ts'
 
@@ -146,7 +146,7 @@ describe('DELETE /api/log/', () => {
     for (let i = 0; i < old.length; i += 500) await insert(old.slice(i, i + 500))
     await insert([log(alice), log(bob)])
     const missing = await h.request('DELETE', '/api/log/', { as: admin })
-    expect(missing.status).toBe(400)
+    expectRefused(missing, 'BAD_REQUEST')
     expect(missing.json?.message).toBe('请选择日志记录时间')
     const response = await h.request('DELETE', `/api/log/?target_timestamp=${now - 60}`, { as: admin })
     expect(response.json).toMatchObject({ success: true, data: 5003 })

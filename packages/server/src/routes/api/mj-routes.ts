@@ -1,10 +1,11 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ok } from '@gateway/shared'
+import { ok, type Page } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { listMidjourneys, type MidjourneyFilter } from '../../db/queries/midjourneys.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { toConsoleTask } from '../../relay/midjourney/mj-task-view.ts'
+import { readPage } from './route-params.ts'
 
 /** Timestamps below this are seconds (the spec's filters); above, milliseconds (the reference console sent those). */
 const MILLISECOND_THRESHOLD = 100_000_000_000
@@ -21,12 +22,11 @@ function integer(c: Context<HonoEnv>, name: string, min: number, max: number): n
 const toMs = (value: number | undefined) => (value === undefined ? undefined : value >= MILLISECOND_THRESHOLD ? value : value * 1000)
 
 /**
- * The list query: 0-based `p` with 10 rows a page like the reference (`page_size` may ask for
- * 1..100), task id, submit-time range in seconds, and for admins the channel.
+ * The list query as the reference reads it: 1-based `p` and `page_size` (1..100, `size` as an
+ * alias), task id, submit-time range in seconds, and for admins the channel.
  */
-function readFilter(c: Context<HonoEnv>, admin: boolean): { filter: MidjourneyFilter; offset: number; limit: number } {
-  const page = integer(c, 'p', 0, 1_000_000) ?? 0
-  const limit = integer(c, 'page_size', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE
+function readFilter(c: Context<HonoEnv>, admin: boolean): { filter: MidjourneyFilter; page: number; offset: number; limit: number } {
+  const { p: page, page_size: limit } = readPage(c)
   const mjId = (c.req.query('mj_id') ?? '').trim()
   if (mjId.length > 128) throw new AppError('BAD_REQUEST', 'common.field_invalid', { field: 'mj_id' })
   const startMs = toMs(integer(c, 'start_timestamp', 0, Number.MAX_SAFE_INTEGER))
@@ -39,19 +39,20 @@ function readFilter(c: Context<HonoEnv>, admin: boolean): { filter: MidjourneyFi
     userId: admin ? undefined : c.get('user').id,
     channelId: admin ? integer(c, 'channel_id', 0, 2_147_483_647) || undefined : undefined,
   }
-  return { filter, offset: page * limit, limit }
+  return { filter, page, offset: (page - 1) * limit, limit }
 }
 
 async function list(c: Context<HonoEnv>, admin: boolean) {
   const services = c.get('services')
-  const { filter, offset, limit } = readFilter(c, admin)
-  const rows = await listMidjourneys(services.db, filter, offset, limit)
-  return c.json(ok(rows.map((row) => toConsoleTask(services.options, row, admin))))
+  const { filter, page, offset, limit } = readFilter(c, admin)
+  const { rows, total } = await listMidjourneys(services.db, filter, offset, limit)
+  const answer: Page<ReturnType<typeof toConsoleTask>> = { items: rows.map((row) => toConsoleTask(services.options, row, admin)), total, page, page_size: limit }
+  return c.json(ok(answer))
 }
 
 /**
  * /api/mj: drawing tasks. Admins list every user's (GET /, with a channel filter); users their
- * own (GET /self, channel ignored and not shown). `data` is the page's rows, as the reference answers.
+ * own (GET /self, channel ignored and not shown). `data` is `{items, total, page, page_size}`, as the reference pages it.
  */
 export const mjRoutes = new Hono<HonoEnv>()
   .get('/', adminAuth, (c) => list(c, true))

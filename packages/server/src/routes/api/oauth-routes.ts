@@ -55,7 +55,7 @@ function providerCallback(provider: OAuthProvider) {
     const services = c.get('services')
     const settings = providerSettings[provider]
     const { aff } = await takeState(c)
-    if (!services.options.bool(settings.enabled)) throw new AppError('FORBIDDEN', settings.disabled)
+    if (!services.options.bool(settings.enabled)) throw new AppError('DENIED', settings.disabled)
     const providerError = c.req.query('error')
     if (providerError) throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', { provider: provider === 'github' ? 'GitHub' : 'LinuxDO', reason: providerError.slice(0, 200) })
     const code = c.req.query('code') ?? ''
@@ -86,13 +86,13 @@ function telegramQuery(c: Context<HonoEnv>): Record<string, string> {
 
 function requireTelegram(c: Context<HonoEnv>): string {
   const { options } = c.get('services')
-  if (!options.bool('TelegramOAuthEnabled')) throw new AppError('FORBIDDEN', 'account.telegram_disabled')
+  if (!options.bool('TelegramOAuthEnabled')) throw new AppError('DENIED', 'account.telegram_disabled')
   return verifyTelegramLogin(telegramQuery(c), options.get('TelegramBotToken'))
 }
 
 function requireWeChat(c: Context<HonoEnv>): void {
   const { options } = c.get('services')
-  if (!options.bool('WeChatAuthEnabled') || !options.get('WeChatServerAddress')) throw new AppError('FORBIDDEN', 'account.wechat_disabled')
+  if (!options.bool('WeChatAuthEnabled') || !options.get('WeChatServerAddress')) throw new AppError('DENIED', 'account.wechat_disabled')
 }
 
 /**

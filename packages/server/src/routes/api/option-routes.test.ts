@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { OptionStore } from '../../services/options/option-store.ts'
 import { optionDefaults } from '../../services/options/option-defaults.ts'
 
@@ -58,7 +58,7 @@ describe('PUT /api/option/', () => {
     ]
     for (const [key, value, message] of cases) {
       const response = await h.request('PUT', '/api/option/', { as: root, body: { key, value }, headers: { 'accept-language': 'en' } })
-      expect(response.status, key).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', key)
       expect(response.json?.message).toBe(message)
     }
     expect(h.services.options.get('GroupRatio')).toBe(optionDefaults.GroupRatio)
@@ -96,7 +96,7 @@ describe('switch prerequisites', () => {
     await put('EmailDomainWhitelist', '')
     for (const [key, , en, zh] of cases) {
       const english = await put(key, 'true')
-      expect(english.status, key).toBe(400)
+      expectRefused(english, 'BAD_REQUEST', key)
       expect(english.json?.message).toBe(en)
       expect((await put(key, 'true', 'zh')).json?.message).toContain(zh)
       expect(h.services.options.get(key as 'GitHubOAuthEnabled')).toBe('false')
@@ -126,7 +126,7 @@ describe('switch prerequisites', () => {
 
   it('checks GroupRatio: JSON, an object, numbers only, none negative', async () => {
     for (const bad of ['{"default":', '[1,2]', '{"default":"1"}', '{"vip":-0.5}']) {
-      expect((await put('GroupRatio', bad)).status, bad).toBe(400)
+      expectRefused(await put('GroupRatio', bad), 'BAD_REQUEST', bad)
     }
     expect((await put('GroupRatio', '{"default":1,"vip":0}')).json?.success).toBe(true)
   })

@@ -1,6 +1,6 @@
 import { Role, UserStatus, USER_ID_HEADER } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { SoftAuthenticator, type Bend } from '../../../test/soft-authenticator.ts'
 
 let h: Harness
@@ -71,7 +71,8 @@ describe('passkey registration and management', () => {
     expect(renamed.json?.success).toBe(true)
     expect((await list(user)).passkeys[1].name).toBe('Work phone')
     const blank = await h.request('PUT', `/api/user/passkey/${phoneId}`, { as: user, body: { name: '  ' }, headers: en })
-    expect([blank.status, blank.json?.message]).toEqual([400, 'Enter a name for the passkey'])
+    expectRefused(blank, 'BAD_REQUEST')
+    expect(blank.json?.message).toBe('Enter a name for the passkey')
 
     const deleted = await h.request('DELETE', `/api/user/passkey/${phoneId}`, { as: user, headers: en })
     expect(deleted.json).toMatchObject({ success: true, message: 'Passkey deleted' })
@@ -100,16 +101,19 @@ describe('passkey registration and management', () => {
     const user = await h.createUser()
     const other = await h.createUser()
     const wrongOrigin = await register(user, new SoftAuthenticator(), { bend: { origin: 'https://evil.example' } })
-    expect([wrongOrigin.status, wrongOrigin.json?.message]).toEqual([400, 'The passkey could not be verified; please try again'])
+    expectRefused(wrongOrigin, 'BAD_REQUEST')
+    expect(wrongOrigin.json?.message).toBe('The passkey could not be verified; please try again')
     const wrongRp = await register(user, new SoftAuthenticator(), { bend: { rpId: 'evil.example' } })
-    expect([wrongRp.status, wrongRp.json?.message]).toEqual([400, 'The passkey could not be verified; please try again'])
+    expectRefused(wrongRp, 'BAD_REQUEST')
+    expect(wrongRp.json?.message).toBe('The passkey could not be verified; please try again')
     const unverified = await register(user, new SoftAuthenticator(), { bend: { unverified: true } })
-    expect(unverified.status).toBe(400)
+    expectRefused(unverified, 'BAD_REQUEST')
 
     const begin = await h.request('POST', '/api/user/passkey/register/begin', { as: other, body: {} })
     const stolen = new SoftAuthenticator().register(begin.json?.data.options.publicKey)
     const answer = await h.request('POST', '/api/user/passkey/register/finish', { as: user, body: stolen, headers: en })
-    expect([answer.status, answer.json?.message]).toEqual([400, 'The passkey request has expired or was already used; please try again'])
+    expectRefused(answer, 'BAD_REQUEST')
+    expect(answer.json?.message).toBe('The passkey request has expired or was already used; please try again')
     expect(await h.services.db.selectFrom('passkey_credentials').select('id').execute()).toEqual([])
   })
 
@@ -119,9 +123,10 @@ describe('passkey registration and management', () => {
     await register(owner, new SoftAuthenticator(), { name: 'Mine' })
     const id = (await list(owner)).passkeys[0].id
     const deleted = await h.request('DELETE', `/api/user/passkey/${id}`, { as: intruder, headers: en })
-    expect([deleted.status, deleted.json?.message]).toEqual([404, 'Passkey not found'])
+    expectRefused(deleted, 'NOT_FOUND')
+    expect(deleted.json?.message).toBe('Passkey not found')
     const renamed = await h.request('PUT', `/api/user/passkey/${id}`, { as: intruder, body: { name: 'Yours' }, headers: en })
-    expect(renamed.status).toBe(404)
+    expectRefused(renamed, 'NOT_FOUND')
     await h.request('DELETE', '/api/user/passkey', { as: intruder })
     expect((await list(owner)).passkeys.map((p: { name: string }) => p.name)).toEqual(['Mine'])
   })
@@ -152,7 +157,8 @@ describe('sign-in with a passkey', () => {
     await register(user, authenticator)
     for (const bend of [{ origin: 'https://evil.example' }, { origin: 'http://localhost:8080' }, { rpId: 'evil.example' }]) {
       const answer = await signIn(authenticator, bend)
-      expect([answer.status, answer.json?.message, answer.headers.get('set-cookie')]).toEqual([403, 'The passkey could not be verified; please try again', null])
+      expectRefused(answer, 'DENIED')
+      expect([answer.json?.message, answer.headers.get('set-cookie')]).toEqual(['The passkey could not be verified; please try again', null])
     }
   })
 
@@ -163,15 +169,17 @@ describe('sign-in with a passkey', () => {
     const response = authenticator.authenticate(await beginSignIn())
     expect((await finishSignIn(response)).status).toBe(200)
     const replay = await finishSignIn(response)
-    expect([replay.status, replay.json?.message]).toEqual([400, 'The passkey request has expired or was already used; please try again'])
+    expectRefused(replay, 'BAD_REQUEST')
+    expect(replay.json?.message).toBe('The passkey request has expired or was already used; please try again')
 
     const options = await beginSignIn()
     await h.services.db.updateTable('passkey_challenges').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).execute()
     const late = await finishSignIn(authenticator.authenticate(options))
-    expect([late.status, late.json?.message]).toEqual([400, 'The passkey request has expired or was already used; please try again'])
+    expectRefused(late, 'BAD_REQUEST')
+    expect(late.json?.message).toBe('The passkey request has expired or was already used; please try again')
     // A challenge the server never issued is refused the same way.
     const invented = await finishSignIn(authenticator.authenticate({ challenge: 'aW52ZW50ZWQ', rpId: 'localhost' }))
-    expect(invented.status).toBe(400)
+    expectRefused(invented, 'BAD_REQUEST')
   })
 
   it('refuses a counter that does not move forward', async () => {
@@ -180,8 +188,9 @@ describe('sign-in with a passkey', () => {
     await register(user, authenticator)
     expect((await signIn(authenticator, { counter: 5 })).status).toBe(200)
     const backwards = await signIn(authenticator, { counter: 3 })
-    expect([backwards.status, backwards.json?.message]).toEqual([403, 'The passkey could not be verified; please try again'])
-    expect((await signIn(authenticator, { counter: 5 })).status).toBe(403)
+    expectRefused(backwards, 'DENIED')
+    expect(backwards.json?.message).toBe('The passkey could not be verified; please try again')
+    expectRefused(await signIn(authenticator, { counter: 5 }), 'DENIED')
     const row = await h.services.db.selectFrom('passkey_credentials').select('sign_count').executeTakeFirstOrThrow()
     expect(Number(row.sign_count)).toBe(5)
     expect((await signIn(authenticator, { counter: 6 })).status).toBe(200)
@@ -193,11 +202,13 @@ describe('sign-in with a passkey', () => {
     await register(user, authenticator)
     await h.services.db.updateTable('users').set({ status: UserStatus.disabled }).where('id', '=', user.id).execute()
     const banned = await signIn(authenticator)
-    expect([banned.status, banned.json?.message, banned.headers.get('set-cookie')]).toEqual([403, 'This user is banned', null])
+    expectRefused(banned, 'DENIED')
+    expect([banned.json?.message, banned.headers.get('set-cookie')]).toEqual(['This user is banned', null])
 
     await h.services.db.updateTable('users').set({ status: UserStatus.enabled, deleted_at: new Date() }).where('id', '=', user.id).execute()
     const cancelled = await signIn(authenticator)
-    expect([cancelled.status, cancelled.json?.message]).toEqual([403, 'No account is registered for this passkey'])
+    expectRefused(cancelled, 'DENIED')
+    expect(cancelled.json?.message).toBe('No account is registered for this passkey')
     await h.services.db.updateTable('users').set({ deleted_at: null }).where('id', '=', user.id).execute()
 
     const stranger = new SoftAuthenticator()
@@ -222,7 +233,8 @@ describe('DELETE /api/user/:id/reset_passkey', () => {
     expect((await reset(admin, user)).json).toMatchObject({ success: true, message: 'Passkeys reset' })
     expect((await list(user)).enabled).toBe(false)
     const again = await reset(admin, user)
-    expect([again.status, again.json?.message]).toEqual([404, 'This user has no passkey'])
+    expectRefused(again, 'NOT_FOUND')
+    expect(again.json?.message).toBe('This user has no passkey')
     expect((await reset(admin, otherAdmin)).json?.message).toBe('You cannot change a user of the same or a higher role')
     expect((await reset(admin, root)).json?.message).toBe("You cannot reset the root user's passkeys")
     expect((await list(otherAdmin)).enabled).toBe(true)

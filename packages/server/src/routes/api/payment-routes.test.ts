@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { epaySign } from '../../services/payments/epay-signature.ts'
 
 const KEY = 'epay-merchant-secret-key'
@@ -52,6 +52,40 @@ async function order(user: TestUser, amount = 10) {
 const signed = (params: Record<string, string>, key = KEY) => ({ ...params, sign: epaySign(params, key), sign_type: 'MD5' })
 const deliver = (params: Record<string, string>) => h.request('GET', `/api/user/epay/notify?${new URLSearchParams(params).toString()}`)
 
+describe('GET /api/user/topup/info', () => {
+  it("answers what the reference's wallet reads: online top-up on once EPay and a method are set, the rest off", async () => {
+    const user = await h.createUser()
+    const info = async () => {
+      const response = await h.request('GET', '/api/user/topup/info', { as: user })
+      expect(response.json?.success, response.text).toBe(true)
+      return response.json?.data as Record<string, unknown>
+    }
+    const before = await info()
+    expect(Object.keys(before).sort()).toEqual(
+      [
+        'enable_online_topup', 'enable_stripe_topup', 'enable_creem_topup', 'enable_waffo_topup', 'enable_waffo_pancake_topup', 'enable_redemption',
+        'payment_compliance_confirmed', 'payment_compliance_terms_version', 'waffo_pay_methods', 'creem_products', 'pay_methods', 'min_topup',
+        'stripe_min_topup', 'waffo_min_topup', 'waffo_pancake_min_topup', 'amount_options', 'discount', 'topup_link',
+      ].sort(),
+    )
+    expect(before).toMatchObject({ enable_online_topup: false, enable_stripe_topup: false, enable_redemption: true, payment_compliance_confirmed: true, min_topup: 1 })
+    await configurePayments()
+    await setOption('MinTopUp', '5')
+    await setOption('TopUpLink', 'https://shop.example.com')
+    expect(await info()).toMatchObject({
+      enable_online_topup: true,
+      min_topup: 5,
+      topup_link: 'https://shop.example.com',
+      pay_methods: [{ name: '支付宝', color: '#1677ff', type: 'zfb' }, { name: '微信', color: '#07c160', type: 'wx' }],
+      amount_options: [],
+      discount: {},
+    })
+    await setOption('PayMethods', '[]')
+    expect((await info()).enable_online_topup).toBe(false)
+    expect((await h.request('GET', '/api/user/topup/info')).status).toBe(401)
+  })
+})
+
 describe('POST /api/user/amount', () => {
   it('prices amount × Price × the group top-up ratio with two decimals', async () => {
     await setOption('Price', '7.3')
@@ -71,7 +105,7 @@ describe('POST /api/user/amount', () => {
     expect((await ask(4, 'zh')).json?.message).toBe('充值数量不能小于 5')
     for (const bad of [0, -5, 5.5, '10', null]) {
       const response = await ask(bad)
-      expect(response.status).toBe(400)
+      expectRefused(response, 'BAD_REQUEST')
       expect(response.json?.message).toBe('The top-up amount must be a positive whole number')
     }
     await setOption('Price', '0.001')
@@ -142,8 +176,8 @@ describe('POST /api/user/pay', () => {
     expect(theirs.json?.data.out_trade_no).not.toBe([...tradeNos][0])
 
     expect((await keyed({ amount: 11 }, 'order-key-1')).json).toMatchObject({ success: false, message: 'This Idempotency-Key was already used for a different top-up' })
-    expect((await keyed({ amount: 10, payment_method: 'wx' }, 'order-key-1')).status).toBe(409)
-    expect((await keyed({ amount: 10 }, 'bad key with spaces')).status).toBe(400)
+    expectRefused(await keyed({ amount: 10, payment_method: 'wx' }, 'order-key-1'), 'CONFLICT')
+    expectRefused(await keyed({ amount: 10 }, 'bad key with spaces'), 'BAD_REQUEST')
     // Once paid, the key cannot start a second payment of the same order.
     const form = { params: answers[0]?.json?.data as Record<string, string> }
     const notify = { pid: PID, trade_no: 'GW1', out_trade_no: form.params.out_trade_no as string, type: 'alipay', name: 'TUC10', money: '73.00', trade_status: 'TRADE_SUCCESS' }

@@ -6,6 +6,7 @@ import { publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { createEpayOrder, previewTopUp } from '../../services/payments/create-epay-order.ts'
 import { settleEpayNotify } from '../../services/payments/settle-epay-notify.ts'
+import { topUpInfo } from '../../services/payments/top-up-info.ts'
 
 // The amount is checked by quoteTopUp so that a bad one gets the wallet's own message.
 const amountInput = z.object({ amount: z.unknown(), top_up_code: z.string().max(64).optional() })
@@ -22,6 +23,7 @@ const REFERENCE_OK = 'success'
  * matched before any `/api/user/:id` route.
  */
 export const paymentRoutes = new Hono<HonoEnv>()
+  .get('/topup/info', userAuth, (c) => c.json(ok(topUpInfo(c.get('services')))))
   .post('/amount', userAuth, async (c) => {
     const { amount } = await readJson(c, amountInput)
     return c.json(ok(previewTopUp(c.get('services'), c.get('user').group, amount), REFERENCE_OK))

@@ -1,6 +1,6 @@
 import { Role, USER_ID_HEADER } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { readNotifySettings } from '../../services/notify/notification.ts'
 
 let h: Harness
@@ -47,7 +47,7 @@ describe('PUT /api/user/setting', () => {
     ]
     for (const [body, message] of cases) {
       const response = await saveSetting(user, body)
-      expect(response.status, JSON.stringify(body)).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message, JSON.stringify(body)).toBe(message)
     }
     expect((await saveSetting(user, { ...webhook, webhook_url: 'http://x.example.com' }, 'zh-CN')).json?.message).toBe('Webhook 地址必须以 https:// 开头')
@@ -69,7 +69,7 @@ describe('PUT /api/user/setting', () => {
     ]
     for (const url of blocked) {
       const response = await saveSetting(user, { ...webhook, webhook_url: url })
-      expect(response.status, url).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', url)
       expect(response.json?.message, url).toMatch(/^The webhook URL is not allowed/)
     }
     expect((await storedSetting(user.id)).raw).toBe('')
@@ -150,11 +150,11 @@ describe('POST /api/user/aff_transfer', () => {
     const user = await h.createUser(Role.user, { quota: 0 })
     await giveAff(user.id, 2 * UNIT)
     const small = await transfer(user, UNIT - 1)
-    expect(small.status).toBe(400)
+    expectRefused(small, 'BAD_REQUEST')
     expect(small.json?.message).toBe('The transfer amount must be at least $1!')
     expect((await transfer(user, UNIT - 1, 'zh-CN')).json?.message).toBe('转移额度最小为$1！')
     expect((await transfer(user, UNIT + 0.5)).json?.message).toBe('The transfer amount must be a whole number')
-    expect((await transfer(user, '500000')).status).toBe(400)
+    expectRefused(await transfer(user, '500000'), 'BAD_REQUEST')
     const tooMuch = await transfer(user, 3 * UNIT)
     expect(tooMuch.json?.message).toBe('Not enough invite quota!')
     expect((await transfer(user, 3 * UNIT, 'zh-CN')).json?.message).toBe('邀请额度不足！')
@@ -235,7 +235,7 @@ describe('the own account routes', () => {
     expect((await h.services.relay.tokens.user(user.id))?.cancelled ?? true).toBe(true)
     await expect(h.login(user.username, user.password)).rejects.toThrow()
     const rootDelete = await h.request('DELETE', '/api/user/self', { as: root, headers: en })
-    expect(rootDelete.status).toBe(403)
+    expectRefused(rootDelete, 'DENIED')
     expect(rootDelete.json?.message).toBe('The super admin account cannot be deleted')
     expect((await userRow(root.id)).deleted_at).toBeNull()
   })
@@ -246,7 +246,7 @@ describe('the own account routes', () => {
     expect(wrong.json?.message).toBe('The current password is wrong')
     await h.login(user.username, user.password)
     const short = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'short', original_password: user.password }, headers: en })
-    expect(short.status).toBe(400)
+    expectRefused(short, 'BAD_REQUEST')
     const right = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: user.password } })
     expect(right.json?.success).toBe(true)
     await expect(h.login(user.username, user.password)).rejects.toThrow()

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 
 let h: Harness
 let admin: TestUser
@@ -61,7 +61,7 @@ describe('POST /api/redemption/', () => {
     ]
     for (const [body, message] of cases) {
       const response = await api('POST', '/api/redemption/', body)
-      expect(response.status, JSON.stringify(body)).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message, JSON.stringify(body)).toBe(message)
     }
     const english = await h.request('POST', '/api/redemption/', { as: admin, body: { quota: 1, count: 101 }, headers: { 'accept-language': 'en' } })
@@ -149,7 +149,7 @@ describe('PUT, DELETE and batch', () => {
     for (const status of [2, 3]) {
       await setStatus(id, status)
       const refused = await api('PUT', '/api/redemption/', { id, name: 'again' })
-      expect(refused.status).toBe(409)
+      expectRefused(refused, 'CONFLICT')
       expect(refused.json?.message).toBe('只有未使用的兑换码可以编辑')
     }
     expect((await api('PUT', '/api/redemption/', { id: 99_999, name: 'x' })).json?.message).toBe('兑换码不存在')
@@ -165,7 +165,7 @@ describe('PUT, DELETE and batch', () => {
     }
     await setStatus(id, 3)
     const locked = await api('PUT', '/api/redemption/?status_only=true', { id, status: 1 })
-    expect(locked.status).toBe(409)
+    expectRefused(locked, 'CONFLICT')
     expect(locked.json?.message).toBe('兑换码已被使用，无法修改状态')
     expect((await rows())[0]?.status).toBe(3)
   })
@@ -174,17 +174,34 @@ describe('PUT, DELETE and batch', () => {
     const keys = await create({ quota: 10, count: 4 })
     const ids = await Promise.all(keys.map(idOf))
     expect((await api('DELETE', `/api/redemption/${ids[0]}/`)).json?.success).toBe(true)
-    expect((await api('GET', `/api/redemption/${ids[0]}`)).status).toBe(404)
+    expectRefused(await api('GET', `/api/redemption/${ids[0]}`), 'NOT_FOUND')
     expect((await api('DELETE', `/api/redemption/${ids[0]}`)).json?.message).toBe('兑换码不存在')
     expect((await api('POST', '/api/redemption/batch', { ids: [ids[0], ids[1], ids[2], 12345] })).json?.data).toBe(2)
     expect((await api('GET', '/api/redemption/')).json?.data.total).toBe(1)
     expect((await rows()).filter((r) => r.deleted_at !== null)).toHaveLength(3)
     for (const body of [{ ids: [] }, {}]) {
       const empty = await api('POST', '/api/redemption/batch', body)
-      expect(empty.status).toBe(400)
+      expectRefused(empty, 'BAD_REQUEST')
       expect(empty.json?.message).toBe('请至少选择一个兑换码！')
     }
-    expect((await api('GET', '/api/redemption/abc')).status).toBe(404)
+    expectRefused(await api('GET', '/api/redemption/abc'), 'NOT_FOUND')
+  })
+})
+
+describe('DELETE /api/redemption/invalid', () => {
+  it('clears the used and disabled codes, keeps the unused ones, and answers how many it cleared', async () => {
+    const keys = await create({ quota: 10, count: 4 })
+    const [used, disabled, unused, alreadyGone] = await Promise.all(keys.map(idOf))
+    await setStatus(used as number, 3)
+    await setStatus(disabled as number, 2)
+    await setStatus(alreadyGone as number, 3)
+    await api('DELETE', `/api/redemption/${alreadyGone}`)
+    const cleared = await api('DELETE', '/api/redemption/invalid')
+    expect(cleared.json).toEqual({ success: true, message: '', data: 2 })
+    const after = await rows()
+    expect(after.filter((r) => r.deleted_at === null).map((r) => r.id)).toEqual([unused])
+    expect((await api('GET', '/api/redemption/')).json?.data.items.map((r: { id: number }) => r.id)).toEqual([unused])
+    expect((await api('DELETE', '/api/redemption/invalid')).json?.data).toBe(0)
   })
 })
 
@@ -201,6 +218,7 @@ describe('access', () => {
       ['PUT', '/api/redemption/?status_only=true', { id, status: 2 }],
       ['DELETE', `/api/redemption/${id}`],
       ['POST', '/api/redemption/batch', { ids: [id] }],
+      ['DELETE', '/api/redemption/invalid'],
     ]
     for (const [method, path, body] of calls) {
       const response = await api(method, path, body, user)

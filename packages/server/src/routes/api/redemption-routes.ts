@@ -13,6 +13,7 @@ import { readJson } from '../../middleware/json-body.ts'
 import { getRedemption, listRedemptions, searchRedemptions } from '../../services/redemptions/list-redemptions.ts'
 import {
   createRedemptions,
+  deleteInvalidRedemptions,
   deleteRedemption,
   deleteRedemptions,
   updateRedemption,
@@ -40,6 +41,8 @@ export const redemptionRoutes = new Hono<HonoEnv>()
     if (isStatusOnly(c.req.query('status_only'))) return c.json(ok(await updateRedemptionStatus(services, await readJson(c, updateRedemptionStatusInput))))
     return c.json(ok(await updateRedemption(services, await readJson(c, updateRedemptionInput))))
   })
+  // before /:id, which would take 'invalid' for an id
+  .delete('/invalid', adminAuth, async (c) => c.json(ok(await deleteInvalidRedemptions(c.get('services')))))
   .delete('/:id', adminAuth, async (c) => {
     await deleteRedemption(c.get('services'), readId(c, 'redemption.not_found'))
     return c.json(ok(null))

@@ -1,6 +1,6 @@
 import { Role, type LoginSession } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { resetTokensOf } from '../../services/auth/password-reset.ts'
 import { purgeDeadSessions } from '../../services/sessions/sessions.ts'
@@ -88,7 +88,7 @@ describe('DELETE /api/user/sessions/:sid', () => {
     expect(await signedIn(other)).toBe(false)
     expect(await signedIn(user)).toBe(true)
     expect((await sessionsOf(user)).map((s) => s.current)).toEqual([true])
-    expect((await h.request('DELETE', `/api/user/sessions/${target.id}`, { as: user })).status).toBe(404)
+    expectRefused(await h.request('DELETE', `/api/user/sessions/${target.id}`, { as: user }), 'NOT_FOUND')
   })
 
   it('answers not found for another user’s session and ends nothing', async () => {
@@ -97,7 +97,7 @@ describe('DELETE /api/user/sessions/:sid', () => {
     const bobsSession = (await sessionsOf(bob))[0]!
     for (const sid of [bobsSession.id, 'nonexistent', (await storedSessions(bob.id))[0]!.id]) {
       const response = await h.request('DELETE', `/api/user/sessions/${sid}`, { as: alice })
-      expect(response.status, sid).toBe(404)
+      expectRefused(response, 'NOT_FOUND', sid)
       expect(response.json).toMatchObject({ success: false, code: 'NOT_FOUND', message: '登录会话不存在或已结束' })
     }
     expect(await signedIn(bob)).toBe(true)

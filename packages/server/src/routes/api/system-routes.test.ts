@@ -1,6 +1,6 @@
 import { statusSchema } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { createHarness, type Harness, expectRefused } from '../../../test/harness.ts'
 
 let h: Harness
 beforeEach(async () => {
@@ -20,6 +20,31 @@ describe('GET /api/status', () => {
     expect(response.headers.get('x-oneapi-request-id')).toMatch(/^\d{14}/)
   })
 
+  it("carries every field of the reference's status, unsupported ones off", async () => {
+    // GetStatus of the reference (controller/misc.go at 116255f), minus the ones it adds only when a panel is on.
+    const referenceKeys = `version start_time email_verification github_oauth github_client_id discord_oauth discord_client_id
+      linuxdo_oauth linuxdo_client_id linuxdo_minimum_trust_level telegram_oauth telegram_bot_name theme system_name logo
+      footer_html wechat_qrcode wechat_login server_address turnstile_check turnstile_site_key docs_link quota_per_unit
+      display_in_currency quota_display_type custom_currency_symbol custom_currency_exchange_rate enable_batch_update
+      enable_drawing enable_task enable_data_export data_export_default_time default_collapse_sidebar mj_notify_enabled chats
+      demo_site_enabled self_use_mode_enabled register_enabled password_login_enabled password_register_enabled
+      default_use_auto_group usd_exchange_rate price stripe_unit_price api_info_enabled uptime_kuma_enabled
+      announcements_enabled faq_enabled HeaderNavModules SidebarModulesAdmin oidc_enabled oidc_client_id
+      oidc_authorization_endpoint oidc_display_name passkey_login passkey_display_name passkey_rp_id passkey_origins
+      passkey_allow_insecure passkey_user_verification passkey_attachment setup user_agreement_enabled privacy_policy_enabled
+      checkin_enabled`.split(/\s+/)
+    const data = (await h.request('GET', '/api/status')).json?.data as Record<string, unknown>
+    expect(referenceKeys.filter((key) => !(key in data))).toEqual([])
+    expect(data).toMatchObject({ quota_display_type: 'USD', usd_exchange_rate: 7.3, checkin_enabled: false, discord_oauth: false, oidc_enabled: false, theme: 'default' })
+
+    const root = await h.setupRoot()
+    for (const [key, value] of [['DisplayInCurrencyEnabled', 'false'], ['USDExchangeRate', '7.1'], ['ServerAddress', 'https://gw.example.com']]) {
+      expect((await h.request('PUT', '/api/option/', { as: root, body: { key, value } })).json?.success, key).toBe(true)
+    }
+    const changed = (await h.request('GET', '/api/status')).json?.data
+    expect(changed).toMatchObject({ quota_display_type: 'TOKENS', display_in_currency: false, usd_exchange_rate: 7.1, passkey_rp_id: 'gw.example.com', passkey_origins: 'https://gw.example.com' })
+  })
+
   it('reflects option changes at once', async () => {
     const root = await h.setupRoot()
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'SystemName', value: 'My Gateway' } })
@@ -36,7 +61,7 @@ describe('first-run setup', () => {
 
   it('refuses short and mismatched passwords with the spec messages', async () => {
     const short = await h.request('POST', '/api/setup', { body: { username: 'root', password: 'short', confirmPassword: 'short' } })
-    expect(short.status).toBe(400)
+    expectRefused(short, 'BAD_REQUEST')
     expect(short.json?.message).toBe('密码长度不得小于 8 位')
     const mismatch = await h.request('POST', '/api/setup', {
       body: { username: 'root', password: 'password123', confirmPassword: 'password124' },
@@ -58,7 +83,7 @@ describe('first-run setup', () => {
     expect((await h.request('GET', '/api/setup')).json?.data).toMatchObject({ status: true, root_init: true })
 
     const again = await h.request('POST', '/api/setup', { body: { username: 'evil', password: 'password123', confirmPassword: 'password123' } })
-    expect(again.status).toBe(400)
+    expectRefused(again, 'BAD_REQUEST')
     expect(again.json?.message).toBe('系统已经初始化完成')
   })
 
@@ -87,9 +112,12 @@ describe('branding texts', () => {
 })
 
 describe('unknown API paths', () => {
-  it('answer a 404 envelope, not the console', async () => {
+  it('answer 404 as the reference does (an OpenAI error naming the path), with the envelope, not the console', async () => {
     const response = await h.request('GET', '/api/does-not-exist')
     expect(response.status).toBe(404)
-    expect(response.json).toMatchObject({ success: false, code: 'NOT_FOUND' })
+    expect(response.json).toMatchObject({ success: false, code: 'NOT_FOUND', message: '资源不存在' })
+    expect(JSON.parse(response.text).error).toEqual({ message: 'Invalid URL (GET /api/does-not-exist)', type: 'invalid_request_error', param: '', code: '' })
+    const deep = await h.request('DELETE', '/api/token/1/nothing/here')
+    expect([deep.status, JSON.parse(deep.text).error.message]).toEqual([404, 'Invalid URL (DELETE /api/token/1/nothing/here)'])
   })
 })

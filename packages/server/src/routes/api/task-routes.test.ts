@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { insertTask, type NewTask } from '../../db/queries/tasks.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
@@ -44,11 +44,12 @@ const task = (user: TestUser, fields: Partial<NewTask> = {}): NewTask => ({
 const insert = async (rows: NewTask[]) => {
   for (const row of rows) await insertTask(h.services.db, h.services.dialect, row)
 }
-const list = async (user: TestUser, path: string) => {
+const page = async (user: TestUser, path: string) => {
   const response = await h.request('GET', path, { as: user })
   expect(response.json?.success, response.text).toBe(true)
-  return response.json?.data as Record<string, unknown>[]
+  return response.json?.data as { items: Record<string, unknown>[]; total: number; page: number; page_size: number }
 }
+const list = async (user: TestUser, path: string) => (await page(user, path)).items
 const ids = (rows: Record<string, unknown>[]) => rows.map((r) => r.task_id)
 
 describe('GET /api/task/ and /api/task/self', () => {
@@ -92,27 +93,32 @@ describe('GET /api/task/ and /api/task/self', () => {
     expect(ids(await list(admin, '/api/task/?action=LYRICS'))).toEqual(['x2'])
     expect(ids(await list(admin, `/api/task/?start_timestamp=${day + 50}&end_timestamp=${day + 150}`))).toEqual(['x2'])
     // Empty parameters (as forms send them) mean no filter.
-    expect(ids(await list(admin, '/api/task/?channel_id=&task_id=&start_timestamp=&end_timestamp=&p=0'))).toEqual(['x3', 'x2', 'x1'])
+    expect(ids(await list(admin, '/api/task/?channel_id=&task_id=&start_timestamp=&end_timestamp=&p='))).toEqual(['x3', 'x2', 'x1'])
   })
 
-  it('pages from index 0 with 10 rows by default, and page_size up to 100', async () => {
+  it('pages as the reference: 1-based p, 10 rows by default, page_size up to 100, with the total', async () => {
     await insert(Array.from({ length: 23 }, (_, i) => task(alice, { task_id: `p${String(i).padStart(2, '0')}` })))
-    const first = await list(alice, '/api/task/self?p=0')
-    expect(first).toHaveLength(10)
-    expect(first[0]?.task_id).toBe('p22')
-    expect(ids(await list(alice, '/api/task/self?p=2'))).toEqual(['p02', 'p01', 'p00'])
-    expect(await list(alice, '/api/task/self?p=3')).toEqual([])
-    expect(await list(alice, '/api/task/self?p=0&page_size=20')).toHaveLength(20)
-    expect(ids(await list(alice, '/api/task/self?p=1&page_size=20'))).toEqual(['p02', 'p01', 'p00'])
+    await insert([task(bob, { task_id: 'bob' })])
+    const first = await page(alice, '/api/task/self?p=1')
+    expect(first).toMatchObject({ total: 23, page: 1, page_size: 10 })
+    expect(first.items).toHaveLength(10)
+    expect(first.items[0]?.task_id).toBe('p22')
+    expect(ids(await list(alice, '/api/task/self?p=3'))).toEqual(['p02', 'p01', 'p00'])
+    expect(await page(alice, '/api/task/self?p=4')).toMatchObject({ items: [], total: 23, page: 4 })
+    expect(await list(alice, '/api/task/self?p=1&page_size=20')).toHaveLength(20)
+    expect(ids(await list(alice, '/api/task/self?p=2&page_size=20'))).toEqual(['p02', 'p01', 'p00'])
+    expect(await page(admin, '/api/task/?page_size=101&task_id=bob')).toMatchObject({ total: 1, page: 1, page_size: 100 })
+    // A page below 1 or not a number is the first, as the reference reads it.
+    for (const query of ['p=0', 'p=-1', 'p=abc']) expect((await page(alice, `/api/task/self?${query}`)).items[0]?.task_id, query).toBe('p22')
   })
 
-  it('refuses malformed parameters with a clear message', async () => {
-    for (const query of ['p=-1', 'p=abc', 'page_size=101', 'page_size=0', 'channel_id=1.5', `task_id=${'x'.repeat(51)}`]) {
+  it('refuses malformed filters with a clear message', async () => {
+    for (const query of ['channel_id=1.5', 'start_timestamp=x', `task_id=${'x'.repeat(51)}`]) {
       const response = await h.request('GET', `/api/task/?${query}`, { as: admin, headers: { 'accept-language': 'en' } })
-      expect(response.status, query).toBe(400)
+      expectRefused(response, 'BAD_REQUEST', query)
       expect(response.json?.message, query).toMatch(/The query parameter \w+ is invalid/)
     }
-    const zh = await h.request('GET', '/api/task/self?p=x', { as: alice })
-    expect(zh.json?.message).toBe('查询参数 p 不合法')
+    const zh = await h.request('GET', '/api/task/self?end_timestamp=x', { as: alice })
+    expect(zh.json?.message).toBe('查询参数 end_timestamp 不合法')
   })
 })

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ok } from '@gateway/shared'
+import { ok, type Page, type PageQuery } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
@@ -6,14 +6,13 @@ import { listTaskPage, type TaskFilter, type TaskRow } from '../../db/queries/ta
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { parseStoredJson } from '../../relay/suno/suno-task-view.ts'
+import { readPage } from './route-params.ts'
 
 const text = (max: number) => z.string().trim().max(max).optional()
 const count = z.union([z.literal(''), z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).optional()
 
-/** The query of both lists. `p` starts at 0 (spec §7); page_size defaults to the reference's 10. */
+/** The filters of both lists; paging is read as the reference reads it (1-based `p`, `page_size`). */
 const taskQuery = z.object({
-  p: z.union([z.literal(''), z.coerce.number().int().min(0).max(1_000_000)]).optional(),
-  page_size: z.union([z.literal(''), z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)]).optional(),
   channel_id: count,
   task_id: text(50),
   platform: text(30),
@@ -23,7 +22,7 @@ const taskQuery = z.object({
   end_timestamp: count,
 })
 
-function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { filter: TaskFilter; page: { index: number; size: number } } {
+function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { filter: TaskFilter; page: PageQuery } {
   const parsed = taskQuery.safeParse(c.req.query())
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'suno.task_filter_invalid', { field: String(parsed.error.issues[0]?.path[0] ?? '') })
   const q = parsed.data
@@ -40,7 +39,7 @@ function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { f
       start: number(q.start_timestamp) || undefined,
       end: number(q.end_timestamp) || undefined,
     },
-    page: { index: number(q.p) ?? 0, size: number(q.page_size) ?? DEFAULT_PAGE_SIZE },
+    page: readPage(c),
   }
 }
 
@@ -69,18 +68,17 @@ function toTaskRecord(row: TaskRow, admin: boolean) {
   return own
 }
 
+async function list(c: Context<HonoEnv>, admin: boolean) {
+  const { filter, page } = readTaskQuery(c, admin, c.get('user').id)
+  const { rows, total } = await listTaskPage(c.get('services').db, filter, { offset: (page.p - 1) * page.page_size, limit: page.page_size })
+  const answer: Page<ReturnType<typeof toTaskRecord>> = { items: rows.map((row) => toTaskRecord(row, admin)), total, page: page.p, page_size: page.page_size }
+  return c.json(ok(answer))
+}
+
 /**
  * /api/task: the asynchronous task log (Suno music and lyrics). Admins list every task (GET /),
- * users their own (GET /self). `data` is the page as a bare list, newest first.
+ * users their own (GET /self). `data` is `{items, total, page, page_size}`, newest first, as the reference pages it.
  */
 export const taskRoutes = new Hono<HonoEnv>()
-  .get('/', adminAuth, async (c) => {
-    const { filter, page } = readTaskQuery(c, true, c.get('user').id)
-    const rows = await listTaskPage(c.get('services').db, filter, page)
-    return c.json(ok(rows.map((row) => toTaskRecord(row, true))))
-  })
-  .get('/self', userAuth, async (c) => {
-    const { filter, page } = readTaskQuery(c, false, c.get('user').id)
-    const rows = await listTaskPage(c.get('services').db, filter, page)
-    return c.json(ok(rows.map((row) => toTaskRecord(row, false))))
-  })
+  .get('/', adminAuth, (c) => list(c, true))
+  .get('/self', userAuth, (c) => list(c, false))

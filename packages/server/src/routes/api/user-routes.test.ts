@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 
 let h: Harness
 let root: TestUser
@@ -40,7 +40,7 @@ describe('POST /api/user/register', () => {
     ]
     for (const [body, message] of cases) {
       const response = await register(body)
-      expect(response.status).toBe(400)
+      expectRefused(response, 'BAD_REQUEST')
       expect(response.json?.message).toBe(message)
     }
     expect((await register({ username: 'bob', password: 'short' }, 'zh-CN')).json?.message).toBe('密码长度不得小于 8 位')
@@ -51,11 +51,11 @@ describe('POST /api/user/register', () => {
   it('refuses taken and cancelled usernames', async () => {
     expect((await register({ username: 'carol', password: 'password123' })).json?.success).toBe(true)
     const again = await register({ username: 'carol', password: 'password123' })
-    expect(again.status).toBe(409)
+    expectRefused(again, 'CONFLICT')
     expect(again.json?.message).toBe('The username is taken or was cancelled')
     const { cookie, id } = await h.login('carol', 'password123')
     await h.request('DELETE', '/api/user/self', { headers: { cookie, 'New-Api-User': String(id) } })
-    expect((await register({ username: 'carol', password: 'password123' })).status).toBe(409)
+    expectRefused(await register({ username: 'carol', password: 'password123' }), 'CONFLICT')
   })
 
   it('pays invite rewards to both sides', async () => {
@@ -84,17 +84,17 @@ describe('POST /api/user/register', () => {
   it('lets only one of several racers take a name', async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => register({ username: 'race', password: 'password123' })))
     expect(results.filter((r) => r.json?.success)).toHaveLength(1)
-    expect(results.filter((r) => r.status === 409)).toHaveLength(5)
+    expect(results.filter((r) => r.status === 200 && r.json?.code === 'CONFLICT')).toHaveLength(5)
   })
 
   it('obeys the registration switches', async () => {
     await setOption('RegisterEnabled', 'false')
     const closed = await register({ username: 'erin', password: 'password123' })
-    expect(closed.status).toBe(403)
+    expectRefused(closed, 'DENIED')
     expect(closed.json?.message).toBe('Registration is closed by the administrator')
     await setOption('RegisterEnabled', 'true')
     await setOption('PasswordRegisterEnabled', 'false')
-    expect((await register({ username: 'erin', password: 'password123' })).status).toBe(403)
+    expectRefused(await register({ username: 'erin', password: 'password123' }), 'DENIED')
   })
 
   it('requires a valid email code when verification is on', async () => {
@@ -129,9 +129,9 @@ describe('POST /api/user/register', () => {
       body: 'username=x&password=password123',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
-    expect(form.status).toBe(400)
+    expectRefused(form, 'BAD_REQUEST')
     const broken = await h.request('POST', '/api/user/register', { body: '{"username":' })
-    expect(broken.status).toBe(400)
+    expectRefused(broken, 'BAD_REQUEST')
   })
 })
 
@@ -159,7 +159,7 @@ describe('POST /api/user/login', () => {
       h.request('POST', '/api/user/login', { body: { username: user.username, password: user.password } }),
     ])
     for (const answer of answers) {
-      expect(answer.status).toBe(403)
+      expectRefused(answer, 'DENIED')
       expect(answer.json?.message).toBe('用户名或密码错误，或用户已被封禁')
       expect(answer.headers.get('set-cookie')).toBeNull()
     }
@@ -173,7 +173,7 @@ describe('POST /api/user/login', () => {
   it('stops a guesser after ten failures on one account, whatever the IP', async () => {
     for (let i = 0; i < 10; i++) {
       const r = await h.request('POST', '/api/user/login', { body: { username: 'root', password: `guess${i}xxx` } })
-      expect(r.status).toBe(403)
+      expectRefused(r, 'DENIED')
     }
     const blocked = await h.request('POST', '/api/user/login', { body: { username: 'root', password: 'rootpassword' } })
     expect(blocked.status).toBe(429)
@@ -181,7 +181,7 @@ describe('POST /api/user/login', () => {
 
   it('obeys PasswordLoginEnabled', async () => {
     await setOption('PasswordLoginEnabled', 'false')
-    expect((await h.request('POST', '/api/user/login', { body: { username: 'root', password: 'rootpassword' } })).status).toBe(403)
+    expectRefused(await h.request('POST', '/api/user/login', { body: { username: 'root', password: 'rootpassword' } }), 'DENIED')
   })
 })
 
@@ -252,14 +252,14 @@ describe('the own account', () => {
     expect((await h.request('PUT', '/api/user/self', { as: user, body: { display_name: 'Zoë' } })).json?.success).toBe(true)
     expect((await h.request('GET', '/api/user/self', { as: user })).json?.data.display_name).toBe('Zoë')
     const taken = await h.request('PUT', '/api/user/self', { as: user, body: { username: 'root' } })
-    expect(taken.status).toBe(409)
+    expectRefused(taken, 'CONFLICT')
   })
 
   it('changes the password and ends the other sessions', async () => {
     const user = await h.createUser()
     const other = { ...user, cookie: (await h.login(user.username, user.password)).cookie }
     const wrong = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: 'nope' } })
-    expect(wrong.status).toBe(403)
+    expectRefused(wrong, 'DENIED')
     const change = { password: 'newpassword1', original_password: user.password }
     expect((await h.request('PUT', '/api/user/self', { as: user, body: change })).json?.success).toBe(true)
     expect((await h.request('GET', '/api/user/self', { as: user })).status).toBe(200)
@@ -274,7 +274,7 @@ describe('the own account', () => {
     const row = await h.services.db.selectFrom('users').select('deleted_at').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(row.deleted_at).not.toBeNull()
     const rootDelete = await h.request('DELETE', '/api/user/self', { as: root })
-    expect(rootDelete.status).toBe(403)
+    expectRefused(rootDelete, 'DENIED')
   })
 
   it('hands out a stable invite code', async () => {

@@ -27,15 +27,15 @@ const findByExternalId = (services: Services, kind: ExternalKind, id: string) =>
 
 /** Cancelled or banned accounts do not sign in, whatever the method. */
 function requireUsable(user: UserRow): SessionUser {
-  if (user.deleted_at !== null) throw new AppError('FORBIDDEN', 'account.user_deleted')
-  if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'account.user_banned')
+  if (user.deleted_at !== null) throw new AppError('DENIED', 'account.user_deleted')
+  if (user.status !== UserStatus.enabled) throw new AppError('DENIED', 'account.user_banned')
   return toSessionUser(user)
 }
 
 /** Sign-in with an outside account that must already be bound (Telegram). */
 export async function loginBoundOnly(services: Services, kind: ExternalKind, externalId: string, notBound: MessageKey): Promise<SessionUser> {
   const user = await findByExternalId(services, kind, externalId)
-  if (!user) throw new AppError('FORBIDDEN', notBound)
+  if (!user) throw new AppError('DENIED', notBound)
   return requireUsable(user)
 }
 
@@ -53,7 +53,7 @@ export interface NewAccountHints {
 export async function loginOrRegister(services: Services, kind: ExternalKind, externalId: string, hints: NewAccountHints): Promise<SessionUser> {
   const existing = await findByExternalId(services, kind, externalId)
   if (existing) return requireUsable(existing)
-  if (!services.options.bool('RegisterEnabled')) throw new AppError('FORBIDDEN', 'register.disabled')
+  if (!services.options.bool('RegisterEnabled')) throw new AppError('DENIED', 'register.disabled')
   return createExternalUser(services, kind, externalId, hints)
 }
 

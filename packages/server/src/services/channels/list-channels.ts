@@ -1,6 +1,7 @@
-import type { Channel, ListChannelsQuery, Page, SearchChannelsQuery } from '@gateway/shared'
+import type { Channel, ChannelPage, ListChannelsQuery, SearchChannelsQuery } from '@gateway/shared'
 import { listEnabledModels } from '../../db/queries/abilities.ts'
 import {
+  countChannelsByType,
   countTags,
   countUntagged,
   findChannelInfo,
@@ -16,14 +17,14 @@ import type { Services } from '../container.ts'
 import { toChannel } from './channel-dto.ts'
 
 /** GET /api/channel/: priority desc then id desc, or id desc with id_sort. */
-export const listChannels = (services: Services, query: ListChannelsQuery): Promise<Page<Channel>> => pageOfChannels(services, {}, query)
+export const listChannels = (services: Services, query: ListChannelsQuery): Promise<ChannelPage> => pageOfChannels(services, {}, query)
 
 /**
  * GET /api/channel/search. `keyword` is an exact id when numeric, or part of the name. It is not
  * compared with keys: they are stored encrypted with a random nonce, so finding one would mean
  * decrypting every channel's key on each search, and a search box must not be a key oracle.
  */
-export function searchChannels(services: Services, query: SearchChannelsQuery): Promise<Page<Channel>> {
+export function searchChannels(services: Services, query: SearchChannelsQuery): Promise<ChannelPage> {
   const filter: ChannelFilter = {}
   if (query.keyword) filter.keyword = query.keyword
   if (query.group) filter.group = query.group
@@ -41,10 +42,13 @@ export async function getChannel(services: Services, id: number): Promise<Channe
 /** GET /api/channel/models_enabled */
 export const listEnabledChannelModels = (services: Services): Promise<string[]> => listEnabledModels(services.db)
 
-async function pageOfChannels(services: Services, filter: ChannelFilter, query: ListChannelsQuery): Promise<Page<Channel>> {
+async function pageOfChannels(services: Services, filter: ChannelFilter, query: ListChannelsQuery): Promise<ChannelPage> {
   const request = { filter, idSort: query.id_sort, offset: (query.p - 1) * query.page_size, limit: query.page_size }
-  const { rows, total } = query.tag_mode ? await tagModePage(services, request) : await listChannelPage(services.db, services.dialect, request)
-  return { items: rows.map(toChannel), total, page: query.p, page_size: query.page_size }
+  const [{ rows, total }, typeCounts] = await Promise.all([
+    query.tag_mode ? tagModePage(services, request) : listChannelPage(services.db, services.dialect, request),
+    countChannelsByType(services.db, services.dialect, filter),
+  ])
+  return { items: rows.map(toChannel), total, page: query.p, page_size: query.page_size, type_counts: typeCounts }
 }
 
 /**

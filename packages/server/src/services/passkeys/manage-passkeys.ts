@@ -41,7 +41,7 @@ export async function deleteAllPasskeys(services: Services, userId: number): Pro
 export async function resetUserPasskeys(services: Services, actor: Actor, userId: number): Promise<number> {
   const target = await findUserByIdAnyState(services.db, userId)
   if (!target) throw new AppError('NOT_FOUND', 'user.not_found')
-  if (target.role >= Role.root && actor.id !== target.id) throw new AppError('FORBIDDEN', 'passkey.cannot_reset_root')
+  if (target.role >= Role.root && actor.id !== target.id) throw new AppError('DENIED', 'passkey.cannot_reset_root')
   assertOutranks(actor, target, 'users.cannot_update_higher')
   const removed = await deleteAllUserPasskeys(services.db, userId)
   if (removed === 0) throw new AppError('NOT_FOUND', 'passkey.none_to_reset')

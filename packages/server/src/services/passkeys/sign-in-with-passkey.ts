@@ -36,11 +36,11 @@ export async function verifyPasskeySignIn(
   const expectedChallenge = await consumeChallenge(services, 'login', 0, input.response.clientDataJSON)
   const passkey = await findPasskeyByCredentialId(services.db, base64UrlToStd(input.id))
   const user = passkey ? await findUserById(services.db, passkey.user_id) : undefined
-  if (!passkey || !user) throw new AppError('FORBIDDEN', 'passkey.login_failed')
+  if (!passkey || !user) throw new AppError('DENIED', 'passkey.login_failed')
   // The handle the authenticator keeps must name the same account the credential belongs to.
   const handle = input.response.userHandle
   if (handle !== undefined && handle !== '' && Buffer.from(handle, 'base64url').toString('utf8') !== String(passkey.user_id)) {
-    throw new AppError('FORBIDDEN', 'passkey.login_failed')
+    throw new AppError('DENIED', 'passkey.login_failed')
   }
   const storedCount = Number(passkey.sign_count)
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
@@ -59,10 +59,10 @@ export async function verifyPasskeySignIn(
       requireUserVerification: true,
     })
   } catch (error) {
-    throw new AppError('FORBIDDEN', 'passkey.verification_failed', {}, { cause: error })
+    throw new AppError('DENIED', 'passkey.verification_failed', {}, { cause: error })
   }
-  if (!verification.verified) throw new AppError('FORBIDDEN', 'passkey.verification_failed')
-  if (user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.user_banned')
+  if (!verification.verified) throw new AppError('DENIED', 'passkey.verification_failed')
+  if (user.status !== UserStatus.enabled) throw new AppError('DENIED', 'auth.user_banned')
   const info = verification.authenticationInfo
   const recorded = await recordPasskeyUse(
     services.db,
@@ -71,6 +71,6 @@ export async function verifyPasskeySignIn(
     { sign_count: info.newCounter, backup_state: info.credentialBackedUp, user_verified: info.userVerified },
     new Date(),
   )
-  if (!recorded) throw new AppError('FORBIDDEN', 'passkey.verification_failed')
+  if (!recorded) throw new AppError('DENIED', 'passkey.verification_failed')
   return toSessionUser(user)
 }

@@ -8,7 +8,7 @@ import {
   type UpdateRedemptionInput,
   type UpdateRedemptionStatusInput,
 } from '@gateway/shared'
-import { insertRedemptions, setRedemptionStatus, softDeleteRedemptions, updateUnusedRedemption } from '../../db/queries/redemptions.ts'
+import { insertRedemptions, setRedemptionStatus, softDeleteRedemptions, softDeleteInvalidRedemptions, updateUnusedRedemption } from '../../db/queries/redemptions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
@@ -75,4 +75,10 @@ export async function deleteRedemption(services: Services, id: number): Promise<
 }
 
 /** POST /api/redemption/batch: answers how many codes were deleted. */
+/**
+ * DELETE /api/redemption/invalid: clears the used and disabled codes and the unused ones past their
+ * expiry time, answering how many (the reference's "clear invalid codes").
+ */
+export const deleteInvalidRedemptions = (services: Services): Promise<number> => softDeleteInvalidRedemptions(services.db, nowSeconds())
+
 export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)])

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 
 let h: Harness
 let root: TestUser
@@ -32,21 +32,21 @@ describe('POST /api/user/topup', () => {
     expect(logs).toHaveLength(1)
     expect(logs[0]).toMatchObject({ user_id: user.id, quota: 250_000 })
     const again = await h.request('POST', '/api/user/topup', { as: user, body: { key }, headers: { 'accept-language': 'en' } })
-    expect(again.status).toBe(409)
+    expectRefused(again, 'CONFLICT')
     expect(again.json?.message).toBe('Redemption failed: this code has already been used')
     expect(await quotaOf(user.id)).toBe(250_010)
   })
 
   it('refuses empty, unknown, disabled and deleted codes and changes nothing', async () => {
     const user = await h.createUser(1, { quota: 10 })
-    expect((await h.request('POST', '/api/user/topup', { as: user, body: { key: '' } })).status).toBe(400)
+    expectRefused(await h.request('POST', '/api/user/topup', { as: user, body: { key: '' } }), 'BAD_REQUEST')
     expect((await h.request('POST', '/api/user/topup', { as: user, body: { key: 'f'.repeat(32) } })).json?.message).toBe('兑换失败，无效的兑换码')
     const [disabled, deleted] = await createCodes(2)
     const ids = await h.services.db.selectFrom('redemptions').select(['id', 'key']).execute()
     const idOf = (key: string) => ids.find((r) => r.key === key)?.id
     await h.request('PUT', '/api/redemption/?status_only=true', { as: root, body: { id: idOf(disabled as string), status: 2 } })
     await h.request('DELETE', `/api/redemption/${idOf(deleted as string)}`, { as: root })
-    for (const key of [disabled, deleted]) expect((await h.request('POST', '/api/user/topup', { as: user, body: { key } })).status).toBe(400)
+    for (const key of [disabled, deleted]) expectRefused(await h.request('POST', '/api/user/topup', { as: user, body: { key } }), 'BAD_REQUEST')
     expect(await quotaOf(user.id)).toBe(10)
     expect((await h.request('POST', '/api/user/topup', { body: { key: disabled } })).status).toBe(401)
   })

@@ -5,6 +5,7 @@ import type { Services } from '../container.ts'
 export function buildStatus(services: Services): Status {
   const o = services.options
   const exportTime = o.get('DataExportDefaultTime')
+  const serverAddress = o.get('ServerAddress')
   return {
     version: services.version,
     start_time: services.startTime,
@@ -51,5 +52,52 @@ export function buildStatus(services: Services): Status {
     admin_channel_write_enabled: o.bool('AdminChannelWriteEnabled'),
     root_default_password: services.setup.rootDefaultPassword,
     setup: services.setup.done,
+    ...referenceFields(services, serverAddress),
+  }
+}
+
+/** The rest of the reference's status fields; what this gateway does not have is off or empty. */
+function referenceFields(services: Services, serverAddress: string) {
+  const o = services.options
+  return {
+    theme: 'default',
+    quota_display_type: o.bool('DisplayInCurrencyEnabled') ? ('USD' as const) : ('TOKENS' as const),
+    custom_currency_symbol: '¤',
+    custom_currency_exchange_rate: 1,
+    usd_exchange_rate: o.number('USDExchangeRate'),
+    stripe_unit_price: 0,
+    discord_oauth: false,
+    discord_client_id: '',
+    linuxdo_minimum_trust_level: 0,
+    oidc_enabled: false,
+    oidc_client_id: '',
+    oidc_authorization_endpoint: '',
+    oidc_display_name: '',
+    // Passkeys are always offered; the relying party is the host the browser uses, which the
+    // reference derives from ServerAddress too when none is set.
+    passkey_login: true,
+    passkey_display_name: o.get('SystemName'),
+    passkey_rp_id: hostOf(serverAddress),
+    passkey_origins: serverAddress,
+    passkey_allow_insecure: false,
+    passkey_user_verification: 'required',
+    passkey_attachment: '',
+    api_info_enabled: false,
+    uptime_kuma_enabled: false,
+    announcements_enabled: false,
+    faq_enabled: false,
+    HeaderNavModules: '',
+    SidebarModulesAdmin: '',
+    user_agreement_enabled: false,
+    privacy_policy_enabled: false,
+    checkin_enabled: false,
+  }
+}
+
+function hostOf(address: string): string {
+  try {
+    return new URL(address).host
+  } catch {
+    return address
   }
 }

@@ -22,5 +22,5 @@ export async function verifyTurnstile(services: Services, token: string | undefi
   } catch (error) {
     services.logger.warn({ err: String(error) }, 'turnstile verification failed to complete')
   }
-  if (!success) throw new AppError('FORBIDDEN', 'auth.turnstile_failed')
+  if (!success) throw new AppError('DENIED', 'auth.turnstile_failed')
 }

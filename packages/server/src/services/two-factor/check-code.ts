@@ -23,7 +23,7 @@ export async function underCodeLimit<T>(services: Services, userId: number, chec
   const key = codeFailureKey(userId)
   if (!(await failures.hit(key))) throw new AppError('RATE_LIMITED', 'two_factor.locked')
   const result = await check()
-  if (result === undefined) throw new AppError('FORBIDDEN', 'two_factor.code_invalid')
+  if (result === undefined) throw new AppError('DENIED', 'two_factor.code_invalid')
   await failures.reset(key)
   return result
 }

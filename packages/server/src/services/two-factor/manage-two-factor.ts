@@ -117,7 +117,7 @@ export async function getTwoFactorStats(services: Services): Promise<TwoFactorSt
 export async function disableTwoFactorAsAdmin(services: Services, actor: Actor, userId: number): Promise<void> {
   const target = await findUserByIdAnyState(services.db, userId)
   if (!target) throw new AppError('NOT_FOUND', 'user.not_found')
-  if (actor.role <= target.role) throw new AppError('FORBIDDEN', 'two_factor.cannot_manage')
+  if (actor.role <= target.role) throw new AppError('DENIED', 'two_factor.cannot_manage')
   const factor = await findTwoFactor(services.db, userId)
   if (!factor?.is_enabled) throw new AppError('CONFLICT', 'two_factor.not_enabled')
   await deleteTwoFactor(services.db, userId)

@@ -32,7 +32,7 @@ const usernameTaken = (cause: unknown) => new AppError('CONFLICT', 'user.usernam
  * its role must stay below the caller's (so only the root can create an admin).
  */
 export async function createUserByAdmin(services: Services, actor: Actor, input: CreateUserInput): Promise<number> {
-  if (input.role >= actor.role) throw new AppError('FORBIDDEN', 'users.cannot_create_higher')
+  if (input.role >= actor.role) throw new AppError('DENIED', 'users.cannot_create_higher')
   if (await isUsernameTaken(services.db, input.username)) throw new AppError('CONFLICT', 'user.username_taken')
   const quota = services.options.number('QuotaForNewUser')
   if (quota > MAX_QUOTA) throw balanceLimitError(services.options)
@@ -132,7 +132,7 @@ export async function updateUserAsAdmin(services: Services, actor: Actor, input:
 export async function hardDeleteUserAsAdmin(services: Services, actor: Actor, id: number): Promise<void> {
   const target = await findUserByIdAnyState(services.db, id)
   if (!target) throw new AppError('NOT_FOUND', 'user.not_found')
-  if (actor.role <= target.role) throw new AppError('FORBIDDEN', 'users.cannot_delete_higher')
+  if (actor.role <= target.role) throw new AppError('DENIED', 'users.cannot_delete_higher')
   const { deleted, tokenHashes } = await services.db.transaction().execute((trx) => hardDeleteUser(trx, id, target.role))
   if (!deleted) throw new AppError('CONFLICT', 'users.cannot_delete_higher')
   for (const hash of tokenHashes) await services.changes.publish({ kind: 'token', hash })

@@ -11,10 +11,10 @@ import { toSessionUser } from './session-user.ts'
  * so a guesser who rotates addresses is still stopped after ten tries in fifteen minutes.
  */
 export async function authenticateUser(services: Services, name: string, password: string): Promise<SessionUser> {
-  if (!services.options.bool('PasswordLoginEnabled')) throw new AppError('FORBIDDEN', 'auth.password_login_disabled')
+  if (!services.options.bool('PasswordLoginEnabled')) throw new AppError('DENIED', 'auth.password_login_disabled')
   const user = await findUserForLogin(services.db, name.trim())
   const attemptKey = user ? accountAttemptKey(user.id) : unknownNameAttemptKey(name)
   const passwordOk = await checkPasswordAttempt(services, attemptKey, password, user?.password)
-  if (!user || !passwordOk || user.status !== UserStatus.enabled) throw new AppError('FORBIDDEN', 'auth.login_failed')
+  if (!user || !passwordOk || user.status !== UserStatus.enabled) throw new AppError('DENIED', 'auth.login_failed')
   return toSessionUser(user)
 }

@@ -17,17 +17,17 @@ function planChange(actor: Actor, target: UserRow, action: Exclude<ManageAction,
   const isRoot = target.role >= Role.root
   switch (action) {
     case 'disable':
-      if (isRoot) throw new AppError('FORBIDDEN', 'users.cannot_disable_root')
+      if (isRoot) throw new AppError('DENIED', 'users.cannot_disable_root')
       return { status: UserStatus.disabled }
     case 'enable':
       if (target.status === UserStatus.special) throw new AppError('CONFLICT', 'users.cannot_enable_special')
       return { status: UserStatus.enabled }
     case 'promote':
-      if (actor.role < Role.root) throw new AppError('FORBIDDEN', 'users.admin_cannot_promote')
+      if (actor.role < Role.root) throw new AppError('DENIED', 'users.admin_cannot_promote')
       if (target.role >= Role.admin) throw new AppError('CONFLICT', 'users.already_admin')
       return { role: Role.admin }
     case 'demote':
-      if (isRoot) throw new AppError('FORBIDDEN', 'users.cannot_demote_root')
+      if (isRoot) throw new AppError('DENIED', 'users.cannot_demote_root')
       if (target.role === Role.user) throw new AppError('CONFLICT', 'users.already_common')
       return { role: Role.user }
   }
@@ -45,7 +45,7 @@ export async function manageUser(services: Services, actor: Actor, id: number, a
   assertOutranks(actor, target, 'users.cannot_update_higher')
   assertLive(target)
   if (action === 'delete') {
-    if (target.role >= Role.root) throw new AppError('FORBIDDEN', 'users.cannot_delete_root')
+    if (target.role >= Role.root) throw new AppError('DENIED', 'users.cannot_delete_root')
     if (!(await cancelUser(services.db, id, target.role))) return manageUser(services, actor, id, action)
     await deleteUserSessions(services.db, id)
     await services.changes.publish({ kind: 'user', id })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 
 // Counts bcrypt verifications: the lockout's promise is about how many guesses get checked at all.
 const verifications = vi.hoisted(() => ({ count: 0 }))
@@ -37,9 +37,9 @@ describe('login lockout', () => {
   it('checks at most ten of 100 parallel guesses; every other answer is the lockout, and so is the right password then', async () => {
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(user.username, `wrong-guess-${i}`)))
     expect(verifications.count).toBe(10)
-    const statuses = answers.map((answer) => answer.status)
-    expect(statuses.filter((status) => status === 403)).toHaveLength(10)
-    expect(statuses.filter((status) => status === 429)).toHaveLength(90)
+    const outcomes = answers.map((answer) => `${answer.status} ${answer.json?.code}`)
+    expect(outcomes.filter((outcome) => outcome === '200 DENIED')).toHaveLength(10)
+    expect(outcomes.filter((outcome) => outcome === '429 RATE_LIMITED')).toHaveLength(90)
     for (const answer of answers.filter((a) => a.status === 429)) expect(answer.json?.message).toBe(LOCKED)
 
     const right = await login(user.username, user.password)
@@ -51,7 +51,7 @@ describe('login lockout', () => {
 
   it('draws on one allowance whether the account is named by username or by email', async () => {
     await h.services.db.updateTable('users').set({ email: 'someone@example.com' }).where('id', '=', user.id).execute()
-    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? 'someone@example.com' : user.username, `wrong-${i}`)).status).toBe(403)
+    for (let i = 0; i < 10; i++) expectRefused(await login(i % 2 ? 'someone@example.com' : user.username, `wrong-${i}`), 'DENIED')
     expect((await login('someone@example.com', user.password)).status).toBe(429)
     expect((await login(user.username, user.password)).status).toBe(429)
   })
@@ -59,8 +59,8 @@ describe('login lockout', () => {
   it('clears the count on a right password, and counts unknown names too', async () => {
     for (let i = 0; i < 9; i++) await login(user.username, `wrong-${i}`)
     expect((await login(user.username, user.password)).status).toBe(200)
-    for (let i = 0; i < 9; i++) expect((await login(user.username, `wrong-again-${i}`)).status).toBe(403)
-    for (let i = 0; i < 10; i++) expect((await login('nobody-here', `guess-${i}`)).status).toBe(403)
+    for (let i = 0; i < 9; i++) expectRefused(await login(user.username, `wrong-again-${i}`), 'DENIED')
+    for (let i = 0; i < 10; i++) expectRefused(await login('nobody-here', `guess-${i}`), 'DENIED')
     expect((await login('nobody-here', 'guess')).status).toBe(429)
   })
 })
@@ -82,20 +82,20 @@ describe('login lockout window', () => {
 describe('changing the password (PUT /api/user/self)', () => {
   beforeEach(() => start())
 
-  it('needs the current password: none is a 400, a wrong one a 403, and neither changes anything', async () => {
+  it('needs the current password: none is a bad request, a wrong one refused, and neither changes anything', async () => {
     const before = await storedHash()
     const missing = await changePassword({ password: 'newpassword1', username: 'renamed1' })
-    expect(missing.status).toBe(400)
+    expectRefused(missing, 'BAD_REQUEST')
     expect(missing.json?.message).toBe('请输入原密码')
     const empty = await changePassword({ password: 'newpassword1', original_password: '' })
-    expect(empty.status).toBe(400)
+    expectRefused(empty, 'BAD_REQUEST')
     const wrong = await changePassword({ password: 'newpassword1', original_password: 'not-my-password', username: 'renamed1' })
-    expect(wrong.status).toBe(403)
+    expectRefused(wrong, 'DENIED')
     expect(wrong.json?.message).toBe('原密码错误')
     expect(await storedHash()).toBe(before)
     const row = await h.services.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(row.username).toBe(user.username)
-    expect((await login(user.username, 'newpassword1')).status).toBe(403)
+    expectRefused(await login(user.username, 'newpassword1'), 'DENIED')
 
     const right = await changePassword({ password: 'newpassword1', original_password: user.password })
     expect(right.json?.success).toBe(true)
@@ -103,7 +103,7 @@ describe('changing the password (PUT /api/user/self)', () => {
   })
 
   it('counts a wrong current password as a failed sign-in of the account', async () => {
-    for (let i = 0; i < 10; i++) expect((await changePassword({ password: 'newpassword1', original_password: `wrong-${i}` })).status).toBe(403)
+    for (let i = 0; i < 10; i++) expectRefused(await changePassword({ password: 'newpassword1', original_password: `wrong-${i}` }), 'DENIED')
     expect(verifications.count).toBe(10)
     const locked = await changePassword({ password: 'newpassword1', original_password: user.password })
     expect(locked.status).toBe(429)
@@ -117,6 +117,6 @@ describe('changing the password (PUT /api/user/self)', () => {
     expect((await changePassword({ password: 'firstpassword1' })).json?.success).toBe(true)
     expect((await login(user.username, 'firstpassword1')).status).toBe(200)
     // From then on it has one, and must give it.
-    expect((await changePassword({ password: 'secondpassword1' })).status).toBe(400)
+    expectRefused(await changePassword({ password: 'secondpassword1' }), 'BAD_REQUEST')
   })
 })

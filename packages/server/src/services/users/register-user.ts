@@ -20,8 +20,8 @@ type RegisterCommand = Required<Pick<RegisterInput, 'username' | 'password'>> & 
  */
 export async function registerUser(services: Services, command: RegisterCommand): Promise<number> {
   const { options, db } = services
-  if (!options.bool('RegisterEnabled')) throw new AppError('FORBIDDEN', 'register.disabled')
-  if (!options.bool('PasswordRegisterEnabled')) throw new AppError('FORBIDDEN', 'register.password_disabled')
+  if (!options.bool('RegisterEnabled')) throw new AppError('DENIED', 'register.disabled')
+  if (!options.bool('PasswordRegisterEnabled')) throw new AppError('DENIED', 'register.password_disabled')
 
   let email = ''
   if (options.bool('EmailVerificationEnabled')) {

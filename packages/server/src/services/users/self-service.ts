@@ -70,7 +70,7 @@ export async function updateSelf(services: Services, userId: number, input: Upda
     if (user.password) {
       if (!input.original_password) throw new AppError('BAD_REQUEST', 'user.original_password_required')
       if (!(await checkPasswordAttempt(services, accountAttemptKey(user.id), input.original_password, user.password))) {
-        throw new AppError('FORBIDDEN', 'user.original_password_wrong')
+        throw new AppError('DENIED', 'user.original_password_wrong')
       }
     }
     fields.password = await hashPassword(input.password as string)
@@ -91,7 +91,7 @@ export async function updateSelf(services: Services, userId: number, input: Upda
 /** DELETE /api/user/self: a soft delete; the name stays taken and every session ends. */
 export async function deleteSelf(services: Services, userId: number): Promise<void> {
   const user = await requireUser(services, userId)
-  if (user.role >= Role.root) throw new AppError('FORBIDDEN', 'user.cannot_delete_root')
+  if (user.role >= Role.root) throw new AppError('DENIED', 'user.cannot_delete_root')
   await cancelUser(services.db, userId, user.role)
   await deleteUserSessions(services.db, userId)
   // The relay caches users and their tokens; a cancelled account must stop spending at once.

@@ -14,7 +14,7 @@ export interface Actor {
  */
 export function assertOutranks(actor: Actor, target: { role: number }, message: MessageKey): void {
   if (actor.role >= Role.root) return
-  if (actor.role <= target.role) throw new AppError('FORBIDDEN', message)
+  if (actor.role <= target.role) throw new AppError('DENIED', message)
 }
 
 export function assertLive(target: { deleted_at: unknown }): void {

@@ -17,11 +17,11 @@ const status = {
 }
 const enabled = makeToken({ id: 2, key: 'sk-enab**********bled', status: 1 })
 
-/** The list carries masked keys; POST /api/token/:id/key gives `sk-full-<id>`. */
+/** The list carries masked keys; POST /api/token/:id/key gives the bare `full-<id>`, used as `sk-full-<id>`. */
 function serveTokens(items = [makeToken({ id: 1, status: 2, key: 'sk-disa**********bled' }), enabled]) {
   return serveApi((url) => {
     const single = /^\/api\/token\/(\d+)\/key$/.exec(url)
-    if (single) return ok({ key: `sk-full-${single[1]}` })
+    if (single) return ok({ key: `full-${single[1]}` })
     return url.startsWith('/api/token/') ? page(items) : ok(null)
   }, status)
 }

@@ -1,3 +1,4 @@
+import type { Page } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 import type { MjSearch } from './mj-search'
 
@@ -25,7 +26,7 @@ export interface MjTask {
 }
 
 export interface MjQuery {
-  /** 0-based page index */
+  /** 1-based page, as the reference pages it */
   p: number
   page_size: number
   channel_id?: number
@@ -37,7 +38,7 @@ export interface MjQuery {
 /** The API query for a search; the channel is sent by admins only. */
 export function toMjQuery(search: MjSearch, defaultStart: number, pageSize: number, admin: boolean): MjQuery {
   return {
-    p: Math.max(0, (search.p ?? 1) - 1),
+    p: Math.max(1, search.p ?? 1),
     page_size: pageSize,
     channel_id: admin ? search.channel_id : undefined,
     mj_id: search.mj_id || undefined,
@@ -47,4 +48,4 @@ export function toMjQuery(search: MjSearch, defaultStart: number, pageSize: numb
 }
 
 /** Admins read every user's tasks (GET /api/mj/), others their own (GET /api/mj/self). */
-export const fetchMjTasks = (query: MjQuery, admin: boolean) => api.get<MjTask[]>(admin ? '/api/mj/' : '/api/mj/self', { query: { ...query } })
+export const fetchMjTasks = (query: MjQuery, admin: boolean) => api.get<Page<MjTask>>(admin ? '/api/mj/' : '/api/mj/self', { query: { ...query } })

@@ -35,9 +35,9 @@ const tasks = [
   makeTask({ id: 2, mj_id: '2', action: 'UPSCALE', status: 'FAILURE', fail_reason: 'banned prompt', image_url: '', finish_time: 1_700_000_090_000, prompt: 'upscale it', prompt_en: '' }),
 ]
 
-function serve(rows: MjTask[] = tasks) {
+function serve(rows: MjTask[] = tasks, total = rows.length) {
   return serveApi((url, init) => {
-    if (method(init) === 'GET' && url.startsWith('/api/mj/')) return ok(rows)
+    if (method(init) === 'GET' && url.startsWith('/api/mj/')) return ok({ items: rows, total, page: 1, page_size: 10 })
     return undefined
   })
 }
@@ -67,7 +67,7 @@ describe('MidjourneyPage', () => {
     renderPage()
     expect(await screen.findByText('a red fox in the snow')).toBeTruthy()
     const list = calls.find((call) => call.url.startsWith('/api/mj/self?'))
-    expect(list?.url).toContain('p=0')
+    expect(list?.url).toContain('p=1&')
     expect(list?.url).toMatch(/start_timestamp=\d+/)
     expect(list?.url).not.toContain('end_timestamp')
     const header = screen.getByTestId('mj-table').querySelector('thead')!
@@ -82,17 +82,19 @@ describe('MidjourneyPage', () => {
     expect(slow?.textContent).toBe('90 s')
     expect(slow?.className).toContain('text-destructive')
     expect(screen.getByText('banned prompt')).toBeTruthy()
-    // The next page exists only when this one is full.
+    // The total says whether a next page exists.
     expect((screen.getByTestId('mj-next') as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('gives admins the channel filter and column, and enlarges an image', async () => {
     user(10)
-    const calls = serve()
+    const calls = serve(tasks, 25)
     const onSearchChange = renderPage({ p: 2, channel_id: 3 })
     expect(await screen.findAllByText('#3')).toHaveLength(2)
     const list = calls.find((call) => call.url.startsWith('/api/mj/?'))
-    expect(list?.url).toContain('p=1')
+    expect(list?.url).toContain('p=2&')
+    // 25 rows in all: a third page of 10 is there.
+    expect((screen.getByTestId('mj-next') as HTMLButtonElement).disabled).toBe(false)
     expect(list?.url).toContain('channel_id=3')
     fireEvent.click(screen.getByTestId('mj-image'))
     const dialog = await screen.findByTestId('mj-image-dialog')

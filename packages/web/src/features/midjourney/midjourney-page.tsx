@@ -25,8 +25,8 @@ const RUNNING_REFRESH_MS = 5000
 
 /**
  * /midjourney: drawing tasks (admins see everyone's and can filter by channel), with image
- * previews, prompts, statuses and time spent. The API pages by index without a total, so the
- * pager offers previous and next; a short page is the last one.
+ * previews, prompts, statuses and time spent. The API answers a page with the total, so the
+ * pager offers previous and next while rows remain.
  */
 export function MidjourneyPage({ search, onSearchChange }: MidjourneyPageProps) {
   const { t, i18n } = useTranslation('midjourney')
@@ -40,7 +40,7 @@ export function MidjourneyPage({ search, onSearchChange }: MidjourneyPageProps) 
     queryKey: ['midjourney', 'list', admin, query],
     queryFn: () => fetchMjTasks(query, admin),
     placeholderData: keepPreviousData,
-    refetchInterval: (current) => (current.state.data?.some((task) => task.progress !== '100%') ? RUNNING_REFRESH_MS : false),
+    refetchInterval: (current) => (current.state.data?.items.some((task) => task.progress !== '100%') ? RUNNING_REFRESH_MS : false),
   })
   const [imageOf, setImageOf] = useState<MjTask | null>(null)
   const [text, setText] = useState<string | null>(null)
@@ -49,10 +49,10 @@ export function MidjourneyPage({ search, onSearchChange }: MidjourneyPageProps) 
     () => mjColumns({ t, language: i18n.language, admin, onImage: setImageOf, onText: setText }),
     [t, i18n.language, admin],
   )
-  const rows = list.data ?? []
+  const rows = list.data?.items ?? []
   const table = useDataTable({ data: rows, columns, getRowId: (task) => String(task.id) })
   const page = search.p ?? 1
-  const hasNext = rows.length >= pageSize
+  const hasNext = page * pageSize < (list.data?.total ?? 0)
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,3 +1,4 @@
+import type { Page } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 import type { TaskRecord } from './task-format'
 import type { TaskSearch } from './task-search'
@@ -19,6 +20,9 @@ export function toTaskQuery(search: TaskSearch, defaultStart: number, admin: boo
   }
 }
 
-/** One page (index from 0): admins read every task (GET /api/task/), others their own (GET /api/task/self). */
+/**
+ * One page (index from 0 here; the server's `p` starts at 1, as the reference's): admins read every
+ * task (GET /api/task/), others their own (GET /api/task/self).
+ */
 export const fetchTaskPage = (query: TaskQuery, page: number, pageSize: number, admin: boolean) =>
-  api.get<TaskRecord[]>(admin ? '/api/task/' : '/api/task/self', { query: { ...query, p: page, page_size: pageSize } })
+  api.get<Page<TaskRecord>>(admin ? '/api/task/' : '/api/task/self', { query: { ...query, p: page + 1, page_size: pageSize } })

@@ -42,7 +42,11 @@ const param = (url: string, name: string) => new URL(url, 'http://x').searchPara
 function serve(pages: TaskRecord[][]) {
   return serveApi((url) => {
     if (!url.startsWith('/api/task')) return undefined
-    return ok(pages[Number(param(url, 'p'))] ?? [])
+    // The server's p starts at 1, and it answers the page with the count of every matching row.
+    const size = Number(param(url, 'page_size'))
+    const rows = pages.flat()
+    const index = Number(param(url, 'p')) - 1
+    return ok({ items: pages[index] ?? [], total: rows.length, page: index + 1, page_size: size })
   })
 }
 
@@ -69,7 +73,7 @@ describe('TasksPage', () => {
     Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true })
   })
 
-  it('loads page 0 from midnight today, and the next page only when the user opens it', async () => {
+  it('loads page 1 from midnight today, and the next page only when the user opens it', async () => {
     user(10)
     const calls = serve([firstPage, secondPage])
     renderPage()
@@ -77,7 +81,7 @@ describe('TasksPage', () => {
     const first = taskCalls(calls)
     expect(first).toHaveLength(1)
     expect(first[0]?.url.startsWith('/api/task/?')).toBe(true)
-    expect(param(first[0]!.url, 'p')).toBe('0')
+    expect(param(first[0]!.url, 'p')).toBe('1')
     expect(param(first[0]!.url, 'page_size')).toBe('10')
     expect(param(first[0]!.url, 'start_timestamp')).toBe(String(midnightToday()))
     // A full page: one more page is offered, not fetched.
@@ -88,8 +92,8 @@ describe('TasksPage', () => {
     expect(screen.queryByText('suno-task-100')).toBeNull()
     const second = taskCalls(calls)
     expect(second).toHaveLength(2)
-    expect(param(second[1]!.url, 'p')).toBe('1')
-    // A short page was the last: no third page, and going back costs no request.
+    expect(param(second[1]!.url, 'p')).toBe('2')
+    // The total says this was the last page: no third page, and going back costs no request.
     await waitFor(() => expect(screen.getByTestId('task-loaded').textContent).toBe('13 loaded'))
     expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Page 1' }))
@@ -182,20 +186,20 @@ describe('TasksPage', () => {
     renderPage()
     await screen.findByText('suno-task-100')
     fireEvent.change(screen.getByTestId('task-page-size'), { target: { value: '20' } })
-    await waitFor(() => expect(taskCalls(calls).some((call) => param(call.url, 'page_size') === '20' && param(call.url, 'p') === '0')).toBe(true))
+    await waitFor(() => expect(taskCalls(calls).some((call) => param(call.url, 'page_size') === '20' && param(call.url, 'p') === '1')).toBe(true))
     expect(localStorage.getItem('page-size')).toBe('20')
   })
 
   it('shows the server message when the list cannot be fetched', async () => {
     user(10)
-    serveApi((url) => (url.startsWith('/api/task') ? fail('The query parameter p is invalid', 400) : undefined))
+    serveApi((url) => (url.startsWith('/api/task') ? fail('The query parameter task_id is invalid') : undefined))
     render(
       <Providers client={createQueryClient()}>
         <Toaster />
         <TasksPage search={{}} onSearchChange={vi.fn()} />
       </Providers>,
     )
-    expect(await screen.findByText('The query parameter p is invalid')).toBeTruthy()
+    expect(await screen.findByText('The query parameter task_id is invalid')).toBeTruthy()
     expect(screen.getByText('No tasks in this range')).toBeTruthy()
   })
 })

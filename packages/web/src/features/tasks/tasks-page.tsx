@@ -32,15 +32,15 @@ export function TasksPage({ search, onSearchChange }: TasksPageProps) {
     queryKey: ['tasks', admin, query, pageSize],
     queryFn: ({ pageParam }) => fetchTaskPage(query, pageParam, pageSize, admin),
     initialPageParam: 0,
-    // A short page is the last one.
-    getNextPageParam: (last, _all, lastParam) => (last.length < pageSize ? undefined : lastParam + 1),
+    // The server counts the matching rows: there is a next page while they go beyond this one.
+    getNextPageParam: (last, _all, lastParam) => ((lastParam + 1) * pageSize < last.total ? lastParam + 1 : undefined),
   })
 
   // A new filter or page size starts again at the first page.
   const listKey = JSON.stringify([admin, query, pageSize])
   const [page, setPage] = useState({ key: listKey, index: 0 })
   const requested = page.key === listKey ? page.index : 0
-  const loaded = (list.data?.pages ?? []).filter((rows, index) => index === 0 || rows.length > 0)
+  const loaded = (list.data?.pages ?? []).map((answer) => answer.items).filter((rows, index) => index === 0 || rows.length > 0)
   const available = Math.max(1, loaded.length + (list.hasNextPage ? 1 : 0))
   const current = Math.min(requested, available - 1)
   const rows = loaded[current] ?? []

@@ -20,12 +20,15 @@ export function fetchTokens({ keyword, token, ...page }: TokenListQuery): Promis
 
 export const fetchToken = (id: number) => api.get<Token>(`/api/token/${id}`)
 
-/** POST /api/token/:id/key: the full `sk-…` key of one own token (lists carry masked keys only). */
-export const fetchTokenKey = async (id: number): Promise<string> => (await api.post<TokenKey>(`/api/token/${id}/key`)).key
+/** The key routes answer the bare key as the reference does; clients use it with `sk-` in front. */
+const withPrefix = (key: string) => (key.startsWith('sk-') ? key : `sk-${key}`)
 
-/** POST /api/token/batch/keys: full keys of own tokens by id; the server takes at most 100 ids a call. */
+/** POST /api/token/:id/key: the full `sk-…` key of one own token (lists carry masked keys only). */
+export const fetchTokenKey = async (id: number): Promise<string> => withPrefix((await api.post<TokenKey>(`/api/token/${id}/key`)).key)
+
+/** POST /api/token/batch/keys: full `sk-…` keys of own tokens by id; the server takes at most 100 ids a call. */
 export const fetchTokenKeys = async (ids: number[]): Promise<Record<string, string>> =>
-  (await api.post<TokenKeys>('/api/token/batch/keys', { ids })).keys
+  Object.fromEntries(Object.entries((await api.post<TokenKeys>('/api/token/batch/keys', { ids })).keys).map(([id, key]) => [id, withPrefix(key)]))
 
 export type TokenPayload = CreateTokenInput
 

@@ -24,10 +24,11 @@ const fullKeys: Record<number, string> = { 1: 'sk-full-key-of-alpha', 2: 'sk-ful
 function serve(status = {}) {
   return serveApi((url, init, body) => {
     const single = /^\/api\/token\/(\d+)\/key$/.exec(url)
-    if (single && method(init) === 'POST') return ok({ key: fullKeys[Number(single[1])] })
+    // The server answers keys without `sk-`, as the reference does; the console puts it back.
+    if (single && method(init) === 'POST') return ok({ key: fullKeys[Number(single[1])]?.slice(3) })
     if (url === '/api/token/batch/keys') {
       const { ids } = body as { ids: number[] }
-      return ok({ keys: Object.fromEntries(ids.map((id) => [String(id), fullKeys[id]])) })
+      return ok({ keys: Object.fromEntries(ids.map((id) => [String(id), fullKeys[id]?.slice(3)])) })
     }
     if (url.startsWith('/api/token/?') || url.startsWith('/api/token/search')) return page(tokens)
     if (method(init) === 'PUT' || method(init) === 'DELETE') return ok(null)
