@@ -12,7 +12,7 @@ import { columnsOf } from './table-shape.ts'
 const datetimeTypes = ['datetime', 'timestamp with time zone']
 
 describe('one of our own databases made before 0016', () => {
-  it("gets the two-factor times as the reference's datetimes, keeping their values, and a second run changes nothing", async () => {
+  it("gets the two-factor times as the reference's datetimes, keeping their values, after a run stopped part way and on a second run", async () => {
     const database = await createTestDatabase()
     const handle = await openDatabase(parseDsn(database.dsn, database.sqlitePath), { maxOpen: 2, maxLifetimeSeconds: 0 })
     const db = handle.db as unknown as Kysely<unknown>
@@ -39,6 +39,11 @@ describe('one of our own databases made before 0016', () => {
           { user_id: 1, code_hash: 'h2', is_used: false, created_at: created },
         ] as never)
         .execute()
+
+      // As if an earlier run stopped part way on used_at, where a step cannot roll back: SQLite has the
+      // new column already, MySQL the value rewritten as YYYYMMDDhhmmss (PostgreSQL retypes atomically).
+      if (dialect === 'sqlite') await db.schema.alterTable('two_fa_backup_codes').addColumn('used_at__datetime', 'datetime').execute()
+      if (dialect === 'mysql') await sql`update two_fa_backup_codes set used_at = 20231114231320 where code_hash = 'h1'`.execute(db)
 
       expect(await migrate(db, dialect, 'main')).toContain('0016-two-factor-times')
       await twoFactorTimesMigration(dialect).up(db)
