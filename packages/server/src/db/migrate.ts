@@ -14,6 +14,7 @@ import { referenceTakeoverMigration } from './migrations/0009-reference-takeover
 import { logsReferenceMigration } from './migrations/0010-logs-reference.ts'
 import { channelInfoMigration } from './migrations/0014-channel-info.ts'
 import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
+import { twoFactorTimesMigration } from './migrations/0016-two-factor-times.ts'
 import { featureColumnsMigration } from './migrations/0012-feature-columns.ts'
 import { holdRequestIdMigration } from './migrations/0013-hold-request-id.ts'
 import { logRequestIdsMigration } from './migrations/0002-log-request-ids.ts'
@@ -37,6 +38,7 @@ export const mainMigrations = (dialect: DialectName): Record<string, Migration> 
   '0013-hold-request-id': holdRequestIdMigration(dialect),
   '0014-channel-info': channelInfoMigration(dialect),
   '0015-move-over-secrets': moveOverSecretsMigration(dialect),
+  '0016-two-factor-times': twoFactorTimesMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

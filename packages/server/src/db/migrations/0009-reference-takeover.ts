@@ -38,7 +38,7 @@ import { columnsOf, dropIndexIfExists, type ColumnShape } from './table-shape.ts
  * - tasks: the reference's group and private_data are left alone.
  * - logs (their own migration set, 0010-logs-reference): ip added where missing (the spec era had none).
  * - two_fas, two_fa_backup_codes: deleted_at converted; their other time columns (locked_until,
- *   last_used_at, created_at, updated_at, used_at) are still unix seconds here and datetimes there.
+ *   last_used_at, created_at, updated_at, used_at) are converted by 0016-two-factor-times.
  * - passkey_credentials: already the reference's (0007).
  */
 export function referenceTakeoverMigration(dialect: DialectName): Migration {

@@ -5,6 +5,13 @@ import type { TwoFasTable } from '../schema/two-factor.ts'
 export type TwoFactorRow = Selectable<TwoFasTable>
 type Db = Kysely<Database> | Transaction<Database>
 
+/**
+ * The datetime written for a unix time (callers keep counting in seconds). The reference's columns
+ * are datetimes, where a number is a type error on PostgreSQL and refused by strict MySQL; the
+ * SQLite driver writes a Date as ISO text, which the reference reads back as a time.
+ */
+const at = (seconds: number): Date => new Date(seconds * 1000)
+
 /** The user's factor, confirmed or still being set up; soft-deleted rows (reference data) do not count. */
 export const findTwoFactor = (db: Db, userId: number) =>
   db.selectFrom('two_fas').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst()
@@ -38,7 +45,7 @@ export async function deletePendingTwoFactor(db: Db, userId: number): Promise<vo
 export async function insertTwoFactor(db: Db, row: { user_id: number; secret: string; now: number }): Promise<void> {
   await db
     .insertInto('two_fas')
-    .values({ user_id: row.user_id, secret: row.secret, is_enabled: false, created_at: row.now, updated_at: row.now })
+    .values({ user_id: row.user_id, secret: row.secret, is_enabled: false, created_at: at(row.now), updated_at: at(row.now) })
     .execute()
 }
 
@@ -47,7 +54,7 @@ export async function replaceBackupCodes(db: Db, userId: number, hashes: string[
   await db.deleteFrom('two_fa_backup_codes').where('user_id', '=', userId).execute()
   await db
     .insertInto('two_fa_backup_codes')
-    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, is_used: false, created_at: now })))
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, is_used: false, created_at: at(now) })))
     .execute()
 }
 
@@ -55,7 +62,7 @@ export async function replaceBackupCodes(db: Db, userId: number, hashes: string[
 export async function enableTwoFactor(db: Db, userId: number, step: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('two_fas')
-    .set({ is_enabled: true, failed_attempts: 0, locked_until: null, last_totp_step: step, last_used_at: now, updated_at: now })
+    .set({ is_enabled: true, failed_attempts: 0, locked_until: null, last_totp_step: step, last_used_at: at(now), updated_at: at(now) })
     .where('user_id', '=', userId)
     .where('is_enabled', '=', false)
     .executeTakeFirst()
@@ -69,7 +76,7 @@ export async function enableTwoFactor(db: Db, userId: number, step: number, now:
 export async function claimTotpStep(db: Db, factorId: number, step: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('two_fas')
-    .set({ last_totp_step: step, last_used_at: now, updated_at: now })
+    .set({ last_totp_step: step, last_used_at: at(now), updated_at: at(now) })
     .where('id', '=', factorId)
     .where('last_totp_step', '<', step)
     .executeTakeFirst()
@@ -92,12 +99,12 @@ export async function countUnusedBackupCodes(db: Db, userId: number): Promise<nu
 
 /** Spends one backup code; false when another request spent it first. */
 export async function spendBackupCode(db: Db, codeId: number, now: number): Promise<boolean> {
-  const result = await db.updateTable('two_fa_backup_codes').set({ is_used: true, used_at: now }).where('id', '=', codeId).where('is_used', '=', false).executeTakeFirst()
+  const result = await db.updateTable('two_fa_backup_codes').set({ is_used: true, used_at: at(now) }).where('id', '=', codeId).where('is_used', '=', false).executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 
 export async function touchTwoFactor(db: Db, factorId: number, now: number): Promise<void> {
-  await db.updateTable('two_fas').set({ last_used_at: now, updated_at: now }).where('id', '=', factorId).execute()
+  await db.updateTable('two_fas').set({ last_used_at: at(now), updated_at: at(now) }).where('id', '=', factorId).execute()
 }
 
 /** Admin statistics: all live users and those with a confirmed factor. */

@@ -1,4 +1,5 @@
 import type { Bool, Id, SoftDelete, UnixSeconds, WithDefault } from './common.ts'
+import type { StoredTime } from './passkeys.ts'
 
 /** two_fas: one TOTP factor per user (the reference's table); a row with is_enabled false is an enrolment not yet confirmed. */
 export interface TwoFasTable {
@@ -9,12 +10,13 @@ export interface TwoFasTable {
   is_enabled: Bool
   /** kept for the reference's schema; failed codes are counted by the login-failure limiter instead */
   failed_attempts: WithDefault<number>
-  locked_until: WithDefault<UnixSeconds | null>
-  last_used_at: WithDefault<UnixSeconds | null>
+  /** times are datetimes, as the reference keeps them (read with toUnixSeconds of db/queries/passkeys.ts) */
+  locked_until: WithDefault<StoredTime | null>
+  last_used_at: WithDefault<StoredTime | null>
   /** the RFC 6238 time step of the last accepted code, so the same code cannot be used twice */
   last_totp_step: WithDefault<number>
-  created_at: UnixSeconds
-  updated_at: UnixSeconds
+  created_at: StoredTime
+  updated_at: StoredTime
   deleted_at: SoftDelete
 }
 
@@ -25,8 +27,8 @@ export interface TwoFaBackupCodesTable {
   /** HMAC-SHA256 of the normalised code (SecretBox.lookupHash); bcrypt in rows taken over from the reference */
   code_hash: string
   is_used: Bool
-  used_at: WithDefault<UnixSeconds | null>
-  created_at: UnixSeconds
+  used_at: WithDefault<StoredTime | null>
+  created_at: StoredTime
   deleted_at: SoftDelete
 }
 

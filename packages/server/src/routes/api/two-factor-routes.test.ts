@@ -212,7 +212,7 @@ describe('rows taken over from the reference', () => {
   it('signs in with a secret stored in the clear and a bcrypt-hashed backup code', async () => {
     const user = await h.createUser()
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-    const now = Math.floor(Date.now() / 1000)
+    const now = new Date()
     await h.services.db.insertInto('two_fas').values({ user_id: user.id, secret, is_enabled: true, created_at: now, updated_at: now }).execute()
     await h.services.db
       .insertInto('two_fa_backup_codes')

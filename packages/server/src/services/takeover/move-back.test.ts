@@ -78,7 +78,7 @@ async function usedDatabase(): Promise<Fixture> {
   expect(rootAccessToken).toMatch(/^[0-9A-Za-z]{32}$/)
   await insertUser(db, dialect, { username: 'hashonly', password: 'x', access_token: sha256Hex('made-here-before-ciphertexts') })
   const totpSecret = 'JBSWY3DPEHPK3PXP'
-  await db.insertInto('two_fas').values({ user_id: oldUserId, secret: secrets.encrypt(totpSecret), is_enabled: true, created_at: nowSeconds(), updated_at: nowSeconds() }).execute()
+  await db.insertInto('two_fas').values({ user_id: oldUserId, secret: secrets.encrypt(totpSecret), is_enabled: true, created_at: new Date(), updated_at: new Date() }).execute()
   await db.insertInto('options').values({ key: MOVE_OVER_OPTION, value: '{"at":1}' }).execute()
   return { oldUserId, oldAccessToken, oldKey, newKey, rootAccessToken, channelId, channelKey, totpSecret }
 }

@@ -55,7 +55,7 @@ async function insertReferenceRows(): Promise<ReferenceRows> {
   const channelId = await addChannel(h, { baseUrl: mock.url, key: channelKey })
   await db.updateTable('channels').set({ key: channelKey }).where('id', '=', channelId).execute()
   const totpSecret = 'JBSWY3DPEHPK3PXP'
-  await db.insertInto('two_fas').values({ user_id: userId, secret: totpSecret, is_enabled: false, created_at: nowSeconds(), updated_at: nowSeconds() }).execute()
+  await db.insertInto('two_fas').values({ user_id: userId, secret: totpSecret, is_enabled: false, created_at: new Date(), updated_at: new Date() }).execute()
   await h.services.changes.publish({ kind: 'channels' })
   return { userId, accessToken, tokenKey, tokenId: token.id, channelId, channelKey, totpSecret }
 }
