@@ -95,7 +95,7 @@ describe('online top-up (GET /api/user/epay/notify)', () => {
     const user = await h.createUser(Role.user, { quota: MAX_QUOTA - 10 * UNIT + 1 })
     const paid = await h.request('POST', '/api/user/pay', { as: user, body: { amount: 10, payment_method: 'zfb' } })
     expect(paid.json?.success, paid.text).toBe(true)
-    const form = paid.json?.data.params as Record<string, string>
+    const form = paid.json?.data as Record<string, string>
     const notify = { pid: PID, trade_no: 'GW1', out_trade_no: form.out_trade_no as string, type: form.type as string, name: form.name as string, money: form.money as string, trade_status: 'TRADE_SUCCESS' }
 
     // Not acknowledged, so the gateway delivers again later; nothing moved meanwhile.
