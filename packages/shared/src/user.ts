@@ -100,6 +100,11 @@ export interface AdminUser extends SessionUser {
   stripe_customer: string
   /** the notification settings JSON with the webhook secret left out */
   setting: string
+  /** the admin's note on the account (the reference's `remark`) */
+  remark: string
+  /** unix seconds of registration, and of the last sign-in; 0 when unknown (accounts older than the columns) */
+  created_at: number
+  last_login_at: number
   password: ''
   /** unix seconds of cancellation; null for a live account (the reference's gorm DeletedAt) */
   DeletedAt: number | null

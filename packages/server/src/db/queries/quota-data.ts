@@ -15,6 +15,14 @@ export interface QuotaDataRow {
   token_used: number
   count: number
   quota: number
+  /**
+   * The reference's finer bucket keys. Reads sum every group, token, channel and instance of an
+   * hour, so these are the reference's zero values ('' and 0) in the answer.
+   */
+  use_group: string
+  token_id: number
+  channel_id: number
+  node_name: string
 }
 
 export interface QuotaDataRange {
@@ -43,6 +51,10 @@ const rawRow = (row: {
   token_used: integer(row.token_used),
   count: integer(row.count),
   quota: integer(row.quota),
+  use_group: '',
+  token_id: 0,
+  channel_id: 0,
+  node_name: '',
 })
 
 /** Every user's hours summed per (model, hour), oldest first. Reads the created_at index only. */

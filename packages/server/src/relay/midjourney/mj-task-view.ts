@@ -109,5 +109,8 @@ export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: b
     quota: Number(row.quota),
     buttons: row.buttons,
     properties: JSON.stringify(publicProperties(row)),
+    // the reference's video results, kept from a taken-over database; this gateway makes none
+    video_url: row.video_url ?? '',
+    video_urls: row.video_urls ?? '',
   }
 }

@@ -58,6 +58,8 @@ const get = async (user: TestUser, path: string) => {
   expect(response.json?.success, response.text).toBe(true)
   return response.json?.data as Record<string, unknown>[]
 }
+/** Reads sum an hour's groups, tokens, channels and instances: their keys answer the reference's zero values. */
+const summedKeys = { use_group: '', token_id: 0, channel_id: 0, node_name: '' }
 const range = (start: number, end: number) => `start_timestamp=${start}&end_timestamp=${end}`
 
 describe('GET /api/data/ (admin)', () => {
@@ -70,9 +72,9 @@ describe('GET /api/data/ (admin)', () => {
     ])
     const rows = await get(admin, `/api/data/?${range(thisHour - 2 * HOUR, now)}`)
     expect(rows).toEqual([
-      { id: 0, user_id: 0, username: '', model_name: 'claude', created_at: thisHour - HOUR, count: 1, quota: 9, token_used: 4 },
-      { id: 0, user_id: 0, username: '', model_name: 'gpt-4o', created_at: thisHour - HOUR, count: 5, quota: 2 * BIG + 7, token_used: BIG + 5 },
-      { id: 0, user_id: 0, username: '', model_name: 'gpt-4o', created_at: thisHour, count: 4, quota: 11, token_used: 12 },
+      { id: 0, user_id: 0, username: '', model_name: 'claude', created_at: thisHour - HOUR, count: 1, quota: 9, token_used: 4, ...summedKeys },
+      { id: 0, user_id: 0, username: '', model_name: 'gpt-4o', created_at: thisHour - HOUR, count: 5, quota: 2 * BIG + 7, token_used: BIG + 5, ...summedKeys },
+      { id: 0, user_id: 0, username: '', model_name: 'gpt-4o', created_at: thisHour, count: 4, quota: 11, token_used: 12, ...summedKeys },
     ])
     for (const row of rows) for (const field of ['count', 'quota', 'token_used', 'created_at']) expect(Number.isInteger(row[field])).toBe(true)
   })

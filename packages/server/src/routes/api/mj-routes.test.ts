@@ -58,7 +58,7 @@ describe('GET /api/mj', () => {
     expect(second.json?.data.items).toHaveLength(2)
     expect(second.json?.data.items.at(-1)).toMatchObject({ mj_id: a1, user_id: alice.id, channel_id: channelB, action: 'IMAGINE', prompt: 'one', code: 1 })
     expect(Object.keys(second.json?.data.items[0]).sort()).toEqual(
-      ['action', 'buttons', 'channel_id', 'code', 'description', 'fail_reason', 'finish_time', 'id', 'image_url', 'mj_id', 'progress', 'prompt', 'prompt_en', 'properties', 'quota', 'start_time', 'state', 'status', 'submit_time', 'user_id'].sort(),
+      ['action', 'buttons', 'channel_id', 'code', 'description', 'fail_reason', 'finish_time', 'id', 'image_url', 'mj_id', 'progress', 'prompt', 'prompt_en', 'properties', 'quota', 'start_time', 'state', 'status', 'submit_time', 'user_id', 'video_url', 'video_urls'].sort(),
     )
 
     const byChannel = await h.request('GET', `/api/mj/?channel_id=${channelB}`, { as: root })

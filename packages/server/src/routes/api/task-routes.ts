@@ -43,16 +43,21 @@ function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { f
   }
 }
 
-/** A task record for the console; the payload as JSON. Users do not see which channel ran it. */
+/**
+ * A task record for the console in the reference's shape; the payload as JSON. Users do not see
+ * which channel ran it (0, as the drawing list answers them).
+ */
 function toTaskRecord(row: TaskRow, admin: boolean) {
-  const record = {
+  return {
     id: Number(row.id),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     task_id: row.task_id,
     platform: row.platform,
     user_id: Number(row.user_id),
-    channel_id: Number(row.channel_id),
+    // tasks do not record the group that paid for them here; the reference's field is kept empty
+    group: '',
+    channel_id: admin ? Number(row.channel_id) : 0,
     quota: Number(row.quota),
     action: row.action,
     status: row.status,
@@ -61,11 +66,9 @@ function toTaskRecord(row: TaskRow, admin: boolean) {
     start_time: Number(row.start_time),
     finish_time: Number(row.finish_time),
     progress: row.progress,
+    properties: parseStoredJson(row.properties),
     data: parseStoredJson(row.data),
   }
-  if (admin) return record
-  const { channel_id: _, ...own } = record
-  return own
 }
 
 async function list(c: Context<HonoEnv>, admin: boolean) {

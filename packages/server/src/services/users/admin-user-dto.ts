@@ -30,6 +30,9 @@ export function toAdminUser(row: UserRow): AdminUser {
     oidc_id: row.oidc_id,
     stripe_customer: '',
     setting: publicSetting(row.setting),
+    remark: row.remark ?? '',
+    created_at: Number(row.created_at ?? 0),
+    last_login_at: Number(row.last_login_at ?? 0),
     password: '',
     // A datetime in the database (the reference's type); the console reads unix seconds.
     DeletedAt: row.deleted_at === null ? null : (toUnixSeconds(row.deleted_at) ?? 0),
