@@ -35,6 +35,9 @@ const user = (id: number, username: string, role: number): AdminUser => ({
   stripe_customer: '',
   setting: '',
   password: '',
+  remark: '',
+  created_at: 0,
+  last_login_at: 0,
   DeletedAt: null,
 })
 

@@ -41,6 +41,9 @@ const makeUser = (overrides: Partial<AdminUser>): AdminUser => ({
   stripe_customer: '',
   setting: '',
   password: '',
+  remark: '',
+  created_at: 0,
+  last_login_at: 0,
   DeletedAt: null,
   ...overrides,
 })
