@@ -87,6 +87,19 @@ export const statusSchema = z.object({
 })
 export type Status = z.infer<typeof statusSchema>
 
+/** The reference's console features this gateway does not have: /api/status always reports them off. */
+export const statusFeaturesOff = {
+  api_info_enabled: false,
+  uptime_kuma_enabled: false,
+  announcements_enabled: false,
+  faq_enabled: false,
+  HeaderNavModules: '',
+  SidebarModulesAdmin: '',
+  user_agreement_enabled: false,
+  privacy_policy_enabled: false,
+  checkin_enabled: false,
+} as const satisfies Partial<Status>
+
 /** GET /api/setup */
 export const setupStateSchema = z.object({
   status: z.boolean(),

@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTA_PER_UNIT, type Status } from '@gateway/shared'
+import { DEFAULT_QUOTA_PER_UNIT, statusFeaturesOff, type Status } from '@gateway/shared'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './api-client'
 import { readJson, storageKeys, writeItem, writeJson } from './storage'
@@ -70,15 +70,7 @@ export const defaultStatus: Status = {
   passkey_allow_insecure: false,
   passkey_user_verification: 'required',
   passkey_attachment: '',
-  api_info_enabled: false,
-  uptime_kuma_enabled: false,
-  announcements_enabled: false,
-  faq_enabled: false,
-  HeaderNavModules: '',
-  SidebarModulesAdmin: '',
-  user_agreement_enabled: false,
-  privacy_policy_enabled: false,
-  checkin_enabled: false,
+  ...statusFeaturesOff,
 }
 
 /** Mirrors the status into the individual keys other screens (and the reference console) read. */

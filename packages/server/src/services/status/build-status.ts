@@ -1,4 +1,4 @@
-import type { Status } from '@gateway/shared'
+import { statusFeaturesOff, type Status } from '@gateway/shared'
 import type { Services } from '../container.ts'
 
 /** GET /api/status: the public flags the console needs before anyone signs in. No secret is read here. */
@@ -82,15 +82,7 @@ function referenceFields(services: Services, serverAddress: string) {
     passkey_allow_insecure: false,
     passkey_user_verification: 'required',
     passkey_attachment: '',
-    api_info_enabled: false,
-    uptime_kuma_enabled: false,
-    announcements_enabled: false,
-    faq_enabled: false,
-    HeaderNavModules: '',
-    SidebarModulesAdmin: '',
-    user_agreement_enabled: false,
-    privacy_policy_enabled: false,
-    checkin_enabled: false,
+    ...statusFeaturesOff,
   }
 }
 

@@ -148,8 +148,9 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
           )}
           {data && (
             <div className="max-h-[50vh] overflow-auto rounded-md border">
-              <table className="w-full text-sm" data-testid="multi-key-table">
-                <thead className="sticky top-0 bg-muted/60 text-left text-xs text-muted-foreground">
+              {/* A fixed least width: on a phone the table scrolls sideways instead of squeezing its headers. */}
+              <table className="w-full min-w-[36rem] text-sm" data-testid="multi-key-table">
+                <thead className="sticky top-0 whitespace-nowrap bg-muted/60 text-left text-xs text-muted-foreground">
                   <tr>
                     <th className="px-2 py-1.5">{t('multiKey.index')}</th>
                     <th className="px-2">{t('multiKey.key')}</th>
