@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { existingColumns } from './existing-columns.ts'
 
 /**
  * channels.channel_info: the multi-key state of a channel (several keys in one channel, their
@@ -12,10 +12,7 @@ import type { DialectName } from '../dsn.ts'
 export function channelInfoMigration(dialect: DialectName): Migration {
   return {
     async up(db) {
-      // Introspection sees every schema of a PostgreSQL server; only this database's own table counts.
-      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
-      const channels = (await db.introspection.getTables()).find((table) => table.name === 'channels' && (schema === undefined || table.schema === schema))
-      if (channels?.columns.some((column) => column.name === 'channel_info')) return
+      if ((await existingColumns(db, dialect, 'channels'))?.has('channel_info')) return
       await db.schema.alterTable('channels').addColumn('channel_info', 'json').execute()
     },
   }
