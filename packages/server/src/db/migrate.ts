@@ -27,7 +27,7 @@ export const LOG_MIGRATION_TABLE = 'kysely_migration_logs'
 export const mainMigrations = (dialect: DialectName): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-channel-extras': channelExtrasMigration(dialect),
-  '0003-list-indexes': listIndexesMigration(),
+  '0003-list-indexes': listIndexesMigration(dialect),
   '0004-ledger': ledgerMigration(dialect),
   '0005-session-activity': sessionActivityMigration(dialect),
   '0006-two-factor': twoFactorMigration(dialect),

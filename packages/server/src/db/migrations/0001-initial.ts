@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
 
 /** Creates every table of the main database (logs live in their own migration set). */
 export function initialMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
-  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) => {
-    const builder = db.schema.createIndex(`idx_${table}_${columns.join('_')}`).ifNotExists().on(table).columns(columns)
-    return (unique ? builder.unique() : builder).execute()
-  }
+  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) => ensureIndex(db, dialect, table, columns, unique)
 
   return {
     async up(db) {

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
 
 /** The logs table: its own migration set, because LOG_SQL_DSN may put it in another database. */
 export function logsMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
-  const index = (db: Kysely<unknown>, columns: string[]) =>
-    db.schema.createIndex(`idx_logs_${columns.join('_')}`).ifNotExists().on('logs').columns(columns).execute()
+  const index = (db: Kysely<unknown>, columns: string[]) => ensureIndex(db, dialect, 'logs', columns)
   return {
     async up(db) {
       await createTable(db, dialect, 'logs')

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
+import type { DialectName } from '../dsn.ts'
+import { ensureIndex } from './table-shape.ts'
 
 /**
  * Indexes for the console lists at scale (10,000 channels, 100,000 tokens of one user):
@@ -8,13 +9,11 @@ import type { Migration } from 'kysely/migration'
  * - channels (priority, id): the default channel order (priority desc, id desc) as one index walk
  *   on PostgreSQL too, whose secondary indexes, unlike SQLite's and InnoDB's, do not end in the key.
  */
-export function listIndexesMigration(): Migration {
-  const index = (db: Kysely<unknown>, table: string, columns: string[]) =>
-    db.schema.createIndex(`idx_${table}_${columns.join('_')}`).ifNotExists().on(table).columns(columns).execute()
+export function listIndexesMigration(dialect: DialectName): Migration {
   return {
     async up(db) {
-      await index(db, 'tokens', ['user_id', 'deleted_at', 'id'])
-      await index(db, 'channels', ['priority', 'id'])
+      await ensureIndex(db, dialect, 'tokens', ['user_id', 'deleted_at', 'id'])
+      await ensureIndex(db, dialect, 'channels', ['priority', 'id'])
     },
   }
 }

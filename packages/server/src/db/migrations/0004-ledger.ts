@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
 
 /**
@@ -33,7 +34,7 @@ export function ledgerMigration(dialect: DialectName): Migration {
         .addColumn('model_name', 'varchar(255)', (c) => c.notNull().defaultTo(''))
         .addColumn('group', 'varchar(64)', (c) => c.notNull().defaultTo(''))
         .execute()
-      await db.schema.createIndex('idx_quota_holds_owner').ifNotExists().on('quota_holds').column('owner').execute()
+      await ensureIndex(db, dialect, 'quota_holds', ['owner'])
       await createTable(db, dialect, 'ledger_instances')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('started_at', 'bigint', (c) => c.notNull())

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
 import { columnTypes, createTable } from './column-types.ts'
-import { columnsOf } from './table-shape.ts'
+import { columnsOf, ensureIndex } from './table-shape.ts'
 
 /**
  * TOTP two-factor sign-in, in the reference's tables `two_fas` (one factor per user) and
@@ -12,10 +12,7 @@ import { columnsOf } from './table-shape.ts'
  */
 export function twoFactorMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
-  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) => {
-    const builder = db.schema.createIndex(`idx_${table}_${columns.join('_')}`).ifNotExists().on(table).columns(columns)
-    return (unique ? builder.unique() : builder).execute()
-  }
+  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) => ensureIndex(db, dialect, table, columns, unique)
   return {
     async up(db) {
       await createTable(db, dialect, 'two_fas')

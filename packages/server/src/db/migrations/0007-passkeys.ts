@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
+import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
 
 /**
@@ -15,10 +16,7 @@ export function passkeysMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
   // The reference's ORM writes time.Time as these types.
   const time = dialect === 'postgres' ? 'timestamptz' : dialect === 'mysql' ? 'datetime(3)' : 'datetime'
-  const index = (db: Kysely<unknown>, table: string, column: string, unique = false) => {
-    const builder = db.schema.createIndex(`idx_${table}_${column}`).ifNotExists().on(table).column(column)
-    return (unique ? builder.unique() : builder).execute()
-  }
+  const index = (db: Kysely<unknown>, table: string, column: string, unique = false) => ensureIndex(db, dialect, table, [column], unique)
   return {
     async up(db) {
       const columns = await columnsOf(db, dialect, 'passkey_credentials')

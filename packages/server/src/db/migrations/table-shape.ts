@@ -44,3 +44,15 @@ export async function dropIndexIfExists(db: Kysely<unknown>, dialect: DialectNam
   const builder = db.schema.dropIndex(name)
   await (dialect === 'mysql' ? builder.on(table) : builder).execute()
 }
+
+/**
+ * Creates `idx_<table>_<columns…>` unless an index of that name exists. MySQL 8 has no
+ * `CREATE INDEX IF NOT EXISTS` (MariaDB and the others do), so on MySQL the catalogue is asked first.
+ */
+export async function ensureIndex(db: Kysely<unknown>, dialect: DialectName, table: string, columns: readonly string[], unique = false): Promise<void> {
+  const name = `idx_${table}_${columns.join('_')}`
+  if (dialect === 'mysql' && (await indexExists(db, dialect, table, name))) return
+  let builder = db.schema.createIndex(name).on(table).columns([...columns])
+  if (dialect !== 'mysql') builder = builder.ifNotExists()
+  await (unique ? builder.unique() : builder).execute()
+}
