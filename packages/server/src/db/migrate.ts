@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 import type { DialectName } from './dsn.ts'
+import { withOwnSchemaIntrospection } from './own-schema-introspection.ts'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { logsMigration } from './migrations/0001-logs.ts'
 import { channelExtrasMigration } from './migrations/0002-channel-extras.ts'
@@ -63,7 +64,7 @@ export async function migrate(
   const schema =
     dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
   const migrator = new Migrator({
-    db,
+    db: withOwnSchemaIntrospection(db, dialect),
     provider,
     migrationTableSchema: schema,
     migrationTableName: set === 'main' ? MAIN_MIGRATION_TABLE : LOG_MIGRATION_TABLE,
