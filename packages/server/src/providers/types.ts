@@ -41,6 +41,8 @@ export interface ProviderAdapter {
   transport?: 'websocket'
   /** headers that sign the final request (AWS SigV4) */
   signRequest?(request: { url: URL; body: string }, channel: RelayChannel, now: Date): Record<string, string>
+  /** how a Claude client's anthropic-beta flags reach this upstream: a header (Anthropic's API) or `anthropic_beta` in the body (Vertex AI, Bedrock) */
+  anthropicBeta?: 'header' | 'body'
   /** how a stream is framed when it is not SSE */
   streamFraming?: 'aws-event-stream'
 }

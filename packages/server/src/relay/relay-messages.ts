@@ -38,6 +38,7 @@ export const relayMessages = {
   'request.unknown_route': { zh: '无效的接口 ({method} {path})', en: 'Invalid URL ({method} {path})' },
   'model.not_found': { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
   'model.unpriced': { zh: '模型 {model} 倍率或价格未配置，请联系管理员设置', en: 'The model {model} has no price; ask the administrator to set one' },
+  'model.no_channel': { zh: '分组 {group} 下没有渠道提供模型 {model}', en: 'No channel serves the model {model} in the group {group}' },
   'channel.none': { zh: '当前分组 {group} 下对于模型 {model} 无可用渠道', en: 'No channel is available for the model {model} in the group {group}' },
   'quota.user_insufficient': { zh: '用户额度不足', en: 'Your quota is not enough for this request' },
   'quota.token_insufficient': { zh: '令牌额度不足', en: 'This API key has not enough quota left for this request' },

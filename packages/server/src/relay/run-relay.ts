@@ -11,7 +11,7 @@ import { applyChannelOptions } from './channel-request-options.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, type Exchange } from './exchange.ts'
 import { uploadBody, type MultipartBody } from './multipart-body.ts'
-import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
+import { parseMultipartRequest, parseRelayRequest, type ClientHeaders } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
@@ -41,6 +41,8 @@ export interface RelayInput {
   /** aborts when the client disconnects */
   clientSignal: AbortSignal
   caller: { user: RelayUser; token: RelayToken; pinnedChannelId: number | undefined } | { user: RelayUser; playgroundGroup: string }
+  /** the client's anthropic-beta and ?beta=true, for Claude upstreams */
+  clientHeaders?: ClientHeaders
 }
 
 /**
@@ -50,6 +52,7 @@ export interface RelayInput {
  */
 export async function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
   const request = input.multipart ? parseMultipartRequest(input.endpoint, input.multipart) : parseRelayRequest(input.endpoint, input.rawBody, input.fromPath)
+  if (input.clientHeaders) request.clientHeaders = input.clientHeaders
   const { user } = input.caller
   const token = 'token' in input.caller ? input.caller.token : undefined
   if (token?.modelLimits && !token.modelLimits.has(request.model)) {

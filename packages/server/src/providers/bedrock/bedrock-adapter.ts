@@ -42,6 +42,7 @@ export const bedrockAdapter: ProviderAdapter = {
   endpoints: new Set<Endpoint>(['messages']),
   passthrough: false,
   supportsStreamOptions: false,
+  anthropicBeta: 'body',
   streamFraming: 'aws-event-stream',
   buildUrl(channel, _endpoint, upstreamModel, stream) {
     const { region } = credentialsOf(channel.key)

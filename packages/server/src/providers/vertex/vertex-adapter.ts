@@ -39,6 +39,7 @@ export const vertexAdapter: ProviderAdapter = {
   endpoints: new Set<Endpoint>(['gemini', 'messages']),
   passthrough: false,
   supportsStreamOptions: false,
+  anthropicBeta: 'body',
   buildUrl(channel, _endpoint, upstreamModel, stream) {
     const account = parseServiceAccount(channel.key)
     if (!account) throw new Error('the Vertex AI channel key is not a service-account JSON')
