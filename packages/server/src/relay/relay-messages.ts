@@ -33,6 +33,7 @@ export const relayMessages = {
   'request.file_required': { zh: '缺少上传文件字段 {field}', en: 'The upload field {field} is missing' },
   'request.rerank_input_required': { zh: 'query 和 documents 为必填项', en: 'query and documents are required' },
   'request.image_size_invalid': { zh: '图片尺寸或数量不合法（size 形如 1024x1024，n 为 1–10）', en: 'Invalid image size or count (size like 1024x1024, n from 1 to 10)' },
+  'request.limit_invalid': { zh: 'limit 须为 1 到 1000 之间的整数', en: 'limit must be an integer from 1 to 1000' },
   'request.too_large': { zh: '请求体过大', en: 'The request body is too large' },
   'request.not_implemented': { zh: '接口未实现', en: 'API not implemented' },
   'request.unknown_route': { zh: '无效的接口 ({method} {path})', en: 'Invalid URL ({method} {path})' },

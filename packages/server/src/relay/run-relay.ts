@@ -19,6 +19,7 @@ import { KeyPicker } from './pick-channel-key.ts'
 import { recordErrorLog } from './record-error-log.ts'
 import { laterAutoGroups, moveToGroup } from './cross-group-retry.ts'
 import { reserveRequest } from './reserve-request.ts'
+import { assertModelAllowed } from './model-limits.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
 import { upstreamRequestId } from './upstream/upstream-request-id.ts'
@@ -55,11 +56,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   if (input.clientHeaders) request.clientHeaders = input.clientHeaders
   const { user } = input.caller
   const token = 'token' in input.caller ? input.caller.token : undefined
-  if (token?.modelLimits && !token.modelLimits.has(request.model)) {
-    throw token.modelLimits.size === 0
-      ? localError(403, 'model_not_allowed', 'token.no_models_allowed', undefined, 'permission_error')
-      : localError(403, 'model_not_allowed', 'token.model_not_allowed', { model: request.model }, 'permission_error')
-  }
+  assertModelAllowed(token, request.model)
   const groups = 'playgroundGroup' in input.caller ? [input.caller.playgroundGroup] : candidateGroups(services.options, token?.group ?? '', user.group)
   const snapshot = await services.relay.channels.current()
   const route = resolveRoute(snapshot, groups, request.model, 'pinnedChannelId' in input.caller ? input.caller.pinnedChannelId : undefined)

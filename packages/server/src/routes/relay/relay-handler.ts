@@ -48,7 +48,8 @@ export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fro
         startedMs,
         clientSignal: c.req.raw.signal,
         caller,
-        clientHeaders: clientHeadersOf(c),
+        // Claude clients only: chat is also served by the node fast path, which reads no such headers.
+        clientHeaders: endpoint === 'messages' ? clientHeadersOf(c) : undefined,
       })
       return toWebResponse(result)
     } catch (error) {
