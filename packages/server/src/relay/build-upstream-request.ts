@@ -112,7 +112,7 @@ export function buildUpstreamCall(
     // A channel saved without what its type needs (an Azure resource URL, say): try the next one.
     throw new RelayError({ status: 500, type: 'new_api_error', code: 'channel_misconfigured', messageKey: 'upstream.failed', local: true, retryable: true })
   }
-  if (beta?.via === 'header' && beta.betaQuery) url.searchParams.set('beta', 'true')
+  if (beta?.betaQuery) url.searchParams.set('beta', 'true')
   if (adapter.signRequest) Object.assign(headers, adapter.signRequest({ url, body }, channel, new Date()))
   return effort ? { url, headers, body, upstreamModel, forcedUsageChunk, reasoningEffort: effort } : { url, headers, body, upstreamModel, forcedUsageChunk }
 }

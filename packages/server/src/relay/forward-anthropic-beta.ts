@@ -7,7 +7,7 @@ export interface AnthropicBetaForwarding {
   via: 'header' | 'body'
   /** the flags, as the client listed them */
   flags: string[]
-  /** the client called with ?beta=true (the Anthropic SDK's beta calls) */
+  /** the client called with ?beta=true (the Anthropic SDK's beta calls) and the upstream's URL takes it */
   betaQuery: boolean
 }
 
@@ -26,5 +26,5 @@ export function anthropicBetaFor(adapter: ProviderAdapter, request: RelayRequest
     .map((flag) => flag.trim())
     .filter((flag) => flag !== '')
   if (flags.length === 0 && !client.betaQuery) return undefined
-  return { via: adapter.anthropicBeta, flags, betaQuery: client.betaQuery === true }
+  return { via: adapter.anthropicBeta.via, flags, betaQuery: client.betaQuery === true && adapter.anthropicBeta.betaQuery === true }
 }
