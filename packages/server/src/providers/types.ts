@@ -41,6 +41,11 @@ export interface ProviderAdapter {
   transport?: 'websocket'
   /** headers that sign the final request (AWS SigV4) */
   signRequest?(request: { url: URL; body: string }, channel: RelayChannel, now: Date): Record<string, string>
+  /**
+   * how a Claude client's anthropic-beta flags reach this upstream: a header (Anthropic's API, Vertex AI) or
+   * `anthropic_beta` in the body (Bedrock); `betaQuery`: the client's ?beta=true goes on the URL too
+   */
+  anthropicBeta?: { via: 'header' | 'body'; betaQuery?: boolean }
   /** how a stream is framed when it is not SSE */
   streamFraming?: 'aws-event-stream'
 }

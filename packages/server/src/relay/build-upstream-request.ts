@@ -2,6 +2,7 @@ import type { ProviderAdapter, ProviderSettings } from '../providers/types.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
 import type { ProtocolBridge } from './protocol-bridge.ts'
+import { anthropicBetaFor } from './forward-anthropic-beta.ts'
 import { RelayError } from './relay-error.ts'
 
 const settingsOf = new WeakMap<object, ProviderSettings>()
@@ -66,6 +67,7 @@ export function buildUpstreamCall(
   const forcedUsageChunk = !bridge && !passThrough && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
   const needsRewrite = upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
   const endpoint = bridge?.upstreamEndpoint ?? request.endpoint
+  const beta = anthropicBetaFor(adapter, request, endpoint, upstreamModel)
   let body: string | Buffer = request.rawBody
   if (request.multipart) {
     // Uploads are encoded by the caller (uploadBody), which may need to read the files.
@@ -78,6 +80,10 @@ export function buildUpstreamCall(
     const source = effort ? { ...request, body: { ...request.body, reasoning_effort: effort } } : request
     let converted = bridge.buildBody(source, upstreamModel, settings)
     if (adapter.adaptBody) converted = adapter.adaptBody(converted, endpoint, channel)
+    if (beta?.via === 'body' && beta.flags.length > 0) {
+      const own = Array.isArray(converted.anthropic_beta) ? (converted.anthropic_beta as unknown[]) : []
+      converted.anthropic_beta = [...new Set([...own, ...beta.flags])]
+    }
     if (channel.paramOverride) Object.assign(converted, channel.paramOverride)
     body = JSON.stringify(converted)
   } else if (needsRewrite) {
@@ -92,6 +98,8 @@ export function buildUpstreamCall(
     accept: request.stream ? 'text/event-stream' : 'application/json',
     ...adapter.buildHeaders(channel, endpoint, accessToken),
   }
+  // The client's flags first: the channel's header override, applied next, has the last word.
+  if (beta?.via === 'header' && beta.flags.length > 0) headers['anthropic-beta'] = beta.flags.join(',')
   if (channel.headerOverride) {
     for (const [name, value] of Object.entries(channel.headerOverride)) {
       if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key)
@@ -104,6 +112,7 @@ export function buildUpstreamCall(
     // A channel saved without what its type needs (an Azure resource URL, say): try the next one.
     throw new RelayError({ status: 500, type: 'new_api_error', code: 'channel_misconfigured', messageKey: 'upstream.failed', local: true, retryable: true })
   }
+  if (beta?.betaQuery) url.searchParams.set('beta', 'true')
   if (adapter.signRequest) Object.assign(headers, adapter.signRequest({ url, body }, channel, new Date()))
   return effort ? { url, headers, body, upstreamModel, forcedUsageChunk, reasoningEffort: effort } : { url, headers, body, upstreamModel, forcedUsageChunk }
 }

@@ -16,6 +16,15 @@ export interface RelayRequest {
   rawBody: string
   /** uploads (audio, image edits): the form as it came; `body` then holds its text fields */
   multipart?: MultipartBody
+  /** what a Claude client asked for outside the body, forwarded to Claude upstreams (see forward-anthropic-beta.ts) */
+  clientHeaders?: ClientHeaders
+}
+
+export interface ClientHeaders {
+  /** the anthropic-beta header: comma-separated beta flags */
+  anthropicBeta?: string
+  /** the Anthropic SDK's ?beta=true on beta calls */
+  betaQuery?: boolean
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30

@@ -164,10 +164,11 @@ describe('groups and pricing', () => {
     expect(await quotaOf(h, user.id)).toBe(1_000_000 - 5_000)
   })
 
-  it('answers 503 when no channel serves the model in the group', async () => {
+  it('answers 404 model_not_found when no channel lists the model in the group', async () => {
     const { key } = await addToken(h, user.id)
     const response = await chat(key, { model: 'gpt-4.1' })
-    expect(response.status).toBe(503)
+    expect(response.status).toBe(404)
+    expect(response.json).toMatchObject({ error: { type: 'invalid_request_error', code: 'model_not_found' } })
   })
 
   it('validates the body loosely and answers 400 in the OpenAI shape', async () => {

@@ -99,7 +99,7 @@ describe('official openai client', () => {
   it('raises typed errors with the status', async () => {
     const bad = new OpenAI({ apiKey: 'sk-not-a-real-key', baseURL: `${server.url}/v1`, maxRetries: 0 })
     await expect(bad.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError)
-    await expect(client.chat.completions.create({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 503 })
+    await expect(client.chat.completions.create({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404, code: 'model_not_found' })
   })
 
   it('billed every successful call', async () => {

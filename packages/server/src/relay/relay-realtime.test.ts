@@ -117,7 +117,7 @@ describe('realtime relay', () => {
 
   it('refuses a bad key, an unknown model, and a balance too small to open, with HTTP errors', async () => {
     expect(await refusedWith(wsUrl(), { authorization: 'Bearer sk-nope' })).toBe(401)
-    expect(await refusedWith(`${server.url.replace('http', 'ws')}/v1/realtime?model=nothing`, { authorization: `Bearer ${key}` })).toBe(503)
+    expect(await refusedWith(`${server.url.replace('http', 'ws')}/v1/realtime?model=nothing`, { authorization: `Bearer ${key}` })).toBe(404)
     const poor = await h.createUser(1, { quota: 10 })
     const poorKey = (await addToken(h, poor.id)).key
     expect(await refusedWith(wsUrl(), { authorization: `Bearer ${poorKey}` })).toBe(403)

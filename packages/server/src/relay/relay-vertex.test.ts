@@ -99,6 +99,20 @@ describe('Vertex AI channels', () => {
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: 'claude-sonnet-4@20250514', prompt_tokens: 135, completion_tokens: 15 })
   })
 
+  it('pass a Claude client’s anthropic-beta on as the header, without ?beta=true', async () => {
+    const user = await h.createUser(1, { quota: 50_000_000 })
+    const response = await fetch(`${server.url}/v1/messages?beta=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': (await addToken(h, user.id)).key, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'context-1m-2025-08-07' },
+      body: JSON.stringify({ model: 'claude-sonnet-4@20250514', max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] }),
+    })
+    expect(response.status).toBe(200)
+    const call = google.seen.find((seen) => seen.path.includes('/publishers/'))
+    expect(call?.path).toBe('/v1/projects/acme-ai/locations/us-east5/publishers/anthropic/models/claude-sonnet-4@20250514:rawPredict')
+    expect(call?.headers['anthropic-beta']).toBe('context-1m-2025-08-07')
+    expect(call?.body.anthropic_beta).toBeUndefined()
+  })
+
   it('answer a clear upstream error when the key is not a service account', async () => {
     await addChannel(h, { name: 'vertex-broken', type: 41, baseUrl: google.url, models: 'gemini-broken', key: 'not json' })
     await h.services.options.set('ModelRatio', JSON.stringify({ 'gemini-2.5-flash': 0.15, 'claude-sonnet-4@20250514': 1.5, 'gemini-broken': 1 }))

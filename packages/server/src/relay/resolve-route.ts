@@ -29,7 +29,10 @@ export function candidateGroups(options: OptionStore, tokenGroup: string, userGr
   return [tokenGroup]
 }
 
-/** Finds where a model can be served: the first group (in order) that has an enabled channel for it. */
+/**
+ * Finds where a model can be served: the first group (in order) that has an enabled channel for it.
+ * Throws 404 when no channel of these groups lists the model, 503 when only unavailable ones do.
+ */
 export function resolveRoute(snapshot: RoutingSnapshot, groups: string[], model: string, pinnedChannelId: number | undefined): Route {
   if (pinnedChannelId !== undefined) {
     const pinned = snapshot.channels.get(pinnedChannelId)
@@ -42,5 +45,9 @@ export function resolveRoute(snapshot: RoutingSnapshot, groups: string[], model:
     const levels = snapshot.routes.get(group)?.get(name)
     if (levels && levels.length > 0) return { group, levels, pinned: undefined }
   }
-  throw localError(503, 'model_not_found', 'channel.none', { group: groups.join(','), model })
+  // Channels that list the model but cannot serve it now (disabled, auto-disabled): 503, worth a
+  // retry later. No channel listing it at all: 404, which no SDK retries (they all retry a 503,
+  // some for over a minute, before the caller learns the model name was wrong).
+  if (groups.some((group) => snapshot.listed.get(group)?.has(name))) throw localError(503, 'model_not_found', 'channel.none', { group: groups.join(','), model })
+  throw localError(404, 'model_not_found', 'model.no_channel', { group: groups.join(','), model }, 'invalid_request_error')
 }

@@ -11,7 +11,7 @@ import { applyChannelOptions } from './channel-request-options.ts'
 import { handleChannelFailure } from './channel-health.ts'
 import { abandonExchange, type Exchange } from './exchange.ts'
 import { uploadBody, type MultipartBody } from './multipart-body.ts'
-import { parseMultipartRequest, parseRelayRequest } from './parse-request.ts'
+import { parseMultipartRequest, parseRelayRequest, type ClientHeaders } from './parse-request.ts'
 import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
@@ -19,6 +19,7 @@ import { KeyPicker } from './pick-channel-key.ts'
 import { recordErrorLog } from './record-error-log.ts'
 import { laterAutoGroups, moveToGroup } from './cross-group-retry.ts'
 import { reserveRequest } from './reserve-request.ts'
+import { assertModelAllowed } from './model-limits.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
 import { upstreamRequestId } from './upstream/upstream-request-id.ts'
@@ -41,6 +42,8 @@ export interface RelayInput {
   /** aborts when the client disconnects */
   clientSignal: AbortSignal
   caller: { user: RelayUser; token: RelayToken; pinnedChannelId: number | undefined } | { user: RelayUser; playgroundGroup: string }
+  /** the client's anthropic-beta and ?beta=true, for Claude upstreams */
+  clientHeaders?: ClientHeaders
 }
 
 /**
@@ -50,13 +53,10 @@ export interface RelayInput {
  */
 export async function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
   const request = input.multipart ? parseMultipartRequest(input.endpoint, input.multipart) : parseRelayRequest(input.endpoint, input.rawBody, input.fromPath)
+  if (input.clientHeaders) request.clientHeaders = input.clientHeaders
   const { user } = input.caller
   const token = 'token' in input.caller ? input.caller.token : undefined
-  if (token?.modelLimits && !token.modelLimits.has(request.model)) {
-    throw token.modelLimits.size === 0
-      ? localError(403, 'model_not_allowed', 'token.no_models_allowed', undefined, 'permission_error')
-      : localError(403, 'model_not_allowed', 'token.model_not_allowed', { model: request.model }, 'permission_error')
-  }
+  assertModelAllowed(token, request.model)
   const groups = 'playgroundGroup' in input.caller ? [input.caller.playgroundGroup] : candidateGroups(services.options, token?.group ?? '', user.group)
   const snapshot = await services.relay.channels.current()
   const route = resolveRoute(snapshot, groups, request.model, 'pinnedChannelId' in input.caller ? input.caller.pinnedChannelId : undefined)

@@ -13,6 +13,7 @@ export const anthropicAdapter: ProviderAdapter = {
   endpoints: new Set(['messages']),
   passthrough: false,
   supportsStreamOptions: false,
+  anthropicBeta: { via: 'header', betaQuery: true },
   buildUrl(channel) {
     const base = (channel.baseUrl || 'https://api.anthropic.com').replace(/\/+$/, '')
     const url = new URL(base.endsWith('/v1') ? `${base}/messages` : `${base}/v1/messages`)

@@ -42,6 +42,8 @@ export const bedrockAdapter: ProviderAdapter = {
   endpoints: new Set<Endpoint>(['messages']),
   passthrough: false,
   supportsStreamOptions: false,
+  // Bedrock reads no anthropic-beta header: its Claude body takes the flags as a list.
+  anthropicBeta: { via: 'body' },
   streamFraming: 'aws-event-stream',
   buildUrl(channel, _endpoint, upstreamModel, stream) {
     const { region } = credentialsOf(channel.key)

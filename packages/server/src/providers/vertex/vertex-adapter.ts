@@ -39,6 +39,8 @@ export const vertexAdapter: ProviderAdapter = {
   endpoints: new Set<Endpoint>(['gemini', 'messages']),
   passthrough: false,
   supportsStreamOptions: false,
+  // Claude models only (see relay/forward-anthropic-beta.ts); rawPredict takes the header as Anthropic's API does.
+  anthropicBeta: { via: 'header' },
   buildUrl(channel, _endpoint, upstreamModel, stream) {
     const account = parseServiceAccount(channel.key)
     if (!account) throw new Error('the Vertex AI channel key is not a service-account JSON')

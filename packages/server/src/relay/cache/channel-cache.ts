@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
 import type { ChangeBus } from '../../services/changes/change-bus.ts'
-import { ChannelStatus } from '@gateway/shared'
+import { ChannelStatus, splitCommaList } from '@gateway/shared'
 import { enabledKeyIndexes, keyStatusOf, readChannelInfo, splitChannelKeys } from '../../services/channels/channel-info.ts'
 
 /** The keys of a multi-key channel, as the relay picks among them. */
@@ -67,6 +67,11 @@ export interface RoutingSnapshot {
   channels: Map<number, RelayChannel>
   /** group -> model -> priority levels (each a list of candidates), highest priority first */
   routes: Map<string, Map<string, Candidate[][]>>
+  /**
+   * group -> the models some channel lists there, enabled or not: a model absent here does not
+   * exist for the group (404), one listed only by disabled channels is unavailable for now (503)
+   */
+  listed: Map<string, Set<string>>
 }
 
 /**
@@ -75,7 +80,7 @@ export interface RoutingSnapshot {
  * so a channel saved in the console is used (or no longer used) from the very next request.
  */
 export class ChannelCache {
-  private snapshot: RoutingSnapshot = { channels: new Map(), routes: new Map() }
+  private snapshot: RoutingSnapshot = { channels: new Map(), routes: new Map(), listed: new Map() }
   /** bumped by every change; the snapshot is current once a build started at this value finished */
   private changeGeneration = 1
   private builtGeneration = 0
@@ -127,7 +132,14 @@ export class ChannelCache {
   private async load(): Promise<RoutingSnapshot> {
     const [rows, abilities] = await Promise.all([listChannelsForRouting(this.db), listEnabledAbilities(this.db)])
     const channels = new Map<number, RelayChannel>()
+    const listed = new Map<string, Set<string>>()
     for (const row of rows) {
+      // Before the key check: a channel whose key cannot be used still makes its models exist.
+      for (const group of splitCommaList(row.group)) {
+        const models = listed.get(group) ?? new Set<string>()
+        listed.set(group, models)
+        for (const model of splitCommaList(row.models)) models.add(model)
+      }
       let key: string
       try {
         key = this.secrets.decrypt(row.key)
@@ -180,7 +192,7 @@ export class ChannelCache {
       }
       routes.set(group, models)
     }
-    return { channels, routes }
+    return { channels, routes, listed }
   }
 }
 

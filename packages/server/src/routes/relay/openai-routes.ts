@@ -3,9 +3,10 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { HonoEnv } from '../../context.ts'
 import { localError } from '../../relay/relay-error.ts'
-import { listModelsForToken, modelObject } from '../../relay/list-models.ts'
 import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
-import { relayHandler, tokenCaller } from './relay-handler.ts'
+import { countTokensRoute } from './count-tokens-route.ts'
+import { listModelsRoute, retrieveModelRoute } from './model-list-routes.ts'
+import { relayHandler } from './relay-handler.ts'
 
 const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
 
@@ -27,6 +28,7 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/completions', relayHandler('completions', relayErrorResponse))
     .post('/embeddings', relayHandler('embeddings', relayErrorResponse))
     .post('/messages', relayHandler('messages', anthropicRelayErrorResponse))
+    .post('/messages/count_tokens', countTokensRoute)
     .post('/images/generations', relayHandler('images', relayErrorResponse))
     .post('/moderations', relayHandler('moderations', relayErrorResponse))
     .post('/rerank', relayHandler('rerank', relayErrorResponse))
@@ -35,26 +37,8 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/audio/transcriptions', relayHandler('transcriptions', relayErrorResponse, undefined, true))
     .post('/audio/translations', relayHandler('translations', relayErrorResponse, undefined, true))
     .post('/images/edits', relayHandler('image-edits', relayErrorResponse, undefined, true))
-    .get('/models', async (c) => {
-      try {
-        const caller = await tokenCaller(c)
-        const models = await listModelsForToken(c.get('services'), caller.token, caller.user)
-        return c.json({ object: 'list', success: true, data: models.map(modelObject) })
-      } catch (error) {
-        return relayErrorResponse(c, error)
-      }
-    })
-    .get('/models/:model{.+}', async (c) => {
-      try {
-        const caller = await tokenCaller(c)
-        const model = c.req.param('model')
-        const models = await listModelsForToken(c.get('services'), caller.token, caller.user)
-        if (!models.includes(model)) throw localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
-        return c.json(modelObject(model))
-      } catch (error) {
-        return relayErrorResponse(c, error)
-      }
-    })
+    .get('/models', listModelsRoute)
+    .get('/models/:model{.+}', retrieveModelRoute)
     .all('/images/*', notImplemented)
     .all('/audio/*', notImplemented)
     .all('/edits', notImplemented)

@@ -3,6 +3,7 @@ import type { HonoEnv } from '../../context.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Endpoint } from '../../providers/types.ts'
 import { readMultipart } from '../../relay/multipart-body.ts'
+import type { ClientHeaders } from '../../relay/parse-request.ts'
 import { localError } from '../../relay/relay-error.ts'
 import { runRelay } from '../../relay/run-relay.ts'
 import { toWebResponse } from '../../relay/relay-result.ts'
@@ -12,6 +13,14 @@ import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
 export async function tokenCaller(c: Context<HonoEnv>) {
   const services = c.get('services')
   return authenticateToken(services.relay.tokens, readApiKey(c.req.raw.headers, new URL(c.req.url)), c.get('clientIp'), (key) => services.secrets.lookupHash(key), nowSeconds())
+}
+
+/** A Claude client's anthropic-beta flags and the SDK's ?beta=true; undefined when it sent neither. */
+export function clientHeadersOf(c: Context<HonoEnv>): ClientHeaders | undefined {
+  const anthropicBeta = c.req.header('anthropic-beta')
+  const betaQuery = c.req.query('beta') === 'true'
+  if (!anthropicBeta && !betaQuery) return undefined
+  return { ...(anthropicBeta ? { anthropicBeta } : {}), ...(betaQuery ? { betaQuery } : {}) }
 }
 
 type ErrorRenderer = (c: Context<HonoEnv>, error: unknown) => Response
@@ -39,6 +48,8 @@ export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fro
         startedMs,
         clientSignal: c.req.raw.signal,
         caller,
+        // Claude clients only: chat is also served by the node fast path, which reads no such headers.
+        clientHeaders: endpoint === 'messages' ? clientHeadersOf(c) : undefined,
       })
       return toWebResponse(result)
     } catch (error) {
