@@ -86,7 +86,10 @@ async function countUpstream(
 ): Promise<string> {
   const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
   // A whole generateContent request must name the model of the URL, which is the channel's.
-  const sent = body.generateContentRequest ? { ...body, generateContentRequest: { ...body.generateContentRequest, model: `models/${upstreamModel.replace(/^models\//, '')}` } } : body
+  let sent: Record<string, unknown> = body.generateContentRequest
+    ? { ...body, generateContentRequest: { ...body.generateContentRequest, model: `models/${upstreamModel.replace(/^models\//, '')}` } }
+    : { ...body }
+  if (adapter.adaptBody) sent = adapter.adaptBody(sent, 'gemini-count', channel)
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...adapter.buildHeaders(channel, 'gemini-count', accessToken) }
   for (const [name, value] of Object.entries(channel.headerOverride ?? {})) {
     if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key)

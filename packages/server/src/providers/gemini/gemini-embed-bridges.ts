@@ -1,16 +1,9 @@
-import type { Language } from '../../i18n/messages.ts'
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
-import type { ProtocolBridge, StreamTranslator } from '../../relay/protocol-bridge.ts'
-import type { RelayError } from '../../relay/relay-error.ts'
+import type { ProtocolBridge } from '../../relay/protocol-bridge.ts'
 import type { Endpoint, Protocol, ProviderAdapter } from '../types.ts'
+import { vertexEmbedBridges } from '../vertex/vertex-embed-bridges.ts'
 import { convertGeminiEmbedToOpenAI, convertOpenAIEmbeddingsToGemini, geminiEmbedBody, type OpenAIEmbeddingsResponse } from './convert-gemini-embed.ts'
-import { geminiErrorBody } from './gemini-error.ts'
-
-/** Embeddings never stream; the bridge contract still wants a translator. */
-const noStream = (): StreamTranslator => ({ push: () => [], finish: () => [], usage: undefined, text: '' })
-
-const errorFrame = (error: RelayError, language: Language, requestId: string) =>
-  `data: ${JSON.stringify(geminiErrorBody(error.status, `${error.text(language)} (request id: ${requestId})`))}\n\n`
+import { geminiEmbedErrorFrame, noEmbedStream } from './gemini-embed-frames.ts'
 
 /**
  * Gemini-native embedding clients on a Gemini channel: the upstream's own method, the body as it
@@ -23,8 +16,8 @@ function embedOverGemini(endpoint: 'gemini-embed' | 'gemini-batch-embed'): Proto
     upstreamEndpoint: endpoint,
     buildBody: (request, upstreamModel) => geminiEmbedBody(request.body, batch, upstreamModel),
     convertJson: (parsed) => ({ body: JSON.stringify(parsed), usage: undefined, completionText: '' }),
-    createStream: noStream,
-    errorFrame,
+    createStream: noEmbedStream,
+    errorFrame: geminiEmbedErrorFrame,
   }
 }
 
@@ -38,8 +31,8 @@ function embedOverOpenAI(endpoint: 'gemini-embed' | 'gemini-batch-embed'): Proto
       const response = parsed as OpenAIEmbeddingsResponse
       return { body: JSON.stringify(convertOpenAIEmbeddingsToGemini(response, batch)), usage: readOpenAIUsage(response.usage), completionText: '' }
     },
-    createStream: noStream,
-    errorFrame,
+    createStream: noEmbedStream,
+    errorFrame: geminiEmbedErrorFrame,
   }
 }
 
@@ -52,10 +45,13 @@ export const isGeminiEmbed = (endpoint: Endpoint): endpoint is 'gemini-embed' | 
 
 /**
  * The bridge for Gemini's embedding methods on a channel: its own method on a Gemini upstream that
- * has it, /v1/embeddings on an OpenAI-protocol one that serves embeddings; undefined (501) otherwise.
+ * has it (Vertex AI's predict on a Vertex channel), /v1/embeddings on an OpenAI-protocol one that
+ * serves embeddings; undefined (501) otherwise.
  */
 export function geminiEmbedBridge(endpoint: 'gemini-embed' | 'gemini-batch-embed', protocol: Protocol, adapter: ProviderAdapter): ProtocolBridge | undefined {
-  if (protocol === 'gemini') return adapter.endpoints.has(endpoint) ? bridges.gemini[endpoint] : undefined
+  if (protocol === 'gemini' && !adapter.endpoints.has(endpoint)) return undefined
+  // Vertex AI speaks Gemini's protocol for generating but embeds through its own predict method.
+  if (protocol === 'gemini') return adapter.id === 'vertex' ? vertexEmbedBridges[endpoint] : bridges.gemini[endpoint]
   if (protocol === 'openai') return adapter.endpoints.has('embeddings') ? bridges.openai[endpoint] : undefined
   return undefined
 }

@@ -6,7 +6,6 @@ describe("models in Gemini's shape", () => {
     expect(geminiModelObject('gemini-2.5-flash')).toEqual({
       name: 'models/gemini-2.5-flash',
       baseModelId: 'gemini-2.5-flash',
-      version: '001',
       displayName: 'gemini-2.5-flash',
       supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
     })

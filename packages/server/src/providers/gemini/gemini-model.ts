@@ -8,7 +8,6 @@ export function geminiModelObject(id: string) {
   return {
     name: `models/${id}`,
     baseModelId: id,
-    version: '001',
     displayName: id,
     supportedGenerationMethods: embedding ? ['embedContent', 'batchEmbedContents', 'countTokens'] : ['generateContent', 'streamGenerateContent', 'countTokens'],
   }
