@@ -53,4 +53,11 @@ describe('Gemini embeddings over OpenAI /v1/embeddings', () => {
     const single = { data: [{ index: 0, embedding: [0.0123, -0.0456, 0.0789, -0.0012] }], usage: { prompt_tokens: 8 } }
     expect(convertOpenAIEmbeddingsToGemini(single, false)).toEqual(fixture('gemini-embed-response.json'))
   })
+
+  it('reads a base64 vector from an upstream that ignored encoding_format', () => {
+    const floats = Buffer.alloc(8)
+    floats.writeFloatLE(0.5, 0)
+    floats.writeFloatLE(-2, 4)
+    expect(convertOpenAIEmbeddingsToGemini({ data: [{ index: 0, embedding: floats.toString('base64') }] }, false)).toEqual({ embedding: { values: [0.5, -2] } })
+  })
 })

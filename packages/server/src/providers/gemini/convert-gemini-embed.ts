@@ -57,6 +57,16 @@ export function convertGeminiEmbedToOpenAI(body: Record<string, unknown>, batch:
 /** OpenAI's embeddings (in index order) as Gemini's answer: one `embedding`, or the batch's `embeddings`. */
 export function convertOpenAIEmbeddingsToGemini(response: OpenAIEmbeddingsResponse, batch: boolean): GeminiEmbedContentResponse | GeminiBatchEmbedContentsResponse {
   const data = [...(response.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-  const embeddings = data.map((item) => ({ values: Array.isArray(item.embedding) ? item.embedding : [] }))
+  const embeddings = data.map((item) => ({ values: vectorOf(item.embedding) }))
   return batch ? { embeddings } : { embedding: embeddings[0] ?? { values: [] } }
+}
+
+/** A vector as floats; upstreams that ignore encoding_format may still send base64 (little-endian float32). */
+function vectorOf(embedding: number[] | string | undefined): number[] {
+  if (Array.isArray(embedding)) return embedding
+  if (typeof embedding !== 'string') return []
+  const bytes = Buffer.from(embedding, 'base64')
+  const floats: number[] = []
+  for (let offset = 0; offset + 4 <= bytes.length; offset += 4) floats.push(bytes.readFloatLE(offset))
+  return floats
 }
