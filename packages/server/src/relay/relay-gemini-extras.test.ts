@@ -28,6 +28,7 @@ let ai: GoogleGenAI
 let key: string
 let limitedKey: string
 let userId: number
+let geminiChannel: number
 
 /** The Gemini fake answers each method with its documented shape; embeddings one per request. */
 function answerAsGemini(path: string, body: Record<string, unknown>) {
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 10_000_000 })
   userId = user.id
-  await addChannel(h, { name: 'gemini', type: 24, baseUrl: google.url, models: `${GEMINI_EMBED},${GEMINI_CHAT}`, key: 'AIza-channel-canary' })
+  geminiChannel = await addChannel(h, { name: 'gemini', type: 24, baseUrl: google.url, models: `${GEMINI_EMBED},${GEMINI_CHAT}`, key: 'AIza-channel-canary' })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: openaiUp.url, models: `${OPENAI_EMBED},${OPENAI_CHAT}` })
   await h.services.options.set('ModelRatio', JSON.stringify({ [GEMINI_EMBED]: 2, [OPENAI_EMBED]: 3, [GEMINI_CHAT]: 0.15, [OPENAI_CHAT]: 0.075 }))
   key = (await addToken(h, user.id)).key
@@ -107,7 +108,7 @@ describe('embeddings on a Gemini channel', () => {
     })
     // Gemini reports no usage for embeddings: 7 + 6 tokens by cl100k, at model ratio 2.
     expect(newLogs).toHaveLength(1)
-    expect(newLogs[0]).toMatchObject({ model_name: GEMINI_EMBED, prompt_tokens: 13, completion_tokens: 0, quota: 26, channel_id: 1 })
+    expect(newLogs[0]).toMatchObject({ model_name: GEMINI_EMBED, prompt_tokens: 13, completion_tokens: 0, quota: 26, channel_id: geminiChannel })
     expect(Boolean(newLogs[0]?.is_stream)).toBe(false)
     expect(charged).toBe(26)
   })
