@@ -1,7 +1,11 @@
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 
-/** The operations the relay can carry; `messages` is Anthropic's Messages API, `gemini` Google's generateContent. */
-export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
+/**
+ * The operations the relay can carry; `messages` is Anthropic's Messages API, `gemini` Google's
+ * generateContent, `gemini-embed`/`gemini-batch-embed`/`gemini-count` its embedContent,
+ * batchEmbedContents and countTokens.
+ */
+export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'gemini-embed' | 'gemini-batch-embed' | 'gemini-count' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
 
 /** Deployment-wide settings some adapters take (from the environment). */
 export interface ProviderSettings {

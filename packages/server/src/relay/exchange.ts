@@ -12,6 +12,7 @@ import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
 import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
 import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
 import { convertFromGeminiRequest } from '../providers/gemini/convert-from-gemini-request.ts'
+import { geminiEmbedTexts } from '../providers/gemini/convert-gemini-embed.ts'
 import { convertFromResponsesRequest } from '../providers/openai-responses/convert-from-responses-request.ts'
 import type { ResponsesRequest } from '../providers/openai-responses/responses-api.ts'
 import { audioSecondsToTokens, estimatedAudioSeconds } from './audio-usage.ts'
@@ -148,6 +149,7 @@ export async function countPromptTokens(request: RelayRequest): Promise<number> 
     const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
     return countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   }
+  if (request.endpoint === 'gemini-embed' || request.endpoint === 'gemini-batch-embed') return countInputTokens(request.model, geminiEmbedTexts(body, request.endpoint === 'gemini-batch-embed'))
   if (request.endpoint === 'responses') {
     const asChat = convertFromResponsesRequest(body as ResponsesRequest, request.model)
     return countChatPromptTokens(request.model, asChat.messages, asChat.tools)

@@ -1,3 +1,4 @@
+import { geminiEmbedRequests } from '../providers/gemini/convert-gemini-embed.ts'
 import type { Endpoint } from '../providers/types.ts'
 import { textFields, type MultipartBody } from './multipart-body.ts'
 import { localError } from './relay-error.ts'
@@ -95,6 +96,7 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
   const body = parsed as Record<string, unknown>
   // Gemini's native API names the model and the streaming in the URL, not the body.
   if (endpoint === 'gemini') return parseGeminiRequest(body, rawBody, fromPath)
+  if (endpoint === 'gemini-embed' || endpoint === 'gemini-batch-embed') return parseGeminiEmbedRequest(endpoint, body, rawBody, fromPath)
   let model = typeof body.model === 'string' ? body.model.trim() : ''
   let cleaned = rawBody
   const defaultModel = DEFAULT_MODELS[endpoint]
@@ -150,6 +152,14 @@ function parseGeminiRequest(body: Record<string, unknown>, rawBody: string, from
   const maxTokens = readCount(config?.maxOutputTokens)
   if (maxTokens === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   return { endpoint: 'gemini', body, model, stream: fromPath?.stream === true, wantsUsageChunk: false, maxTokens, rawBody }
+}
+
+/** embedContent / batchEmbedContents: the model from the URL, content (or requests) required. */
+function parseGeminiEmbedRequest(endpoint: Endpoint, body: Record<string, unknown>, rawBody: string, fromPath: { model: string; stream: boolean } | undefined): RelayRequest {
+  const model = fromPath?.model.trim() ?? ''
+  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (!geminiEmbedRequests(body, endpoint === 'gemini-batch-embed')) throw localError(400, 'invalid_request', 'request.input_required', undefined, 'invalid_request_error')
+  return { endpoint, body, model, stream: false, wantsUsageChunk: false, maxTokens: undefined, rawBody }
 }
 
 /** undefined when absent, null when present but not a sane integer. */

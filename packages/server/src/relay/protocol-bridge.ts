@@ -3,6 +3,7 @@ import type { Endpoint, ProviderAdapter, ProviderSettings } from '../providers/t
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
 import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
+import { geminiEmbedBridge, isGeminiEmbed } from '../providers/gemini/gemini-embed-bridges.ts'
 import { nativeChatBridges } from './bridges/native-chat-bridges.ts'
 import { responsesOverChat, responsesOverResponses } from './bridges/responses-bridges.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
@@ -52,6 +53,7 @@ export interface ProtocolBridge {
  */
 export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>, upstreamModel = ''): ProtocolBridge | null | undefined {
   const protocol = adapter.protocolFor?.(upstreamModel) ?? adapter.protocol
+  if (isGeminiEmbed(endpoint)) return geminiEmbedBridge(endpoint, protocol, adapter)
   // Upstreams with a chat protocol of their own (Dify, Tencent Hunyuan, Baidu ERNIE) serve chat clients only.
   const native = nativeChatBridges[protocol]
   if (native) return endpoint === 'chat' ? native : undefined

@@ -161,7 +161,7 @@ describe("Gemini's native API", () => {
     const noKey = await generate(GEMINI, { contents: [{ parts: [{ text: 'x' }] }] }, false, {})
     expect(noKey.status).toBe(401)
     expect(await noKey.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } })
-    const unknownAction = await fetch(`${server.url}/v1beta/models/${GEMINI}:countTokens`, { method: 'POST', headers: { 'x-goog-api-key': key }, body: '{}' })
+    const unknownAction = await fetch(`${server.url}/v1beta/models/${GEMINI}:predictLongRunning`, { method: 'POST', headers: { 'x-goog-api-key': key }, body: '{}' })
     expect(unknownAction.status).toBe(404)
   })
 })

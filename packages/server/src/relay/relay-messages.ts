@@ -37,6 +37,7 @@ export const relayMessages = {
   'request.too_large': { zh: '请求体过大', en: 'The request body is too large' },
   'request.not_implemented': { zh: '接口未实现', en: 'API not implemented' },
   'request.unknown_route': { zh: '无效的接口 ({method} {path})', en: 'Invalid URL ({method} {path})' },
+  'request.page_token_invalid': { zh: 'pageToken 或 pageSize 不合法', en: 'pageToken or pageSize is invalid' },
   'model.not_found': { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
   'model.unpriced': { zh: '模型 {model} 倍率或价格未配置，请联系管理员设置', en: 'The model {model} has no price; ask the administrator to set one' },
   'model.no_channel': { zh: '分组 {group} 下没有渠道提供模型 {model}', en: 'No channel serves the model {model} in the group {group}' },

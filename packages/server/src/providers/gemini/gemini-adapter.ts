@@ -1,4 +1,7 @@
-import type { ProviderAdapter } from '../types.ts'
+import type { Endpoint, ProviderAdapter } from '../types.ts'
+
+/** The method in the URL for each operation other than generating (https://ai.google.dev/api). */
+const METHODS: Partial<Record<Endpoint, string>> = { 'gemini-embed': 'embedContent', 'gemini-batch-embed': 'batchEmbedContents', 'gemini-count': 'countTokens' }
 
 /**
  * Google Gemini (channel type 24): the native generateContent API, streamed with alt=sse, with
@@ -9,13 +12,15 @@ import type { ProviderAdapter } from '../types.ts'
 export const geminiAdapter: ProviderAdapter = {
   id: 'gemini',
   protocol: 'gemini',
-  endpoints: new Set(['gemini']),
+  endpoints: new Set<Endpoint>(['gemini', 'gemini-embed', 'gemini-batch-embed', 'gemini-count']),
   passthrough: false,
   supportsStreamOptions: false,
-  buildUrl(channel, _endpoint, upstreamModel, stream) {
+  buildUrl(channel, endpoint, upstreamModel, stream) {
     const base = (channel.baseUrl || 'https://generativelanguage.googleapis.com').replace(/\/+$/, '')
     const version = channel.other.trim() || 'v1beta'
     const model = encodeURIComponent(upstreamModel.replace(/^models\//, ''))
+    const method = METHODS[endpoint]
+    if (method) return new URL(`${base}/${version}/models/${model}:${method}`)
     return new URL(stream ? `${base}/${version}/models/${model}:streamGenerateContent?alt=sse` : `${base}/${version}/models/${model}:generateContent`)
   },
   buildHeaders(channel) {

@@ -36,12 +36,12 @@ export const vertexAdapter: ProviderAdapter = {
   protocol: 'gemini',
   protocolFor: (model): Protocol => (isClaude(model) ? 'anthropic' : 'gemini'),
   credential: 'google-service-account',
-  endpoints: new Set<Endpoint>(['gemini', 'messages']),
+  endpoints: new Set<Endpoint>(['gemini', 'messages', 'gemini-embed', 'gemini-batch-embed', 'gemini-count']),
   passthrough: false,
   supportsStreamOptions: false,
   // Claude models only (see relay/forward-anthropic-beta.ts); rawPredict takes the header as Anthropic's API does.
   anthropicBeta: { via: 'header' },
-  buildUrl(channel, _endpoint, upstreamModel, stream) {
+  buildUrl(channel, endpoint, upstreamModel, stream) {
     const account = parseServiceAccount(channel.key)
     if (!account) throw new Error('the Vertex AI channel key is not a service-account JSON')
     const region = vertexRegion(channel.other, upstreamModel)
@@ -50,12 +50,20 @@ export const vertexAdapter: ProviderAdapter = {
     const model = encodeURIComponent(upstreamModel).replaceAll('%40', '@')
     const path = `${host}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers`
     if (isClaude(upstreamModel)) return new URL(`${path}/anthropic/models/${model}:${stream ? 'streamRawPredict' : 'rawPredict'}`)
+    // Vertex embeds through predict (text-embedding and gemini-embedding models alike).
+    if (endpoint === 'gemini-embed' || endpoint === 'gemini-batch-embed') return new URL(`${path}/google/models/${model}:predict`)
+    if (endpoint === 'gemini-count') return new URL(`${path}/google/models/${model}:countTokens`)
     return new URL(stream ? `${path}/google/models/${model}:streamGenerateContent?alt=sse` : `${path}/google/models/${model}:generateContent`)
   },
   buildHeaders(_channel, _endpoint, accessToken): Record<string, string> {
     return accessToken ? { authorization: `Bearer ${accessToken}` } : {}
   },
   adaptBody(body, endpoint) {
+    // Vertex's countTokens takes the generateContent fields at the top level, without Gemini's wrapper.
+    if (endpoint === 'gemini-count' && body.generateContentRequest && typeof body.generateContentRequest === 'object') {
+      const { model: _model, ...fields } = body.generateContentRequest as Record<string, unknown>
+      return fields
+    }
     if (endpoint !== 'messages') return body
     const { model: _model, ...rest } = body
     return { ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION }

@@ -2,29 +2,42 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { HonoEnv } from '../../context.ts'
-import { listModelsForToken } from '../../relay/list-models.ts'
+import type { Endpoint } from '../../providers/types.ts'
+import { countGeminiTokens } from '../../relay/gemini-count-tokens.ts'
 import { localError } from '../../relay/relay-error.ts'
+import { getGeminiModel, listGeminiModels } from './gemini-model-routes.ts'
 import { geminiRelayErrorResponse } from './relay-errors.ts'
 import { relayHandler, tokenCaller } from './relay-handler.ts'
 
-/** `gemini-2.0-flash:streamGenerateContent` → the model and whether it streams. */
-function modelAction(c: Context<HonoEnv>): { model: string; stream: boolean } {
+type Action = 'generateContent' | 'streamGenerateContent' | 'embedContent' | 'batchEmbedContents' | 'countTokens'
+const ACTIONS = new Set<string>(['generateContent', 'streamGenerateContent', 'embedContent', 'batchEmbedContents', 'countTokens'])
+
+/** `gemini-2.0-flash:streamGenerateContent` → the model, the method, and whether it streams. */
+function modelAction(c: Context<HonoEnv>): { model: string; stream: boolean; action: Action } {
   const target = c.req.param('target') ?? ''
   const colon = target.lastIndexOf(':')
   const action = colon >= 0 ? target.slice(colon + 1) : ''
-  if (action !== 'generateContent' && action !== 'streamGenerateContent') {
+  if (!ACTIONS.has(action)) {
     throw localError(404, 'invalid_url', 'request.unknown_route', { method: c.req.method, path: c.req.path }, 'invalid_request_error')
   }
-  return { model: target.slice(0, colon).replace(/^models\//, ''), stream: action === 'streamGenerateContent' }
+  return { model: target.slice(0, colon).replace(/^models\//, ''), stream: action === 'streamGenerateContent', action: action as Action }
+}
+
+const RELAYED: Partial<Record<Action, Endpoint>> = {
+  generateContent: 'gemini',
+  streamGenerateContent: 'gemini',
+  embedContent: 'gemini-embed',
+  batchEmbedContents: 'gemini-batch-embed',
 }
 
 /**
- * Gemini's native API under /v1beta (and /v1), for the google-genai SDKs and Gemini CLI: the key
- * in ?key= or x-goog-api-key, errors in Google's shape. Gemini channels get the bytes as they
- * are; OpenAI-compatible channels get the request converted.
+ * Gemini's native API under /v1beta, for the google-genai SDKs, the Vercel AI SDK's Google
+ * provider and Gemini CLI: the key in ?key= or x-goog-api-key, errors in Google's shape. Gemini
+ * channels get the bytes for their own method; OpenAI-compatible channels get the request
+ * converted (chat completions, embeddings). countTokens is answered without billing.
  */
 export function geminiRoutes(maxBodyBytes: number): Hono<HonoEnv> {
-  const generate = relayHandler('gemini', geminiRelayErrorResponse, modelAction)
+  const handlers = new Map(Object.entries(RELAYED).map(([action, endpoint]) => [action, relayHandler(endpoint, geminiRelayErrorResponse, modelAction)]))
   return new Hono<HonoEnv>({ strict: false })
     .use('*', cors({ origin: '*', allowHeaders: ['*'], allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 86400 }))
     .use(
@@ -36,20 +49,17 @@ export function geminiRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     )
     .post('/models/:target{.+}', async (c) => {
       try {
-        modelAction(c)
-      } catch (error) {
-        return geminiRelayErrorResponse(c, error)
-      }
-      return generate(c)
-    })
-    .get('/models', async (c) => {
-      try {
+        const { model, action } = modelAction(c)
+        const relay = handlers.get(action)
+        if (relay) return relay(c)
         const caller = await tokenCaller(c)
-        const models = await listModelsForToken(c.get('services'), caller.token, caller.user)
-        return c.json({ models: models.map((name) => ({ name: `models/${name}`, displayName: name, supportedGenerationMethods: ['generateContent', 'streamGenerateContent'] })) })
+        const body = await countGeminiTokens(c.get('services'), { model, rawBody: await c.req.text(), caller, clientSignal: c.req.raw.signal })
+        return c.body(body, 200, { 'content-type': 'application/json' })
       } catch (error) {
         return geminiRelayErrorResponse(c, error)
       }
     })
+    .get('/models', listGeminiModels)
+    .get('/models/:target{.+}', getGeminiModel)
     .all('*', (c) => geminiRelayErrorResponse(c, localError(404, 'invalid_url', 'request.unknown_route', { method: c.req.method, path: c.req.path }, 'invalid_request_error')))
 }
