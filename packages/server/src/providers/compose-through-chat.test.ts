@@ -5,6 +5,7 @@ import { anthropicProvider } from './anthropic/anthropic-provider.ts'
 import { clientOverChat } from './client-over-chat.ts'
 import { composeThroughChat } from './compose-through-chat.ts'
 import { geminiProvider } from './gemini/gemini-provider.ts'
+import { tencentProvider } from './tencent/tencent-provider.ts'
 import type { ProtocolBridge, StreamContext } from './types.ts'
 
 /**
@@ -14,9 +15,11 @@ import type { ProtocolBridge, StreamContext } from './types.ts'
  */
 const anthropic = fixtureReader(join(import.meta.dirname, 'anthropic'))
 const gemini = fixtureReader(join(import.meta.dirname, 'gemini'))
+const tencent = fixtureReader(join(import.meta.dirname, 'tencent'))
 
 const responsesOverAnthropic = composeThroughChat(clientOverChat.responses!, anthropicProvider.bridges!.chat!)
 const messagesOverGemini = composeThroughChat(clientOverChat.messages!, geminiProvider.bridges!.chat!)
+const messagesOverTencent = composeThroughChat(clientOverChat.messages!, tencentProvider.bridges!.chat!)
 const geminiOverAnthropic = composeThroughChat(clientOverChat.gemini!, anthropicProvider.bridges!.chat!)
 
 const weatherTool = { type: 'function', name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } }
@@ -151,5 +154,29 @@ describe('Gemini generateContent over Anthropic', () => {
     expect(answer.candidates[0]!.content.parts).toEqual([{ text: "I'll check the current weather in San Francisco for you." }, { functionCall: { name: 'get_weather', args: { location: 'San Francisco, CA', unit: 'celsius' } } }])
     expect(answer.usageMetadata).toMatchObject({ promptTokenCount: 2432, candidatesTokenCount: 92, totalTokenCount: 2524 })
     expect(usage).toEqual({ promptTokens: 2432, completionTokens: 92, cachedTokens: 2048, cacheCreationTokens: 0 })
+  })
+})
+
+describe('Anthropic Messages over Tencent Hunyuan, a chat protocol of its own', () => {
+  const context: StreamContext = { clientModel: 'hunyuan-lite', body: {}, created: 1_700_000_000, requestId: 'req4', includeUsage: false }
+
+  it('sends a Hunyuan ChatCompletions request built from the Messages request', () => {
+    const body = messagesOverTencent.buildBody({ body: { model: 'hunyuan-lite', system: 'Be brief.', max_tokens: 100, messages: [{ role: 'user', content: '你好' }], stream: true }, stream: true }, 'hunyuan-lite')
+    expect(body).toMatchObject({ Model: 'hunyuan-lite', Stream: true, Messages: [{ Role: 'system', Content: 'Be brief.' }, { Role: 'user', Content: '你好' }] })
+  })
+
+  it('answers a message with the Hunyuan usage', () => {
+    const { body, usage } = messagesOverTencent.convertJson(JSON.parse(tencent.fixture('hunyuan-text.json')), context)
+    expect(JSON.parse(body)).toMatchObject({ type: 'message', model: 'hunyuan-lite', content: [{ type: 'text', text: '你好！我是腾讯混元大模型，很高兴为你服务。' }], stop_reason: 'end_turn', usage: { input_tokens: 4, output_tokens: 13 } })
+    expect(usage).toEqual({ promptTokens: 4, completionTokens: 13, cachedTokens: 0 })
+  })
+
+  it('streams the Messages events with the usage of the last Hunyuan chunk', () => {
+    const { stream, frames } = run(messagesOverTencent, context, tencent.payloads('hunyuan-text.chunks.txt'))
+    const seen = events(frames)
+    expect(seen.map((e) => e.event)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'])
+    expect(seen.filter((e) => e.event === 'content_block_delta').map((e) => (e.data.delta as { text: string }).text).join('')).toBe('你好！有什么可以帮你？')
+    expect(seen[6]!.data).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { input_tokens: 4, output_tokens: 7 } })
+    expect(stream.usage).toEqual({ promptTokens: 4, completionTokens: 7, cachedTokens: 0 })
   })
 })
