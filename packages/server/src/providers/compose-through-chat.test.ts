@@ -20,6 +20,7 @@ const tencent = fixtureReader(join(import.meta.dirname, 'tencent'))
 const responsesOverAnthropic = composeThroughChat(clientOverChat.responses!, anthropicProvider.bridges!.chat!)
 const messagesOverGemini = composeThroughChat(clientOverChat.messages!, geminiProvider.bridges!.chat!)
 const messagesOverTencent = composeThroughChat(clientOverChat.messages!, tencentProvider.bridges!.chat!)
+const responsesOverGemini = composeThroughChat(clientOverChat.responses!, geminiProvider.bridges!.chat!)
 const geminiOverAnthropic = composeThroughChat(clientOverChat.gemini!, anthropicProvider.bridges!.chat!)
 
 const weatherTool = { type: 'function', name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } }
@@ -146,7 +147,43 @@ describe('Anthropic Messages over Gemini', () => {
   })
 })
 
+describe('Responses API over Gemini', () => {
+  const context: StreamContext = { clientModel: 'gemini-2.0-flash', body: { model: 'gemini-2.0-flash', input: 'Weather?' }, created: 1_700_000_000, requestId: 'req5', includeUsage: false }
+
+  it('sends contents and function declarations, and answers a function_call item with Gemini usage', () => {
+    const body = responsesOverGemini.buildBody({ body: { model: 'gemini-2.0-flash', input: 'Weather?', tools: [{ type: 'function', name: 'get_current_weather', parameters: { type: 'object' } }], stream: true }, stream: true }, 'gemini-2.0-flash')
+    expect(body).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Weather?' }] }], tools: [{ functionDeclarations: [{ name: 'get_current_weather', parameters: { type: 'object' } }] }] })
+    const { body: answer, usage } = responsesOverGemini.convertJson(JSON.parse(gemini.fixture('gemini-function-call.json')), context)
+    const response = JSON.parse(answer) as Record<string, unknown>
+    expect(response.output).toEqual([{ type: 'function_call', id: 'fc_call_0_0', call_id: 'call_0_0', name: 'get_current_weather', arguments: '{"location":"Boston, MA"}', status: 'completed' }])
+    expect(response.usage).toMatchObject({ input_tokens: 51, output_tokens: 9, total_tokens: 60 })
+    expect(usage).toEqual({ promptTokens: 51, completionTokens: 9, cachedTokens: 0 })
+  })
+
+  it('streams text, then each function call as its own item, and response.completed with the usage', () => {
+    const { stream, frames } = run(responsesOverGemini, context, gemini.payloads('gemini-function-call.chunks.txt'))
+    const seen = events(frames)
+    expect(seen.filter((e) => e.event === 'response.output_item.done').map((e) => e.data.item)).toEqual([
+      { type: 'message', id: 'msg_resp_req5_0', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Let me check.', annotations: [] }] },
+      { type: 'function_call', id: 'fc_call_0_0', call_id: 'call_0_0', name: 'get_current_weather', arguments: '{"location":"Paris"}', status: 'completed' },
+      { type: 'function_call', id: 'fc_call_0_1', call_id: 'call_0_1', name: 'get_time', arguments: '{}', status: 'completed' },
+    ])
+    expect(seen.at(-1)!.event).toBe('response.completed')
+    expect((seen.at(-1)!.data.response as { usage: unknown }).usage).toMatchObject({ input_tokens: 40, output_tokens: 12, total_tokens: 52 })
+    expect(stream.usage).toEqual({ promptTokens: 40, completionTokens: 12, cachedTokens: 0 })
+  })
+})
+
 describe('Gemini generateContent over Anthropic', () => {
+  it('streams candidates, the function call, and usageMetadata on the last chunk', () => {
+    const context: StreamContext = { clientModel: 'claude-sonnet', body: {}, created: 1_700_000_000, requestId: 'req6', includeUsage: false }
+    const { stream, frames } = run(geminiOverAnthropic, context, anthropic.payloads('anthropic-tool-use.chunks.txt'))
+    const chunks = frames.map((frame) => JSON.parse(frame.slice(6)) as { candidates: { content: { parts: unknown[] }; finishReason?: string }[]; usageMetadata?: unknown })
+    expect(chunks.map((chunk) => chunk.candidates[0]!.content.parts)).toEqual([[{ text: "Okay, let's check the weather." }], [{ functionCall: { name: 'get_weather', args: { location: 'San Francisco, CA' } } }]])
+    expect(chunks.at(-1)).toMatchObject({ candidates: [{ finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 472, candidatesTokenCount: 89, totalTokenCount: 561 } })
+    expect(stream.usage).toEqual({ promptTokens: 472, completionTokens: 89, cachedTokens: 0, cacheCreationTokens: 0 })
+  })
+
   it('answers candidates and usageMetadata from a Messages answer', () => {
     const context: StreamContext = { clientModel: 'claude-sonnet', body: {}, created: 1_700_000_000, requestId: 'req3', includeUsage: false }
     const { body, usage } = geminiOverAnthropic.convertJson(JSON.parse(anthropic.fixture('anthropic-tool-use.json')), context)
