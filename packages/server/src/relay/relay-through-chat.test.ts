@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Anthropic from '@anthropic-ai/sdk'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
@@ -7,11 +8,12 @@ import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../.
 import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripted-upstream.ts'
 
 /**
- * The official openai client's Responses API on an Anthropic channel: the request goes through
- * chat to a Messages request, the answer back the same way, and the log row holds Anthropic's own
- * usage (cache reads and writes priced as such).
+ * Client protocols carried through chat to a provider that speaks neither: the official openai
+ * client's Responses API on an Anthropic channel (the log row holds Anthropic's own usage, cache
+ * reads and writes priced as such), and the Anthropic client on a Tencent Hunyuan channel.
  */
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../providers/anthropic/__fixtures__', name), 'utf8')
+const fixture = (name: string, provider = 'anthropic') => readFileSync(join(import.meta.dirname, `../providers/${provider}/__fixtures__`, name), 'utf8')
+const HUNYUAN = 'hunyuan-lite'
 // A name no model family's built-in completion ratio matches, so the configured ratios alone price it.
 const MODEL = 'house-model-a'
 const CHANNEL_KEY = 'sk-ant-composed-canary'
@@ -20,6 +22,8 @@ let h: Harness
 let upstream: ScriptedUpstream
 let server: { url: string; close: () => Promise<void> }
 let client: OpenAI
+let anthropic: Anthropic
+let apiKey: string
 let userId: number
 
 beforeAll(async () => {
@@ -29,12 +33,15 @@ beforeAll(async () => {
   const user = await h.createUser(1, { quota: 10_000_000 })
   userId = user.id
   await addChannel(h, { name: 'claude', type: 14, baseUrl: upstream.url, models: MODEL, key: CHANNEL_KEY })
-  await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 2 }))
+  await addChannel(h, { name: 'hunyuan', type: 23, baseUrl: upstream.url, models: HUNYUAN, key: '1300000000|AKIDexampleSecretId0001|exampleSecretKey' })
+  await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 2, [HUNYUAN]: 1 }))
   await h.services.options.set('CompletionRatio', JSON.stringify({ [MODEL]: 3 }))
   await h.services.options.set('CacheRatio', JSON.stringify({ [MODEL]: 0.1 }))
   const { key } = await addToken(h, user.id)
+  apiKey = key
   server = await listen(h)
   client = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
+  anthropic = new Anthropic({ apiKey: key, baseURL: server.url, maxRetries: 0 })
 })
 afterAll(async () => {
   await server.close()
@@ -116,5 +123,47 @@ describe('Responses API on an Anthropic channel', () => {
     expect((error as Error).message).toContain('roles must alternate')
     await settle(h)
     expect(await quotaOf(h, userId)).toBe(before)
+  })
+
+  it('ends a stream cut mid-way with the Responses error event and bills what was produced', async () => {
+    const sse = fixture('anthropic-text.chunks.txt')
+    upstream.answer = () => ({ sse, cutAfterBytes: sse.indexOf('"!"') })
+    const logsBefore = (await consumeLogs(h)).length
+    const response = await fetch(`${server.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, input: 'Hi', stream: true }),
+    })
+    const body = await response.text()
+    expect(body).toContain('"delta":"Hello"')
+    expect(body).toContain('event: error\ndata: {"type":"error"')
+    expect(body).not.toContain('response.completed')
+    await settle(h)
+    const logs = await consumeLogs(h)
+    expect(logs.length).toBe(logsBefore + 1)
+    expect(logs.at(-1)?.prompt_tokens).toBe(135)
+  })
+})
+
+describe('Anthropic client on a Tencent Hunyuan channel', () => {
+  it('answers a message converted from the Hunyuan answer, billed from its usage', async () => {
+    upstream.answer = () => ({ json: JSON.parse(fixture('hunyuan-text.json', 'tencent')) })
+    const message = await anthropic.messages.create({ model: HUNYUAN, max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: '你好' }] })
+    expect(upstream.seen[0]?.headers['x-tc-action']).toBe('ChatCompletions')
+    expect(upstream.seen[0]?.body).toMatchObject({ Model: HUNYUAN, Messages: [{ Role: 'system', Content: 'Be brief.' }, { Role: 'user', Content: '你好' }] })
+    expect(message.content).toEqual([{ type: 'text', text: '你好！我是腾讯混元大模型，很高兴为你服务。' }])
+    expect(message.usage).toMatchObject({ input_tokens: 4, output_tokens: 13 })
+    await settle(h)
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: HUNYUAN, prompt_tokens: 4, completion_tokens: 13 })
+  })
+
+  it('streams the Messages events the SDK assembles, billed from the last Hunyuan usage', async () => {
+    upstream.answer = () => ({ sse: fixture('hunyuan-text.chunks.txt', 'tencent') })
+    const final = await anthropic.messages.stream({ model: HUNYUAN, max_tokens: 100, messages: [{ role: 'user', content: '你好' }] }).finalMessage()
+    expect(final.content).toEqual([{ type: 'text', text: '你好！有什么可以帮你？' }])
+    expect(final.stop_reason).toBe('end_turn')
+    expect(final.usage).toMatchObject({ input_tokens: 4, output_tokens: 7 })
+    await settle(h)
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: HUNYUAN, prompt_tokens: 4, completion_tokens: 7 })
   })
 })
