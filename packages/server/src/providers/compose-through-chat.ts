@@ -91,7 +91,11 @@ class ComposedStream implements StreamTranslator {
   }
 }
 
-/** An error event from inside an upstream stream, as the client bridge's error frame reads a relay error. */
+/**
+ * An error event from inside an upstream stream, as the client bridge's error frame reads a relay
+ * error. Its text is the upstream's own message, the same in every language, so the frame's
+ * language argument does not matter here.
+ */
 const upstreamStreamError = (error: { type: string; message: string }): FrameError => ({
   status: 502,
   type: 'upstream_error',
