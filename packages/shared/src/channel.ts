@@ -12,8 +12,14 @@ export const ChannelType = {
   azure: 3,
   ollama: 4,
   midjourneyPlus: 5,
+  openAIMax: 6,
+  ohMyGPT: 7,
   custom: 8,
+  ails: 9,
+  aiProxy: 10,
   palm: 11,
+  api2GPT: 12,
+  aigc2d: 13,
   anthropic: 14,
   baidu: 15,
   zhipu: 16,
@@ -44,7 +50,11 @@ export const ChannelType = {
   baiduV2: 46,
   xinference: 47,
   xai: 48,
+  subModel: 53,
 } as const
+
+/** A channel type's name in ChannelType. */
+export type ChannelTypeName = keyof typeof ChannelType
 
 /** Xunfei's default API version, stored in `other` when none is given. */
 export const XUNFEI_DEFAULT_VERSION = 'v2.1'

@@ -1,4 +1,4 @@
-import type { Usage } from '../services/billing/compute-quota.ts'
+import type { Usage } from './types.ts'
 import type { OpenAIChatUsage } from './openai-chat-api.ts'
 
 /** The gateway's usage as OpenAI's `usage` object, for answers converted from other protocols. */

@@ -1,4 +1,4 @@
-import type { Usage } from '../services/billing/compute-quota.ts'
+import type { Usage } from './types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from './openai-chat-api.ts'
 import { openAIUsageOf } from './openai-chat-usage.ts'
 

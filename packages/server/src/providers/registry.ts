@@ -1,38 +1,54 @@
-import type { RelayChannel } from '../relay/cache/channel-cache.ts'
-import { anthropicAdapter } from './anthropic/anthropic-adapter.ts'
+import { ChannelType, type ChannelTypeName } from '@gateway/shared'
+import { anthropicProvider } from './anthropic/anthropic-provider.ts'
 import { azureAdapter } from './azure/azure-adapter.ts'
-import { baiduAdapter } from './baidu/baidu-adapter.ts'
+import { baiduProvider } from './baidu/baidu-provider.ts'
 import { bedrockAdapter } from './bedrock/bedrock-adapter.ts'
 import { cloudflareAdapter } from './cloudflare/cloudflare-adapter.ts'
 import { cohereAdapter } from './cohere/cohere-adapter.ts'
-import { difyAdapter } from './dify/dify-adapter.ts'
-import { geminiAdapter } from './gemini/gemini-adapter.ts'
-import { tencentAdapter } from './tencent/tencent-adapter.ts'
-import { vertexAdapter } from './vertex/vertex-adapter.ts'
-import { xunfeiAdapter } from './xunfei/xunfei-adapter.ts'
+import { customAdapter } from './custom/custom-adapter.ts'
+import { difyProvider } from './dify/dify-provider.ts'
+import { geminiProvider } from './gemini/gemini-provider.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
-import { defineOpenAICompatible } from './openai-compatible/define-openai-compatible.ts'
-import type { ProviderAdapter } from './types.ts'
+import { tencentProvider } from './tencent/tencent-provider.ts'
+import { vertexAdapter } from './vertex/vertex-adapter.ts'
+import { xunfeiProvider } from './xunfei/xunfei-provider.ts'
+import type { Protocol, ProviderAdapter, ProviderBridges, ProviderDeclaration } from './types.ts'
 
-/** Custom channel (type 8): the base URL is the full endpoint URL, with {model} filled in. */
-const customProvider: ProviderAdapter = {
-  ...defineOpenAICompatible({ id: 'custom' }),
-  buildUrl: (channel: RelayChannel, _endpoint, upstreamModel: string) => new URL(channel.baseUrl.replaceAll('{model}', encodeURIComponent(upstreamModel))),
+/**
+ * Channel type -> provider. Types without an entry answer 501 rather than guess a protocol.
+ * Bedrock and Vertex AI speak Anthropic's and Gemini's protocols, so they use those providers' bridges.
+ */
+const providers: Partial<Record<ChannelTypeName, ProviderDeclaration>> = {
+  custom: { adapter: customAdapter },
+  azure: { adapter: azureAdapter },
+  anthropic: anthropicProvider,
+  baidu: baiduProvider,
+  xunfei: xunfeiProvider,
+  tencent: tencentProvider,
+  gemini: geminiProvider,
+  aws: { adapter: bedrockAdapter },
+  cohere: { adapter: cohereAdapter },
+  dify: difyProvider,
+  cloudflare: { adapter: cloudflareAdapter },
+  vertexAI: { adapter: vertexAdapter },
 }
 
-/** Channel type -> adapter. Types without an adapter answer 501 rather than guess a protocol. */
+const adapters = new Map<number, ProviderAdapter>()
+for (const [name, adapter] of Object.entries(openAICompatibleProviders)) adapters.set(ChannelType[name as ChannelTypeName], adapter)
+for (const [name, provider] of Object.entries(providers)) adapters.set(ChannelType[name as ChannelTypeName], provider.adapter)
+
+/** The bridges of each protocol other than OpenAI's, from the provider that speaks it. */
+const bridgesByProtocol = new Map<Protocol, ProviderBridges>()
+for (const provider of Object.values(providers)) {
+  if (provider.bridges) bridgesByProtocol.set(provider.adapter.protocol, provider.bridges)
+}
+
+/** The adapter of a channel type (channels.type). */
 export function adapterFor(channelType: number): ProviderAdapter | undefined {
-  if (channelType === 8) return customProvider
-  if (channelType === 3) return azureAdapter
-  if (channelType === 14) return anthropicAdapter
-  if (channelType === 15) return baiduAdapter
-  if (channelType === 18) return xunfeiAdapter
-  if (channelType === 23) return tencentAdapter
-  if (channelType === 24) return geminiAdapter
-  if (channelType === 33) return bedrockAdapter
-  if (channelType === 34) return cohereAdapter
-  if (channelType === 37) return difyAdapter
-  if (channelType === 39) return cloudflareAdapter
-  if (channelType === 41) return vertexAdapter
-  return openAICompatibleProviders[channelType]
+  return adapters.get(channelType)
+}
+
+/** The bridges a protocol's provider declares; none for OpenAI's, whose clients pass through. */
+export function bridgesOf(protocol: Protocol): ProviderBridges | undefined {
+  return bridgesByProtocol.get(protocol)
 }

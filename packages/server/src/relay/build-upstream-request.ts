@@ -1,7 +1,7 @@
 import type { ProviderAdapter, ProviderSettings } from '../providers/types.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayRequest } from './parse-request.ts'
-import type { ProtocolBridge } from './protocol-bridge.ts'
+import type { ProtocolBridge } from '../providers/types.ts'
 import { anthropicBetaFor } from './forward-anthropic-beta.ts'
 import { RelayError } from './relay-error.ts'
 

@@ -1,75 +1,53 @@
-import type { Language } from '../i18n/messages.ts'
-import type { Endpoint, ProviderAdapter, ProviderSettings } from '../providers/types.ts'
-import type { Usage } from '../services/billing/compute-quota.ts'
-import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
-import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
+import { clientOverChat } from '../providers/client-over-chat.ts'
+import { composeThroughChat } from '../providers/compose-through-chat.ts'
 import { geminiEmbedBridge, isGeminiEmbed } from '../providers/gemini/gemini-embed-bridges.ts'
-import { nativeChatBridges } from './bridges/native-chat-bridges.ts'
-import { responsesOverChat, responsesOverResponses } from './bridges/responses-bridges.ts'
+import { responsesOverResponses } from '../providers/openai-responses/responses-bridges.ts'
+import { thinkingToContentBridge } from '../providers/openai/thinking-to-content.ts'
+import { bridgesOf } from '../providers/registry.ts'
+import type { ClientEndpoint, Endpoint, ProtocolBridge, ProviderAdapter } from '../providers/types.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
-import type { RelayRequest } from './parse-request.ts'
-import type { RelayError } from './relay-error.ts'
-import { thinkingToContentBridge } from './thinking-to-content.ts'
 
-/** Turns an upstream's SSE `data:` payloads into the client's frames, keeping usage and text. */
-export interface StreamTranslator {
-  push(payload: string): string[]
-  /** the upstream ended; the closing frames */
-  finish(): string[]
-  readonly usage: Usage | undefined
-  /** the produced text, for counting when no usage came */
-  readonly text: string
-  /** an error event the upstream sent inside the stream */
-  readonly error?: { type: string; message: string } | undefined
-}
+// The contracts live in providers/types.ts; named here too for the relay modules that use them.
+export type { ProtocolBridge, StreamContext, StreamTranslator } from '../providers/types.ts'
 
-export interface StreamContext {
-  clientModel: string
-  /** the client's request body, for answers that repeat parts of it */
-  body: Record<string, unknown>
-  created: number
-  requestId: string
-  /** the client asked for OpenAI's usage chunk */
-  includeUsage: boolean
-}
+/** Composed bridges are built once per pair: a provider's chat bridge -> client endpoint -> bridge. */
+const composed = new WeakMap<ProtocolBridge, Map<Endpoint, ProtocolBridge>>()
 
-/**
- * How one client protocol is carried over one upstream protocol when they differ (or when the
- * answer must be read in another shape): the upstream endpoint, the body sent, and the answer
- * converted back, JSON or stream. Pure conversions live in providers/<provider>/.
- */
-export interface ProtocolBridge {
-  upstreamEndpoint: Endpoint
-  buildBody(request: RelayRequest, upstreamModel: string, settings?: ProviderSettings): Record<string, unknown>
-  convertJson(parsed: unknown, context: StreamContext): { body: string; usage: Usage | undefined; completionText: string }
-  createStream(context: StreamContext): StreamTranslator
-  /** a failure in the client's protocol, as one SSE frame */
-  errorFrame(error: RelayError, language: Language, requestId: string): string
+function composedOver(providerChat: ProtocolBridge, endpoint: Endpoint, client: ProtocolBridge): ProtocolBridge {
+  let byEndpoint = composed.get(providerChat)
+  if (!byEndpoint) composed.set(providerChat, (byEndpoint = new Map()))
+  let bridge = byEndpoint.get(endpoint)
+  if (!bridge) byEndpoint.set(endpoint, (bridge = composeThroughChat(client, providerChat)))
+  return bridge
 }
 
 /**
  * The bridge between the client's endpoint and the channel's protocol: `null` when the bytes pass
  * through as they are (the OpenAI path), undefined when the combination is not supported (501).
+ * Other protocols: the provider's own bridge for the endpoint, else the client's protocol carried
+ * through OpenAI chat and the provider's chat bridge.
  */
 export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>, upstreamModel = ''): ProtocolBridge | null | undefined {
   const protocol = adapter.protocolFor?.(upstreamModel) ?? adapter.protocol
   if (isGeminiEmbed(endpoint)) return geminiEmbedBridge(endpoint, protocol, adapter)
-  // Upstreams with a chat protocol of their own (Dify, Tencent Hunyuan, Baidu ERNIE) serve chat clients only.
-  const native = nativeChatBridges[protocol]
-  if (native) return endpoint === 'chat' ? native : undefined
-  if (protocol === 'gemini') {
-    if (endpoint === 'chat') return chatOverGemini
-    if (endpoint === 'gemini') return geminiOverGemini
-    return undefined
+  if (protocol === 'openai') return openAIBridgeFor(endpoint, adapter, channel)
+  const bridges = bridgesOf(protocol)
+  if (!bridges) return undefined
+  const own = bridges[endpoint as ClientEndpoint]
+  if (own) return own
+  const client = clientOverChat[endpoint as ClientEndpoint]
+  return client && bridges.chat ? composedOver(bridges.chat, endpoint, client) : undefined
+}
+
+/** OpenAI-protocol channels: what they serve passes through; the other client protocols are carried over their chat. */
+function openAIBridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>): ProtocolBridge | null | undefined {
+  if (endpoint === 'chat') {
+    if (!adapter.endpoints.has('chat')) return undefined
+    return channel?.setting.thinking_to_content === true ? thinkingToContentBridge : null
   }
-  if (protocol === 'anthropic') {
-    if (endpoint === 'chat') return chatOverAnthropic
-    if (endpoint === 'messages') return messagesOverAnthropic
-    return undefined
-  }
-  if (endpoint === 'messages') return adapter.endpoints.has('chat') ? messagesOverOpenAI : undefined
-  if (endpoint === 'gemini') return adapter.endpoints.has('chat') ? geminiOverOpenAI : undefined
-  if (endpoint === 'responses') return adapter.endpoints.has('responses') ? responsesOverResponses : adapter.endpoints.has('chat') ? responsesOverChat : undefined
-  if (endpoint === 'chat' && channel?.setting.thinking_to_content === true && adapter.endpoints.has('chat')) return thinkingToContentBridge
+  // Responses channels pass through, the answer read for usage.
+  if (endpoint === 'responses' && adapter.endpoints.has('responses')) return responsesOverResponses
+  const client = clientOverChat[endpoint as ClientEndpoint]
+  if (client) return adapter.endpoints.has('chat') ? client : undefined
   return adapter.endpoints.has(endpoint) ? null : undefined
 }

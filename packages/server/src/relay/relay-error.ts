@@ -1,5 +1,6 @@
 import type { Language } from '../i18n/messages.ts'
 import { isDatabaseUnavailable } from '../db/errors.ts'
+import { openAIErrorBody } from '../providers/openai/openai-error-frame.ts'
 import { relayMessage, type RelayMessageKey } from './relay-messages.ts'
 
 export type RelayErrorType = 'invalid_request_error' | 'authentication_error' | 'permission_error' | 'new_api_error' | 'upstream_error'
@@ -49,7 +50,7 @@ export const localError = (status: number, code: string, messageKey: RelayMessag
 
 /** `{error:{message,type,param,code}}` with the request id in the message, as OpenAI clients expect. */
 export function toOpenAIErrorBody(error: RelayError, language: Language, requestId: string) {
-  return { error: { message: `${error.text(language)} (request id: ${requestId})`, type: error.type, param: '', code: error.code } }
+  return openAIErrorBody(error, language, requestId)
 }
 
 /**

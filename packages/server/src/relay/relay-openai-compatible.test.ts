@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES } from '@gateway/shared'
+import { CHANNEL_TYPES, ChannelType, type ChannelTypeName } from '@gateway/shared'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,7 +22,7 @@ let server: { url: string; close: () => Promise<void> }
 let key: string
 
 const types = Object.entries(openAICompatibleProviders)
-  .map(([type, adapter]) => ({ type: Number(type), adapter, label: CHANNEL_TYPES.find((info) => info.id === Number(type))?.label ?? adapter.id }))
+  .map(([name, adapter]) => ({ type: ChannelType[name as ChannelTypeName], adapter, label: CHANNEL_TYPES.find((info) => info.id === ChannelType[name as ChannelTypeName])?.label ?? adapter.id }))
   .filter(({ adapter }) => adapter.endpoints.has('chat'))
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
 import { finishExchange, type Exchange } from './exchange.ts'
-import type { ProtocolBridge, StreamTranslator } from './protocol-bridge.ts'
+import type { ProtocolBridge, StreamTranslator } from '../providers/types.ts'
 import { RelayError } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
 import { relayStream } from './stream-lifecycle.ts'

@@ -3,7 +3,7 @@ import { ANTHROPIC_VERSION } from './anthropic-api.ts'
 
 /**
  * Anthropic Claude (channel type 14): the Messages API at {base}/v1/messages with the key in
- * x-api-key. OpenAI chat clients are converted to and from it (relay/protocol-bridge.ts); Claude
+ * x-api-key. OpenAI chat clients are converted to and from it (anthropic-bridges.ts); Claude
  * clients on /v1/messages pass through. A channel can send another anthropic-version or beta
  * flags through its header override.
  */

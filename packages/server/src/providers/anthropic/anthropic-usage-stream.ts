@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { AnthropicUsage } from './anthropic-api.ts'
 import { readAnthropicUsage } from './convert-anthropic-response.ts'
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import type { AnthropicContentBlock, AnthropicResponse, AnthropicUsage } from './anthropic-api.ts'
 import { toAnthropicStopReason } from './map-anthropic-stop-reason.ts'

@@ -1,11 +1,10 @@
-import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
-import type { ProviderAdapter } from '../types.ts'
+import type { ChannelTarget, ProviderAdapter } from '../types.ts'
 import { baiduChatEndpoint } from './baidu-endpoints.ts'
 
 export const BAIDU_DEFAULT_BASE_URL = 'https://aip.baidubce.com'
 
 /** The channel's base URL, where both the token endpoint and the chat API live. */
-export const baiduBaseUrl = (channel: Pick<RelayChannel, 'baseUrl'>) => (channel.baseUrl || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '')
+export const baiduBaseUrl = (channel: Pick<ChannelTarget, 'baseUrl'>) => (channel.baseUrl || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '')
 
 /** The channel key `APIKey|SecretKey`, or undefined when it is not one. */
 export function parseBaiduKey(key: string): { apiKey: string; secretKey: string } | undefined {

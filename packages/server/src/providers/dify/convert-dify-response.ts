@@ -1,5 +1,5 @@
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import { openAIUsageOf } from '../openai-chat-usage.ts'
 import type { DifyChatResponse, DifyUsage } from './dify-api.ts'

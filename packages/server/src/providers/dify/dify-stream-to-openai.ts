@@ -1,5 +1,5 @@
 import { sanitize } from '../../relay/upstream/upstream-error.ts'
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { DifyStreamEvent } from './dify-api.ts'

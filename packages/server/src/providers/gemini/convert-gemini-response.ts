@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import { openAIUsageOf } from '../openai-chat-usage.ts'
 import type { OpenAIChatResponse, OpenAIToolCall } from '../openai-chat-api.ts'
 import type { GeminiCandidate, GeminiResponse, GeminiUsageMetadata } from './gemini-api.ts'

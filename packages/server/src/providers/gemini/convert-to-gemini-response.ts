@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse, OpenAIToolCall } from '../openai-chat-api.ts'
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-api.ts'
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'

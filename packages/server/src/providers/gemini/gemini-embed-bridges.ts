@@ -1,5 +1,5 @@
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
-import type { ProtocolBridge } from '../../relay/protocol-bridge.ts'
+import type { ProtocolBridge } from '../types.ts'
 import type { Endpoint, Protocol, ProviderAdapter } from '../types.ts'
 import { vertexEmbedBridges } from '../vertex/vertex-embed-bridges.ts'
 import { convertGeminiEmbedToOpenAI, convertOpenAIEmbeddingsToGemini, geminiEmbedBody, type OpenAIEmbeddingsResponse } from './convert-gemini-embed.ts'

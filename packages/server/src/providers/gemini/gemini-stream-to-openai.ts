@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { candidateParts, readGeminiUsage } from './convert-gemini-response.ts'

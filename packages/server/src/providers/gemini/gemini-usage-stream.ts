@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import { candidateParts, readGeminiUsage } from './convert-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import { readOpenAIUsage } from '../../relay/openai-usage.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import { geminiParts, geminiUsageOf } from './convert-to-gemini-response.ts'

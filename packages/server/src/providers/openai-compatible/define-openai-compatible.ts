@@ -1,5 +1,4 @@
-import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
-import type { Endpoint, ProviderAdapter } from '../types.ts'
+import type { ChannelTarget, Endpoint, ProviderAdapter } from '../types.ts'
 
 const endpointPaths: Partial<Record<Endpoint, string>> = {
   chat: '/chat/completions',
@@ -24,7 +23,7 @@ export interface OpenAICompatibleOptions {
   endpoints?: Endpoint[]
   supportsStreamOptions?: boolean
   /** extra headers the provider wants on every call */
-  headers?: (channel: RelayChannel) => Record<string, string>
+  headers?: (channel: ChannelTarget) => Record<string, string>
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import type { ResponsesOutputItem, ResponsesRequest, ResponsesResponse, ResponsesUsage } from './responses-api.ts'
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import { readResponsesUsage } from './read-responses-usage.ts'
 
 interface ResponsesEvent {

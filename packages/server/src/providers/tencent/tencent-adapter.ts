@@ -1,5 +1,4 @@
-import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
-import type { Endpoint, ProviderAdapter } from '../types.ts'
+import type { ChannelTarget, Endpoint, ProviderAdapter } from '../types.ts'
 import { HUNYUAN_ACTION, HUNYUAN_HOST, HUNYUAN_SERVICE, HUNYUAN_VERSION } from './hunyuan-api.ts'
 import { signTc3, type TencentCredentials } from './tc3-signature.ts'
 
@@ -14,7 +13,7 @@ export function parseTencentKey(key: string): TencentCredentials | undefined {
   return secretId && secretKey ? { secretId, secretKey } : undefined
 }
 
-function credentialsOf(channel: RelayChannel): TencentCredentials {
+function credentialsOf(channel: ChannelTarget): TencentCredentials {
   const credentials = parseTencentKey(channel.key)
   if (!credentials) throw new Error('the Tencent channel key must be AppId|SecretId|SecretKey')
   return credentials
@@ -28,7 +27,7 @@ const CONTENT_TYPE = 'application/json'
  * https://hunyuan.tencentcloudapi.com (or the channel's base URL) with the action and version in
  * X-TC-* headers and a TC3-HMAC-SHA256 signature over the body and timestamp. The channel's
  * `other`, when set, is sent as X-TC-Region (Hunyuan does not require one). OpenAI chat clients
- * are converted to and from it (relay/bridges/tencent-bridges.ts).
+ * are converted to and from it (tencent-bridges.ts).
  * @see https://cloud.tencent.com/document/api/1729/105701
  */
 export const tencentAdapter: ProviderAdapter = {

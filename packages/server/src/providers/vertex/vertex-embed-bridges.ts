@@ -1,4 +1,4 @@
-import type { ProtocolBridge } from '../../relay/protocol-bridge.ts'
+import type { ProtocolBridge } from '../types.ts'
 import { isPlausibleUsage } from '../../services/billing/compute-quota.ts'
 import { geminiEmbedErrorFrame, noEmbedStream } from '../gemini/gemini-embed-frames.ts'
 import { convertGeminiEmbedToVertex, convertVertexEmbedToGemini } from './convert-vertex-embed.ts'

@@ -1,4 +1,4 @@
-import type { Usage } from '../../services/billing/compute-quota.ts'
+import type { Usage } from '../types.ts'
 import type { XunfeiFrame } from './xunfei-api.ts'
 
 /** Spark's error codes for a refused key or signature (11200 license, 10013 audit). */

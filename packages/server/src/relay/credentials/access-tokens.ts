@@ -1,5 +1,5 @@
 import { adapterFor } from '../../providers/registry.ts'
-import type { ProviderAdapter } from '../../providers/types.ts'
+import { ACCESS_TOKEN_REJECTED, type ProviderAdapter } from '../../providers/types.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { BaiduAccessTokens } from './baidu-access-tokens.ts'
@@ -7,11 +7,7 @@ import { GoogleAccessTokens } from './google-access-tokens.ts'
 
 export type CredentialKind = NonNullable<ProviderAdapter['credential']>
 
-/**
- * The RelayError code of an upstream that refused a minted access token (Baidu's 110 and 111):
- * the cached token is dropped so the next request mints a new one.
- */
-export const ACCESS_TOKEN_REJECTED = 'access_token_rejected'
+export { ACCESS_TOKEN_REJECTED }
 
 /** Short-lived access tokens minted from channel credentials, by the kind the adapter names. */
 export class AccessTokens {

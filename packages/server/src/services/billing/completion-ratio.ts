@@ -2,7 +2,6 @@
  * The output multiplier of a model. Family rules of the reference system come first for names
  * they match (names with a "/" check the option first); otherwise the CompletionRatio option,
  * otherwise 1.
- * @see ../../../../../shared/reference/backend-behaviour.md section 8.3
  */
 export function completionRatioFor(model: string, configured: Record<string, number>): number {
   const fromOption = configured[model]

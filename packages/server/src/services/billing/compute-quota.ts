@@ -1,15 +1,9 @@
 import { add, isZero, multiply, roundToInteger, toDecimal } from './exact-decimal.ts'
 import type { Price } from './resolve-price.ts'
+import type { Usage } from '../../providers/types.ts'
 
-/** Token counts of one request, as upstream reported them (or as counted locally). */
-export interface Usage {
-  promptTokens: number
-  completionTokens: number
-  /** part of promptTokens served from the provider's cache */
-  cachedTokens?: number
-  /** part of promptTokens written to the provider's cache */
-  cacheCreationTokens?: number
-}
+// The contract lives with the providers, which produce it; billing keeps exporting it for its callers.
+export type { Usage }
 
 /** Usage numbers above this are not believed (no request is a billion tokens). */
 export const MAX_TOKENS_PER_FIELD = 1_000_000_000

@@ -10,7 +10,6 @@ const DOLLARS_PER_RATIO = 0.0025
  * An image request priced as one call: the model's price per image (or 0.0025 × its ratio) × the
  * size factor × the HD factor of dall-e-3 × n. The reference charged ratio-only models
  * n × ratio × group after success instead; one rule for both is what the price list promises.
- * @see ../../../../../shared/reference/backend-behaviour.md section 3.5
  */
 export function imagePrice(price: Price, model: string, body: { n?: unknown; size?: unknown; quality?: unknown }): Price {
   const n = typeof body.n === 'number' ? body.n : 1

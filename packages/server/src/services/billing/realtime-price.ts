@@ -13,7 +13,6 @@ export interface RealtimeUsage {
 /**
  * Audio tokens cost more than text: the reference's ratios of audio to text for the realtime
  * models (audio input), and of audio output to audio input.
- * @see ../../../../../shared/reference/backend-behaviour.md section 3.4
  */
 export function audioRatiosFor(model: string): { audioRatio: number; audioCompletionRatio: number } {
   if (model.includes('mini')) return { audioRatio: 10, audioCompletionRatio: 2 }

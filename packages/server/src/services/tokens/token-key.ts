@@ -1,8 +1,12 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema/index.ts'
 import { TOKEN_KEY_LENGTH, TOKEN_KEY_PREFIX } from '@gateway/shared'
 import { findTokenByHashOrRawKey, type TokenRow } from '../../db/queries/tokens.ts'
 import { randomAlphanumeric } from '../../lib/crypto.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
-import type { Services } from '../container.ts'
+
+// Functions here take the services' fields they read, not the container's type: the takeover, which the container
+// imports, uses this module, and that import would come back round.
 
 /** A new token key: 48 characters of [0-9a-zA-Z] from the CSPRNG (without the `sk-` prefix). */
 export const newTokenKey = (): string => randomAlphanumeric(TOKEN_KEY_LENGTH)
@@ -36,6 +40,6 @@ export const tokenKeyHash = (secrets: SecretBox, key: string): string => secrets
  * expiry and quota itself. Callers split off any `-<channel id>` suffix first. A row taken over
  * from the reference and not yet converted (services/takeover/) is found by its raw key.
  */
-export function findTokenByKey(services: Pick<Services, 'db' | 'secrets'>, key: string): Promise<TokenRow | undefined> {
+export function findTokenByKey(services: { db: Kysely<Database>; secrets: SecretBox }, key: string): Promise<TokenRow | undefined> {
   return findTokenByHashOrRawKey(services.db, tokenKeyHash(services.secrets, key), stripKeyPrefix(key))
 }

@@ -1,7 +1,11 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema/index.ts'
 import { findUsersByAccessTokenValues } from '../../db/queries/users.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
-import type { Services } from '../container.ts'
+
+// Functions here take the services' fields they read, not the container's type: the takeover, which the container
+// imports, uses this module, and that import would come back round.
 
 /** What we keep of a console access token: its hash (the lookup) and its ciphertext (for a move back). */
 export const storedAccessToken = (secrets: SecretBox, token: string) => ({
@@ -19,7 +23,7 @@ export const isAccessTokenHash = (value: string): boolean => /^[0-9a-f]{64}$/.te
  * it. A presented value shaped like a hash is never matched raw: knowing a stored hash must not
  * be enough to sign in.
  */
-export async function findUserByAccessToken(services: Pick<Services, 'db'>, token: string) {
+export async function findUserByAccessToken(services: { db: Kysely<Database> }, token: string) {
   const hash = sha256Hex(token)
   const values = isAccessTokenHash(token) ? [hash] : [hash, token]
   const rows = await findUsersByAccessTokenValues(services.db, values)

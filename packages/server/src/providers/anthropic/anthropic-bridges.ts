@@ -1,20 +1,19 @@
-import type { AnthropicRequest, AnthropicResponse } from '../../providers/anthropic/anthropic-api.ts'
-import { anthropicErrorBody } from '../../providers/anthropic/anthropic-error.ts'
-import { AnthropicToOpenAIStream } from '../../providers/anthropic/anthropic-stream-to-openai.ts'
-import { AnthropicUsageStream } from '../../providers/anthropic/anthropic-usage-stream.ts'
-import { convertAnthropicResponse, readAnthropicUsage } from '../../providers/anthropic/convert-anthropic-response.ts'
-import { convertFromAnthropicRequest } from '../../providers/anthropic/convert-from-anthropic-request.ts'
-import { convertToAnthropicRequest } from '../../providers/anthropic/convert-to-anthropic-request.ts'
-import { convertToAnthropicResponse } from '../../providers/anthropic/convert-to-anthropic-response.ts'
-import { OpenAIToAnthropicStream } from '../../providers/anthropic/openai-stream-to-anthropic.ts'
-import type { OpenAIChatRequest, OpenAIChatResponse } from '../../providers/openai-chat-api.ts'
+import type { AnthropicRequest, AnthropicResponse } from './anthropic-api.ts'
+import { anthropicErrorBody } from './anthropic-error.ts'
+import { AnthropicToOpenAIStream } from './anthropic-stream-to-openai.ts'
+import { AnthropicUsageStream } from './anthropic-usage-stream.ts'
+import { convertAnthropicResponse, readAnthropicUsage } from './convert-anthropic-response.ts'
+import { convertFromAnthropicRequest } from './convert-from-anthropic-request.ts'
+import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts'
+import { convertToAnthropicResponse } from './convert-to-anthropic-response.ts'
+import { OpenAIToAnthropicStream } from './openai-stream-to-anthropic.ts'
+import type { OpenAIChatRequest, OpenAIChatResponse } from '../openai-chat-api.ts'
 import type { Language } from '../../i18n/messages.ts'
-import { completionTextOf, readOpenAIUsage } from '../openai-usage.ts'
-import type { ProtocolBridge } from '../protocol-bridge.ts'
-import type { RelayError } from '../relay-error.ts'
-import { openAIErrorFrame } from './openai-error-frame.ts'
+import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import type { FrameError, ProtocolBridge } from '../types.ts'
+import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 
-export const anthropicErrorFrame = (error: RelayError, language: Language, requestId: string) =>
+export const anthropicErrorFrame = (error: FrameError, language: Language, requestId: string) =>
   `event: error\ndata: ${JSON.stringify(anthropicErrorBody(error.status, `${error.text(language)} (request id: ${requestId})`))}\n\n`
 
 /** OpenAI chat clients on an Anthropic channel. */

@@ -1,13 +1,13 @@
-import type { OpenAIChatRequest } from '../../providers/openai-chat-api.ts'
-import { convertToXunfeiRequest } from '../../providers/xunfei/convert-to-xunfei-request.ts'
-import { convertXunfeiFrames } from '../../providers/xunfei/convert-xunfei-frames.ts'
-import type { XunfeiFrame } from '../../providers/xunfei/xunfei-api.ts'
-import { frameError, xunfeiErrorStatus } from '../../providers/xunfei/xunfei-frames.ts'
-import { XunfeiToOpenAIStream } from '../../providers/xunfei/xunfei-stream-to-openai.ts'
-import { sanitize } from '../upstream/upstream-error.ts'
-import type { ProtocolBridge } from '../protocol-bridge.ts'
-import { RelayError } from '../relay-error.ts'
-import { openAIErrorFrame } from './openai-error-frame.ts'
+import type { OpenAIChatRequest } from '../openai-chat-api.ts'
+import { convertToXunfeiRequest } from './convert-to-xunfei-request.ts'
+import { convertXunfeiFrames } from './convert-xunfei-frames.ts'
+import type { XunfeiFrame } from './xunfei-api.ts'
+import { frameError, xunfeiErrorStatus } from './xunfei-frames.ts'
+import { XunfeiToOpenAIStream } from './xunfei-stream-to-openai.ts'
+import { sanitize } from '../../relay/upstream/upstream-error.ts'
+import type { ProtocolBridge } from '../types.ts'
+import { RelayError } from '../../relay/relay-error.ts'
+import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 
 /**
  * OpenAI chat clients on an iFlytek Spark channel. The WebSocket transport sends the first frame

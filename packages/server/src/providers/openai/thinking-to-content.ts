@@ -1,9 +1,8 @@
-import type { OpenAIChatResponse } from '../providers/openai-chat-api.ts'
-import { readOpenAIChunk } from '../providers/read-openai-chunk.ts'
-import type { Usage } from '../services/billing/compute-quota.ts'
-import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
-import type { ProtocolBridge, StreamContext, StreamTranslator } from './protocol-bridge.ts'
-import { toOpenAIErrorBody } from './relay-error.ts'
+import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import type { OpenAIChatResponse } from '../openai-chat-api.ts'
+import { readOpenAIChunk } from '../read-openai-chunk.ts'
+import type { ProtocolBridge, StreamContext, StreamTranslator, Usage } from '../types.ts'
+import { openAIErrorFrame } from './openai-error-frame.ts'
 
 /**
  * The channel setting `thinking_to_content`: reasoning_content (DeepSeek-R1 style) is sent to the
@@ -75,5 +74,5 @@ export const thinkingToContentBridge: ProtocolBridge = {
     return { body: JSON.stringify(response), usage: readOpenAIUsage(response.usage), completionText: (response.choices ?? []).map(completionTextOf).join('') }
   },
   createStream: (context) => new ThinkingToContentStream(context),
-  errorFrame: (error, language, requestId) => `data: ${JSON.stringify(toOpenAIErrorBody(error, language, requestId))}\n\n`,
+  errorFrame: openAIErrorFrame,
 }

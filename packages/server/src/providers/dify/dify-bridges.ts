@@ -1,12 +1,12 @@
-import type { OpenAIChatRequest } from '../../providers/openai-chat-api.ts'
-import { convertDifyResponse, readDifyFailure } from '../../providers/dify/convert-dify-response.ts'
-import { convertToDifyRequest } from '../../providers/dify/convert-to-dify-request.ts'
-import type { DifyChatResponse } from '../../providers/dify/dify-api.ts'
-import { DifyToOpenAIStream } from '../../providers/dify/dify-stream-to-openai.ts'
-import type { ProtocolBridge } from '../protocol-bridge.ts'
-import { RelayError } from '../relay-error.ts'
-import { sanitize } from '../upstream/upstream-error.ts'
-import { openAIErrorFrame } from './openai-error-frame.ts'
+import type { OpenAIChatRequest } from '../openai-chat-api.ts'
+import { convertDifyResponse, readDifyFailure } from './convert-dify-response.ts'
+import { convertToDifyRequest } from './convert-to-dify-request.ts'
+import type { DifyChatResponse } from './dify-api.ts'
+import { DifyToOpenAIStream } from './dify-stream-to-openai.ts'
+import type { ProtocolBridge } from '../types.ts'
+import { RelayError } from '../../relay/relay-error.ts'
+import { sanitize } from '../../relay/upstream/upstream-error.ts'
+import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 
 /** OpenAI chat clients on a Dify channel: chat-messages in blocking or streaming mode. */
 export const chatOverDify: ProtocolBridge = {

@@ -1,21 +1,20 @@
 import type { Language } from '../../i18n/messages.ts'
-import type { OpenAIChatRequest, OpenAIChatResponse } from '../../providers/openai-chat-api.ts'
-import { candidateParts, convertGeminiResponse, readGeminiUsage } from '../../providers/gemini/convert-gemini-response.ts'
-import { convertFromGeminiRequest } from '../../providers/gemini/convert-from-gemini-request.ts'
-import { convertToGeminiRequest } from '../../providers/gemini/convert-to-gemini-request.ts'
-import { convertToGeminiResponse } from '../../providers/gemini/convert-to-gemini-response.ts'
-import type { GeminiRequest, GeminiResponse } from '../../providers/gemini/gemini-api.ts'
-import { geminiErrorBody } from '../../providers/gemini/gemini-error.ts'
-import { GeminiToOpenAIStream } from '../../providers/gemini/gemini-stream-to-openai.ts'
-import { GeminiUsageStream } from '../../providers/gemini/gemini-usage-stream.ts'
-import { OpenAIToGeminiStream } from '../../providers/gemini/openai-stream-to-gemini.ts'
-import { completionTextOf, readOpenAIUsage } from '../openai-usage.ts'
-import type { ProtocolBridge } from '../protocol-bridge.ts'
-import type { RelayError } from '../relay-error.ts'
-import { openAIErrorFrame } from './openai-error-frame.ts'
+import type { OpenAIChatRequest, OpenAIChatResponse } from '../openai-chat-api.ts'
+import { candidateParts, convertGeminiResponse, readGeminiUsage } from './convert-gemini-response.ts'
+import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
+import { convertToGeminiRequest } from './convert-to-gemini-request.ts'
+import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
+import type { GeminiRequest, GeminiResponse } from './gemini-api.ts'
+import { geminiErrorBody } from './gemini-error.ts'
+import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
+import { GeminiUsageStream } from './gemini-usage-stream.ts'
+import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
+import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import type { FrameError, ProtocolBridge } from '../types.ts'
+import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 
 /** A failure inside a started stream, as Gemini clients read it. */
-export const geminiErrorFrame = (error: RelayError, language: Language, requestId: string) =>
+export const geminiErrorFrame = (error: FrameError, language: Language, requestId: string) =>
   `data: ${JSON.stringify(geminiErrorBody(error.status, `${error.text(language)} (request id: ${requestId})`))}\n\n`
 
 /** OpenAI chat clients on a Gemini channel. */

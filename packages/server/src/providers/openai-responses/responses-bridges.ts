@@ -1,17 +1,16 @@
 import type { Language } from '../../i18n/messages.ts'
-import type { OpenAIChatResponse } from '../../providers/openai-chat-api.ts'
-import { ChatToResponsesStream } from '../../providers/openai-responses/chat-stream-to-responses.ts'
-import { convertFromResponsesRequest } from '../../providers/openai-responses/convert-from-responses-request.ts'
-import { convertToResponsesResponse } from '../../providers/openai-responses/convert-to-responses-response.ts'
-import { readResponsesUsage } from '../../providers/openai-responses/read-responses-usage.ts'
-import type { ResponsesRequest } from '../../providers/openai-responses/responses-api.ts'
-import { ResponsesUsageStream } from '../../providers/openai-responses/responses-usage-stream.ts'
-import { completionTextOf, readOpenAIUsage } from '../openai-usage.ts'
-import type { ProtocolBridge } from '../protocol-bridge.ts'
-import type { RelayError } from '../relay-error.ts'
+import type { OpenAIChatResponse } from '../openai-chat-api.ts'
+import { ChatToResponsesStream } from './chat-stream-to-responses.ts'
+import { convertFromResponsesRequest } from './convert-from-responses-request.ts'
+import { convertToResponsesResponse } from './convert-to-responses-response.ts'
+import { readResponsesUsage } from './read-responses-usage.ts'
+import type { ResponsesRequest } from './responses-api.ts'
+import { ResponsesUsageStream } from './responses-usage-stream.ts'
+import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import type { FrameError, ProtocolBridge } from '../types.ts'
 
 /** A failure inside a started Responses stream: the API's `error` event. */
-export const responsesErrorFrame = (error: RelayError, language: Language, requestId: string) =>
+export const responsesErrorFrame = (error: FrameError, language: Language, requestId: string) =>
   `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: `${error.text(language)} (request id: ${requestId})`, param: null })}\n\n`
 
 const responseId = (requestId: string) => `resp_${requestId.replace(/[^A-Za-z0-9]/g, '')}`
