@@ -17,6 +17,8 @@ export class RelayError extends Error {
   readonly retryable: boolean
   readonly messageKey: RelayMessageKey | undefined
   readonly params: Record<string, string | number>
+  /** the request field the error is about, as OpenAI's `param` names it */
+  readonly param: string
 
   constructor(options: {
     status: number
@@ -28,6 +30,7 @@ export class RelayError extends Error {
     message?: string
     local?: boolean
     retryable?: boolean
+    param?: string
   }) {
     super(options.message ?? options.messageKey ?? options.code)
     this.status = options.status
@@ -37,6 +40,7 @@ export class RelayError extends Error {
     this.params = options.params ?? {}
     this.local = options.local ?? true
     this.retryable = options.retryable ?? false
+    this.param = options.param ?? ''
   }
 
   text(language: Language): string {
@@ -49,7 +53,7 @@ export const localError = (status: number, code: string, messageKey: RelayMessag
 
 /** `{error:{message,type,param,code}}` with the request id in the message, as OpenAI clients expect. */
 export function toOpenAIErrorBody(error: RelayError, language: Language, requestId: string) {
-  return { error: { message: `${error.text(language)} (request id: ${requestId})`, type: error.type, param: '', code: error.code } }
+  return { error: { message: `${error.text(language)} (request id: ${requestId})`, type: error.type, param: error.param, code: error.code } }
 }
 
 /**

@@ -36,6 +36,11 @@ export const relayMessages = {
   'request.too_large': { zh: '请求体过大', en: 'The request body is too large' },
   'request.not_implemented': { zh: '接口未实现', en: 'API not implemented' },
   'request.unknown_route': { zh: '无效的接口 ({method} {path})', en: 'Invalid URL ({method} {path})' },
+  'responses.previous_not_found': { zh: "未找到 id 为 '{id}' 的上一个响应。", en: "Previous response with id '{id}' not found." },
+  'responses.state_off': {
+    zh: "未找到 id 为 '{id}' 的上一个响应：本网关不为此渠道保存响应状态，请在 input 中发送完整对话。",
+    en: "Previous response with id '{id}' not found: this gateway keeps no response state for channels that speak only Chat Completions; send the whole conversation in input instead.",
+  },
   'model.not_found': { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
   'model.unpriced': { zh: '模型 {model} 倍率或价格未配置，请联系管理员设置', en: 'The model {model} has no price; ask the administrator to set one' },
   'channel.none': { zh: '当前分组 {group} 下对于模型 {model} 无可用渠道', en: 'No channel is available for the model {model} in the group {group}' },
