@@ -1,5 +1,5 @@
 import OpenAI from 'openai'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../../test/relay-fixtures.ts'
 import { startScriptedUpstream, type ScriptedAnswer, type ScriptedUpstream } from '../../test/scripted-upstream.ts'
@@ -68,7 +68,10 @@ beforeAll(async () => {
   // DeepSeek speaks only Chat Completions; the OpenAI channel speaks Responses itself.
   await addChannel(h, { name: 'chat-only', type: 43, baseUrl: chat.url, models: 'weather-chat' })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: native.url, models: 'gpt-5' })
-  await h.services.options.set('ModelRatio', JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1 }))
+  // One model on both kinds: the OpenAI channel is tried first, the chat one on a retry.
+  await addChannel(h, { name: 'mixed-openai', type: 1, baseUrl: native.url, models: 'mixed', priority: 10, autoBan: false })
+  await addChannel(h, { name: 'mixed-chat', type: 43, baseUrl: chat.url, models: 'mixed', priority: 0, autoBan: false })
+  await h.services.options.set('ModelRatio', JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1, mixed: 1 }))
   const { key } = await addToken(h, user.id)
   const other = await addToken(h, user.id, { name: 'other' })
   server = await listen(h)
@@ -245,6 +248,33 @@ describe('previous_response_id on a channel that speaks Responses', () => {
         { type: 'function_call', call_id: 'call_2', name: 'get_weather', arguments: '{"city":"Paris"}' },
         { type: 'function_call_output', call_id: 'call_2', output: '18°C' },
       ],
+    })
+  })
+
+  describe('when a retry moves from a channel that speaks Responses to one that converts', () => {
+    beforeEach(async () => {
+      await h.services.options.set('RetryTimes', '1')
+      native.answer = () => ({ status: 500, json: { error: { message: 'upstream broke', type: 'server_error' } } })
+    })
+    afterEach(async () => {
+      await h.services.options.set('RetryTimes', '0')
+    })
+
+    it('a stored conversation reaches both channels whole', async () => {
+      const { first, call } = await firstTurn()
+      const answer = await client.responses.create({ model: 'mixed', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }], tools })
+      expect(native.seen.at(-1)?.body).toMatchObject({ model: 'mixed', input: [{ role: 'user' }, { type: 'function_call' }, { type: 'function_call_output' }] })
+      expect(native.seen.at(-1)?.body).not.toHaveProperty('previous_response_id')
+      expect(lastChat()?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool'])
+      expect(answer.output_text).toBe('It is 18°C in Paris.')
+    })
+
+    it("an id the gateway does not hold goes to the OpenAI channel as it is, and the chat channel refuses it as not found", async () => {
+      const seen = chat.seen.length
+      const answer = await continueRaw(client.apiKey, { model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
+      expect(native.seen.at(-1)?.body).toEqual({ model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
+      expect(chat.seen.length).toBe(seen)
+      expect(answer).toEqual({ status: 400, body: notFoundBody('resp_elsewhere') })
     })
   })
 })
