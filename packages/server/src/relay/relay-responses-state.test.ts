@@ -18,6 +18,8 @@ let server: { url: string; close: () => Promise<void> }
 let client: OpenAI
 let otherClient: OpenAI
 let userId: number
+let apiKey: string
+let otherKey: string
 
 const tools = [{ type: 'function' as const, name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }]
 
@@ -74,6 +76,8 @@ beforeAll(async () => {
   await h.services.options.set('ModelRatio', JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1, mixed: 1 }))
   const { key } = await addToken(h, user.id)
   const other = await addToken(h, user.id, { name: 'other' })
+  apiKey = key
+  otherKey = other.key
   server = await listen(h)
   const headers = { 'accept-language': 'en' }
   client = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0, defaultHeaders: headers })
@@ -102,14 +106,16 @@ const notFoundBody = (id: string) => ({
   error: { message: expect.stringMatching(new RegExp(`^Previous response with id '${id}' not found\\.`)), type: 'invalid_request_error', param: 'previous_response_id', code: 'previous_response_not_found' },
 })
 
-async function continueRaw(key: string, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/v1/responses`, {
-    method: 'POST',
+async function call(method: string, path: string, key: string, body?: Record<string, unknown>) {
+  const response = await fetch(`${server.url}/v1/responses${path}`, {
+    method,
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: response.status, body: (await response.json()) as unknown }
 }
+
+const continueRaw = (key: string, body: Record<string, unknown>) => call('POST', '', key, body)
 
 describe('previous_response_id on a chat-only channel', () => {
   it('rebuilds the conversation for the function_call_output turn, with one exact log row per call', async () => {
@@ -185,14 +191,13 @@ describe('previous_response_id on a chat-only channel', () => {
   })
 
   it('answers an unknown id in the Responses API error shape', async () => {
-    const key = client.apiKey
-    const answer = await continueRaw(key, { model: 'weather-chat', previous_response_id: 'resp_unknown', input: [{ type: 'function_call_output', call_id: 'call_1', output: 'x' }] })
+    const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: 'resp_unknown', input: [{ type: 'function_call_output', call_id: 'call_1', output: 'x' }] })
     expect(answer).toEqual({ status: 400, body: notFoundBody('resp_unknown') })
   })
 
   it('does not keep a response made with store: false', async () => {
     const { first, call } = await firstTurn({ store: false })
-    const answer = await continueRaw(client.apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
+    const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
     expect(answer).toEqual({ status: 400, body: notFoundBody(first.id) })
   })
 
@@ -201,7 +206,7 @@ describe('previous_response_id on a chat-only channel', () => {
     await h.services.options.set('ResponsesStoreRetentionHours', '1')
     // As if the answer had been given two hours ago.
     await h.services.db.updateTable('stored_responses').set({ created_at: Math.floor(Date.now() / 1000) - 7200 }).where('id', '=', first.id).execute()
-    const answer = await continueRaw(client.apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
+    const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
     expect(answer).toEqual({ status: 400, body: notFoundBody(first.id) })
     expect(await sweepStoredResponses(h.services)).toBeGreaterThanOrEqual(1)
     expect(await h.services.db.selectFrom('stored_responses').select('id').where('id', '=', first.id).executeTakeFirst()).toBeUndefined()
@@ -211,7 +216,7 @@ describe('previous_response_id on a chat-only channel', () => {
     await h.services.options.set('ResponsesStoreRetentionHours', '0')
     const { first, call } = await firstTurn()
     expect(await h.services.db.selectFrom('stored_responses').select('id').where('id', '=', first.id).executeTakeFirst()).toBeUndefined()
-    const answer = await continueRaw(client.apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
+    const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({
       error: { message: expect.stringContaining('this gateway keeps no response state'), type: 'invalid_request_error', param: 'previous_response_id', code: 'previous_response_not_found' },
@@ -271,10 +276,28 @@ describe('previous_response_id on a channel that speaks Responses', () => {
 
     it("an id the gateway does not hold goes to the OpenAI channel as it is, and the chat channel refuses it as not found", async () => {
       const seen = chat.seen.length
-      const answer = await continueRaw(client.apiKey, { model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
+      const answer = await continueRaw(apiKey, { model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
       expect(native.seen.at(-1)?.body).toEqual({ model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
       expect(chat.seen.length).toBe(seen)
       expect(answer).toEqual({ status: 400, body: notFoundBody('resp_elsewhere') })
     })
+  })
+})
+
+describe('GET and DELETE /v1/responses/{id}', () => {
+  it('reads a stored response back for its token only, and deletes it for good', async () => {
+    const { first, call: toolCall } = await firstTurn()
+    const read = await client.responses.retrieve(first.id)
+    expect(read).toMatchObject({ id: first.id, object: 'response', status: 'completed', model: 'weather-chat', instructions: 'Answer briefly.', created_at: first.created_at })
+    expect(read.output).toEqual([{ type: 'function_call', id: `fc_${toolCall.call_id}`, call_id: toolCall.call_id, name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' }])
+
+    const hidden = { error: { message: expect.stringMatching(new RegExp(`^Response with id '${first.id}' not found\\.`)), type: 'invalid_request_error', param: 'response_id', code: 'response_not_found' } }
+    expect(await call('GET', `/${first.id}`, otherKey)).toEqual({ status: 404, body: hidden })
+    expect(await call('DELETE', `/${first.id}`, otherKey)).toEqual({ status: 404, body: hidden })
+
+    expect(await call('DELETE', `/${first.id}`, apiKey)).toEqual({ status: 200, body: { id: first.id, object: 'response', deleted: true } })
+    expect(await call('GET', `/${first.id}`, apiKey)).toEqual({ status: 404, body: hidden })
+    const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: toolCall.call_id, output: '18°C' }] })
+    expect(answer).toEqual({ status: 400, body: notFoundBody(first.id) })
   })
 })

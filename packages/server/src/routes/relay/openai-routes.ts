@@ -6,6 +6,7 @@ import { localError } from '../../relay/relay-error.ts'
 import { listModelsForToken, modelObject } from '../../relay/list-models.ts'
 import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
 import { relayHandler, tokenCaller } from './relay-handler.ts'
+import { deleteStoredResponse, getStoredResponse } from './stored-response-routes.ts'
 
 const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
 
@@ -32,6 +33,8 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/rerank', relayHandler('rerank', relayErrorResponse))
     .post('/audio/speech', relayHandler('speech', relayErrorResponse))
     .post('/responses', relayHandler('responses', relayErrorResponse))
+    .get('/responses/:id', getStoredResponse)
+    .delete('/responses/:id', deleteStoredResponse)
     .post('/audio/transcriptions', relayHandler('transcriptions', relayErrorResponse, undefined, true))
     .post('/audio/translations', relayHandler('translations', relayErrorResponse, undefined, true))
     .post('/images/edits', relayHandler('image-edits', relayErrorResponse, undefined, true))
