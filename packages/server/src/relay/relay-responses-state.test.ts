@@ -1,4 +1,6 @@
+import { Agent, OpenAIResponsesModel, Runner, setTracingDisabled, tool } from '@openai/agents'
 import OpenAI from 'openai'
+import { z } from 'zod'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../../test/relay-fixtures.ts'
@@ -299,5 +301,40 @@ describe('GET and DELETE /v1/responses/{id}', () => {
     expect(await call('GET', `/${first.id}`, apiKey)).toEqual({ status: 404, body: hidden })
     const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: toolCall.call_id, output: '18°C' }] })
     expect(answer).toEqual({ status: 400, body: notFoundBody(first.id) })
+  })
+})
+
+describe('the Agents SDK with a server-managed conversation', () => {
+  it('runs a tool loop on a chat-only channel sending only new items after previous_response_id', async () => {
+    setTracingDisabled(true)
+    // What the SDK sends the gateway, to see that it relies on the stored state.
+    const sent: Record<string, unknown>[] = []
+    const recording = new OpenAI({
+      apiKey,
+      baseURL: `${server.url}/v1`,
+      maxRetries: 0,
+      fetch: async (url, init) => {
+        if (typeof init?.body === 'string') sent.push(JSON.parse(init.body) as Record<string, unknown>)
+        return fetch(url, init)
+      },
+    })
+    const weather = tool({ name: 'get_weather', description: 'The weather in a city', parameters: z.object({ city: z.string() }), execute: async () => '18°C' })
+    const agent = new Agent({ name: 'weather', instructions: 'Answer briefly.', tools: [weather], model: new OpenAIResponsesModel(recording as never, 'weather-chat') })
+    const runner = new Runner({ tracingDisabled: true })
+
+    const first = await runner.run(agent, 'Weather in Paris?')
+    expect(first.finalOutput).toBe('It is 18°C in Paris.')
+    await settle(h)
+    sent.length = 0
+    const second = await runner.run(agent, 'And in Rome?', { previousResponseId: first.lastResponseId })
+    expect(second.finalOutput).toBe('It is 18°C in Paris.')
+
+    // Both calls of the second run continue a stored response and carry only what is new.
+    expect(sent.map((body) => [typeof body.previous_response_id, (body.input as { type?: string; role?: string }[]).map((item) => item.type ?? item.role)])).toEqual([
+      ['string', ['user']],
+      ['string', ['function_call_output']],
+    ])
+    expect(lastChat()?.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool'])
+    expect(lastChat()?.messages.at(5)).toEqual({ role: 'user', content: 'And in Rome?' })
   })
 })
