@@ -75,7 +75,10 @@ beforeAll(async () => {
   // One model on both kinds: the OpenAI channel is tried first, the chat one on a retry.
   await addChannel(h, { name: 'mixed-openai', type: 1, baseUrl: native.url, models: 'mixed', priority: 10, autoBan: false })
   await addChannel(h, { name: 'mixed-chat', type: 43, baseUrl: chat.url, models: 'mixed', priority: 0, autoBan: false })
-  await h.services.options.set('ModelRatio', JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1, mixed: 1 }))
+  // And the other way round: the chat channel first.
+  await addChannel(h, { name: 'chat-first', type: 43, baseUrl: chat.url, models: 'chat-first', priority: 10, autoBan: false })
+  await addChannel(h, { name: 'openai-second', type: 1, baseUrl: native.url, models: 'chat-first', priority: 0, autoBan: false })
+  await h.services.options.set('ModelRatio', JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1, mixed: 1, 'chat-first': 1 }))
   const { key } = await addToken(h, user.id)
   const other = await addToken(h, user.id, { name: 'other' })
   apiKey = key
@@ -258,6 +261,15 @@ describe('previous_response_id on a channel that speaks Responses', () => {
     })
   })
 
+  it('an id the gateway does not hold skips a chat channel of higher priority, with no retry needed', async () => {
+    native.answer = () => ({ json: nativeAnswer })
+    const seen = chat.seen.length
+    const answer = await client.responses.create({ model: 'chat-first', previous_response_id: 'resp_upstream_earlier', input: 'Go on' })
+    expect(answer.output_text).toBe('Native')
+    expect(native.seen.at(-1)?.body).toEqual({ model: 'chat-first', previous_response_id: 'resp_upstream_earlier', input: 'Go on' })
+    expect(chat.seen.length).toBe(seen)
+  })
+
   describe('when a retry moves from a channel that speaks Responses to one that converts', () => {
     beforeEach(async () => {
       await h.services.options.set('RetryTimes', '1')
@@ -276,12 +288,14 @@ describe('previous_response_id on a channel that speaks Responses', () => {
       expect(answer.output_text).toBe('It is 18°C in Paris.')
     })
 
-    it("an id the gateway does not hold goes to the OpenAI channel as it is, and the chat channel refuses it as not found", async () => {
+    it('an id the gateway does not hold goes only to channels that speak Responses, as it is', async () => {
       const seen = chat.seen.length
       const answer = await continueRaw(apiKey, { model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
       expect(native.seen.at(-1)?.body).toEqual({ model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
+      // The chat channel is not tried: it could only have refused the id; the client sees the real failure.
       expect(chat.seen.length).toBe(seen)
-      expect(answer).toEqual({ status: 400, body: notFoundBody('resp_elsewhere') })
+      expect(answer.status).toBe(500)
+      expect(answer.body).toMatchObject({ error: { message: expect.stringContaining('upstream broke') } })
     })
   })
 })

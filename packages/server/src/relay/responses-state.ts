@@ -49,7 +49,7 @@ function notFound(services: Services, id: string): RelayError {
     param: 'previous_response_id',
     messageKey: off ? 'responses.state_off' : 'responses.previous_not_found',
     params: { id },
-    // Another channel of the route may speak Responses and know the id itself.
+    // A channel of a later group (cross-group retry) may speak Responses and know the id itself.
     retryable: true,
   })
 }
@@ -58,17 +58,25 @@ function notFound(services: Services, id: string): RelayError {
  * Before anything is reserved: a request continuing a conversation the gateway stored gets that
  * conversation written in front of its input, as Responses items, and loses previous_response_id,
  * so any channel can serve it (a chat channel converts the items; an OpenAI channel, which never
- * saw the gateway's id, reads them natively). An id the gateway does not have is left for a
- * channel that speaks Responses; when no channel of the route does, it is refused here, before
- * any money is held. Returns how many characters the input grew by, for the reservation.
+ * saw the gateway's id, reads them natively). An id the gateway does not hold can only be served
+ * by a channel that speaks Responses (its upstream may know it), so the route keeps only those;
+ * when it has none the request is refused here, before any money is held. Returns the levels to
+ * try and how many characters the input grew by, for the reservation.
  */
-export async function resolvePreviousResponse(services: Services, request: RelayRequest, owner: StoredResponseOwner, levels: readonly Candidate[][]): Promise<number> {
+export async function resolvePreviousResponse(
+  services: Services,
+  request: RelayRequest,
+  owner: StoredResponseOwner,
+  levels: Candidate[][],
+): Promise<{ levels: Candidate[][]; historyLength: number }> {
   const id = previousIdOf(request)
-  if (id === undefined) return 0
+  if (id === undefined) return { levels, historyLength: 0 }
   const stored = await loadStoredConversation(services, id, owner)
   if (!stored) {
-    if (levels.every((level) => level.every((candidate) => channelConverts(request, candidate)))) throw notFound(services, id)
-    return 0
+    // New arrays: the levels belong to the shared routing snapshot.
+    const native = levels.map((level) => level.filter((candidate) => !channelConverts(request, candidate))).filter((level) => level.length > 0)
+    if (native.length === 0) throw notFound(services, id)
+    return { levels: native, historyLength: 0 }
   }
   const input = request.body.input
   const added: ResponsesInputItem[] = typeof input === 'string' ? [{ role: 'user', content: input }] : Array.isArray(input) ? (input as ResponsesInputItem[]) : []
@@ -77,13 +85,13 @@ export async function resolvePreviousResponse(services: Services, request: Relay
   delete request.body.previous_response_id
   // The body sent upstream is serialised again from `body`.
   request.rawBody = ''
-  return JSON.stringify(history).length
+  return { levels, historyLength: JSON.stringify(history).length }
 }
 
 /**
  * The bridge one attempt uses. On a chat channel a Responses request must have had its previous
- * response resolved (else it is refused, and a later channel that speaks Responses may still take
- * it), and unless the client said `store: false` its answer is kept once complete, so it can be
+ * response resolved (else it is refused; only a channel of a later group, which the route's
+ * filter did not see, can get here with it), and unless the client said `store: false` its answer is kept once complete, so it can be
  * continued in turn.
  */
 export function responsesStateBridge<B extends ProtocolBridge | null | undefined>(exchange: Exchange, bridge: B): B | ProtocolBridge {
