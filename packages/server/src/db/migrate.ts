@@ -16,6 +16,7 @@ import { logsReferenceMigration } from './migrations/0010-logs-reference.ts'
 import { channelInfoMigration } from './migrations/0014-channel-info.ts'
 import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
 import { twoFactorTimesMigration } from './migrations/0016-two-factor-times.ts'
+import { storedResponsesMigration } from './migrations/0017-stored-responses.ts'
 import { featureColumnsMigration } from './migrations/0012-feature-columns.ts'
 import { holdRequestIdMigration } from './migrations/0013-hold-request-id.ts'
 import { logRequestIdsMigration } from './migrations/0002-log-request-ids.ts'
@@ -40,6 +41,7 @@ export const mainMigrations = (dialect: DialectName): Record<string, Migration> 
   '0014-channel-info': channelInfoMigration(dialect),
   '0015-move-over-secrets': moveOverSecretsMigration(dialect),
   '0016-two-factor-times': twoFactorTimesMigration(dialect),
+  '0017-stored-responses': storedResponsesMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

@@ -1,6 +1,7 @@
 import { midjourneyPollJob, midjourneyPollSeconds } from './midjourney-poller.ts'
 import type { Services } from '../services/container.ts'
 import { purgeDeadSessions } from '../services/sessions/sessions.ts'
+import { sweepStoredResponses } from '../services/responses/response-store.ts'
 import { startTestAllRun } from '../services/channels/test-channels.ts'
 import { startBalanceUpdateRun } from '../services/channels/update-balance.ts'
 import { createSunoPoller, sunoPollSeconds } from './suno-task-poller.ts'
@@ -23,6 +24,8 @@ export function startJobs(services: Services): () => void {
   // still be lost (a publish or a subscriber during an outage): a periodic reload catches up either way.
   if (services.env.SYNC_FREQUENCY > 0) every(services.env.SYNC_FREQUENCY, 'sync-options', () => services.options.load())
   if (services.env.NODE_TYPE === 'master') every(3600, 'purge-sessions', () => purgeDeadSessions(services.db, services.options))
+  // Lookups already ignore expired responses; the sweep only frees their rows, so hourly is enough.
+  if (services.env.NODE_TYPE === 'master') every(3600, 'sweep-stored-responses', () => sweepStoredResponses(services))
 
   const relay = services.relay
   // The routing table also refreshes on a timer, for changes made by another instance without Redis.

@@ -95,6 +95,8 @@ export interface FrameError {
   status: number
   type: string
   code: string
+  /** the request field the error is about, as OpenAI's `param` names it */
+  readonly param?: string
   text(language: Language): string
 }
 

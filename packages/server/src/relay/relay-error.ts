@@ -18,6 +18,8 @@ export class RelayError extends Error {
   readonly retryable: boolean
   readonly messageKey: RelayMessageKey | undefined
   readonly params: Record<string, string | number>
+  /** the request field the error is about, as OpenAI's `param` names it */
+  readonly param: string
 
   constructor(options: {
     status: number
@@ -29,6 +31,7 @@ export class RelayError extends Error {
     message?: string
     local?: boolean
     retryable?: boolean
+    param?: string
   }) {
     super(options.message ?? options.messageKey ?? options.code)
     this.status = options.status
@@ -38,6 +41,7 @@ export class RelayError extends Error {
     this.params = options.params ?? {}
     this.local = options.local ?? true
     this.retryable = options.retryable ?? false
+    this.param = options.param ?? ''
   }
 
   text(language: Language): string {

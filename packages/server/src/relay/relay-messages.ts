@@ -38,6 +38,12 @@ export const relayMessages = {
   'request.not_implemented': { zh: '接口未实现', en: 'API not implemented' },
   'request.unknown_route': { zh: '无效的接口 ({method} {path})', en: 'Invalid URL ({method} {path})' },
   'request.page_token_invalid': { zh: 'pageToken 或 pageSize 不合法', en: 'pageToken or pageSize is invalid' },
+  'responses.previous_not_found': { zh: "未找到 id 为 '{id}' 的上一个响应。", en: "Previous response with id '{id}' not found." },
+  'responses.not_found': { zh: "未找到 id 为 '{id}' 的响应。", en: "Response with id '{id}' not found." },
+  'responses.state_off': {
+    zh: "未找到 id 为 '{id}' 的上一个响应：本网关不为此渠道保存响应状态，请在 input 中发送完整对话。",
+    en: "Previous response with id '{id}' not found: this gateway keeps no response state for channels that speak only Chat Completions; send the whole conversation in input instead.",
+  },
   'model.not_found': { zh: '模型 {model} 不存在', en: 'The model {model} does not exist' },
   'model.unpriced': { zh: '模型 {model} 倍率或价格未配置，请联系管理员设置', en: 'The model {model} has no price; ask the administrator to set one' },
   'model.no_channel': { zh: '分组 {group} 下没有渠道提供模型 {model}', en: 'No channel serves the model {model} in the group {group}' },

@@ -27,6 +27,7 @@ import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 import { bridgeFor } from './protocol-bridge.ts'
 import { bridgedAnswer, passThroughAnswer, readBounded, type UpstreamAnswerContext } from './relay-answers.ts'
 import type { RelayResult } from './relay-result.ts'
+import { resolvePreviousResponse, responsesStateBridge } from './responses-state.ts'
 
 export interface RelayInput {
   endpoint: Endpoint
@@ -60,13 +61,15 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   const groups = 'playgroundGroup' in input.caller ? [input.caller.playgroundGroup] : candidateGroups(services.options, token?.group ?? '', user.group)
   const snapshot = await services.relay.channels.current()
   const route = resolveRoute(snapshot, groups, request.model, 'pinnedChannelId' in input.caller ? input.caller.pinnedChannelId : undefined)
+  // A continued Responses conversation is rebuilt (or refused) before anything is reserved.
+  const continuation = await resolvePreviousResponse(services, request, { userId: user.id, tokenId: token?.id ?? 0 }, route.levels)
 
   const listed = resolvePrice(services.options, request.model, route.group, user.group, user.acceptUnsetRatio)
   if (!listed) throw localError(403, 'model_price_error', 'model.unpriced', { model: request.model }, 'permission_error')
   const price = request.endpoint === 'images' || request.endpoint === 'image-edits' ? imagePrice(listed, request.model, request.body) : listed
   const payer = { userId: user.id, tokenId: token?.id, tokenUnlimited: token?.unlimited ?? true }
   const tokenName = token?.name ?? `playground-${route.group}`
-  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group, requestId: input.requestId }, input.rawBody.length)
+  const reservation = await reserveRequest(services, request, price, payer, { username: user.username, tokenName, model: request.model, group: route.group, requestId: input.requestId }, input.rawBody.length + continuation.historyLength)
 
   const exchange: Exchange = {
     services,
@@ -89,7 +92,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
   services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
   const laterGroups = token?.crossGroupRetry && token.group === AUTO_GROUP && !route.pinned ? laterAutoGroups(snapshot, groups, route.group, request.model) : []
-  let levels = route.levels
+  let levels = continuation.levels
   let lastError: RelayError | undefined
   // A retry may take the same multi-key channel again with a key this request has not tried.
   const triedKeys = new Map<number, Set<number>>()
@@ -150,7 +153,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
 async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] & object, input: RelayInput): Promise<RelayResult> {
   const { services, request } = exchange
   const adapter = adapterFor(channel.type)
-  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model)) : undefined
+  const bridge = adapter ? responsesStateBridge(exchange, bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model))) : undefined
   if (!adapter || bridge === undefined) {
     throw new RelayError({ status: 501, type: 'new_api_error', code: 'not_implemented', messageKey: 'request.not_implemented', retryable: true })
   }

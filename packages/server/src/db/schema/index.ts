@@ -8,6 +8,7 @@ import type { TokensTable } from './tokens.ts'
 import type { TwoFaBackupCodesTable, TwoFaLoginFlowsTable, TwoFasTable } from './two-factor.ts'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys.ts'
 import type { LedgerInstancesTable, LogOutboxTable, QuotaHoldsTable } from './ledger.ts'
+import type { StoredResponsesTable } from './stored-responses.ts'
 
 /** Every table, with the reference system's table and column names. */
 export interface Database {
@@ -32,4 +33,5 @@ export interface Database {
   two_fas: TwoFasTable
   two_fa_backup_codes: TwoFaBackupCodesTable
   two_fa_login_flows: TwoFaLoginFlowsTable
+  stored_responses: StoredResponsesTable
 }

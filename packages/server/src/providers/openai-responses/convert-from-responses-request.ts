@@ -15,7 +15,8 @@ function contentOf(content: string | ResponsesContentPart[]): string | OpenAICon
  * A Responses API request as a Chat Completions request, for channels that only speak chat:
  * `instructions` becomes the system message, input messages chat messages, function_call items
  * assistant tool calls (consecutive ones in one message) and function_call_output items tool
- * messages. Server-side state (previous_response_id, stored conversations) cannot be carried.
+ * messages. Server-side state is not read here: the relay has already written a stored
+ * conversation named by previous_response_id into `input` (relay/responses-state.ts).
  */
 export function convertFromResponsesRequest(request: ResponsesRequest, upstreamModel: string): OpenAIChatRequest {
   const messages: OpenAIChatMessage[] = []

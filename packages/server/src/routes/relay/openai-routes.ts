@@ -6,7 +6,8 @@ import { localError } from '../../relay/relay-error.ts'
 import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
 import { countTokensRoute } from './count-tokens-route.ts'
 import { listModelsRoute, retrieveModelRoute } from './model-list-routes.ts'
-import { relayHandler } from './relay-handler.ts'
+import { relayHandler, tokenCaller } from './relay-handler.ts'
+import { deleteStoredResponse, getStoredResponse } from './stored-response-routes.ts'
 
 const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
 
@@ -34,6 +35,8 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .post('/rerank', relayHandler('rerank', relayErrorResponse))
     .post('/audio/speech', relayHandler('speech', relayErrorResponse))
     .post('/responses', relayHandler('responses', relayErrorResponse))
+    .get('/responses/:id', getStoredResponse)
+    .delete('/responses/:id', deleteStoredResponse)
     .post('/audio/transcriptions', relayHandler('transcriptions', relayErrorResponse, undefined, true))
     .post('/audio/translations', relayHandler('translations', relayErrorResponse, undefined, true))
     .post('/images/edits', relayHandler('image-edits', relayErrorResponse, undefined, true))

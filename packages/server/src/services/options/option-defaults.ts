@@ -84,6 +84,14 @@ export const optionDefaults = {
   // Quota and display
   QuotaPerUnit: '500000',
   RetryTimes: '0',
+  /**
+   * Hours a Responses exchange served over a chat-only channel can be continued with
+   * previous_response_id; 0 stores none. A week by default: OpenAI keeps its own stored responses
+   * for 30 days, but here the gateway holds users' conversations in its own database, so a
+   * shorter default bounds both that and the table's size, while an agent's tool loop or a chat
+   * picked up the next day still continues.
+   */
+  ResponsesStoreRetentionHours: '168',
   USDExchangeRate: '7.3',
   DisplayInCurrencyEnabled: 'true',
   DisplayTokenStatEnabled: 'true',

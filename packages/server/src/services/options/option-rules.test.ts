@@ -35,6 +35,9 @@ describe('normalizeOptionValue', () => {
     expect(normalizeOptionValue('SessionIdleTimeoutMinutes', ' 60 ').value).toBe('60')
     expect(messageKeyOf(() => normalizeOptionValue('SessionIdleTimeoutMinutes', '-5'))).toBe('option.invalid_integer')
     expect(messageKeyOf(() => normalizeOptionValue('SessionIdleTimeoutMinutes', '2.5'))).toBe('option.invalid_integer')
+    expect(normalizeOptionValue('ResponsesStoreRetentionHours', '0').value).toBe('0')
+    expect(messageKeyOf(() => normalizeOptionValue('ResponsesStoreRetentionHours', '-1'))).toBe('option.invalid_integer')
+    expect(messageKeyOf(() => normalizeOptionValue('ResponsesStoreRetentionHours', '1.5'))).toBe('option.invalid_integer')
   })
   it('checks JSON options with their own messages', () => {
     expect(messageKeyOf(() => normalizeOptionValue('TopupGroupRatio', '{bad'))).toBe('option.topup_group_ratio_json')

@@ -30,6 +30,7 @@ const rules: Partial<Record<OptionKey, Rule>> = {
   PayMethods: { kind: 'json', shape: 'array', messageKey: 'option.pay_methods_json' },
   QuotaPerUnit: number(0.000001),
   RetryTimes: integer(0, 10),
+  ResponsesStoreRetentionHours: integer(0),
   USDExchangeRate: number(0),
   DataExportInterval: integer(1),
   DataExportDefaultTime: { kind: 'choice', choices: ['hour', 'day', 'week'] },

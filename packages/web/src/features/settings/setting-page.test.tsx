@@ -34,6 +34,7 @@ const stored: Record<string, string> = {
   SMTPSSLEnabled: 'false',
   PasswordLoginEnabled: 'true',
   SessionIdleTimeoutMinutes: '10080',
+  ResponsesStoreRetentionHours: '168',
   GroupRatio: '{"default":1}',
   UserUsableGroups: '{"default":"Default"}',
   GroupGroupRatio: '{}',
@@ -202,6 +203,24 @@ describe('option forms', () => {
     fireEvent.change(input, { target: { value: '0' } })
     fireEvent.click(screen.getByTestId('save-sessions'))
     await waitFor(() => expect(puts).toEqual([{ key: 'SessionIdleTimeoutMinutes', value: '0' }]))
+  })
+
+  it('saves how long Responses conversations are kept, 0 included, and refuses a negative one', async () => {
+    const { puts } = serve()
+    await open('system')
+    const input = await waitFor(() => {
+      const found = field('ResponsesStoreRetentionHours')
+      expect(found.value).toBe('168')
+      return found
+    })
+    expect(screen.getByText(t('system.responsesStore.retentionHint'))).toBeTruthy()
+    fireEvent.change(input, { target: { value: '-1' } })
+    fireEvent.click(screen.getByTestId('save-responses-store'))
+    expect(await screen.findByText(t('form.minNumber', { min: 0 }))).toBeTruthy()
+    expect(puts).toHaveLength(0)
+    fireEvent.change(input, { target: { value: '0' } })
+    fireEvent.click(screen.getByTestId('save-responses-store'))
+    await waitFor(() => expect(puts).toEqual([{ key: 'ResponsesStoreRetentionHours', value: '0' }]))
   })
 
   it('asks before turning password login off', async () => {

@@ -8,6 +8,7 @@ import { useOptionForm } from '../form/use-option-form'
 import { ChannelWriteSection } from './channel-write-section'
 import { EmailDomainSection } from './email-domain-section'
 import { LoginSection } from './login-section'
+import { ResponsesStoreSection } from './responses-store-section'
 
 const strip = { prepare: { ServerAddress: stripTrailingSlashes, WorkerUrl: stripTrailingSlashes, PayAddress: stripTrailingSlashes, WeChatServerAddress: stripTrailingSlashes } }
 
@@ -41,6 +42,7 @@ export function SystemTab() {
       <PaymentSection />
       <LoginSection />
       <SessionSection />
+      <ResponsesStoreSection />
       <ChannelWriteSection />
       <EmailDomainSection />
       <SmtpSection />
