@@ -1,5 +1,6 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart } from '../openai-chat-api.ts'
-import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-api.ts'
+import { isJsonObjectFormat, schemaOf } from '../openai-response-format.ts'
+import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest } from './gemini-api.ts'
 
 /** Thinking budgets for OpenAI's reasoning_effort on Gemini 2.5 models. */
 const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
@@ -33,6 +34,25 @@ function parseArgs(text: string): Record<string, unknown> {
   } catch {
     return { arguments: text }
   }
+}
+
+/**
+ * A JSON Schema as Gemini takes it in parametersJsonSchema / responseJsonSchema: the whole of it
+ * (additionalProperties, $ref, anyOf...), which its OpenAPI-subset `parameters` would refuse;
+ * only the `$schema` marker, which names a dialect rather than describing values, is left out.
+ */
+function forGemini(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>
+  return rest
+}
+
+/** An OpenAI function as a Gemini declaration; one without parameters declares none. */
+function declaration(fn: { name: string; description?: string; parameters?: unknown }): GeminiFunctionDeclaration {
+  const out: GeminiFunctionDeclaration = { name: fn.name }
+  if (fn.description !== undefined) out.description = fn.description
+  if (fn.parameters && typeof fn.parameters === 'object') out.parametersJsonSchema = forGemini(fn.parameters)
+  return out
 }
 
 /** Appends parts to the last content when it has the same role: Gemini wants turns to alternate. */
@@ -87,9 +107,14 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
   if (request.stop !== undefined) config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop
   if (typeof request.n === 'number' && request.n > 1) config.candidateCount = request.n
   if (request.reasoning_effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGETS[request.reasoning_effort], includeThoughts: true }
+  const schema = schemaOf(request.response_format)
+  if (schema) {
+    config.responseMimeType = 'application/json'
+    config.responseJsonSchema = forGemini(schema.schema)
+  } else if (isJsonObjectFormat(request.response_format)) config.responseMimeType = 'application/json'
   if (Object.keys(config).length > 0) out.generationConfig = config
   if (request.tools?.length) {
-    out.tools = [{ functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters })) }]
+    out.tools = [{ functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => declaration(t.function)) }]
     const choice = request.tool_choice
     if (choice === 'none') out.toolConfig = { functionCallingConfig: { mode: 'NONE' } }
     else if (choice === 'required') out.toolConfig = { functionCallingConfig: { mode: 'ANY' } }
