@@ -30,6 +30,8 @@ export interface StreamContext {
   requestId: string
   /** the client asked for OpenAI's usage chunk */
   includeUsage: boolean
+  /** the prompt's tokens as the gateway counts them, for streams that announce them before the upstream reports usage */
+  promptTokens?: number
 }
 
 /**
@@ -42,6 +44,8 @@ export interface ProtocolBridge {
   buildBody(request: RelayRequest, upstreamModel: string, settings?: ProviderSettings): Record<string, unknown>
   convertJson(parsed: unknown, context: StreamContext): { body: string; usage: Usage | undefined; completionText: string }
   createStream(context: StreamContext): StreamTranslator
+  /** its streams announce the prompt's tokens up front (context.promptTokens), so the relay counts them first */
+  announcesPromptTokens?: boolean
   /** a failure in the client's protocol, as one SSE frame */
   errorFrame(error: RelayError, language: Language, requestId: string): string
 }
