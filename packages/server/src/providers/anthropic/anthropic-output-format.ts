@@ -10,13 +10,22 @@ import type { AnthropicRequest, AnthropicTextBlock } from './anthropic-api.ts'
 export const JSON_OBJECT_INSTRUCTION = 'Respond with a single valid JSON object only: no prose, no Markdown code fences.'
 
 /**
+ * Claude models from before structured outputs (Claude 3.x, Sonnet 4 and Opus 4 of May 2025)
+ * refuse output_config; Bedrock and Vertex ids carry the same names.
+ */
+const BEFORE_STRUCTURED_OUTPUTS = /claude-(instant|2|3)|claude-(sonnet|opus)-4(-0)?(-2025\d{4}|@2025\d{4})?(-v\d+(:\d+)?)?$/
+
+export const supportsStructuredOutputs = (model: string) => !BEFORE_STRUCTURED_OUTPUTS.test(model)
+
+/**
  * OpenAI's response_format on an Anthropic request: a schema becomes structured outputs
- * (`output_config.format`, https://platform.claude.com/docs/en/build-with-claude/structured-outputs),
- * json_object a system instruction.
+ * (`output_config.format`, https://platform.claude.com/docs/en/build-with-claude/structured-outputs)
+ * where the model has them, else, like json_object, a system instruction.
  */
 export function applyResponseFormat(format: OpenAIChatRequest['response_format'], out: AnthropicRequest, system: AnthropicTextBlock[]): void {
   const schema = schemaOf(format)
-  if (schema) out.output_config = { format: { type: 'json_schema', schema: schema.schema } }
+  if (schema && supportsStructuredOutputs(out.model)) out.output_config = { format: { type: 'json_schema', schema: schema.schema } }
+  else if (schema) system.push({ type: 'text', text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema.schema)}` })
   else if (isJsonObjectFormat(format)) system.push({ type: 'text', text: JSON_OBJECT_INSTRUCTION })
 }
 
