@@ -99,12 +99,12 @@ describe('structured output between OpenAI and Anthropic', () => {
   it('puts the schema in the system prompt for Claude models from before structured outputs, which refuse output_config', () => {
     const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
     const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
-    for (const model of ['claude-3-5-sonnet-20241022', 'claude-sonnet-4-20250514', 'anthropic.claude-3-7-sonnet-20250219-v1:0', 'claude-opus-4@20250514']) {
+    for (const model of ['claude-3-5-sonnet-20241022', 'claude-sonnet-4-20250514', 'claude-opus-4-1-20250805', 'anthropic.claude-3-7-sonnet-20250219-v1:0', 'claude-opus-4@20250514']) {
       const out = convertToAnthropicRequest(request, model)
       expect(out).not.toHaveProperty('output_config')
       expect(out.system?.[1]).toEqual({ type: 'text', text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema)}` })
     }
-    for (const model of ['claude-sonnet-4-5-20250929', 'claude-opus-4-1', 'claude-haiku-4-5', 'anthropic.claude-opus-4-5-20251101-v1:0']) {
+    for (const model of ['claude-sonnet-4-5-20250929', 'claude-opus-4-6', 'claude-haiku-4-5', 'anthropic.claude-opus-4-5-20251101-v1:0']) {
       expect(convertToAnthropicRequest(request, model).output_config).toEqual({ format: { type: 'json_schema', schema } })
     }
   })

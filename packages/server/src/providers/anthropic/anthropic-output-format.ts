@@ -1,6 +1,7 @@
 import type { OpenAIChatRequest } from '../openai-chat-api.ts'
 import { isJsonObjectFormat, jsonSchemaFormat, schemaOf } from '../openai-response-format.ts'
 import type { AnthropicRequest, AnthropicTextBlock } from './anthropic-api.ts'
+import { toAnthropicOutputSchema } from './anthropic-output-schema.ts'
 
 /**
  * Anthropic has no "any JSON object" mode (its structured outputs need a schema), so OpenAI's
@@ -10,10 +11,10 @@ import type { AnthropicRequest, AnthropicTextBlock } from './anthropic-api.ts'
 export const JSON_OBJECT_INSTRUCTION = 'Respond with a single valid JSON object only: no prose, no Markdown code fences.'
 
 /**
- * Claude models from before structured outputs (Claude 3.x, Sonnet 4 and Opus 4 of May 2025)
- * refuse output_config; Bedrock and Vertex ids carry the same names.
+ * Claude models without structured outputs as generally available (Claude 3.x, Sonnet 4, Opus 4
+ * and 4.1) refuse output_config; Bedrock and Vertex ids carry the same names.
  */
-const BEFORE_STRUCTURED_OUTPUTS = /claude-(instant|2|3)|claude-(sonnet|opus)-4(-0)?(-2025\d{4}|@2025\d{4})?(-v\d+(:\d+)?)?$/
+const BEFORE_STRUCTURED_OUTPUTS = /claude-(instant|2|3)|claude-(sonnet|opus)-4(-0|-1)?(-2025\d{4}|@2025\d{4})?(-v\d+(:\d+)?)?$/
 
 export const supportsStructuredOutputs = (model: string) => !BEFORE_STRUCTURED_OUTPUTS.test(model)
 
@@ -24,7 +25,7 @@ export const supportsStructuredOutputs = (model: string) => !BEFORE_STRUCTURED_O
  */
 export function applyResponseFormat(format: OpenAIChatRequest['response_format'], out: AnthropicRequest, system: AnthropicTextBlock[]): void {
   const schema = schemaOf(format)
-  if (schema && supportsStructuredOutputs(out.model)) out.output_config = { format: { type: 'json_schema', schema: schema.schema } }
+  if (schema && supportsStructuredOutputs(out.model)) out.output_config = { format: { type: 'json_schema', schema: toAnthropicOutputSchema(schema.schema) } }
   else if (schema) system.push({ type: 'text', text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema.schema)}` })
   else if (isJsonObjectFormat(format)) system.push({ type: 'text', text: JSON_OBJECT_INSTRUCTION })
 }
