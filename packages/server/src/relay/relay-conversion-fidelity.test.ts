@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { FunctionCallingConfigMode, GoogleGenAI, Type } from '@google/genai'
+import { ChatAnthropic } from '@langchain/anthropic'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, settle } from '../../test/relay-fixtures.ts'
@@ -189,5 +190,19 @@ describe('Anthropic client streaming from an OpenAI channel', () => {
     expect(final.usage).toMatchObject({ input_tokens: 31, output_tokens: 5 })
     await settle(h)
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 31, completion_tokens: 5 })
+  })
+
+  it("gives LangChain's streamed message the prompt count, which it reads from message_start only", async () => {
+    reply = () => ({ sse: chunk({ role: 'assistant', content: 'Short waves scatter more.' }, 'stop') + 'data: [DONE]\n\n' })
+    const model = new ChatAnthropic({ model: MODEL, apiKey: key, anthropicApiUrl: server.url, maxTokens: 100, streaming: true, maxRetries: 0 })
+    const message = await model.invoke([
+      ['system', params.system],
+      ['human', params.messages[0]?.content ?? ''],
+    ])
+    expect(message.content).toBe('Short waves scatter more.')
+    await settle(h)
+    const log = (await consumeLogs(h)).at(-1)
+    expect(log?.prompt_tokens).toBeGreaterThan(0)
+    expect(message.usage_metadata?.input_tokens).toBe(log?.prompt_tokens)
   })
 })
