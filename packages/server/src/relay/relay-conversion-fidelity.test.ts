@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { FunctionCallingConfigMode, GoogleGenAI, Type } from '@google/genai'
 import { ChatAnthropic } from '@langchain/anthropic'
+import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, settle } from '../../test/relay-fixtures.ts'
@@ -12,6 +13,9 @@ import { startScriptedUpstream, type ScriptedAnswer, type ScriptedUpstream } fro
  * and a Claude client's converted stream announces the prompt's tokens in message_start.
  */
 const MODEL = 'gpt-4o-mini'
+/** a chat-only channel type (DeepSeek), where Responses clients are converted */
+const CHAT_ONLY = 'deepseek-chat'
+const CLAUDE = 'claude-sonnet-4-5'
 const JSON_TYPES = new Set(['object', 'string', 'integer', 'number', 'boolean', 'array', 'null'])
 
 /** What OpenAI says of a schema it refuses (upper-case Gemini types, nullable, no object at the root), or undefined. */
@@ -36,6 +40,7 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null) => 
 
 let h: Harness
 let upstream: ScriptedUpstream
+let claude: ScriptedUpstream
 let server: { url: string; close: () => Promise<void> }
 let key: string
 /** the answer given once the request passed OpenAI's checks */
@@ -59,11 +64,14 @@ beforeAll(async () => {
     }
     return reply(body)
   }
+  claude = await startScriptedUpstream()
   h = await createHarness()
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 50_000_000 })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: upstream.url, models: MODEL })
-  await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 0.075 }))
+  await addChannel(h, { name: 'deepseek', type: 43, baseUrl: upstream.url, models: CHAT_ONLY })
+  await addChannel(h, { name: 'claude', type: 14, baseUrl: claude.url, models: CLAUDE })
+  await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 0.075, [CHAT_ONLY]: 0.135, [CLAUDE]: 1.5 }))
   key = (await addToken(h, user.id)).key
   server = await listen(h)
 })
@@ -71,9 +79,11 @@ afterAll(async () => {
   await server.close()
   await h.close()
   await upstream.stop()
+  await claude.stop()
 })
 beforeEach(() => {
   upstream.seen.length = 0
+  claude.seen.length = 0
 })
 
 describe('@google/genai on an OpenAI channel', () => {
@@ -204,5 +214,39 @@ describe('Anthropic client streaming from an OpenAI channel', () => {
     const log = (await consumeLogs(h)).at(-1)
     expect(log?.prompt_tokens).toBeGreaterThan(0)
     expect(message.usage_metadata?.input_tokens).toBe(log?.prompt_tokens)
+  })
+})
+
+describe('structured output across protocols', () => {
+  const schema = { type: 'object', properties: { city: { type: 'string' }, population: { type: 'integer' } }, required: ['city', 'population'], additionalProperties: false }
+  const completion = (content: string) => ({ json: { id: 'chatcmpl-3', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 30, completion_tokens: 10, total_tokens: 40 } } })
+
+  it("the openai client's response_format reaches a Claude channel as output_config.format", async () => {
+    claude.answer = () => ({ json: { id: 'msg_1', type: 'message', role: 'assistant', model: CLAUDE, content: [{ type: 'text', text: '{"city":"Paris","population":2100000}' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 30, output_tokens: 12 } } })
+    const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
+    const answer = await openai.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Largest city of France?' }], response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } } })
+    expect(claude.seen[0]?.body.output_config).toEqual({ format: { type: 'json_schema', schema } })
+    expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris', population: 2100000 })
+    await settle(h)
+  })
+
+  it("the Anthropic client's output_config.format reaches an OpenAI channel as a strict json_schema response_format", async () => {
+    reply = () => completion('{"city":"Paris","population":2100000}')
+    const anthropic = new Anthropic({ apiKey: key, baseURL: server.url, maxRetries: 0 })
+    const message = await anthropic.messages.create({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'Largest city of France?' }], output_config: { format: { type: 'json_schema', schema } } })
+    expect(upstream.seen[0]?.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
+    expect(message.content[0]).toMatchObject({ type: 'text', text: '{"city":"Paris","population":2100000}' })
+    await settle(h)
+  })
+
+  it("the Responses client's text.format reaches a chat-only channel as response_format, and is echoed in the answer", async () => {
+    reply = () => completion('{"city":"Paris","population":2100000}')
+    const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
+    const format = { type: 'json_schema' as const, name: 'city', schema, strict: true }
+    const response = await openai.responses.create({ model: CHAT_ONLY, input: 'Largest city of France?', text: { format } })
+    expect(upstream.seen[0]?.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'city', schema, strict: true } })
+    expect(response.text?.format).toEqual(format)
+    expect(JSON.parse(response.output_text)).toEqual({ city: 'Paris', population: 2100000 })
+    await settle(h)
   })
 })
