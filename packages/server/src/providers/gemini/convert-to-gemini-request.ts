@@ -47,11 +47,12 @@ function forGemini(schema: unknown): unknown {
   return rest
 }
 
-/** An OpenAI function as a Gemini declaration; one without parameters declares none. */
+/** An OpenAI function as a Gemini declaration; one without parameters (or with an empty schema, which Gemini refuses) declares none. */
 function declaration(fn: { name: string; description?: string; parameters?: unknown }): GeminiFunctionDeclaration {
   const out: GeminiFunctionDeclaration = { name: fn.name }
   if (fn.description !== undefined) out.description = fn.description
-  if (fn.parameters && typeof fn.parameters === 'object') out.parametersJsonSchema = forGemini(fn.parameters)
+  const schema = forGemini(fn.parameters)
+  if (schema && typeof schema === 'object' && Object.keys(schema).length > 0) out.parametersJsonSchema = schema
   return out
 }
 

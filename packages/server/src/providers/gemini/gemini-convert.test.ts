@@ -51,6 +51,7 @@ describe('OpenAI tools and structured output on a Gemini channel', () => {
       tools: [
         { type: 'function', function: { name: 'weather', description: 'Weather', parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { city: { type: ['string', 'null'] } }, required: ['city'], additionalProperties: false } } },
         { type: 'function', function: { name: 'now' } },
+        { type: 'function', function: { name: 'ping', parameters: {} } },
       ],
     })
     expect(out.tools).toEqual([
@@ -58,6 +59,7 @@ describe('OpenAI tools and structured output on a Gemini channel', () => {
         functionDeclarations: [
           { name: 'weather', description: 'Weather', parametersJsonSchema: { type: 'object', properties: { city: { type: ['string', 'null'] } }, required: ['city'], additionalProperties: false } },
           { name: 'now' },
+          { name: 'ping' },
         ],
       },
     ])
