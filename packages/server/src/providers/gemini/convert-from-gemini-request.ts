@@ -74,6 +74,8 @@ export function convertFromGeminiRequest(request: GeminiRequest, upstreamModel: 
   if (config.thinkingConfig?.thinkingBudget) out.reasoning_effort = effortOf(config.thinkingConfig.thinkingBudget)
   const format = responseFormat(config)
   if (format) out.response_format = format
+  // OpenAI refuses json_object unless the conversation mentions JSON; Gemini's JSON mode has no such rule.
+  if (format?.type === 'json_object' && !JSON.stringify(messages).toLowerCase().includes('json')) messages.unshift({ role: 'system', content: 'Respond in JSON.' })
   const declarations = (request.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? [])
   if (declarations.length > 0) {
     out.tools = declarations.map((d) => ({ type: 'function', function: { name: d.name, description: d.description, parameters: declarationParameters(d) } }))

@@ -122,7 +122,12 @@ describe('Gemini tools and structured output on an OpenAI channel', () => {
       json_schema: { name: 'response', schema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false }, strict: true },
     })
     const mimeOnly: GeminiRequest = { ...request, generationConfig: { responseMimeType: 'application/json' } }
-    expect(convertFromGeminiRequest(mimeOnly, 'gpt-4o-mini', false).response_format).toEqual({ type: 'json_object' })
+    const jsonMode = convertFromGeminiRequest(mimeOnly, 'gpt-4o-mini', false)
+    expect(jsonMode.response_format).toEqual({ type: 'json_object' })
+    // OpenAI wants the word JSON in the conversation for json_object; the recipe prompt has none.
+    expect(jsonMode.messages[0]).toEqual({ role: 'system', content: 'Respond in JSON.' })
+    const mentioned: GeminiRequest = { ...mimeOnly, contents: [{ role: 'user', parts: [{ text: 'Give me cookie recipes as JSON.' }] }] }
+    expect(convertFromGeminiRequest(mentioned, 'gpt-4o-mini', false).messages).toEqual([{ role: 'user', content: 'Give me cookie recipes as JSON.' }])
     const plain: GeminiRequest = { ...request, generationConfig: { responseMimeType: 'text/plain' } }
     expect(convertFromGeminiRequest(plain, 'gpt-4o-mini', false)).not.toHaveProperty('response_format')
   })
