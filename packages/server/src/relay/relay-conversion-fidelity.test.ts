@@ -1,6 +1,9 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import Anthropic from '@anthropic-ai/sdk'
 import { FunctionCallingConfigMode, GoogleGenAI, Type } from '@google/genai'
 import { ChatAnthropic } from '@langchain/anthropic'
+import { generateObject, jsonSchema } from 'ai'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
@@ -247,6 +250,36 @@ describe('structured output across protocols', () => {
     expect(upstream.seen[0]?.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'city', schema, strict: true } })
     expect(response.text?.format).toEqual(format)
     expect(JSON.parse(response.output_text)).toEqual({ city: 'Paris', population: 2100000 })
+    await settle(h)
+  })
+})
+
+describe('the Vercel AI SDK generating objects through an OpenAI channel', () => {
+  const city = jsonSchema<{ city: string; population: number | null }>({
+    type: 'object',
+    properties: { city: { type: 'string' }, population: { type: ['integer', 'null'] } },
+    required: ['city', 'population'],
+    additionalProperties: false,
+  })
+  const answer = { json: { id: 'chatcmpl-4', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content: '{"city":"Paris","population":null}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 25, completion_tokens: 9, total_tokens: 34 } } }
+
+  it("@ai-sdk/google's responseSchema (OpenAPI with nullable) arrives as JSON Schema", async () => {
+    reply = () => answer
+    const google = createGoogleGenerativeAI({ apiKey: key, baseURL: `${server.url}/v1beta` })
+    const { object } = await generateObject({ model: google(MODEL), schema: city, prompt: 'Largest city of France?' })
+    expect(object).toEqual({ city: 'Paris', population: null })
+    const format = upstream.seen[0]?.body.response_format as { type: string; json_schema: { schema: { properties: Record<string, unknown> } } }
+    expect(format.type).toBe('json_schema')
+    expect(format.json_schema.schema.properties).toEqual({ city: { type: 'string' }, population: { type: ['integer', 'null'] } })
+    await settle(h)
+  })
+
+  it("@ai-sdk/anthropic's output_config.format arrives as a strict json_schema response_format", async () => {
+    reply = () => answer
+    const anthropic = createAnthropic({ apiKey: key, baseURL: `${server.url}/v1` })
+    const { object } = await generateObject({ model: anthropic(MODEL), schema: city, prompt: 'Largest city of France?', providerOptions: { anthropic: { structuredOutputMode: 'outputFormat' } } })
+    expect(object).toEqual({ city: 'Paris', population: null })
+    expect(upstream.seen[0]?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'response', strict: true, schema: { type: 'object', required: ['city', 'population'], additionalProperties: false } } })
     await settle(h)
   })
 })
