@@ -1,6 +1,7 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart } from '../openai-chat-api.ts'
 import { isJsonObjectFormat, schemaOf } from '../openai-response-format.ts'
 import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest } from './gemini-api.ts'
+import { jsonSchemaToGeminiSchema, needsFullJsonSchema } from './json-schema-to-gemini-schema.ts'
 
 /** Thinking budgets for OpenAI's reasoning_effort on Gemini 2.5 models. */
 const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
@@ -36,23 +37,29 @@ function parseArgs(text: string): Record<string, unknown> {
   }
 }
 
-/**
- * A JSON Schema as Gemini takes it in parametersJsonSchema / responseJsonSchema: the whole of it
- * (additionalProperties, $ref, anyOf...), which its OpenAPI-subset `parameters` would refuse;
- * only the `$schema` marker, which names a dialect rather than describing values, is left out.
- */
-function forGemini(schema: unknown): unknown {
+/** A JSON Schema for parametersJsonSchema / responseJsonSchema: all of it but the `$schema` marker, which names a dialect and constrains nothing. */
+function fullSchema(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
   const { $schema: _dialect, ...rest } = schema as Record<string, unknown>
   return rest
 }
 
-/** An OpenAI function as a Gemini declaration; one without parameters (or with an empty schema, which Gemini refuses) declares none. */
+/**
+ * An OpenAI function as a Gemini declaration: parameters in Gemini's OpenAPI subset, which every
+ * model takes, or as full JSON Schema when the subset cannot express them. A function without
+ * arguments declares none (Gemini refuses an object schema with no properties).
+ */
 function declaration(fn: { name: string; description?: string; parameters?: unknown }): GeminiFunctionDeclaration {
   const out: GeminiFunctionDeclaration = { name: fn.name }
   if (fn.description !== undefined) out.description = fn.description
-  const schema = forGemini(fn.parameters)
-  if (schema && typeof schema === 'object' && Object.keys(schema).length > 0) out.parametersJsonSchema = schema
+  if (needsFullJsonSchema(fn.parameters)) out.parametersJsonSchema = fullSchema(fn.parameters)
+  else {
+    const parameters = jsonSchemaToGeminiSchema(fn.parameters)
+    const properties = parameters.properties as Record<string, unknown> | undefined
+    if (parameters.type !== 'OBJECT' || (properties && Object.keys(properties).length > 0)) {
+      if (Object.keys(parameters).length > 0) out.parameters = parameters
+    }
+  }
   return out
 }
 
@@ -111,7 +118,8 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
   const schema = schemaOf(request.response_format)
   if (schema) {
     config.responseMimeType = 'application/json'
-    config.responseJsonSchema = forGemini(schema.schema)
+    if (needsFullJsonSchema(schema.schema)) config.responseJsonSchema = fullSchema(schema.schema)
+    else config.responseSchema = jsonSchemaToGeminiSchema(schema.schema)
   } else if (isJsonObjectFormat(request.response_format)) config.responseMimeType = 'application/json'
   if (Object.keys(config).length > 0) out.generationConfig = config
   if (request.tools?.length) {

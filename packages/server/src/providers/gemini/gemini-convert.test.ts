@@ -37,38 +37,54 @@ describe('OpenAI chat request to Gemini', () => {
         { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { found: true } } }, { functionResponse: { name: 'function', response: { result: 'plain text' } } }] },
       ],
       generationConfig: { temperature: 0.3, maxOutputTokens: 100, stopSequences: ['END'], thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } },
-      tools: [{ functionDeclarations: [{ name: 'lookup', parametersJsonSchema: { type: 'object' } }] }],
+      tools: [{ functionDeclarations: [{ name: 'lookup' }] }],
       toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['lookup'] } },
     })
   })
 })
 
 describe('OpenAI tools and structured output on a Gemini channel', () => {
-  it('sends function parameters as parametersJsonSchema (full JSON Schema, no $schema marker), and omits none', () => {
+  it("sends function parameters in Gemini's OpenAPI subset, as parametersJsonSchema only what the subset cannot express", () => {
+    const step = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
     const out = convertToGeminiRequest({
       model: 'gemini-2.5-flash',
       messages: [{ role: 'user', content: 'Weather?' }],
       tools: [
-        { type: 'function', function: { name: 'weather', description: 'Weather', parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { city: { type: ['string', 'null'] } }, required: ['city'], additionalProperties: false } } },
+        { type: 'function', function: { name: 'weather', description: 'Weather', parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { city: { type: ['string', 'null'], format: 'uri' }, days: { type: 'integer', minimum: 1 } }, required: ['city', 'country'], additionalProperties: false } } },
+        { type: 'function', function: { name: 'plan', parameters: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { steps: { type: 'array', items: { $ref: '#/$defs/step' } } }, $defs: { step } } } },
         { type: 'function', function: { name: 'now' } },
         { type: 'function', function: { name: 'ping', parameters: {} } },
+        { type: 'function', function: { name: 'noop', parameters: { type: 'object', properties: {} } } },
       ],
     })
     expect(out.tools).toEqual([
       {
         functionDeclarations: [
-          { name: 'weather', description: 'Weather', parametersJsonSchema: { type: 'object', properties: { city: { type: ['string', 'null'] } }, required: ['city'], additionalProperties: false } },
+          { name: 'weather', description: 'Weather', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING', nullable: true }, days: { type: 'INTEGER', minimum: 1 } }, required: ['city'] } },
+          { name: 'plan', parametersJsonSchema: { type: 'object', properties: { steps: { type: 'array', items: { $ref: '#/$defs/step' } } }, $defs: { step } } },
           { name: 'now' },
           { name: 'ping' },
+          { name: 'noop' },
         ],
       },
     ])
   })
 
-  it('turns response_format json_schema into responseMimeType with responseJsonSchema, and json_object into the mime type alone', () => {
+  it('turns response_format json_schema into responseMimeType with responseSchema (responseJsonSchema when it needs $ref), json_object into the mime type alone', () => {
     const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
-    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
-    expect(convertToGeminiRequest(request).generationConfig).toEqual({ responseMimeType: 'application/json', responseJsonSchema: schema })
+    expect(convertToGeminiRequest(request).generationConfig).toEqual({
+      responseMimeType: 'application/json',
+      responseSchema: {
+        type: 'OBJECT',
+        properties: {
+          steps: { type: 'ARRAY', items: { type: 'OBJECT', properties: { explanation: { type: 'STRING' }, output: { type: 'STRING' } }, required: ['explanation', 'output'] } },
+          final_answer: { type: 'STRING' },
+        },
+        required: ['steps', 'final_answer'],
+      },
+    })
+    const linked = { type: 'object', properties: { next: { $ref: '#' } } }
+    expect(convertToGeminiRequest({ ...request, response_format: { type: 'json_schema', json_schema: { name: 'list', schema: linked } } }).generationConfig).toEqual({ responseMimeType: 'application/json', responseJsonSchema: linked })
     expect(convertToGeminiRequest({ ...request, response_format: { type: 'json_object' } }).generationConfig).toEqual({ responseMimeType: 'application/json' })
     expect(convertToGeminiRequest({ ...request, response_format: { type: 'text' } })).not.toHaveProperty('generationConfig')
   })
