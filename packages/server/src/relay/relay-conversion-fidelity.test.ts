@@ -19,6 +19,7 @@ const MODEL = 'gpt-4o-mini'
 /** a chat-only channel type (DeepSeek), where Responses clients are converted */
 const CHAT_ONLY = 'deepseek-chat'
 const CLAUDE = 'claude-sonnet-4-5'
+const GEMINI = 'gemini-2.0-flash'
 const JSON_TYPES = new Set(['object', 'string', 'integer', 'number', 'boolean', 'array', 'null'])
 
 /** What OpenAI says of a schema it refuses (upper-case Gemini types, nullable, no object at the root), or undefined. */
@@ -44,6 +45,7 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null) => 
 let h: Harness
 let upstream: ScriptedUpstream
 let claude: ScriptedUpstream
+let gemini: ScriptedUpstream
 let server: { url: string; close: () => Promise<void> }
 let key: string
 /** the answer given once the request passed OpenAI's checks */
@@ -68,13 +70,15 @@ beforeAll(async () => {
     return reply(body)
   }
   claude = await startScriptedUpstream()
+  gemini = await startScriptedUpstream()
   h = await createHarness()
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 50_000_000 })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: upstream.url, models: MODEL })
   await addChannel(h, { name: 'deepseek', type: 43, baseUrl: upstream.url, models: CHAT_ONLY })
   await addChannel(h, { name: 'claude', type: 14, baseUrl: claude.url, models: CLAUDE })
-  await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 0.075, [CHAT_ONLY]: 0.135, [CLAUDE]: 1.5 }))
+  await addChannel(h, { name: 'gemini', type: 24, baseUrl: gemini.url, models: GEMINI })
+  await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 0.075, [CHAT_ONLY]: 0.135, [CLAUDE]: 1.5, [GEMINI]: 0.05 }))
   key = (await addToken(h, user.id)).key
   server = await listen(h)
 })
@@ -83,10 +87,12 @@ afterAll(async () => {
   await h.close()
   await upstream.stop()
   await claude.stop()
+  await gemini.stop()
 })
 beforeEach(() => {
   upstream.seen.length = 0
   claude.seen.length = 0
+  gemini.seen.length = 0
 })
 
 describe('@google/genai on an OpenAI channel', () => {
@@ -280,6 +286,51 @@ describe('the Vercel AI SDK generating objects through an OpenAI channel', () =>
     const { object } = await generateObject({ model: anthropic(MODEL), schema: city, prompt: 'Largest city of France?', providerOptions: { anthropic: { structuredOutputMode: 'outputFormat' } } })
     expect(object).toEqual({ city: 'Paris', population: null })
     expect(upstream.seen[0]?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'response', strict: true, schema: { type: 'object', required: ['city', 'population'], additionalProperties: false } } })
+    await settle(h)
+  })
+})
+
+/** What Gemini says of a `parameters` / `responseSchema` outside its OpenAPI subset, or undefined. */
+function geminiSchemaFault(schema: unknown, where: string): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'additionalProperties' || key === '$schema' || key === '$ref') return `Invalid JSON payload received. Unknown name "${key}" at '${where}': Cannot find field.`
+    if (key === 'type' && (typeof value !== 'string' || value !== value.toUpperCase())) return `Invalid value at '${where}.type' (type.googleapis.com/google.ai.generativelanguage.v1beta.Type), ${JSON.stringify(value)}`
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      for (const [name, sub] of Object.entries(value)) {
+        const fault = geminiSchemaFault(sub, `${where}.properties[${name}].value`)
+        if (fault) return fault
+      }
+    } else if (key === 'items' || key === 'anyOf') {
+      const fault = geminiSchemaFault(value, `${where}.${key}`)
+      if (fault) return fault
+    }
+  }
+  return undefined
+}
+
+describe('the openai client on a Gemini channel', () => {
+  it("sends zod-style JSON Schema tools and response_format in Gemini's OpenAPI subset, which Gemini accepts", async () => {
+    gemini.answer = (_path, body) => {
+      const declarations = ((body.tools as { functionDeclarations?: { parameters?: unknown }[] }[] | undefined) ?? []).flatMap((tool) => tool.functionDeclarations ?? [])
+      const config = body.generationConfig as { responseSchema?: unknown } | undefined
+      const fault = declarations.map((d, i) => geminiSchemaFault(d.parameters, `tools[0].function_declarations[${i}].parameters`)).find(Boolean) ?? geminiSchemaFault(config?.responseSchema, 'generation_config.response_schema')
+      if (fault) return { status: 400, json: { error: { code: 400, message: fault, status: 'INVALID_ARGUMENT' } } }
+      return { json: { candidates: [{ content: { role: 'model', parts: [{ text: '{"city":"Paris","population":null}' }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 20, candidatesTokenCount: 8, totalTokenCount: 28 }, modelVersion: GEMINI } }
+    }
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { city: { type: 'string' }, population: { type: ['integer', 'null'] } }, required: ['city', 'population'], additionalProperties: false }
+    const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
+    const answer = await openai.chat.completions.create({
+      model: GEMINI,
+      messages: [{ role: 'user', content: 'Largest city of France?' }],
+      tools: [{ type: 'function', function: { name: 'lookup_city', parameters: schema } }],
+      response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } },
+    })
+    const sent = gemini.seen[0]?.body as { tools: { functionDeclarations: unknown[] }[]; generationConfig: unknown }
+    const subset = { type: 'OBJECT', properties: { city: { type: 'STRING' }, population: { type: 'INTEGER', nullable: true } }, required: ['city', 'population'] }
+    expect(sent.tools[0]?.functionDeclarations).toEqual([{ name: 'lookup_city', parameters: subset }])
+    expect(sent.generationConfig).toEqual({ responseMimeType: 'application/json', responseSchema: subset })
+    expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris', population: null })
     await settle(h)
   })
 })
