@@ -55,10 +55,8 @@ function declaration(fn: { name: string; description?: string; parameters?: unkn
   if (needsFullJsonSchema(fn.parameters)) out.parametersJsonSchema = fullSchema(fn.parameters)
   else {
     const parameters = jsonSchemaToGeminiSchema(fn.parameters)
-    const properties = parameters.properties as Record<string, unknown> | undefined
-    if (parameters.type !== 'OBJECT' || (properties && Object.keys(properties).length > 0)) {
-      if (Object.keys(parameters).length > 0) out.parameters = parameters
-    }
+    const empty = Object.keys(parameters).length === 0 || (parameters.type === 'OBJECT' && Object.keys((parameters.properties as object | undefined) ?? {}).length === 0)
+    if (!empty) out.parameters = parameters
   }
   return out
 }
