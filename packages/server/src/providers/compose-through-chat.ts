@@ -20,6 +20,8 @@ export function composeThroughChat(client: ProtocolBridge, providerChat: Protoco
       return { body: answer.body, usage: chat.usage ?? answer.usage, completionText: chat.completionText }
     },
     createStream: (context) => new ComposedStream(client, providerChat, context),
+    // The client's translator writes the first frames (Anthropic's message_start), so it decides.
+    announcesPromptTokens: client.announcesPromptTokens,
     errorFrame: client.errorFrame,
   }
 }

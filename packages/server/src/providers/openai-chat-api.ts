@@ -1,3 +1,5 @@
+import type { OpenAIResponseFormat } from './openai-response-format.ts'
+
 /**
  * The parts of OpenAI's Chat Completions shapes that protocol converters read and write
  * (https://platform.openai.com/docs/api-reference/chat). Minimal: unknown fields pass through.
@@ -52,6 +54,7 @@ export interface OpenAIChatRequest {
   parallel_tool_calls?: boolean
   reasoning_effort?: 'minimal' | 'low' | 'medium' | 'high'
   user?: string
+  response_format?: OpenAIResponseFormat
   [key: string]: unknown
 }
 

@@ -120,6 +120,8 @@ export interface StreamContext {
   requestId: string
   /** the client asked for OpenAI's usage chunk */
   includeUsage: boolean
+  /** the prompt's tokens as the gateway counts them, for streams that announce them before the upstream reports usage */
+  promptTokens?: number
 }
 
 /**
@@ -132,6 +134,8 @@ export interface ProtocolBridge {
   buildBody(request: BridgeRequest, upstreamModel: string, settings?: ProviderSettings): Record<string, unknown>
   convertJson(parsed: unknown, context: StreamContext): { body: string; usage: Usage | undefined; completionText: string }
   createStream(context: StreamContext): StreamTranslator
+  /** its streams announce the prompt's tokens up front (context.promptTokens), so the relay counts them first */
+  announcesPromptTokens?: boolean
   /** a failure in the client's protocol, as one SSE frame */
   errorFrame(error: FrameError, language: Language, requestId: string): string
 }

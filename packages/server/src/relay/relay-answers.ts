@@ -2,9 +2,9 @@ import { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
 import { transcriptionUsage } from './audio-usage.ts'
 import type { UpstreamCall } from './build-upstream-request.ts'
-import { finishExchange, type Exchange } from './exchange.ts'
+import { countPromptTokens, finishExchange, type Exchange } from './exchange.ts'
 import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
-import type { ProtocolBridge } from '../providers/types.ts'
+import type { ProtocolBridge, StreamContext } from '../providers/types.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayResult } from './relay-result.ts'
 import { pipeSseStream } from './stream-relay.ts'
@@ -77,9 +77,11 @@ export async function passThroughAnswer({ exchange, call, response, contentType,
 /** The answer of a channel whose protocol differs from the client's, converted back. */
 export async function bridgedAnswer(answer: UpstreamAnswerContext, bridge: ProtocolBridge, framing: 'aws-event-stream' | undefined): Promise<RelayResult> {
   const { exchange, response, contentType, language, abortUpstream, release } = answer
-  const context = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
+  const context: StreamContext = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
   const streamed = contentType.includes('text/event-stream') || (framing === 'aws-event-stream' && contentType.includes('eventstream'))
   if (exchange.request.stream && streamed) {
+    // The same count settlement falls back to, so the first event and the log agree when the upstream reports none.
+    if (bridge.announcesPromptTokens) context.promptTokens = await countPromptTokens(exchange.request).catch(() => undefined)
     const translator = bridge.createStream(context)
     return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, language, sink, framing) }
   }

@@ -80,6 +80,15 @@ export interface AnthropicRequest {
   tool_choice?: AnthropicToolChoice
   thinking?: { type: 'enabled'; budget_tokens: number } | { type: 'disabled' }
   metadata?: { user_id?: string }
+  /** structured outputs: the answer follows a JSON Schema */
+  output_config?: { format?: AnthropicOutputFormat | null; effort?: string | null }
+  /** the same, as the structured-outputs-2025-11-13 beta named it before output_config */
+  output_format?: AnthropicOutputFormat | null
+}
+
+export interface AnthropicOutputFormat {
+  type: 'json_schema'
+  schema: unknown
 }
 
 export interface AnthropicUsage {

@@ -54,7 +54,8 @@ export const messagesOverOpenAI: ProtocolBridge = {
       completionText: (response.choices ?? []).map(completionTextOf).join(''),
     }
   },
-  createStream: (context) => new OpenAIToAnthropicStream({ clientModel: context.clientModel, messageId: `msg_${context.requestId}` }),
+  createStream: (context) => new OpenAIToAnthropicStream({ clientModel: context.clientModel, messageId: `msg_${context.requestId}`, promptTokens: context.promptTokens }),
+  announcesPromptTokens: true,
   errorFrame: anthropicErrorFrame,
 }
 

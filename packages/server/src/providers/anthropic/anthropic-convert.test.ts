@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
 import type { AnthropicRequest, AnthropicResponse } from './anthropic-api.ts'
+import { JSON_OBJECT_INSTRUCTION } from './anthropic-output-format.ts'
 import { AnthropicToOpenAIStream } from './anthropic-stream-to-openai.ts'
 import { convertAnthropicResponse } from './convert-anthropic-response.ts'
 import { convertFromAnthropicRequest } from './convert-from-anthropic-request.ts'
@@ -83,6 +84,48 @@ describe('OpenAI chat request to Anthropic', () => {
     )
     expect(out.messages[0]?.content).toEqual([{ type: 'image', source: { type: 'url', url: 'https://example.com/cat.png' } }])
     expect(out.messages[1]?.content).toEqual([{ type: 'tool_use', id: 't', name: 'f', input: { arguments: '{oops' } }])
+  })
+})
+
+describe('structured output between OpenAI and Anthropic', () => {
+  it('sends response_format json_schema as output_config.format', () => {
+    const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
+    const out = convertToAnthropicRequest(request, 'claude-sonnet-4-5')
+    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
+    expect(out.output_config).toEqual({ format: { type: 'json_schema', schema } })
+    expect(out.system).toEqual([{ type: 'text', text: 'You are a helpful math tutor. Guide the user through the solution step by step.' }])
+  })
+
+  it('puts the schema in the system prompt for Claude models from before structured outputs, which refuse output_config', () => {
+    const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
+    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
+    for (const model of ['claude-3-5-sonnet-20241022', 'claude-sonnet-4-20250514', 'claude-opus-4-1-20250805', 'anthropic.claude-3-7-sonnet-20250219-v1:0', 'claude-opus-4@20250514']) {
+      const out = convertToAnthropicRequest(request, model)
+      expect(out).not.toHaveProperty('output_config')
+      expect(out.system?.[1]).toEqual({ type: 'text', text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema)}` })
+    }
+    for (const model of ['claude-sonnet-4-5-20250929', 'claude-opus-4-6', 'claude-haiku-4-5', 'anthropic.claude-opus-4-5-20251101-v1:0']) {
+      expect(convertToAnthropicRequest(request, model).output_config).toEqual({ format: { type: 'json_schema', schema } })
+    }
+  })
+
+  it('asks for a JSON object in the system prompt for json_object, which has no schema to send', () => {
+    const out = convertToAnthropicRequest({ model: 'c', messages: [{ role: 'user', content: 'List three colours as JSON.' }], response_format: { type: 'json_object' } }, 'claude-sonnet-4-5')
+    expect(out.system).toEqual([{ type: 'text', text: JSON_OBJECT_INSTRUCTION }])
+    expect(out).not.toHaveProperty('output_config')
+    expect(convertToAnthropicRequest({ model: 'c', messages: [{ role: 'user', content: 'Hi' }], response_format: { type: 'text' } }, 'c')).not.toHaveProperty('system')
+  })
+
+  it('sends output_config.format (and the beta output_format) to OpenAI as a strict json_schema when the schema allows strict', () => {
+    const request = JSON.parse(fixture('anthropic-structured-output.request.json')) as AnthropicRequest
+    const schema = request.output_config?.format?.schema
+    expect(convertFromAnthropicRequest(request, 'gpt-4o').response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
+    const { output_config: _config, ...beta } = request
+    expect(convertFromAnthropicRequest({ ...beta, output_format: { type: 'json_schema', schema } }, 'gpt-4o').response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
+    // An optional property is fine for Anthropic, refused by OpenAI's strict mode: sent without strict.
+    const open = { type: 'object', properties: { name: { type: 'string' }, nickname: { type: 'string' } }, required: ['name'], additionalProperties: false }
+    expect(convertFromAnthropicRequest({ ...beta, output_config: { format: { type: 'json_schema', schema: open } } }, 'gpt-4o').response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema: open } })
+    expect(convertFromAnthropicRequest(beta, 'gpt-4o')).not.toHaveProperty('response_format')
   })
 })
 
@@ -260,6 +303,19 @@ describe('OpenAI answers to Anthropic (Claude clients on other channels)', () =>
       usage: { input_tokens: 16, output_tokens: 30, cache_read_input_tokens: 64, cache_creation_input_tokens: 0 },
     })
     expect(stream.usage).toEqual({ promptTokens: 80, completionTokens: 30, cachedTokens: 64 })
+  })
+
+  it("announces the gateway's prompt count in message_start and ends with the upstream's exact usage", () => {
+    const stream = new OpenAIToAnthropicStream({ clientModel: 'claude-sonnet', messageId: 'msg_1', promptTokens: 75 })
+    const frames = payloads('openai-tool-calls.chunks.txt').flatMap((payload) => stream.push(payload))
+    frames.push(...stream.finish())
+    const data = (name: string) => JSON.parse((frames.find((frame) => frame.startsWith(`event: ${name}\n`)) ?? '').split('\ndata: ')[1] as string) as { message?: { usage: unknown }; usage?: unknown }
+    expect(data('message_start').message?.usage).toEqual({ input_tokens: 75, output_tokens: 0 })
+    expect(data('message_delta').usage).toEqual({ input_tokens: 16, output_tokens: 30, cache_read_input_tokens: 64, cache_creation_input_tokens: 0 })
+
+    const silent = new OpenAIToAnthropicStream({ clientModel: 'c', messageId: 'msg_3', promptTokens: 75 })
+    const closing = silent.finish()
+    expect(JSON.parse(closing[1]?.split('\ndata: ')[1] ?? '')).toMatchObject({ type: 'message_delta', usage: { input_tokens: 75, output_tokens: 0 } })
   })
 
   it('an empty upstream stream still gives a well-formed message', () => {

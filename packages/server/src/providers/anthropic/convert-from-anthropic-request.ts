@@ -1,4 +1,5 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIToolCall, OpenAIToolChoice } from '../openai-chat-api.ts'
+import { responseFormatOf } from './anthropic-output-format.ts'
 import type { AnthropicContentBlock, AnthropicRequest, AnthropicToolChoice } from './anthropic-api.ts'
 
 function imageUrl(block: Extract<AnthropicContentBlock, { type: 'image' }>): string {
@@ -28,7 +29,8 @@ function effortOf(budget: number): OpenAIChatRequest['reasoning_effort'] {
  * An Anthropic Messages request (from Claude clients such as Claude Code) as an OpenAI Chat
  * Completions request: `system` becomes a system message, `tool_result` blocks tool messages
  * (placed before the rest of their user turn, as OpenAI wants answers right after the calls),
- * `tool_use` blocks tool calls, images data or plain URLs; thinking blocks are not sent back.
+ * `tool_use` blocks tool calls, images data or plain URLs, structured outputs response_format;
+ * thinking blocks are not sent back.
  */
 export function convertFromAnthropicRequest(request: AnthropicRequest, upstreamModel: string): OpenAIChatRequest {
   const messages: OpenAIChatMessage[] = []
@@ -76,5 +78,7 @@ export function convertFromAnthropicRequest(request: AnthropicRequest, upstreamM
   }
   if (request.thinking?.type === 'enabled') out.reasoning_effort = effortOf(request.thinking.budget_tokens)
   if (request.metadata?.user_id) out.user = request.metadata.user_id
+  const format = responseFormatOf(request)
+  if (format) out.response_format = format
   return out
 }

@@ -1,4 +1,5 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIToolChoice } from '../openai-chat-api.ts'
+import { applyResponseFormat } from './anthropic-output-format.ts'
 import type { AnthropicContentBlock, AnthropicImageBlock, AnthropicMessage, AnthropicRequest, AnthropicTextBlock, AnthropicToolChoice } from './anthropic-api.ts'
 
 /** Anthropic requires max_tokens; an OpenAI request without one gets this. */
@@ -61,7 +62,8 @@ function push(messages: AnthropicMessage[], role: AnthropicMessage['role'], bloc
  * An OpenAI Chat Completions request as an Anthropic Messages request: system and developer
  * messages become `system`, tool calls `tool_use` blocks, tool answers `tool_result` blocks in a
  * user turn, images `image` blocks, reasoning effort a thinking budget (which, as Anthropic
- * requires, drops temperature and top_p and raises max_tokens above the budget).
+ * requires, drops temperature and top_p and raises max_tokens above the budget), response_format
+ * structured outputs.
  */
 export function convertToAnthropicRequest(request: OpenAIChatRequest, upstreamModel: string): AnthropicRequest {
   const system: AnthropicTextBlock[] = []
@@ -83,6 +85,7 @@ export function convertToAnthropicRequest(request: OpenAIChatRequest, upstreamMo
 
   let maxTokens = request.max_completion_tokens ?? request.max_tokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS
   const out: AnthropicRequest = { model: upstreamModel, max_tokens: maxTokens, messages }
+  applyResponseFormat(request.response_format, out, system)
   if (system.length > 0) out.system = system
   const budget = request.reasoning_effort ? THINKING_BUDGETS[request.reasoning_effort] : undefined
   if (budget) {

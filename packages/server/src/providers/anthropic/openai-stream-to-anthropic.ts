@@ -13,11 +13,14 @@ const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.str
  * Turns an OpenAI chat completion stream into Anthropic's Messages stream for Claude clients:
  * message_start, then one content block at a time (thinking, text, or a tool_use per tool call,
  * each closed before the next opens, as Anthropic's clients expect), then message_delta with the
- * stop reason and usage, and message_stop. Usage comes from the upstream's usage chunk.
+ * stop reason and usage, and message_stop. message_start announces the gateway's count of the
+ * prompt (clients such as LangChain read input_tokens there); message_delta carries the usage the
+ * upstream reported.
  */
 export class OpenAIToAnthropicStream {
   private readonly clientModel: string
   private readonly messageId: string
+  private readonly promptTokens: number | undefined
   private started = false
   private finished = false
   private open: OpenBlock | undefined
@@ -28,9 +31,11 @@ export class OpenAIToAnthropicStream {
   text = ''
   malformed = 0
 
-  constructor(options: { clientModel: string; messageId: string }) {
+  /** `promptTokens`: the gateway's count of the prompt, announced in message_start before the upstream reports usage */
+  constructor(options: { clientModel: string; messageId: string; promptTokens?: number }) {
     this.clientModel = options.clientModel
     this.messageId = options.messageId
+    this.promptTokens = options.promptTokens
   }
 
   /** One `data:` payload of the upstream stream; answers the SSE frames to send on. */
@@ -79,7 +84,8 @@ export class OpenAIToAnthropicStream {
     if (this.finished) return []
     this.finished = true
     const frames = [...this.start(), ...this.close()]
-    const usage = anthropicUsageOf(this.usage)
+    // The upstream's exact figures, input included (message_delta's usage may carry every field), for clients that read the last event.
+    const usage = this.usage ? anthropicUsageOf(this.usage) : { input_tokens: this.promptTokens ?? 0, output_tokens: 0 }
     frames.push(event('message_delta', { type: 'message_delta', delta: { stop_reason: this.stopReason ?? 'end_turn', stop_sequence: null }, usage }))
     frames.push(event('message_stop', { type: 'message_stop' }))
     return frames
@@ -88,7 +94,7 @@ export class OpenAIToAnthropicStream {
   private start(): string[] {
     if (this.started) return []
     this.started = true
-    const message = { id: this.messageId, type: 'message', role: 'assistant', model: this.clientModel, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0 } }
+    const message = { id: this.messageId, type: 'message', role: 'assistant', model: this.clientModel, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens ?? 0, output_tokens: 0 } }
     return [event('message_start', { type: 'message_start', message })]
   }
 

@@ -1,10 +1,23 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIToolCall } from '../openai-chat-api.ts'
+import { jsonSchemaFormat } from '../openai-response-format.ts'
 import type { GeminiPart, GeminiRequest } from './gemini-api.ts'
+import { declarationParameters, geminiSchemaToJsonSchema, withoutPropertyOrdering } from './gemini-schema-to-json-schema.ts'
 
 function effortOf(budget: number): OpenAIChatRequest['reasoning_effort'] {
   if (budget >= 16_384) return 'high'
   if (budget >= 4096) return 'medium'
   return 'low'
+}
+
+/**
+ * Gemini's JSON mode as OpenAI's response_format: a schema (JSON Schema as it is, Gemini's
+ * OpenAPI subset converted) becomes json_schema, the mime type alone json_object.
+ */
+function responseFormat(config: NonNullable<GeminiRequest['generationConfig']>): OpenAIChatRequest['response_format'] {
+  if (config.responseMimeType !== 'application/json') return undefined
+  if (config.responseJsonSchema && typeof config.responseJsonSchema === 'object') return jsonSchemaFormat(withoutPropertyOrdering(config.responseJsonSchema))
+  if (config.responseSchema && typeof config.responseSchema === 'object') return jsonSchemaFormat(geminiSchemaToJsonSchema(config.responseSchema))
+  return { type: 'json_object' }
 }
 
 const textOf = (parts: GeminiPart[]) => parts.map((part) => (part.thought ? '' : (part.text ?? ''))).join('')
@@ -59,9 +72,13 @@ export function convertFromGeminiRequest(request: GeminiRequest, upstreamModel: 
   if (config.stopSequences?.length) out.stop = config.stopSequences
   if (config.candidateCount && config.candidateCount > 1) out.n = config.candidateCount
   if (config.thinkingConfig?.thinkingBudget) out.reasoning_effort = effortOf(config.thinkingConfig.thinkingBudget)
+  const format = responseFormat(config)
+  if (format) out.response_format = format
+  // OpenAI refuses json_object unless the conversation mentions JSON; Gemini's JSON mode has no such rule.
+  if (format?.type === 'json_object' && !JSON.stringify(messages).toLowerCase().includes('json')) messages.unshift({ role: 'system', content: 'Respond in JSON.' })
   const declarations = (request.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? [])
   if (declarations.length > 0) {
-    out.tools = declarations.map((d) => ({ type: 'function', function: { name: d.name, description: d.description, parameters: d.parameters ?? { type: 'object', properties: {} } } }))
+    out.tools = declarations.map((d) => ({ type: 'function', function: { name: d.name, description: d.description, parameters: declarationParameters(d) } }))
     const calling = request.toolConfig?.functionCallingConfig
     if (calling?.mode === 'NONE') out.tool_choice = 'none'
     else if (calling?.mode === 'ANY') out.tool_choice = calling.allowedFunctionNames?.length === 1 ? { type: 'function', function: { name: calling.allowedFunctionNames[0] as string } } : 'required'

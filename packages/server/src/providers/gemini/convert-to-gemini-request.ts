@@ -1,5 +1,7 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart } from '../openai-chat-api.ts'
-import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-api.ts'
+import { isJsonObjectFormat, schemaOf } from '../openai-response-format.ts'
+import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest } from './gemini-api.ts'
+import { jsonSchemaToGeminiSchema, needsFullJsonSchema } from './json-schema-to-gemini-schema.ts'
 
 /** Thinking budgets for OpenAI's reasoning_effort on Gemini 2.5 models. */
 const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
@@ -33,6 +35,30 @@ function parseArgs(text: string): Record<string, unknown> {
   } catch {
     return { arguments: text }
   }
+}
+
+/** A JSON Schema for parametersJsonSchema / responseJsonSchema: all of it but the `$schema` marker, which names a dialect and constrains nothing. */
+function fullSchema(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>
+  return rest
+}
+
+/**
+ * An OpenAI function as a Gemini declaration: parameters in Gemini's OpenAPI subset, which every
+ * model takes, or as full JSON Schema when the subset cannot express them. A function without
+ * arguments declares none (Gemini refuses an object schema with no properties).
+ */
+function declaration(fn: { name: string; description?: string; parameters?: unknown }): GeminiFunctionDeclaration {
+  const out: GeminiFunctionDeclaration = { name: fn.name }
+  if (fn.description !== undefined) out.description = fn.description
+  if (needsFullJsonSchema(fn.parameters)) out.parametersJsonSchema = fullSchema(fn.parameters)
+  else {
+    const parameters = jsonSchemaToGeminiSchema(fn.parameters)
+    const empty = Object.keys(parameters).length === 0 || (parameters.type === 'OBJECT' && Object.keys((parameters.properties as object | undefined) ?? {}).length === 0)
+    if (!empty) out.parameters = parameters
+  }
+  return out
 }
 
 /** Appends parts to the last content when it has the same role: Gemini wants turns to alternate. */
@@ -87,9 +113,15 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
   if (request.stop !== undefined) config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop
   if (typeof request.n === 'number' && request.n > 1) config.candidateCount = request.n
   if (request.reasoning_effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGETS[request.reasoning_effort], includeThoughts: true }
+  const schema = schemaOf(request.response_format)
+  if (schema) {
+    config.responseMimeType = 'application/json'
+    if (needsFullJsonSchema(schema.schema)) config.responseJsonSchema = fullSchema(schema.schema)
+    else config.responseSchema = jsonSchemaToGeminiSchema(schema.schema)
+  } else if (isJsonObjectFormat(request.response_format)) config.responseMimeType = 'application/json'
   if (Object.keys(config).length > 0) out.generationConfig = config
   if (request.tools?.length) {
-    out.tools = [{ functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters })) }]
+    out.tools = [{ functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => declaration(t.function)) }]
     const choice = request.tool_choice
     if (choice === 'none') out.toolConfig = { functionCallingConfig: { mode: 'NONE' } }
     else if (choice === 'required') out.toolConfig = { functionCallingConfig: { mode: 'ANY' } }

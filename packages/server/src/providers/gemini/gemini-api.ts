@@ -21,7 +21,10 @@ export interface GeminiContent {
 export interface GeminiFunctionDeclaration {
   name: string
   description?: string
+  /** Gemini's OpenAPI subset (upper-case types, nullable) */
   parameters?: unknown
+  /** JSON Schema, the alternative to `parameters` */
+  parametersJsonSchema?: unknown
 }
 
 export interface GeminiRequest {
@@ -37,6 +40,12 @@ export interface GeminiRequest {
     stopSequences?: string[]
     candidateCount?: number
     thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean }
+    /** 'application/json' for JSON answers, with one of the schemas below or none */
+    responseMimeType?: string
+    /** Gemini's OpenAPI subset, as for function parameters */
+    responseSchema?: unknown
+    /** JSON Schema */
+    responseJsonSchema?: unknown
     [key: string]: unknown
   }
   safetySettings?: unknown

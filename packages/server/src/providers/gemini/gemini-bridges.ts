@@ -51,6 +51,7 @@ export const geminiOverOpenAI: ProtocolBridge = {
     const usage = readOpenAIUsage(response.usage)
     return { body: JSON.stringify(convertToGeminiResponse(response, context.clientModel, usage)), usage, completionText: (response.choices ?? []).map(completionTextOf).join('') }
   },
-  createStream: (context) => new OpenAIToGeminiStream({ clientModel: context.clientModel }),
+  createStream: (context) => new OpenAIToGeminiStream({ clientModel: context.clientModel, promptTokens: context.promptTokens }),
+  announcesPromptTokens: true,
   errorFrame: geminiErrorFrame,
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
-import type { OpenAIChatChunk } from '../openai-chat-api.ts'
+import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
 import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
 import { convertGeminiResponse } from './convert-gemini-response.ts'
 import { convertToGeminiRequest, SAFETY_CATEGORIES } from './convert-to-gemini-request.ts'
 import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
-import type { GeminiResponse } from './gemini-api.ts'
+import type { GeminiRequest, GeminiResponse } from './gemini-api.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
 import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
 
@@ -37,9 +37,115 @@ describe('OpenAI chat request to Gemini', () => {
         { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { found: true } } }, { functionResponse: { name: 'function', response: { result: 'plain text' } } }] },
       ],
       generationConfig: { temperature: 0.3, maxOutputTokens: 100, stopSequences: ['END'], thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } },
-      tools: [{ functionDeclarations: [{ name: 'lookup', description: undefined, parameters: { type: 'object' } }] }],
+      tools: [{ functionDeclarations: [{ name: 'lookup' }] }],
       toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['lookup'] } },
     })
+  })
+})
+
+describe('OpenAI tools and structured output on a Gemini channel', () => {
+  it("sends function parameters in Gemini's OpenAPI subset, as parametersJsonSchema only what the subset cannot express", () => {
+    const step = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
+    const out = convertToGeminiRequest({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Weather?' }],
+      tools: [
+        { type: 'function', function: { name: 'weather', description: 'Weather', parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { city: { type: ['string', 'null'], format: 'uri' }, days: { type: 'integer', minimum: 1 } }, required: ['city', 'country'], additionalProperties: false } } },
+        { type: 'function', function: { name: 'plan', parameters: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { steps: { type: 'array', items: { $ref: '#/$defs/step' } } }, $defs: { step } } } },
+        { type: 'function', function: { name: 'now' } },
+        { type: 'function', function: { name: 'ping', parameters: {} } },
+        { type: 'function', function: { name: 'noop', parameters: { type: 'object', properties: {} } } },
+      ],
+    })
+    expect(out.tools).toEqual([
+      {
+        functionDeclarations: [
+          { name: 'weather', description: 'Weather', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING', nullable: true }, days: { type: 'INTEGER', minimum: 1 } }, required: ['city'] } },
+          { name: 'plan', parametersJsonSchema: { type: 'object', properties: { steps: { type: 'array', items: { $ref: '#/$defs/step' } } }, $defs: { step } } },
+          { name: 'now' },
+          { name: 'ping' },
+          { name: 'noop' },
+        ],
+      },
+    ])
+  })
+
+  it('turns response_format json_schema into responseMimeType with responseSchema (responseJsonSchema when it needs $ref), json_object into the mime type alone', () => {
+    const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
+    expect(convertToGeminiRequest(request).generationConfig).toEqual({
+      responseMimeType: 'application/json',
+      responseSchema: {
+        type: 'OBJECT',
+        properties: {
+          steps: { type: 'ARRAY', items: { type: 'OBJECT', properties: { explanation: { type: 'STRING' }, output: { type: 'STRING' } }, required: ['explanation', 'output'] } },
+          final_answer: { type: 'STRING' },
+        },
+        required: ['steps', 'final_answer'],
+      },
+    })
+    const linked = { type: 'object', properties: { next: { $ref: '#' } } }
+    expect(convertToGeminiRequest({ ...request, response_format: { type: 'json_schema', json_schema: { name: 'list', schema: linked } } }).generationConfig).toEqual({ responseMimeType: 'application/json', responseJsonSchema: linked })
+    expect(convertToGeminiRequest({ ...request, response_format: { type: 'json_object' } }).generationConfig).toEqual({ responseMimeType: 'application/json' })
+    expect(convertToGeminiRequest({ ...request, response_format: { type: 'text' } })).not.toHaveProperty('generationConfig')
+  })
+})
+
+describe('Gemini tools and structured output on an OpenAI channel', () => {
+  it('converts every declaration to JSON Schema parameters (upper-case types, nullable, parametersJsonSchema, none)', () => {
+    const out = convertFromGeminiRequest(JSON.parse(fixture('gemini-function-declarations.request.json')) as GeminiRequest, 'gpt-4o-mini', false)
+    expect(out.tools?.map((tool) => [tool.function.name, tool.function.parameters])).toEqual([
+      [
+        'set_light_values',
+        {
+          type: 'object',
+          properties: {
+            brightness: { type: 'integer', description: 'Light level from 0 to 100. Zero is off and 100 is full brightness' },
+            color_temp: { type: 'string', enum: ['daylight', 'cool', 'warm'], description: 'Color temperature of the light fixture, which can be `daylight`, `cool` or `warm`.' },
+          },
+          required: ['brightness', 'color_temp'],
+        },
+      ],
+      [
+        'schedule_meeting',
+        {
+          type: 'object',
+          properties: {
+            attendees: { type: 'array', items: { type: 'string' }, description: 'List of people attending the meeting.', minItems: 1 },
+            date: { type: 'string', description: "Date of the meeting (e.g., '2024-07-29')" },
+            time: { type: 'string', description: "Time of the meeting (e.g., '15:00')" },
+            topic: { type: ['string', 'null'], description: 'The subject or topic of the meeting.' },
+            priority: { type: ['number', 'null'] },
+          },
+          required: ['attendees', 'date', 'time'],
+        },
+      ],
+      ['get_current_temperature', { type: 'object', properties: { location: { type: 'string', description: 'The city name, e.g. San Francisco' } }, additionalProperties: false, required: ['location'] }],
+      ['get_time', { type: 'object', properties: {} }],
+    ])
+    expect(out.tool_choice).toEqual({ type: 'function', function: { name: 'set_light_values' } })
+  })
+
+  it('turns responseSchema into a json_schema response_format (not strict: Gemini allows optional properties), the mime type alone into json_object', () => {
+    const request = JSON.parse(fixture('gemini-response-schema.request.json')) as GeminiRequest
+    expect(convertFromGeminiRequest(request, 'gpt-4o-mini', false).response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'response', schema: { type: 'array', items: { type: 'object', properties: { recipeName: { type: 'string' }, ingredients: { type: 'array', items: { type: 'string' } } } } } },
+    })
+    const closed = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false, propertyOrdering: ['answer'] }
+    const withJsonSchema: GeminiRequest = { ...request, generationConfig: { responseMimeType: 'application/json', responseJsonSchema: closed } }
+    expect(convertFromGeminiRequest(withJsonSchema, 'gpt-4o-mini', false).response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'response', schema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false }, strict: true },
+    })
+    const mimeOnly: GeminiRequest = { ...request, generationConfig: { responseMimeType: 'application/json' } }
+    const jsonMode = convertFromGeminiRequest(mimeOnly, 'gpt-4o-mini', false)
+    expect(jsonMode.response_format).toEqual({ type: 'json_object' })
+    // OpenAI wants the word JSON in the conversation for json_object; the recipe prompt has none.
+    expect(jsonMode.messages[0]).toEqual({ role: 'system', content: 'Respond in JSON.' })
+    const mentioned: GeminiRequest = { ...mimeOnly, contents: [{ role: 'user', parts: [{ text: 'Give me cookie recipes as JSON.' }] }] }
+    expect(convertFromGeminiRequest(mentioned, 'gpt-4o-mini', false).messages).toEqual([{ role: 'user', content: 'Give me cookie recipes as JSON.' }])
+    const plain: GeminiRequest = { ...request, generationConfig: { responseMimeType: 'text/plain' } }
+    expect(convertFromGeminiRequest(plain, 'gpt-4o-mini', false)).not.toHaveProperty('response_format')
   })
 })
 
@@ -115,7 +221,7 @@ describe('Gemini-native clients on OpenAI channels', () => {
       temperature: 0.1,
       max_tokens: 50,
       reasoning_effort: 'high',
-      tools: [{ type: 'function', function: { name: 'weather', description: undefined, parameters: { type: 'object' } } }],
+      tools: [{ type: 'function', function: { name: 'weather', description: undefined, parameters: { type: 'object', properties: {} } } }],
       stream: true,
       stream_options: { include_usage: true },
     })
@@ -149,6 +255,28 @@ describe('Gemini-native clients on OpenAI channels', () => {
       candidates: [{ content: { parts: [{ functionCall: { name: 'weather', args: { city: 'Oslo' } } }] }, finishReason: 'STOP' }],
       usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 4 },
     })
+  })
+})
+
+describe('usage in converted Gemini streams', () => {
+  it("puts the gateway's prompt count in every event's usageMetadata, and the upstream's exact usage in the last", () => {
+    const stream = new OpenAIToGeminiStream({ clientModel: 'gemini-pro', promptTokens: 12 })
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })
+    const frames = [
+      ...stream.push(chunk({ content: 'Hel' })),
+      ...stream.push(chunk({ content: 'lo' }, 'stop')),
+      ...stream.push(JSON.stringify({ choices: [], usage: { prompt_tokens: 9, completion_tokens: 2 } })),
+      ...stream.finish(),
+    ]
+    const events = dataFrames(frames) as GeminiResponse[]
+    expect(events.map((event) => event.usageMetadata)).toEqual([
+      { promptTokenCount: 12, totalTokenCount: 12 },
+      { promptTokenCount: 12, totalTokenCount: 12 },
+      { promptTokenCount: 9, candidatesTokenCount: 2, totalTokenCount: 11 },
+    ])
+    const silent = new OpenAIToGeminiStream({ clientModel: 'gemini-pro', promptTokens: 12 })
+    silent.push(chunk({ content: 'Hi' }, 'stop'))
+    expect((dataFrames(silent.finish()) as GeminiResponse[])[0]?.usageMetadata).toEqual({ promptTokenCount: 12, totalTokenCount: 12 })
   })
 })
 

@@ -17,12 +17,15 @@ export class OpenAIToGeminiStream {
   private readonly calls: { name: string; arguments: string }[] = []
   private finishReason: string | undefined
   private finished = false
+  private readonly promptTokens: number | undefined
   usage: Usage | undefined
   text = ''
   malformed = 0
 
-  constructor(options: { clientModel: string }) {
+  /** `promptTokens`: the gateway's count of the prompt, for the usageMetadata of the events before the last */
+  constructor(options: { clientModel: string; promptTokens?: number }) {
     this.clientModel = options.clientModel
+    this.promptTokens = options.promptTokens
   }
 
   push(payload: string): string[] {
@@ -46,7 +49,10 @@ export class OpenAIToGeminiStream {
     const parts = geminiParts({ content: choice.delta?.content, reasoning_content: choice.delta?.reasoning_content })
     if (parts.length === 0) return []
     this.text += parts.map((part) => part.text ?? '').join('')
-    return [frame({ candidates: [{ content: { role: 'model', parts }, index: 0 }], modelVersion: this.clientModel })]
+    const event: GeminiResponse = { candidates: [{ content: { role: 'model', parts }, index: 0 }], modelVersion: this.clientModel }
+    // Gemini puts usageMetadata in every event, the prompt counted from the first; the exact figures come with the last.
+    if (this.promptTokens !== undefined) event.usageMetadata = { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens }
+    return [frame(event)]
   }
 
   finish(): string[] {
@@ -54,7 +60,7 @@ export class OpenAIToGeminiStream {
     this.finished = true
     const parts = geminiParts({ tool_calls: this.calls.filter(Boolean).map((call) => ({ function: call })) })
     const last: GeminiResponse = { candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }], modelVersion: this.clientModel }
-    const metadata = geminiUsageOf(this.usage)
+    const metadata = geminiUsageOf(this.usage) ?? (this.promptTokens !== undefined ? { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens } : undefined)
     if (metadata) last.usageMetadata = metadata
     return [frame(last)]
   }

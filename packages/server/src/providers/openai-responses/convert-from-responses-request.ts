@@ -1,5 +1,16 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIToolCall } from '../openai-chat-api.ts'
-import type { ResponsesContentPart, ResponsesFunctionTool, ResponsesInputItem, ResponsesRequest } from './responses-api.ts'
+import type { ResponsesContentPart, ResponsesFunctionTool, ResponsesInputItem, ResponsesRequest, ResponsesTextFormat } from './responses-api.ts'
+
+/** The Responses API's text.format as Chat Completions' response_format (the schema's fields sit one level up there). */
+function responseFormat(format: ResponsesTextFormat | undefined): OpenAIChatRequest['response_format'] {
+  if (!format) return undefined
+  if (format.type === 'json_object') return { type: 'json_object' }
+  if (format.type !== 'json_schema') return undefined
+  const spec: { name: string; schema: unknown; description?: string; strict?: boolean | null } = { name: format.name, schema: format.schema }
+  if (format.description !== undefined) spec.description = format.description
+  if (format.strict !== undefined) spec.strict = format.strict
+  return { type: 'json_schema', json_schema: spec }
+}
 
 function contentOf(content: string | ResponsesContentPart[]): string | OpenAIContentPart[] {
   if (typeof content === 'string') return content
@@ -15,8 +26,8 @@ function contentOf(content: string | ResponsesContentPart[]): string | OpenAICon
  * A Responses API request as a Chat Completions request, for channels that only speak chat:
  * `instructions` becomes the system message, input messages chat messages, function_call items
  * assistant tool calls (consecutive ones in one message) and function_call_output items tool
- * messages. Server-side state is not read here: the relay has already written a stored
- * conversation named by previous_response_id into `input` (relay/responses-state.ts).
+ * messages, text.format response_format. Server-side state is not read here: the relay has already
+ * written a stored conversation named by previous_response_id into `input` (relay/responses-state.ts).
  */
 export function convertFromResponsesRequest(request: ResponsesRequest, upstreamModel: string): OpenAIChatRequest {
   const messages: OpenAIChatMessage[] = []
@@ -44,6 +55,8 @@ export function convertFromResponsesRequest(request: ResponsesRequest, upstreamM
   if (request.top_p !== undefined) out.top_p = request.top_p
   if (request.reasoning?.effort) out.reasoning_effort = request.reasoning.effort
   if (request.user) out.user = request.user
+  const format = responseFormat(request.text?.format)
+  if (format) out.response_format = format
   const tools = (request.tools ?? []).filter((tool): tool is ResponsesFunctionTool => tool.type === 'function')
   if (tools.length > 0) {
     out.tools = tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }))

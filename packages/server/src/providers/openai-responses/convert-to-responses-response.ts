@@ -29,6 +29,7 @@ export function responseShell(id: string, request: ResponsesRequest, clientModel
     parallel_tool_calls: request.parallel_tool_calls ?? true,
     tool_choice: request.tool_choice ?? 'auto',
     tools: request.tools ?? [],
+    text: { format: request.text?.format ?? { type: 'text' } },
   }
 }
 

@@ -35,8 +35,15 @@ export interface ResponsesRequest {
   stream?: boolean
   reasoning?: { effort?: 'minimal' | 'low' | 'medium' | 'high' }
   user?: string
+  /** structured output: the format of the answer's text */
+  text?: { format?: ResponsesTextFormat; verbosity?: string }
   [key: string]: unknown
 }
+
+export type ResponsesTextFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema: unknown; description?: string; strict?: boolean | null }
 
 export type ResponsesOutputItem =
   | { type: 'message'; id: string; status: 'completed' | 'in_progress'; role: 'assistant'; content: { type: 'output_text'; text: string; annotations: unknown[] }[] }
@@ -65,4 +72,6 @@ export interface ResponsesResponse {
   parallel_tool_calls: boolean
   tool_choice: unknown
   tools: unknown[]
+  /** the request's text format, echoed as the API does */
+  text: { format: ResponsesTextFormat }
 }
