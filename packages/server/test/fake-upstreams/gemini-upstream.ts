@@ -45,11 +45,20 @@ function check(body: Record<string, unknown>, reply: Reply): boolean {
   return true
 }
 
-/** The tool's output inside a functionResponse, whatever key a converter wrapped it in ({result}, {content}, ...). */
+/**
+ * The tool's output inside a functionResponse, whatever key a client or converter wrapped it in
+ * ({content}, {result}, {output}, ...); the tool's name beside it is not its output.
+ */
 function firstString(value: unknown): string | undefined {
   if (typeof value === 'string') return value
   if (value === null || typeof value !== 'object') return undefined
-  for (const sub of Object.values(value)) {
+  const record = value as Record<string, unknown>
+  for (const key of ['content', 'result', 'output']) {
+    const found = firstString(record[key])
+    if (found !== undefined) return found
+  }
+  for (const [key, sub] of Object.entries(record)) {
+    if (key === 'name') continue
     const found = firstString(sub)
     if (found !== undefined) return found
   }

@@ -160,6 +160,7 @@ function responses(request: ReceivedRequest, reply: Reply): void {
     if (bad !== undefined) return invalid(reply, `Invalid schema for function '${tool.name}'.`, `tools[${i}].parameters`, 'invalid_function_parameters')
   }
   const last = input.at(-1)
+  const hang = last?.type !== 'function_call_output' && textOf(last?.content).includes(HANG)
   const format = (body.text as { format?: { type?: string; schema?: unknown } } | undefined)?.format
   let item: Record<string, unknown>
   if (last?.type !== 'function_call_output' && tools.length > 0 && body.tool_choice !== 'none') {
@@ -167,7 +168,13 @@ function responses(request: ReceivedRequest, reply: Reply): void {
     item = { type: 'function_call', id: 'fc_fake_1', call_id: 'call_fake_1', name: tool?.name, arguments: JSON.stringify(sampleFor(tool?.parameters)), status: 'completed' }
   } else {
     const text =
-      last?.type === 'function_call_output' ? openaiToolAnswer(typeof last.output === 'string' ? last.output : JSON.stringify(last.output)) : format?.type === 'json_schema' ? JSON.stringify(sampleFor(format.schema)) : OPENAI_TEXT
+      last?.type === 'function_call_output'
+        ? openaiToolAnswer(typeof last.output === 'string' ? last.output : JSON.stringify(last.output))
+        : format?.type === 'json_schema'
+          ? JSON.stringify(sampleFor(format.schema))
+          : hang
+            ? `${OPENAI_TEXT} And then a lot more that never arrives.`
+            : OPENAI_TEXT
     item = { type: 'message', id: 'msg_fake_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] }
   }
   const usage = { input_tokens: OPENAI_USAGE.prompt_tokens, input_tokens_details: { cached_tokens: 0 }, output_tokens: OPENAI_USAGE.completion_tokens, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: OPENAI_USAGE.total_tokens }
@@ -199,6 +206,7 @@ function responses(request: ReceivedRequest, reply: Reply): void {
     events.push(ev('response.output_item.added', { output_index: 0, item: { ...item, status: 'in_progress', content: [] } }))
     events.push(ev('response.content_part.added', { item_id: item.id, output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }))
     for (const part of pieces(text)) events.push(ev('response.output_text.delta', { item_id: item.id, output_index: 0, content_index: 0, delta: part, logprobs: [] }))
+    if (hang) return reply.sse(events.slice(0, 5), { hang: true })
     events.push(ev('response.output_text.done', { item_id: item.id, output_index: 0, content_index: 0, text, logprobs: [] }))
     events.push(ev('response.content_part.done', { item_id: item.id, output_index: 0, content_index: 0, part: { type: 'output_text', text, annotations: [] } }))
   }
