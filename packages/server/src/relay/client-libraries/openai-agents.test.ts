@@ -22,8 +22,16 @@ afterAll(async () => {
 
 type Mode = 'responses' | 'chat'
 
-const runner = (mode: Mode, apiKey = m.key) =>
-  new Runner({ modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey, baseURL: `${m.url}/v1`, maxRetries: 0 }), useResponses: mode === 'responses' }), tracingDisabled: true })
+/**
+ * The agents package pins its own copy of openai, whose class differs only in TypeScript's eyes;
+ * passing our client keeps `maxRetries: 0` (the provider's own client would retry a 501 twice) and
+ * lets the auth test check our copy's AuthenticationError.
+ */
+type AgentsClient = NonNullable<NonNullable<ConstructorParameters<typeof OpenAIProvider>[0]>['openAIClient']>
+const runner = (mode: Mode, apiKey = m.key) => {
+  const openAIClient = new OpenAI({ apiKey, baseURL: `${m.url}/v1`, maxRetries: 0 }) as unknown as AgentsClient
+  return new Runner({ modelProvider: new OpenAIProvider({ openAIClient, useResponses: mode === 'responses' }), tracingDisabled: true })
+}
 
 const calls: unknown[] = []
 const getWeather = tool({
