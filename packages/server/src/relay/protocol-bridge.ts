@@ -2,6 +2,7 @@ import type { Language } from '../i18n/messages.ts'
 import type { Endpoint, ProviderAdapter, ProviderSettings } from '../providers/types.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
+import { messagesOverGemini, geminiOverAnthropic, responsesOverGemini } from './bridges/chained-bridges.ts'
 import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
 import { nativeChatBridges } from './bridges/native-chat-bridges.ts'
 import { responsesOverChat, responsesOverResponses } from './bridges/responses-bridges.ts'
@@ -58,11 +59,14 @@ export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?
   if (protocol === 'gemini') {
     if (endpoint === 'chat') return chatOverGemini
     if (endpoint === 'gemini') return geminiOverGemini
+    if (endpoint === 'messages') return messagesOverGemini
+    if (endpoint === 'responses') return responsesOverGemini
     return undefined
   }
   if (protocol === 'anthropic') {
     if (endpoint === 'chat') return chatOverAnthropic
     if (endpoint === 'messages') return messagesOverAnthropic
+    if (endpoint === 'gemini') return geminiOverAnthropic
     return undefined
   }
   if (endpoint === 'messages') return adapter.endpoints.has('chat') ? messagesOverOpenAI : undefined

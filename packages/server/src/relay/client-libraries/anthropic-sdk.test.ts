@@ -23,11 +23,7 @@ const ask: Anthropic.MessageParam = { role: 'user', content: 'What is the weathe
 
 describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel) => {
   const { model } = channel
-  // Not one of the faults being fixed elsewhere: /v1/messages on a Gemini channel answers 501, the
-  // gateway has no Messages bridge to Gemini (bridgeFor answers undefined for endpoint 'messages').
-  const served = channel.protocol === 'gemini' ? it.fails : it
-
-  served('answers a message with the fake usage, and logs exactly those tokens', async () => {
+  it('answers a message with the fake usage, and logs exactly those tokens', async () => {
     const since = await m.logCount()
     const message = await client.messages.create({ model, max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] })
     expect(message.content).toEqual([{ type: 'text', text: channel.text, ...(message.content[0]?.type === 'text' && 'citations' in message.content[0] ? { citations: message.content[0].citations } : {}) }])
@@ -37,7 +33,7 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
     expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
   })
 
-  served('streams a message; the final message carries the fake usage', async () => {
+  it('streams a message; the final message carries the fake usage', async () => {
     const since = await m.logCount()
     const stream = client.messages.stream({ model, max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] })
     let text = ''
@@ -52,7 +48,7 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
     expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
   })
 
-  // OpenAI: fixed by the message-start-input-tokens branch (a converted stream's message_start says 0).
+  // OpenAI/Gemini: fixed by the message-start-input-tokens branch (a converted stream's message_start says 0).
   const startCounts = channel.protocol === 'anthropic' ? it : it.fails
   startCounts('reports the input tokens already in message_start, as Anthropic does', async () => {
     const stream = client.messages.stream({ model, max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] })
@@ -61,7 +57,7 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
     expect(startInput).toBe(channel.prompt)
   })
 
-  served('runs a tool round trip: tool_use, tool_result, answer', async () => {
+  it('runs a tool round trip: tool_use, tool_result, answer', async () => {
     const since = await m.logCount()
     const first = await client.messages.create({ model, max_tokens: 256, messages: [ask], tools })
     expect(first.stop_reason).toBe('tool_use')
@@ -83,7 +79,7 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
     ])
   })
 
-  served('runs a streamed tool round trip (input_json_delta pieces)', async () => {
+  it('runs a streamed tool round trip (input_json_delta pieces)', async () => {
     const first = await client.messages.stream({ model, max_tokens: 256, messages: [ask], tools }).finalMessage()
     expect(first.stop_reason).toBe('tool_use')
     const use = first.content.find((b) => b.type === 'tool_use')
@@ -118,7 +114,7 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
     expect((error as InstanceType<typeof Anthropic.AuthenticationError>).status).toBe(401)
   })
 
-  served('aborts mid-stream: the upstream is let go, the partial answer logged, the hold settled', async () => {
+  it('aborts mid-stream: the upstream is let go, the partial answer logged, the hold settled', async () => {
     const since = await m.logCount()
     const stream = client.messages.stream({ model, max_tokens: 256, messages: [{ role: 'user', content: HANG }] })
     let text = ''

@@ -25,11 +25,7 @@ const weatherJsonSchema = { name: 'get_weather', description: 'Weather in a city
 
 describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
   const { model } = channel
-  // Not a listed fault: the Gemini-native routes have no bridge to Anthropic (bridgeFor answers
-  // undefined for endpoint 'gemini' on an Anthropic channel, 501).
-  const served = channel.protocol === 'anthropic' ? it.fails : it
-
-  served('generateContent answers with the fake usage, logged exactly', async () => {
+  it('generateContent answers with the fake usage, logged exactly', async () => {
     const since = await m.logCount()
     const response = await genai().models.generateContent({ model, contents: 'Hello' })
     expect(response.text).toBe(channel.text)
@@ -39,7 +35,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
   })
 
-  served('generateContentStream streams the answer; the last chunk has the usage', async () => {
+  it('generateContentStream streams the answer; the last chunk has the usage', async () => {
     const since = await m.logCount()
     let text = ''
     let last: GenerateContentResponse | undefined
@@ -53,7 +49,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
   })
 
-  // OpenAI: fixed by the gemini-tool-schema branch (the upper-case types reach OpenAI, which refuses them).
+  // OpenAI/Anthropic: fixed by the gemini-tool-schema branch (the upper-case types reach them, and they refuse them).
   const upperCase = channel.protocol === 'gemini' ? it : it.fails
   upperCase('function calling round trip with Gemini’s upper-case schema types', async () => {
     const tools = [{ functionDeclarations: [weatherUpperCase] }]
@@ -67,7 +63,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(second.text).toBe(channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT })))
   })
 
-  // OpenAI: fixed by the gemini-tool-schema branch (parametersJsonSchema is not converted today).
+  // OpenAI/Anthropic: fixed by the gemini-tool-schema branch (parametersJsonSchema is not converted today).
   const jsonSchemaTools = channel.protocol === 'gemini' ? it : it.fails
   jsonSchemaTools('function calling round trip with parametersJsonSchema, streamed', async () => {
     const tools = [{ functionDeclarations: [weatherJsonSchema] }]
@@ -78,16 +74,19 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
       modelTurn ??= chunk.candidates?.[0]?.content
     }
     expect(calls).toEqual([['get_weather', WEATHER_ARGS]])
-    expect(m.lastSent(channel.protocol)?.body).toMatchObject(
-      channel.protocol === 'openai' ? { tools: [{ function: { name: 'get_weather', parameters: WEATHER_PARAMETERS } }] } : { tools: [{ functionDeclarations: [weatherJsonSchema] }] },
-    )
+    const sentTools = {
+      openai: { tools: [{ function: { name: 'get_weather', parameters: WEATHER_PARAMETERS } }] },
+      anthropic: { tools: [{ name: 'get_weather', input_schema: WEATHER_PARAMETERS }] },
+      gemini: { tools: [{ functionDeclarations: [weatherJsonSchema] }] },
+    }
+    expect(m.lastSent(channel.protocol)?.body).toMatchObject(sentTools[channel.protocol])
     let text = ''
     const history = [ask, modelTurn as Content, { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { result: WEATHER_RESULT } } }] }]
     for await (const chunk of await genai().models.generateContentStream({ model, contents: history, config: { tools } })) text += chunk.text ?? ''
     expect(text).toBe(channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT })))
   })
 
-  // OpenAI: fixed by the structured-output branch (responseSchema is dropped when converted).
+  // OpenAI/Anthropic: fixed by the structured-output branch (responseSchema is dropped when converted).
   const structured = channel.protocol === 'gemini' ? it : it.fails
   structured('responseSchema: the answer is JSON of that schema', async () => {
     const response = await genai().models.generateContent({
@@ -109,7 +108,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect((error as ApiError).status).toBe(401)
   })
 
-  served('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
+  it('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
     const since = await m.logCount()
     const controller = new AbortController()
     let text = ''

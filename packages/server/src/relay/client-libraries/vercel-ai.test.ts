@@ -29,15 +29,9 @@ function modelFor(provider: Provider, model: string, apiKey = m.key): LanguageMo
   return createGoogleGenerativeAI({ baseURL: `${m.url}/v1beta`, apiKey }).languageModel(model)
 }
 
-/**
- * The pairs the gateway cannot serve today, each with why. Only the first two are faults being
- * fixed elsewhere; the Gemini ones have no bridge at all (bridgeFor answers undefined -> 501).
- */
+/** The pairs the gateway cannot serve today, and why. */
 function unserved(provider: Provider, channel: ChannelUnderTest): string | undefined {
   if (provider === 'openai.responses' && channel.protocol === 'anthropic') return 'fixed by the responses-on-anthropic branch (501 today)'
-  if (provider === 'openai.responses' && channel.protocol === 'gemini') return 'not a listed fault: no Responses bridge to Gemini (501)'
-  if (provider === 'anthropic' && channel.protocol === 'gemini') return 'not a listed fault: no Messages bridge to Gemini (501)'
-  if (provider === 'google' && channel.protocol === 'anthropic') return 'not a listed fault: no Gemini-native bridge to Anthropic (501)'
   return undefined
 }
 
@@ -51,10 +45,11 @@ function structuredFault(provider: Provider, channel: ChannelUnderTest): string 
 
 /**
  * The Google provider sends a tool's output as `{name, content}`; converted to an OpenAI tool
- * message that object becomes the message's text (as New API does), so the OpenAI fake quotes it whole.
+ * message (or an Anthropic tool_result) that object becomes the text (as New API does), so the
+ * OpenAI and Anthropic fakes quote it whole.
  */
 function toolAnswer(provider: Provider, channel: ChannelUnderTest): string {
-  if (provider === 'google' && channel.protocol === 'openai') return channel.toolAnswer(JSON.stringify({ name: 'get_weather', content: WEATHER_RESULT }))
+  if (provider === 'google' && channel.protocol !== 'gemini') return channel.toolAnswer(JSON.stringify({ name: 'get_weather', content: WEATHER_RESULT }))
   return channel.toolAnswer(WEATHER_RESULT)
 }
 
