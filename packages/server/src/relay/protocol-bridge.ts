@@ -4,6 +4,7 @@ import type { Usage } from '../services/billing/compute-quota.ts'
 import { chatOverAnthropic, messagesOverAnthropic, messagesOverOpenAI } from './bridges/anthropic-bridges.ts'
 import { messagesOverGemini, geminiOverAnthropic, responsesOverGemini } from './bridges/chained-bridges.ts'
 import { chatOverGemini, geminiOverGemini, geminiOverOpenAI } from './bridges/gemini-bridges.ts'
+import { embeddingsOverGemini } from './bridges/gemini-embeddings-bridge.ts'
 import { nativeChatBridges } from './bridges/native-chat-bridges.ts'
 import { responsesOverChat, responsesOverResponses } from './bridges/responses-bridges.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
@@ -61,6 +62,7 @@ export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?
     if (endpoint === 'gemini') return geminiOverGemini
     if (endpoint === 'messages') return messagesOverGemini
     if (endpoint === 'responses') return responsesOverGemini
+    if (endpoint === 'embeddings') return embeddingsOverGemini
     return undefined
   }
   if (protocol === 'anthropic') {

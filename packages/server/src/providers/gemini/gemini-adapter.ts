@@ -12,10 +12,12 @@ export const geminiAdapter: ProviderAdapter = {
   endpoints: new Set(['gemini']),
   passthrough: false,
   supportsStreamOptions: false,
-  buildUrl(channel, _endpoint, upstreamModel, stream) {
+  buildUrl(channel, endpoint, upstreamModel, stream) {
     const base = (channel.baseUrl || 'https://generativelanguage.googleapis.com').replace(/\/+$/, '')
     const version = channel.other.trim() || 'v1beta'
     const model = encodeURIComponent(upstreamModel.replace(/^models\//, ''))
+    // OpenAI embeddings clients (converted by the relay's embeddings bridge).
+    if (endpoint === 'embeddings') return new URL(`${base}/${version}/models/${model}:batchEmbedContents`)
     return new URL(stream ? `${base}/${version}/models/${model}:streamGenerateContent?alt=sse` : `${base}/${version}/models/${model}:generateContent`)
   },
   buildHeaders(channel) {
