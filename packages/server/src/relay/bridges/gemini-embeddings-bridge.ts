@@ -4,7 +4,7 @@ import { openAIErrorFrame } from './openai-error-frame.ts'
 
 /**
  * OpenAI embeddings clients on a Gemini channel, through batchEmbedContents. Gemini reports no
- * usage here: `usage` stays undefined and the relay counts the input's tokens.
+ * usage here: `usage` stays undefined and the relay counts the input (counted-embeddings-usage.ts).
  */
 export const embeddingsOverGemini: ProtocolBridge = {
   upstreamEndpoint: 'embeddings',

@@ -1,7 +1,7 @@
 import { ChatAnthropic } from '@langchain/anthropic'
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage } from '@langchain/core/messages'
-import { ChatOpenAI } from '@langchain/openai'
+import { ChatOpenAI, OpenAIEmbeddings } from '@langchain/openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CHANNELS, CITY_VALUE, HANG, startClientMatrix, WEATHER_ARGS, WEATHER_RESULT, type ChannelUnderTest, type ClientMatrix } from '../../../test/client-matrix.ts'
@@ -121,6 +121,19 @@ describe.each(pairs)('langchain: $label', ({ flavour, channel }) => {
     expect(logs).toHaveLength(1)
     expect(logs[0]?.completion_tokens).toBeGreaterThan(0)
     await m.expectLedgerBalanced()
+  })
+})
+
+describe.each(CHANNELS.filter((c) => c.embeddingModel !== undefined))('langchain OpenAIEmbeddings on the $protocol channel', (channel) => {
+  it('embeds documents and a query, one log row each', async () => {
+    const since = await m.logCount()
+    const embeddings = new OpenAIEmbeddings({ model: channel.embeddingModel, apiKey: m.key, configuration: { baseURL: `${m.url}/v1` }, maxRetries: 0 })
+    expect(await embeddings.embedDocuments(['hello', 'world'])).toEqual([
+      [0.25, -0.5, 0.75],
+      [0.25, -0.5, 0.75],
+    ])
+    expect(await embeddings.embedQuery('hello')).toEqual([0.25, -0.5, 0.75])
+    expect((await m.logsSince(since)).map((l) => l.model_name)).toEqual([channel.embeddingModel, channel.embeddingModel])
   })
 })
 

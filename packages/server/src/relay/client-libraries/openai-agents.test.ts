@@ -1,4 +1,4 @@
-import { Agent, OpenAIProvider, Runner, setTracingDisabled, tool } from '@openai/agents'
+import { Agent, OpenAIProvider, run, Runner, setDefaultOpenAIClient, setOpenAIAPI, setTracingDisabled, tool } from '@openai/agents'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -117,6 +117,17 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
     expect(logs).toHaveLength(1)
     expect(logs[0]?.completion_tokens).toBeGreaterThan(0)
     await m.expectLedgerBalanced()
+  })
+})
+
+describe('agents SDK through the default client', () => {
+  it('run() uses the client set by setDefaultOpenAIClient, in chat-completions mode', async () => {
+    const since = await m.logCount()
+    setDefaultOpenAIClient(new OpenAI({ apiKey: m.key, baseURL: `${m.url}/v1`, maxRetries: 0 }) as unknown as AgentsClient)
+    setOpenAIAPI('chat_completions')
+    const result = await run(new Agent({ name: 'greeter', model: 'claude-fake' }), 'Hello')
+    expect(result.finalOutput).toBe(CHANNELS[1]?.text)
+    expect((await m.logsSince(since)).map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([['claude-fake', CHANNELS[1]?.prompt, CHANNELS[1]?.completion]])
   })
 })
 
