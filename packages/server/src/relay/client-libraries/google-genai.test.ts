@@ -150,6 +150,13 @@ describe('@google/genai, Gemini-native endpoints beyond generateContent', () => 
     expect(model.name).toBe('models/gemini-fake')
   })
 
+  // fixed by the model-not-found branch (503 today)
+  it.fails('answers an unknown model with 404 NOT_FOUND', async () => {
+    const error = await genai().models.generateContent({ model: 'no-such-model', contents: 'Hello' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(404)
+  })
+
   it('kept the ledger: the user paid exactly the logged answers', async () => {
     await m.expectLedgerBalanced()
   })
