@@ -141,7 +141,7 @@ export interface ProtocolBridge {
 }
 
 /** The client endpoints a protocol bridge can serve: OpenAI chat, Anthropic Messages, OpenAI Responses, Gemini generateContent. */
-export type ClientEndpoint = 'chat' | 'messages' | 'responses' | 'gemini'
+export type ClientEndpoint = 'chat' | 'messages' | 'responses' | 'gemini' | 'embeddings'
 
 /** A provider's bridges from the client endpoints it converts itself, for the protocol its adapter speaks. */
 export type ProviderBridges = Partial<Record<ClientEndpoint, ProtocolBridge>>

@@ -34,7 +34,8 @@ export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?
   const bridges = bridgesOf(protocol)
   if (!bridges) return undefined
   const own = bridges[endpoint as ClientEndpoint]
-  if (own) return own
+  // Embeddings are no conversation and cannot go through chat: only adapters that list them (Gemini's own API, not Vertex AI).
+  if (own) return endpoint === 'embeddings' && !adapter.endpoints.has('embeddings') ? undefined : own
   const client = clientOverChat[endpoint as ClientEndpoint]
   return client && bridges.chat ? composedOver(bridges.chat, endpoint, client) : undefined
 }

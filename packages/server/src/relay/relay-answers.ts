@@ -11,6 +11,7 @@ import { pipeSseStream } from './stream-relay.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
+import { withCountedEmbeddingsUsage } from './counted-embeddings-usage.ts'
 
 const MAX_JSON_RESPONSE = 32 * 1024 * 1024
 
@@ -94,7 +95,7 @@ export async function bridgedAnswer(answer: UpstreamAnswerContext, bridge: Proto
   } finally {
     release()
   }
-  const converted = bridge.convertJson(parsed, context)
+  const converted = await withCountedEmbeddingsUsage(bridge.convertJson(parsed, context), exchange.request)
   exchange.services.relay.track(finishExchange(exchange, { usage: converted.usage, completionText: converted.usage ? undefined : converted.completionText }))
   return { kind: 'json', status: 200, body: converted.body }
 }

@@ -1,7 +1,8 @@
 import type { Endpoint, ProviderAdapter } from '../types.ts'
 
 /** The method in the URL for each operation other than generating (https://ai.google.dev/api). */
-const METHODS: Partial<Record<Endpoint, string>> = { 'gemini-embed': 'embedContent', 'gemini-batch-embed': 'batchEmbedContents', 'gemini-count': 'countTokens' }
+// `embeddings`: OpenAI embeddings clients, converted by the embeddings bridge.
+const METHODS: Partial<Record<Endpoint, string>> = { embeddings: 'batchEmbedContents', 'gemini-embed': 'embedContent', 'gemini-batch-embed': 'batchEmbedContents', 'gemini-count': 'countTokens' }
 
 /**
  * Google Gemini (channel type 24): the native generateContent API, streamed with alt=sse, with
@@ -12,7 +13,7 @@ const METHODS: Partial<Record<Endpoint, string>> = { 'gemini-embed': 'embedConte
 export const geminiAdapter: ProviderAdapter = {
   id: 'gemini',
   protocol: 'gemini',
-  endpoints: new Set<Endpoint>(['gemini', 'gemini-embed', 'gemini-batch-embed', 'gemini-count']),
+  endpoints: new Set<Endpoint>(['gemini', 'embeddings', 'gemini-embed', 'gemini-batch-embed', 'gemini-count']),
   passthrough: false,
   supportsStreamOptions: false,
   buildUrl(channel, endpoint, upstreamModel, stream) {
