@@ -33,6 +33,13 @@ export const CHANNELS: ChannelUnderTest[] = [
 
 export const START_QUOTA = 100_000_000
 
+/**
+ * The gateway's own count of a one-message prompt 'Hello' (the tokenizer plus the per-message
+ * overhead). A converted Anthropic stream announces it in message_start, before an upstream of
+ * another protocol reports its exact figures (which come in message_delta and are logged).
+ */
+export const GATEWAY_COUNT_OF_HELLO = 8
+
 export interface ClientMatrix {
   h: Harness
   /** the gateway's origin, e.g. http://127.0.0.1:1234 (clients add /v1 or /v1beta themselves) */

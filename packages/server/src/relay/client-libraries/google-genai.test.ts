@@ -49,9 +49,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
   })
 
-  // OpenAI/Anthropic: fixed by the gemini-tool-schema branch (the upper-case types reach them, and they refuse them).
-  const upperCase = channel.protocol === 'gemini' ? it : it.fails
-  upperCase('function calling round trip with Gemini’s upper-case schema types', async () => {
+  it('function calling round trip with Gemini’s upper-case schema types', async () => {
     const tools = [{ functionDeclarations: [weatherUpperCase] }]
     const first = await genai().models.generateContent({ model, contents: [ask], config: { tools } })
     expect(first.functionCalls?.map((c) => [c.name, c.args])).toEqual([['get_weather', WEATHER_ARGS]])
@@ -63,9 +61,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(second.text).toBe(channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT })))
   })
 
-  // OpenAI/Anthropic: fixed by the gemini-tool-schema branch (parametersJsonSchema is not converted today).
-  const jsonSchemaTools = channel.protocol === 'gemini' ? it : it.fails
-  jsonSchemaTools('function calling round trip with parametersJsonSchema, streamed', async () => {
+  it('function calling round trip with parametersJsonSchema, streamed', async () => {
     const tools = [{ functionDeclarations: [weatherJsonSchema] }]
     const calls: Array<[string | undefined, unknown]> = []
     let modelTurn: Content | undefined
@@ -86,9 +82,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(text).toBe(channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT })))
   })
 
-  // OpenAI/Anthropic: fixed by the structured-output branch (responseSchema is dropped when converted).
-  const structured = channel.protocol === 'gemini' ? it : it.fails
-  structured('responseSchema: the answer is JSON of that schema', async () => {
+  it('responseSchema: the answer is JSON of that schema', async () => {
     const response = await genai().models.generateContent({
       model,
       contents: 'Weather in Paris as JSON',
@@ -97,7 +91,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     expect(JSON.parse(response.text ?? 'null')).toEqual(CITY_VALUE)
   })
 
-  structured('responseJsonSchema: the answer is JSON of that schema', async () => {
+  it('responseJsonSchema: the answer is JSON of that schema', async () => {
     const response = await genai().models.generateContent({ model, contents: 'Weather in Paris as JSON', config: { responseMimeType: 'application/json', responseJsonSchema: CITY_SCHEMA } })
     expect(JSON.parse(response.text ?? 'null')).toEqual(CITY_VALUE)
   })
@@ -129,8 +123,7 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
 })
 
 describe('@google/genai, Gemini-native endpoints beyond generateContent', () => {
-  // fixed by the gemini-native-endpoints branch (embedContent/batchEmbedContents are not served today)
-  it.fails('embedContent on the Gemini channel', async () => {
+  it('embedContent on the Gemini channel', async () => {
     const result = await genai().models.embedContent({ model: 'gemini-embedding-fake', contents: ['hello', 'world'] })
     expect(result.embeddings?.map((e) => e.values)).toEqual([
       [0.25, -0.5, 0.75],
@@ -138,20 +131,17 @@ describe('@google/genai, Gemini-native endpoints beyond generateContent', () => 
     ])
   })
 
-  // fixed by the gemini-native-endpoints branch (countTokens is not served today)
-  it.fails('countTokens on the Gemini channel', async () => {
+  it('countTokens on the Gemini channel', async () => {
     const result = await genai().models.countTokens({ model: 'gemini-fake', contents: 'Hello' })
     expect(result.totalTokens).toBe(17)
   })
 
-  // fixed by the gemini-native-endpoints branch (models/{model} is not served today)
-  it.fails('models.get describes a model the token may use', async () => {
+  it('models.get describes a model the token may use', async () => {
     const model = await genai().models.get({ model: 'gemini-fake' })
     expect(model.name).toBe('models/gemini-fake')
   })
 
-  // fixed by the model-not-found branch (503 today)
-  it.fails('answers an unknown model with 404 NOT_FOUND', async () => {
+  it('answers an unknown model with 404 NOT_FOUND', async () => {
     const error = await genai().models.generateContent({ model: 'no-such-model', contents: 'Hello' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(404)

@@ -48,10 +48,8 @@ const pairs = (['responses', 'chat'] as Mode[]).flatMap((mode) => CHANNELS.map((
 
 describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
   const { model } = channel
-  // Responses on Anthropic: fixed by the responses-on-anthropic branch (501 today).
-  const served = mode === 'responses' && channel.protocol === 'anthropic' ? it.fails : it
 
-  served('runs an agent to a plain answer, with the run’s usage equal to the fake’s', async () => {
+  it('runs an agent to a plain answer, with the run’s usage equal to the fake’s', async () => {
     const since = await m.logCount()
     const result = await runner(mode).run(new Agent({ name: 'greeter', instructions: 'Be brief.', model }), 'Hello')
     expect(result.finalOutput).toBe(channel.text)
@@ -60,7 +58,7 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
     expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
   })
 
-  served('runs an agent through its function tool: call, result, answer', async () => {
+  it('runs an agent through its function tool: call, result, answer', async () => {
     calls.length = 0
     const since = await m.logCount()
     const agent = new Agent({ name: 'weather', instructions: 'Use the tool.', model, tools: [getWeather] })
@@ -71,7 +69,7 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
     expect(await m.logsSince(since)).toHaveLength(2)
   })
 
-  served('streams an agent run through its tool', async () => {
+  it('streams an agent run through its tool', async () => {
     calls.length = 0
     const agent = new Agent({ name: 'weather', instructions: 'Use the tool.', model, tools: [getWeather] })
     const result = await runner(mode).run(agent, 'What is the weather in Paris?', { stream: true })
@@ -83,9 +81,7 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
     expect(result.finalOutput).toBe(channel.toolAnswer(WEATHER_RESULT))
   })
 
-  // On Anthropic/Gemini: fixed by the structured-output branch (the response format is dropped in conversion).
-  const structured = served === it.fails || channel.protocol !== 'openai' ? it.fails : it
-  structured('answers a structured outputType', async () => {
+  it('answers a structured outputType', async () => {
     const agent = new Agent({ name: 'reporter', instructions: 'Report as JSON.', model, outputType: z.object({ city: z.string(), temperature: z.number() }) })
     const result = await runner(mode).run(agent, 'Weather in Paris')
     expect(result.finalOutput).toEqual(CITY_VALUE)
@@ -98,7 +94,7 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError)
   })
 
-  served('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
+  it('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
     const since = await m.logCount()
     const controller = new AbortController()
     const result = await runner(mode).run(new Agent({ name: 'greeter', model }), HANG, { stream: true, signal: controller.signal })

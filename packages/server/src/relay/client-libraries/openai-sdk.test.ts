@@ -106,9 +106,7 @@ describe.each(CHANNELS)('openai chat completions on the $protocol channel', (cha
     expect(text).toBe(channel.toolAnswer(WEATHER_RESULT))
   })
 
-  const structured = channel.protocol === 'openai' ? it : it.fails
-  // fixed by the structured-output branch (response_format is dropped when converted to Anthropic/Gemini)
-  structured('answers structured output matching the JSON schema', async () => {
+  it('answers structured output matching the JSON schema', async () => {
     const completion = await client.chat.completions.create({
       model,
       messages: [{ role: 'user', content: 'Weather in Paris as JSON' }],
@@ -173,10 +171,8 @@ describe.each(CHANNELS.filter((c) => c.embeddingModel !== undefined))('openai em
 
 describe.each(CHANNELS)('openai Responses API on the $protocol channel', (channel) => {
   const { model } = channel
-  // fixed by the responses-on-anthropic branch (501 today)
-  const responsesIt = channel.protocol === 'anthropic' ? it.fails : it
 
-  responsesIt('answers a response with the fake usage and one log row', async () => {
+  it('answers a response with the fake usage and one log row', async () => {
     const since = await m.logCount()
     const response = await client.responses.create({ model, input: 'Hello' })
     expect(response.output_text).toBe(channel.text)
@@ -185,7 +181,7 @@ describe.each(CHANNELS)('openai Responses API on the $protocol channel', (channe
     expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens])).toEqual([[channel.prompt, channel.completion]])
   })
 
-  responsesIt('streams a response', async () => {
+  it('streams a response', async () => {
     const stream = await client.responses.create({ model, input: 'Hello', stream: true })
     let text = ''
     let completed: OpenAI.Responses.Response | undefined
@@ -197,7 +193,7 @@ describe.each(CHANNELS)('openai Responses API on the $protocol channel', (channe
     expect(completed?.usage).toMatchObject({ input_tokens: channel.prompt, output_tokens: channel.completion })
   })
 
-  responsesIt('runs a function tool round trip with the whole input resent', async () => {
+  it('runs a function tool round trip with the whole input resent', async () => {
     const fnTools: OpenAI.Responses.Tool[] = [{ type: 'function', name: 'get_weather', description: 'Weather in a city', parameters: WEATHER_PARAMETERS, strict: true }]
     const first = await client.responses.create({ model, input: 'What is the weather in Paris?', tools: fnTools })
     const call = first.output.find((item) => item.type === 'function_call')
@@ -211,9 +207,7 @@ describe.each(CHANNELS)('openai Responses API on the $protocol channel', (channe
     expect(second.output_text).toBe(channel.toolAnswer(WEATHER_RESULT))
   })
 
-  // Anthropic: as above. Gemini: fixed by the structured-output branch (text.format is dropped in conversion).
-  const structured = channel.protocol === 'openai' ? it : it.fails
-  structured('answers structured output (text.format json_schema)', async () => {
+  it('answers structured output (text.format json_schema)', async () => {
     const response = await client.responses.create({
       model,
       input: 'Weather in Paris as JSON',
@@ -224,8 +218,7 @@ describe.each(CHANNELS)('openai Responses API on the $protocol channel', (channe
 })
 
 describe('openai client, gateway-level answers', () => {
-  it.fails('answers an unknown model with 404 model_not_found', async () => {
-    // fixed by the model-not-found branch (503 today)
+  it('answers an unknown model with 404 model_not_found', async () => {
     const error = await client.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.NotFoundError)
     expect((error as InstanceType<typeof OpenAI.NotFoundError>).code).toBe('model_not_found')

@@ -29,20 +29,6 @@ function modelFor(provider: Provider, model: string, apiKey = m.key): LanguageMo
   return createGoogleGenerativeAI({ baseURL: `${m.url}/v1beta`, apiKey }).languageModel(model)
 }
 
-/** The pairs the gateway cannot serve today, and why. */
-function unserved(provider: Provider, channel: ChannelUnderTest): string | undefined {
-  if (provider === 'openai.responses' && channel.protocol === 'anthropic') return 'fixed by the responses-on-anthropic branch (501 today)'
-  return undefined
-}
-
-/** Structured output converted across protocols is dropped today (the structured-output branch fixes it). */
-function structuredFault(provider: Provider, channel: ChannelUnderTest): string | undefined {
-  const native = { 'openai.chat': 'openai', 'openai.responses': 'openai', anthropic: 'anthropic', google: 'gemini' }[provider]
-  // The Anthropic provider asks for JSON through a forced `json` tool, which every conversion keeps.
-  if (provider === 'anthropic') return undefined
-  return native === channel.protocol ? undefined : 'fixed by the structured-output branch (the response format is dropped when converted)'
-}
-
 /**
  * The Google provider sends a tool's output as `{name, content}`; converted to an OpenAI tool
  * message (or an Anthropic tool_result) that object becomes the text (as New API does), so the
@@ -63,11 +49,8 @@ const pairs = PROVIDERS.flatMap((provider) => CHANNELS.map((channel) => ({ provi
 
 describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
   const { model } = channel
-  const fault = unserved(provider, channel)
-  // Every pair listed in unserved() fails until its bridge exists; the reason is in unserved().
-  const served = fault === undefined ? it : it.fails
 
-  served('generateText answers with the fake usage, logged exactly', async () => {
+  it('generateText answers with the fake usage, logged exactly', async () => {
     const since = await m.logCount()
     const result = await generateText({ model: modelFor(provider, model), prompt: 'Hello', maxRetries: 0 })
     expect(result.text).toBe(channel.text)
@@ -77,7 +60,7 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
   })
 
-  served('streamText streams the answer and its usage', async () => {
+  it('streamText streams the answer and its usage', async () => {
     const since = await m.logCount()
     const result = streamText({ model: modelFor(provider, model), prompt: 'Hello', maxRetries: 0 })
     let text = ''
@@ -89,7 +72,7 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
   })
 
-  served('generateText runs a tool round trip in two steps', async () => {
+  it('generateText runs a tool round trip in two steps', async () => {
     const since = await m.logCount()
     const result = await generateText({ model: modelFor(provider, model), prompt: 'What is the weather in Paris?', tools: { get_weather: weather }, stopWhen: stepCountIs(3), maxRetries: 0 })
     expect(result.steps.map((s) => s.finishReason)).toEqual(['tool-calls', 'stop'])
@@ -98,7 +81,7 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     expect(await m.logsSince(since)).toHaveLength(2)
   })
 
-  served('streamText runs a tool round trip in two steps', async () => {
+  it('streamText runs a tool round trip in two steps', async () => {
     const result = streamText({ model: modelFor(provider, model), prompt: 'What is the weather in Paris?', tools: { get_weather: weather }, stopWhen: stepCountIs(3), maxRetries: 0 })
     let text = ''
     for await (const delta of result.textStream) text += delta
@@ -107,8 +90,7 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     expect(text).toBe(toolAnswer(provider, channel))
   })
 
-  const structured = served === it && structuredFault(provider, channel) === undefined ? it : it.fails
-  structured('generateObject answers an object matching the schema', async () => {
+  it('generateObject answers an object matching the schema', async () => {
     const result = await generateObject({ model: modelFor(provider, model), prompt: 'Weather in Paris', schema: z.object({ city: z.string(), temperature: z.number() }), maxRetries: 0 })
     expect(result.object).toEqual(CITY_VALUE)
   })
@@ -119,7 +101,7 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     expect((error as APICallError).statusCode).toBe(401)
   })
 
-  served('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
+  it('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
     const since = await m.logCount()
     const controller = new AbortController()
     const result = streamText({ model: modelFor(provider, model), prompt: HANG, abortSignal: controller.signal, maxRetries: 0, onError: () => {} })
@@ -158,8 +140,7 @@ describe('ai SDK embeddings', () => {
     expect((await m.logsSince(since)).map((l) => l.prompt_tokens)).toEqual([tokens])
   })
 
-  // fixed by the gemini-native-endpoints branch (batchEmbedContents is not served today)
-  it.fails('embedMany through the Google provider on the Gemini channel', async () => {
+  it('embedMany through the Google provider on the Gemini channel', async () => {
     const google = createGoogleGenerativeAI({ baseURL: `${m.url}/v1beta`, apiKey: m.key })
     const result = await embedMany({ model: google.embedding('gemini-embedding-fake'), values: ['hello', 'world'], maxRetries: 0 })
     expect(result.embeddings).toEqual([

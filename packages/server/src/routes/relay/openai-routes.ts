@@ -6,7 +6,7 @@ import { localError } from '../../relay/relay-error.ts'
 import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
 import { countTokensRoute } from './count-tokens-route.ts'
 import { listModelsRoute, retrieveModelRoute } from './model-list-routes.ts'
-import { relayHandler, tokenCaller } from './relay-handler.ts'
+import { relayHandler } from './relay-handler.ts'
 import { deleteStoredResponse, getStoredResponse } from './stored-response-routes.ts'
 
 const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
