@@ -9,7 +9,7 @@ import { convertToAnthropicResponse } from './convert-to-anthropic-response.ts'
 import { OpenAIToAnthropicStream } from './openai-stream-to-anthropic.ts'
 import type { OpenAIChatRequest, OpenAIChatResponse } from '../openai-chat-api.ts'
 import type { Language } from '../../i18n/messages.ts'
-import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { completionTextOf, readOpenAIUsage } from '../openai/openai-usage.ts'
 import type { FrameError, ProtocolBridge } from '../types.ts'
 import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 

@@ -1,4 +1,4 @@
-import { readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { readOpenAIUsage } from '../openai/openai-usage.ts'
 import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import { openAIUsageOf } from '../openai-chat-usage.ts'

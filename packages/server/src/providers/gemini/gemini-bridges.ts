@@ -9,7 +9,7 @@ import { geminiErrorBody } from './gemini-error.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
 import { GeminiUsageStream } from './gemini-usage-stream.ts'
 import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
-import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { completionTextOf, readOpenAIUsage } from '../openai/openai-usage.ts'
 import type { FrameError, ProtocolBridge } from '../types.ts'
 import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 

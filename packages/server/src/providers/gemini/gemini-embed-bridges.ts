@@ -1,4 +1,4 @@
-import { readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { readOpenAIUsage } from '../openai/openai-usage.ts'
 import type { ProtocolBridge } from '../types.ts'
 import type { Endpoint, Protocol, ProviderAdapter } from '../types.ts'
 import { vertexEmbedBridges } from '../vertex/vertex-embed-bridges.ts'

@@ -1,5 +1,5 @@
 import type { Usage } from '../types.ts'
-import { readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { readOpenAIUsage } from '../openai/openai-usage.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import { responseShell, responsesUsageOf } from './convert-to-responses-response.ts'
 import type { ResponsesOutputItem, ResponsesRequest, ResponsesResponse } from './responses-api.ts'

@@ -6,7 +6,7 @@ import { convertToResponsesResponse } from './convert-to-responses-response.ts'
 import { readResponsesUsage } from './read-responses-usage.ts'
 import type { ResponsesRequest } from './responses-api.ts'
 import { ResponsesUsageStream } from './responses-usage-stream.ts'
-import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { completionTextOf, readOpenAIUsage } from '../openai/openai-usage.ts'
 import type { FrameError, ProtocolBridge } from '../types.ts'
 
 /** A failure inside a started Responses stream: the API's `error` event. */

@@ -1,4 +1,4 @@
-import { completionTextOf, readOpenAIUsage } from '../../relay/openai-usage.ts'
+import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import type { ProtocolBridge, StreamContext, StreamTranslator, Usage } from '../types.ts'

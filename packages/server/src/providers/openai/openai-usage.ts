@@ -1,4 +1,4 @@
-import { isPlausibleUsage, type Usage } from '../services/billing/compute-quota.ts'
+import { isPlausibleUsage, type Usage } from '../../services/billing/compute-quota.ts'
 
 interface OpenAIUsage {
   prompt_tokens?: unknown
