@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readRequestBody } from './request-body.ts'
 
 export interface ScriptedAnswer {
   status?: number
@@ -35,16 +36,7 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
     stop: async () => {},
   }
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: Record<string, unknown> = {}
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-      } catch {
-        body = { unparsed: text }
-      }
+    readRequestBody(request, (body) => {
       const path = request.url ?? '/'
       upstream.seen.push({ path, headers: request.headers, body })
       const answer = upstream.answer(path, body, request.headers)

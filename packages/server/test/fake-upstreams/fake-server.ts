@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readRequestBody } from '../request-body.ts'
 
 /** One request a fake upstream received, as it arrived (path with query, headers, parsed JSON body). */
 export interface ReceivedRequest {
@@ -35,16 +36,7 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
   const received: ReceivedRequest[] = []
   const hanging = new Set<ServerResponse>()
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: Record<string, unknown> = {}
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-      } catch {
-        body = { unparsed: text }
-      }
+    readRequestBody(request, (body) => {
       const seen: ReceivedRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body }
       received.push(seen)
       const reply: Reply = {
