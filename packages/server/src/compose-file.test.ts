@@ -21,6 +21,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>
   volumes?: string[]
   ports?: string[]
+  stop_grace_period?: string
   networks?: string[] | Record<string, { ipv4_address?: string }>
 }
 interface ComposeFile {
@@ -78,6 +79,14 @@ describe('compose.yaml', () => {
     expect(slave?.volumes).toEqual(['gateway-slave-data:/app/data'])
     expect(services.postgres?.volumes).toEqual(['postgres-data:/var/lib/postgresql/data'])
     expect(Object.keys(compose.volumes).sort()).toEqual(['gateway-master-data', 'gateway-slave-data', 'postgres-data'])
+  })
+
+  it('gives requests in flight their shutdown time before Docker kills an instance', () => {
+    const shutdownSeconds = envSchema.shape.SHUTDOWN_TIMEOUT_SECONDS.parse(master?.environment?.SHUTDOWN_TIMEOUT_SECONDS)
+    for (const gateway of gateways) {
+      const grace = /^(\d+)s$/.exec(gateway?.stop_grace_period ?? '')
+      expect(Number(grace?.[1])).toBeGreaterThan(shutdownSeconds)
+    }
   })
 
   it('checks the gateways on /readyz', () => {
