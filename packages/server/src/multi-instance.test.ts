@@ -94,13 +94,17 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
     return { status: response.status, body: await response.text() }
   }
 
-  it('a token created on the master works on the slave', async () => {
-    const key = await root.addToken()
-    const answer = await chat(slave, key)
+  it('a token created on the master works on the slave, and stops working there once disabled on the master', async () => {
+    const token = await root.api<{ key: string; id: number }>('POST', '/api/token/', { name: 'shared', unlimited_quota: true })
+    const answer = await chat(slave, token.key)
     expect(answer.status).toBe(200)
     expect((JSON.parse(answer.body) as { object: string }).object).toBe('chat.completion')
     // And a key nobody created is refused there.
     expect((await chat(slave, 'sk-not-a-token-of-this-gateway')).status).toBe(401)
+
+    // The slave has the token cached now; the change event drops it there (its own expiry is an hour away).
+    await root.api('PUT', '/api/token/?status_only=true', { id: token.id, status: 2 })
+    await expect.poll(async () => (await chat(slave, token.key)).status, { timeout: 3_000, interval: 50 }).toBe(401)
   })
 
   it('a console session from the master is valid on the slave', async () => {
