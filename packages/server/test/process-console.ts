@@ -5,6 +5,8 @@
  */
 export interface ProcessConsole {
   userId: number
+  /** the headers of the signed-in session (cookie and New-Api-User), to use it on another instance */
+  session: Record<string, string>
   api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>
   /** An OpenAI channel (type 1) serving `models` from `baseUrl`. */
   addChannel(baseUrl: string, models?: string): Promise<void>
@@ -16,6 +18,11 @@ const TIMEOUT_MS = 10_000
 
 export async function setupRoot(url: string, username = 'root', password = 'root-password-1'): Promise<ProcessConsole> {
   await call(url, 'POST', '/api/setup', {}, { username, password, confirmPassword: password })
+  return signIn(url, username, password)
+}
+
+/** A new session of an existing user (the root set up by setupRoot unless told otherwise). */
+export async function signIn(url: string, username = 'root', password = 'root-password-1'): Promise<ProcessConsole> {
   const login = await fetch(`${url}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -30,6 +37,7 @@ export async function setupRoot(url: string, username = 'root', password = 'root
   const api = <T>(method: string, path: string, body?: unknown) => call<T>(url, method, path, headers, body)
   return {
     userId,
+    session: headers,
     api,
     addChannel: async (baseUrl, models = 'gpt-4o-mini') => {
       // The mock listens on loopback: the root allows this channel to reach it.
