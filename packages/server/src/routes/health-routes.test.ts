@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { listen } from '../../test/relay-fixtures.ts'
 import { readinessOf } from '../services/health/readiness.ts'
@@ -64,6 +64,18 @@ describe('GET /readyz', () => {
     expect((await fetch(`${served.url}/readyz`)).status).toBe(200)
     await shutdownGracefully(served.server, h.services, 1_000)
     expect(await readinessOf(h.services).report()).toEqual({ ready: false, checks: { shutdown: 'error: shutting down' } })
+  })
+})
+
+describe('request log', () => {
+  it('writes no line per probe, as it does for every other call', async () => {
+    h = await createHarness()
+    const info = vi.spyOn(h.services.logger, 'info')
+    await h.request('GET', '/healthz')
+    await h.request('GET', '/readyz')
+    expect(info.mock.calls.filter((call) => call[1] === 'request')).toEqual([])
+    await h.request('GET', '/api/status')
+    expect(info.mock.calls.filter((call) => call[1] === 'request').map((call) => (call[0] as { path: string }).path)).toEqual(['/api/status'])
   })
 })
 
