@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { listen } from '../../test/relay-fixtures.ts'
-import { readinessOf } from '../services/health/readiness.ts'
+import { markShuttingDown, readinessOf } from '../services/health/readiness.ts'
 import { shutdownGracefully } from '../shutdown.ts'
 
 let h: Harness | undefined
@@ -51,17 +51,17 @@ describe('GET /readyz', () => {
   it('answers 503 once shutdown began, while /healthz still says the process lives', async () => {
     h = await createHarness()
     expect((await h.request('GET', '/readyz')).status).toBe(200)
-    readinessOf(h.services).shutDown()
+    markShuttingDown(h.services)
     const response = await h.request('GET', '/readyz')
     expect(response.status).toBe(503)
     expect(response.json).toEqual({ status: 'unready', checks: { shutdown: 'error: shutting down' } })
     expect((await h.request('GET', '/healthz')).status).toBe(200)
   })
 
-  it('is switched to unready by the graceful shutdown itself', async () => {
+  it('is switched to unready by the graceful shutdown itself, even when nothing asked for readiness before', async () => {
     h = await createHarness()
     const served = await listen(h)
-    expect((await fetch(`${served.url}/readyz`)).status).toBe(200)
+    expect((await fetch(`${served.url}/healthz`)).status).toBe(200)
     await shutdownGracefully(served.server, h.services, 1_000)
     expect(await readinessOf(h.services).report()).toEqual({ ready: false, checks: { shutdown: 'error: shutting down' } })
   })

@@ -7,9 +7,9 @@ import type { Access } from '../../middleware/auth.ts'
 const forbidden = translate('auth.forbidden', 'zh')
 
 /**
- * Walks every /api route the app registers (and the health probes beside it), with no login, a user, an admin and the root, and
- * checks each answer against the route's declared access level. A route without a declared level
- * fails the test, so a new route cannot ship unclassified.
+ * Walks every /api route the app registers (and the health probes beside them), with no login, a
+ * user, an admin and the root, and checks each answer against the route's declared access level.
+ * A route without a declared level fails the test, so a new route cannot ship unclassified.
  */
 let h: Harness
 const accounts = { user: { id: 0, name: '' }, admin: { id: 0, name: '' }, root: { id: 0, name: 'root' } }

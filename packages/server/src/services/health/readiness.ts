@@ -162,13 +162,22 @@ export function probesFor(services: Services): Probe[] {
 }
 
 const instances = new WeakMap<Services, Readiness>()
+// Kept apart from the instances: shutdown may come before any probe was asked for, and must not build one.
+const stopping = new WeakSet<Services>()
 
 /** The one Readiness of these services (so that every caller shares its cache and its running probe). */
 export function readinessOf(services: Services): Readiness {
   let readiness = instances.get(services)
   if (!readiness) {
     readiness = new Readiness(probesFor(services), { logger: services.logger })
+    if (stopping.has(services)) readiness.shutDown()
     instances.set(services, readiness)
   }
   return readiness
+}
+
+/** Graceful shutdown began: /readyz answers 503 from now on. */
+export function markShuttingDown(services: Services): void {
+  stopping.add(services)
+  instances.get(services)?.shutDown()
 }
