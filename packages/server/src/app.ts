@@ -7,6 +7,7 @@ import { translate } from './i18n/messages.ts'
 import { closeUnreadBody } from './middleware/close-unread-body.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
+import { healthRoutes } from './routes/health-routes.ts'
 import { billingRoutes } from './routes/relay/billing-routes.ts'
 import { geminiRoutes } from './routes/relay/gemini-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
@@ -25,6 +26,8 @@ export function createApp(services: Services): Hono<HonoEnv> {
   const app = new Hono<HonoEnv>({ strict: false })
   app.use('*', requestContext(services))
   app.use('*', closeUnreadBody)
+  // Probes first: asked every second by load balancers, they stay out of the request log and the rate limits.
+  app.route('/', healthRoutes)
   // The relay comes before the console's logging and security headers: its path is the hot one,
   // and its answers are API payloads (each request gets a usage log row instead).
   // The key-authenticated balance calls, before /v1 (whose unknown paths answer 404) and the console's fallback.

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Services } from './services/container.ts'
+import { markShuttingDown } from './services/health/readiness.ts'
 import { gateOf } from './shutdown-gate.ts'
 
 /**
@@ -21,6 +22,8 @@ const CUT_WAIT_MS = 2_000
  * pending settlements drained, the queued log rows written and the databases closed.
  */
 export async function shutdownGracefully(server: Server, services: Services, graceMs = 30_000): Promise<void> {
+  // /readyz answers 503 from now on, for anything that still reaches the app (a server without a gate, in-process callers).
+  markShuttingDown(services)
   const gate = gateOf(server)
   gate?.close()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from './redis-server.ts'
 
 const BIN = '/usr/lib/postgresql/15/bin'
+
+/** Whether this machine has the PostgreSQL server binaries a test's own cluster needs. */
+export const ownPostgresAvailable = (): boolean => existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'))
 
 /**
  * A PostgreSQL server of the test's own (initdb in a temporary folder, its own port), so that a

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { existsSync } from 'node:fs'
 import { createConnection, createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const BINARY = '/usr/bin/redis-server'
 const START_TIMEOUT_MS = 5000
+
+/** Whether this machine has the redis-server binary a test's own server needs. */
+export const redisServerAvailable = (): boolean => existsSync(BINARY)
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {

@@ -104,6 +104,11 @@ export class ChannelCache {
     return this.snapshot
   }
 
+  /** Whether a routing table was ever built (readiness: before it, every relay call would wait for one). */
+  get loaded(): boolean {
+    return this.builtGeneration > 0
+  }
+
   /** A periodic refresh: builds in the background; requests keep using the current table meanwhile. */
   refresh(): Promise<void> {
     return this.building ? this.building.promise : this.build()

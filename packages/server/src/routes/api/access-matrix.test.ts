@@ -7,9 +7,9 @@ import type { Access } from '../../middleware/auth.ts'
 const forbidden = translate('auth.forbidden', 'zh')
 
 /**
- * Walks every /api route the app registers, with no login, a user, an admin and the root, and
- * checks each answer against the route's declared access level. A route without a declared level
- * fails the test, so a new route cannot ship unclassified.
+ * Walks every /api route the app registers (and the health probes beside them), with no login, a
+ * user, an admin and the root, and checks each answer against the route's declared access level.
+ * A route without a declared level fails the test, so a new route cannot ship unclassified.
  */
 let h: Harness
 const accounts = { user: { id: 0, name: '' }, admin: { id: 0, name: '' }, root: { id: 0, name: 'root' } }
@@ -26,10 +26,13 @@ afterAll(async () => {
   await h.close()
 })
 
+/** Outside /api but classified all the same: the probes load balancers call. */
+const PROBES = ['/healthz', '/readyz']
+
 function apiRoutes(): { method: string; path: string; access: Access | undefined }[] {
   const found = new Map<string, { method: string; path: string; access: Access | undefined }>()
   for (const route of h.app.routes) {
-    if (!route.path.startsWith('/api/') || route.method === 'ALL' || route.path.includes('*')) continue
+    if (!(route.path.startsWith('/api/') || PROBES.includes(route.path)) || route.method === 'ALL' || route.path.includes('*')) continue
     const key = `${route.method} ${route.path}`
     const entry = found.get(key) ?? { method: route.method, path: route.path, access: undefined }
     const tag = (route.handler as { access?: Access }).access
@@ -59,6 +62,7 @@ describe('access matrix', () => {
     const routes = apiRoutes()
     expect(routes.length).toBeGreaterThan(15)
     expect(routes.filter((r) => !r.access).map((r) => `${r.method} ${r.path}`)).toEqual([])
+    expect(routes.filter((r) => PROBES.includes(r.path)).map((r) => `${r.method} ${r.path} ${r.access}`)).toEqual(['GET /healthz public', 'GET /readyz public'])
   })
 
   it('answers each identity as its access level says', async () => {
