@@ -13,15 +13,15 @@ beforeEach(async () => {
   root = await h.setupRoot()
   // 10 prompt tokens, 400 completion tokens unless max_tokens is lower.
   upstream = await startBudgetUpstream(400)
-  await addChannel(h, { baseUrl: upstream.url, models: 'gpt-5' })
+  await addChannel(h, { baseUrl: upstream.url, models: 'gpt-5,deepseek-chat' })
 })
 afterEach(async () => {
   await upstream.stop()
   await h.close()
 })
 
-const chat = (key: string) =>
-  h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-5', messages: [{ role: 'user', content: 'hi' }] }, headers: { authorization: `Bearer ${key}` } })
+const chat = (key: string, model = 'gpt-5') =>
+  h.request('POST', '/v1/chat/completions', { body: { model, messages: [{ role: 'user', content: 'hi' }] }, headers: { authorization: `Bearer ${key}` } })
 
 const setOption = (key: string, value: unknown) => h.request('PUT', '/api/option/', { as: root, body: { key, value: JSON.stringify(value) } })
 
@@ -67,5 +67,15 @@ describe('prices from the model catalog', () => {
     expect(Number(log?.quota)).toBe(2006)
     expect(await tokenRemainOf(h, tokenId)).toBe(100_000 - 2006)
     expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
+  })
+
+  it('keeps the setting when the catalog lists a lower output limit', async () => {
+    // deepseek-chat: 8,192 in the catalog, but a channel may map the name to a model that writes more.
+    const user = await h.createUser(1, { quota: 10_000_000 })
+    const { key } = await addToken(h, user.id, { unlimited: false, remainQuota: 5_000 })
+    expect((await chat(key, 'deepseek-chat')).status).toBe(200)
+    await settle(h)
+    const [log] = await consumeLogs(h)
+    expect(JSON.parse(String(log?.other)).output_budget_lowered).toEqual({ from: 16_384, to: upstream.answered[0]?.maxTokens })
   })
 })

@@ -25,8 +25,8 @@ export interface Reservation {
 
 /**
  * Reserves the worst case of a request: the prompt (bounded by the body's length) plus every
- * choice's output budget (the client's max_tokens, else the model's output limit from the model
- * catalog, else the ReserveOutputTokens setting). A
+ * choice's output budget (the client's max_tokens, else the ReserveOutputTokens setting, or the
+ * model's output limit from the model catalog when that is higher). A
  * balance that cannot cover that but covers the prompt and a useful answer gets the request with
  * a lower max_tokens sent upstream (the prompt counted exactly first), so the answer cannot cost
  * more than was reserved; only what cannot be afforded at all is refused, naming the balance and
@@ -63,10 +63,14 @@ export async function reserveRequest(services: Services, request: RelayRequest, 
 
 /**
  * Without a client max_tokens the upstream may answer up to the model's own output limit, so that
- * limit (when the catalog knows it) bounds the answer; the setting covers models it does not know.
+ * limit (when the catalog knows it) bounds the answer. It only ever raises the setting's budget: a
+ * channel may map the name to another upstream model, and a catalog entry may lag the provider, so
+ * a lower catalog limit is no proof that the answer stays below the setting.
  */
 function defaultOutputBudget(services: Services, model: string): number {
-  return catalogEntry(pricingName(model))?.outputLimit ?? services.options.number('ReserveOutputTokens')
+  const setting = services.options.number('ReserveOutputTokens')
+  const limit = catalogEntry(pricingName(model))?.outputLimit
+  return limit !== undefined && limit > setting ? limit : setting
 }
 
 async function reserve(services: Services, payer: Payer, amount: number, label: HoldLabel) {
