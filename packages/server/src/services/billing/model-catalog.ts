@@ -62,8 +62,9 @@ export function toCatalogEntry(provider: string, model: RawModel): CatalogEntry 
   const input = cost?.input
   if (typeof input !== 'number' || !(input > 0) || typeof cost?.output !== 'number') return undefined
   const entry: CatalogEntry = { modelRatio: ratioOf(input, 2), completionRatio: ratioOf(cost.output, input), provider }
-  if (typeof cost.cache_read === 'number') entry.cacheRatio = ratioOf(cost.cache_read, input)
-  if (typeof cost.cache_write === 'number') entry.cacheCreationRatio = ratioOf(cost.cache_write, input)
+  // A zero cache price means "not listed" in this data (glm-4.5 lists cache_write: 0), never "free".
+  if (typeof cost.cache_read === 'number' && cost.cache_read > 0) entry.cacheRatio = ratioOf(cost.cache_read, input)
+  if (typeof cost.cache_write === 'number' && cost.cache_write > 0) entry.cacheCreationRatio = ratioOf(cost.cache_write, input)
   if (typeof model.limit?.context === 'number' && model.limit.context > 0) entry.contextWindow = model.limit.context
   if (typeof model.limit?.output === 'number' && model.limit.output > 0) entry.outputLimit = model.limit.output
   return entry
@@ -86,24 +87,28 @@ function aliasesOf(id: string): string[] {
 }
 
 /**
- * Builds the table: exact ids of first-party providers (also under `maker/id`), other providers'
- * ids, then aliases.
+ * Builds the table: first-party providers' exact ids (also under `maker/id`), then their aliases,
+ * then the other providers' ids and aliases, each step filling only keys still free, so that
+ * `claude-sonnet-4` is Anthropic's dated model rather than a reseller's entry of that name.
  */
 export function buildCatalog(raw: RawCatalog): Map<string, CatalogEntry> {
-  const order = [...FIRST_PARTY.filter((id) => raw[id]), ...Object.keys(raw).filter((id) => !FIRST_PARTY.includes(id))]
   const table = new Map<string, CatalogEntry>()
-  const aliases: [string, CatalogEntry][] = []
-  for (const providerId of order) {
-    for (const [id, model] of Object.entries(raw[providerId]?.models ?? {})) {
-      const entry = toCatalogEntry(providerId, model)
-      if (!entry) continue
-      if (!table.has(id)) table.set(id, entry)
-      // Aggregators name the maker's models `openai/gpt-5`: the maker's own entry answers for them.
-      if (FIRST_PARTY.includes(providerId) && !id.includes('/')) table.set(`${providerId}/${id}`, entry)
-      for (const alias of aliasesOf(id)) aliases.push([alias, entry])
+  const add = (providers: string[]) => {
+    const aliases: [string, CatalogEntry][] = []
+    for (const providerId of providers) {
+      for (const [id, model] of Object.entries(raw[providerId]?.models ?? {})) {
+        const entry = toCatalogEntry(providerId, model)
+        if (!entry) continue
+        if (!table.has(id)) table.set(id, entry)
+        // Aggregators name the maker's models `openai/gpt-5`: the maker's own entry answers for them.
+        if (FIRST_PARTY.includes(providerId) && !id.includes('/')) table.set(`${providerId}/${id}`, entry)
+        for (const alias of aliasesOf(id)) aliases.push([alias, entry])
+      }
     }
+    for (const [alias, entry] of aliases) if (!table.has(alias)) table.set(alias, entry)
   }
-  for (const [alias, entry] of aliases) if (!table.has(alias)) table.set(alias, entry)
+  add(FIRST_PARTY.filter((id) => raw[id]))
+  add(Object.keys(raw).filter((id) => !FIRST_PARTY.includes(id)))
   return table
 }
 
