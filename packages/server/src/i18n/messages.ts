@@ -87,6 +87,7 @@ const coreMessages = {
   'option.turnstile_key_required': { zh: '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！', en: 'Fill in the Turnstile keys before enabling the human check' },
   'option.telegram_token_required': { zh: '无法启用 Telegram OAuth，请先填入 Telegram Bot Token！', en: 'Fill in the Telegram bot token before enabling Telegram login' },
   'option.model_ratio_reset': { zh: '重置模型倍率成功', en: 'Model ratios reset' },
+  'option.catalog_filled': { zh: '已从模型目录填入 {count} 个模型的价格', en: 'Filled the prices of {count} models from the model catalog' },
 
   'token.name_too_long': { zh: '令牌名称过长', en: 'The token name is too long (at most 30 characters)' },
   'token.quota_invalid': { zh: '令牌额度必须是不小于 0 的整数', en: 'The token quota must be an integer not below 0' },

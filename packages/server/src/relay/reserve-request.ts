@@ -1,6 +1,7 @@
 import { formatQuota } from '@gateway/shared'
 import { affordableOutputBudget, worstCaseQuota, type ReservationInput } from '../services/billing/reservation-plan.ts'
-import type { Price } from '../services/billing/resolve-price.ts'
+import { catalogEntry } from '../services/billing/model-catalog.ts'
+import { pricingName, type Price } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import { countPromptTokens } from './exchange.ts'
 import { LedgerUnavailableError, type Hold, type HoldLabel, type Payer } from './ledger/quota-ledger.ts'
@@ -24,7 +25,8 @@ export interface Reservation {
 
 /**
  * Reserves the worst case of a request: the prompt (bounded by the body's length) plus every
- * choice's output budget (the client's max_tokens, else the ReserveOutputTokens setting). A
+ * choice's output budget (the client's max_tokens, else the ReserveOutputTokens setting, or the
+ * model's output limit from the model catalog when that is higher). A
  * balance that cannot cover that but covers the prompt and a useful answer gets the request with
  * a lower max_tokens sent upstream (the prompt counted exactly first), so the answer cannot cost
  * more than was reserved; only what cannot be afforded at all is refused, naming the balance and
@@ -32,7 +34,7 @@ export interface Reservation {
  */
 export async function reserveRequest(services: Services, request: RelayRequest, price: Price, payer: Payer, label: HoldLabel, rawBodyLength: number): Promise<Reservation> {
   const generating = GENERATING.has(request.endpoint)
-  const budget = generating ? (request.maxTokens ?? services.options.number('ReserveOutputTokens')) : (request.maxTokens ?? services.options.number('PreConsumedQuota'))
+  const budget = generating ? (request.maxTokens ?? defaultOutputBudget(services, request.model)) : (request.maxTokens ?? services.options.number('PreConsumedQuota'))
   const input: ReservationInput = {
     price,
     quotaPerUnit: services.options.number('QuotaPerUnit'),
@@ -57,6 +59,18 @@ export async function reserveRequest(services: Services, request: RelayRequest, 
   if (!second.hold) throw shortOf(services, second.shortfall ?? 'user', available, need)
   if (affordable < budget) limitOutput(request, affordable)
   return { hold: second.hold, balanceAfter: second.balanceAfter, lowered: affordable < budget ? { from: budget, to: affordable } : undefined, plan: { ...exact, outputBudget: affordable } }
+}
+
+/**
+ * Without a client max_tokens the upstream may answer up to the model's own output limit, so that
+ * limit (when the catalog knows it) bounds the answer. It only ever raises the setting's budget: a
+ * channel may map the name to another upstream model, and a catalog entry may lag the provider, so
+ * a lower catalog limit is no proof that the answer stays below the setting.
+ */
+function defaultOutputBudget(services: Services, model: string): number {
+  const setting = services.options.number('ReserveOutputTokens')
+  const limit = catalogEntry(pricingName(model))?.outputLimit
+  return limit !== undefined && limit > setting ? limit : setting
 }
 
 async function reserve(services: Services, payer: Payer, amount: number, label: HoldLabel) {

@@ -169,3 +169,61 @@ describe('GET /api/group/', () => {
     expect((await h.request('GET', '/api/group/', { as: root })).json?.data).toEqual(['default', 'pro'])
   })
 })
+
+describe('model catalog routes', () => {
+  const serve = async (models: string) => {
+    const response = await h.request('POST', '/api/channel/', { as: root, body: { name: 'ch', key: 'sk-x', models, group: 'default' } })
+    expect(response.json?.success, response.text).toBe(true)
+  }
+  const ratios = (key: 'ModelRatio' | 'CompletionRatio' | 'CacheRatio') => h.services.options.json<Record<string, number>>(key)
+
+  it("shows where each served model's price comes from", async () => {
+    await serve('gpt-4o,gpt-5,no-such-model')
+    const response = await h.request('GET', '/api/option/model_catalog', { as: root })
+    expect(response.json?.data).toEqual([
+      {
+        model: 'gpt-4o',
+        source: 'root',
+        model_ratio: 1.25,
+        completion_ratio: 4,
+        cache_ratio: 0.5,
+        catalog: { model_ratio: 1.25, completion_ratio: 4, cache_ratio: 0.5, context_window: 128_000, output_limit: 16_384 },
+      },
+      {
+        model: 'gpt-5',
+        source: 'catalog',
+        model_ratio: 0.625,
+        completion_ratio: 8,
+        cache_ratio: 0.104,
+        catalog: { model_ratio: 0.625, completion_ratio: 8, cache_ratio: 0.104, context_window: 400_000, output_limit: 128_000 },
+      },
+      { model: 'no-such-model', source: 'none' },
+    ])
+  })
+
+  it("fills the root's options for served models the root has not priced, keeping the root's own entries", async () => {
+    await serve('gpt-4o,gpt-5,claude-opus-4-1,no-such-model')
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o': 2 }) } })
+    await h.request('PUT', '/api/option/', { as: root, body: { key: 'CompletionRatio', value: JSON.stringify({ 'claude-opus-4-1': 4 }) } })
+    const filled = await h.request('POST', '/api/option/model_catalog/fill', { as: root, headers: { 'accept-language': 'en' } })
+    expect(filled.json).toEqual({ success: true, message: 'Filled the prices of 2 models from the model catalog', data: { filled: ['claude-opus-4-1', 'gpt-5'] } })
+    expect(ratios('ModelRatio')).toEqual({ 'gpt-4o': 2, 'claude-opus-4-1': 7.5, 'gpt-5': 0.625 })
+    expect(ratios('CompletionRatio')).toEqual({ 'claude-opus-4-1': 4, 'gpt-5': 8 })
+    expect(ratios('CacheRatio')).toMatchObject({ 'gpt-4o': 0.5, 'claude-opus-4-1': 0.1, 'gpt-5': 0.104 })
+    expect(ratios('CacheRatio')).not.toHaveProperty('no-such-model')
+    // Stored, so the prices stay when the catalog package changes.
+    const fresh = new OptionStore(h.services.db)
+    await fresh.load()
+    expect(fresh.json<Record<string, number>>('ModelRatio')).toEqual({ 'gpt-4o': 2, 'claude-opus-4-1': 7.5, 'gpt-5': 0.625 })
+    const sources = (await h.request('GET', '/api/option/model_catalog', { as: root })).json?.data as { model: string; source: string }[]
+    expect(sources.map((row) => `${row.model}:${row.source}`)).toEqual(['claude-opus-4-1:root', 'gpt-4o:root', 'gpt-5:root', 'no-such-model:none'])
+    expect((await h.request('POST', '/api/option/model_catalog/fill', { as: root })).json?.data).toEqual({ filled: [] })
+  })
+
+  it('is the root’s alone', async () => {
+    const admin = await h.createUser(10)
+    expect((await h.request('POST', '/api/option/model_catalog/fill', { as: admin })).status).toBe(403)
+    expect((await h.request('GET', '/api/option/model_catalog', { as: admin })).status).toBe(403)
+    expect(ratios('ModelRatio')).not.toHaveProperty('gpt-5')
+  })
+})

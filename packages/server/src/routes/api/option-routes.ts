@@ -1,4 +1,4 @@
-import { ok } from '@gateway/shared'
+import { ok, type FillCatalogResult, type ModelCatalogRow } from '@gateway/shared'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
@@ -6,11 +6,16 @@ import { translate } from '../../i18n/messages.ts'
 import { rootAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { isSecretOptionKey, optionDefaults, type OptionKey } from '../../services/options/option-defaults.ts'
+import type { RoutingSnapshot } from '../../relay/cache/channel-cache.ts'
+import { catalogRows, fillFromCatalog } from '../../services/billing/catalog-fill.ts'
 import { defaultModelRatio } from '../../services/options/model-ratio-defaults.ts'
 import { toOptionString } from '../../services/options/option-rules.ts'
 import { fetchLatestRelease } from '../../services/options/update-check.ts'
 
 const secretKeys = (Object.keys(optionDefaults) as OptionKey[]).filter(isSecretOptionKey)
+
+/** The models the enabled channels serve, in any group. */
+const servedModels = (snapshot: RoutingSnapshot): string[] => [...snapshot.routes.values()].flatMap((models) => [...models.keys()])
 
 const updateOptionInput = z.object({ key: z.string().min(1).max(255), value: z.unknown() })
 
@@ -40,4 +45,15 @@ export const optionRoutes = new Hono<HonoEnv>()
   .post('/rest_model_ratio', rootAuth, async (c) => {
     await c.get('services').options.set('ModelRatio', JSON.stringify(defaultModelRatio))
     return c.json(ok(null, translate('option.model_ratio_reset', c.get('language'))))
+  })
+  // Where each served model's price comes from (the root's entries or the model catalog).
+  .get('/model_catalog', rootAuth, async (c) => {
+    const services = c.get('services')
+    return c.json(ok<ModelCatalogRow[]>(catalogRows(services.options, servedModels(await services.relay.channels.current()))))
+  })
+  // Copies the catalog's prices into the root's options for served models the root has not priced.
+  .post('/model_catalog/fill', rootAuth, async (c) => {
+    const services = c.get('services')
+    const result = await fillFromCatalog(services.options, servedModels(await services.relay.channels.current()))
+    return c.json(ok<FillCatalogResult>(result, translate('option.catalog_filled', c.get('language'), { count: result.filled.length })))
   })

@@ -42,12 +42,23 @@ describe('GET /api/pricing', () => {
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.5 })
     const openai = ['openai']
     expect(body.data).toEqual([
-      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, model_price: 0, owner_by: '', completion_ratio: 4, enable_groups: ['default', 'vip'], supported_endpoint_types: openai },
+      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, model_price: 0, owner_by: '', completion_ratio: 4, enable_groups: ['default', 'vip'], supported_endpoint_types: openai, context_window: 128_000, output_limit: 16_384 },
       { model_name: 'mj-imagine', quota_type: 1, model_ratio: 0, model_price: 0.1, owner_by: '', completion_ratio: 0, enable_groups: ['default', 'vip'], supported_endpoint_types: openai },
     ])
     expect(body.supported_endpoint).toEqual({ openai: { path: '/v1/chat/completions', method: 'POST' } })
     // AutoGroups is ['default'] out of the box, and default is usable.
     expect(body.auto_groups).toEqual(['default'])
+  })
+
+  it('shows the context window and output limit the model catalog lists, and the catalog price of a model the root did not price', async () => {
+    await channel('gemini-2.5-pro,deepseek-chat,team-model', 'default')
+    const body = (await pricing()).json as unknown as { data: Record<string, unknown>[] }
+    expect(body.data.find((item) => item.model_name === 'gemini-2.5-pro')).toMatchObject({ model_ratio: 0.625, completion_ratio: 8, context_window: 1_048_576, output_limit: 65_536 })
+    expect(body.data.find((item) => item.model_name === 'deepseek-chat')).toMatchObject({ context_window: 128_000, output_limit: 8_192 })
+    const unknown = body.data.find((item) => item.model_name === 'team-model')
+    expect(unknown).toMatchObject({ model_ratio: 2 })
+    expect(unknown).not.toHaveProperty('context_window')
+    expect(unknown).not.toHaveProperty('output_limit')
   })
 
   it("lists a Claude channel's models on the Anthropic endpoint too", async () => {

@@ -4,7 +4,8 @@ import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
 import { publicRoute, tryAuthenticate } from '../../middleware/auth.ts'
 import type { RoutingSnapshot } from '../../relay/cache/channel-cache.ts'
-import { groupRatioFor, resolvePrice } from '../../services/billing/resolve-price.ts'
+import { catalogEntry } from '../../services/billing/model-catalog.ts'
+import { groupRatioFor, pricingName, resolvePrice } from '../../services/billing/resolve-price.ts'
 import { ENDPOINT_PATHS, endpointTypesOf, type EndpointType } from '../../services/pricing/supported-endpoints.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
 import { usableGroups } from '../../services/users/usable-groups.ts'
@@ -21,6 +22,10 @@ export interface PricingItem {
   enable_groups: string[]
   /** the endpoints the model is served on, from the types of the channels that serve it */
   supported_endpoint_types: EndpointType[]
+  /** tokens of prompt and answer together the model accepts, from the model catalog when it knows the model */
+  context_window?: number
+  /** the most tokens one answer may have, from the model catalog */
+  output_limit?: number
 }
 
 /**
@@ -52,8 +57,10 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
       const enable_groups = [...groups].sort()
       const supported_endpoint_types = [...(endpointsByModel.get(model) ?? [])].sort()
       const price = resolvePrice(options, model, 'default', '', true)
+      const entry = catalogEntry(pricingName(model))
+      const limits = { ...(entry?.contextWindow === undefined ? {} : { context_window: entry.contextWindow }), ...(entry?.outputLimit === undefined ? {} : { output_limit: entry.outputLimit }) }
       if (price?.kind === 'per-call') {
-        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types }
+        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types, ...limits }
       }
       return {
         model_name: model,
@@ -64,6 +71,7 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
         completion_ratio: price?.completionRatio ?? 1,
         enable_groups,
         supported_endpoint_types,
+        ...limits,
       }
     })
 }

@@ -1,14 +1,14 @@
 /**
  * The output multiplier of a model. Family rules of the reference system come first for names
  * they match (names with a "/" check the option first); otherwise the CompletionRatio option,
- * otherwise 1.
+ * otherwise the model catalog's ratio, otherwise 1.
  */
-export function completionRatioFor(model: string, configured: Record<string, number>): number {
+export function completionRatioFor(model: string, configured: Record<string, number>, catalog?: number): number {
   const fromOption = configured[model]
   if (model.includes('/') && fromOption !== undefined) return fromOption
   const family = familyCompletionRatio(model, fromOption)
   if (family !== undefined) return family
-  return fromOption ?? 1
+  return fromOption ?? catalog ?? 1
 }
 
 function familyCompletionRatio(name: string, fromOption: number | undefined): number | undefined {

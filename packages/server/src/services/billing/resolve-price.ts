@@ -1,5 +1,6 @@
 import type { OptionStore } from '../options/option-store.ts'
 import { completionRatioFor } from './completion-ratio.ts'
+import { catalogEntry } from './model-catalog.ts'
 
 /** How one request of a model is priced, with the ratios the log will explain. */
 export type Price =
@@ -38,8 +39,10 @@ export function groupRatioFor(options: OptionStore, usingGroup: string, userGrou
 
 /**
  * Prices a model by its requested (not upstream) name: a fixed per-call price first, then the
- * model ratio. Returns undefined for a model without either, unless self-use mode or the user's
- * own setting accepts the default ratio.
+ * model ratio. The root's options always win (their defaults are the built-in table, which the
+ * console shows and edits as the root's own); the model catalog fills what they lack. Returns
+ * undefined for a model priced by neither, unless self-use mode or the user's own setting accepts
+ * the default ratio.
  */
 export function resolvePrice(
   options: OptionStore,
@@ -52,18 +55,29 @@ export function resolvePrice(
   const group = groupRatioFor(options, usingGroup, userGroup)
   const modelPrice = options.json<Record<string, number>>('ModelPrice')[name]
   if (typeof modelPrice === 'number' && modelPrice >= 0) return { kind: 'per-call', modelPrice, ...group }
+  const catalog = catalogEntry(name)
+  const completionRatios = options.json<Record<string, number>>('CompletionRatio')
   let modelRatio = options.json<Record<string, number>>('ModelRatio')[name]
-  if (typeof modelRatio !== 'number' || modelRatio < 0) {
+  let completionRatio: number
+  if (typeof modelRatio === 'number' && modelRatio >= 0) {
+    completionRatio = completionRatioFor(name, completionRatios, catalog?.completionRatio)
+  } else if (catalog) {
+    // The catalog's input and output prices are a pair: its output ratio, unless the root set one.
+    modelRatio = catalog.modelRatio
+    const configured = completionRatios[name]
+    completionRatio = typeof configured === 'number' && configured >= 0 ? configured : catalog.completionRatio
+  } else {
     if (!options.bool('SelfUseModeEnabled') && !acceptUnsetRatio) return undefined
     modelRatio = UNSET_MODEL_RATIO
+    completionRatio = completionRatioFor(name, completionRatios)
   }
   const cacheRatio = options.json<Record<string, number>>('CacheRatio')[name]
   return {
     kind: 'ratio',
     modelRatio,
-    completionRatio: completionRatioFor(name, options.json<Record<string, number>>('CompletionRatio')),
-    cacheRatio: typeof cacheRatio === 'number' && cacheRatio >= 0 ? cacheRatio : 1,
-    cacheCreationRatio: DEFAULT_CACHE_CREATION_RATIO,
+    completionRatio,
+    cacheRatio: typeof cacheRatio === 'number' && cacheRatio >= 0 ? cacheRatio : (catalog?.cacheRatio ?? 1),
+    cacheCreationRatio: catalog?.cacheCreationRatio ?? DEFAULT_CACHE_CREATION_RATIO,
     ...group,
   }
 }

@@ -10,6 +10,10 @@ export interface PricingItem {
   owner_by: string
   completion_ratio: number
   enable_groups: string[]
+  /** prompt and answer tokens the model accepts, when the server's model catalog knows the model */
+  context_window?: number
+  /** the most tokens one answer may have, from the same catalog */
+  output_limit?: number
 }
 
 export interface PricingResponse {

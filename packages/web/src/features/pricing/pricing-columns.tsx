@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import { Copy } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { formatTokenCount } from '@/lib/token-count'
 import type { PricingItem } from './api'
 import { formatUsd, groupRatioVariant, inputPricePerMillion, outputPricePerMillion, perCallPrice } from './pricing'
 
@@ -71,6 +72,20 @@ export function pricingColumns({ t, groupRatio, groupRatios, onCopy }: PricingCo
           <span>{t('ratio.group', { value: groupRatio })}</span>
         </div>
       ),
+    },
+    {
+      id: 'context',
+      header: t('columns.context'),
+      cell: ({ row }) => {
+        const { context_window: context, output_limit: output } = row.original
+        if (context === undefined && output === undefined) return <span className="text-muted-foreground">—</span>
+        return (
+          <div className="flex flex-col text-xs whitespace-nowrap text-muted-foreground">
+            {context !== undefined && <span>{t('context.window', { tokens: formatTokenCount(context) })}</span>}
+            {output !== undefined && <span>{t('context.output', { tokens: formatTokenCount(output) })}</span>}
+          </div>
+        )
+      },
     },
     {
       id: 'groups',

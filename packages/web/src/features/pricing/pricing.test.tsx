@@ -19,7 +19,7 @@ const item = (overrides: Partial<PricingItem>): PricingItem => ({
 })
 
 const items = [
-  item({ model_name: 'gpt-4o', enable_groups: ['default', 'vip'] }),
+  item({ model_name: 'gpt-4o', enable_groups: ['default', 'vip'], context_window: 128_000, output_limit: 16_384 }),
   item({ model_name: 'mj-imagine', quota_type: 1, model_ratio: 0, model_price: 0.1, completion_ratio: 0, enable_groups: ['vip'] }),
   ...Array.from({ length: 11 }, (_, n) => item({ model_name: `bulk-${String(n).padStart(2, '0')}`, model_ratio: 1 })),
 ]
@@ -96,12 +96,25 @@ describe('PricingPage', () => {
     expect(screen.queryByText('mj-imagine')).toBeNull()
   })
 
+  it("shows the model's context window and output limit when the catalog knows them", async () => {
+    serve({ default: 1 })
+    renderPage()
+    const row = await rowOf('gpt-4o')
+    expect(within(row).getByText('Context 128K tokens')).toBeTruthy()
+    expect(within(row).getByText('Output up to 16,384 tokens')).toBeTruthy()
+    const unknown = await rowOf('bulk-00')
+    expect(within(unknown).queryByText(/^Context /)).toBeNull()
+    expect(within(unknown).getAllByText('—')).toHaveLength(1)
+  })
+
   it('speaks Chinese', async () => {
     await i18n.changeLanguage('zh')
     serve({ default: 1 })
     renderPage()
     const row = await rowOf('gpt-4o')
     expect(within(row).getByText('提示 $2.5 / 1M tokens')).toBeTruthy()
+    expect(within(row).getByText('上下文 128K tokens')).toBeTruthy()
+    expect(within(row).getByText('最大输出 16,384 tokens')).toBeTruthy()
     expect(screen.getByText('模型价格')).toBeTruthy()
   })
 })

@@ -1,3 +1,4 @@
+import type { FillCatalogResult, ModelCatalogRow } from '@gateway/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api-client'
 
@@ -57,3 +58,12 @@ export const resetModelRatios = () => api.post<null>('/api/option/rest_model_rat
 
 /** DELETE /api/log/?target_timestamp=: removes logs before the moment; answers how many. */
 export const cleanLogsBefore = (timestamp: number) => api.delete<number>('/api/log/', { query: { target_timestamp: timestamp } })
+
+/** GET /api/option/model_catalog: where each served model's price comes from (the root's entries or the catalog). */
+export const modelCatalogQuery = queryOptions({
+  queryKey: ['options', 'model-catalog'] as const,
+  queryFn: async (): Promise<ModelCatalogRow[]> => (await api.get<ModelCatalogRow[]>('/api/option/model_catalog')) ?? [],
+})
+
+/** Writes the catalog's prices into the root's options for served models the root has not priced. */
+export const fillPricesFromCatalog = () => api.post<FillCatalogResult>('/api/option/model_catalog/fill')

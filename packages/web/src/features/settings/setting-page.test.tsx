@@ -47,6 +47,7 @@ function serve(options: { failKeys?: string[]; secrets?: Record<string, boolean>
   const puts: Put[] = []
   const deletes: string[] = []
   serveApi((url, init, body) => {
+    if (url === '/api/option/model_catalog') return ok([])
     if (url.startsWith('/api/option/secrets')) return ok(Object.entries(options.secrets ?? {}).map(([key, set]) => ({ key, set })))
     if (url.startsWith('/api/option/') && method(init) === 'GET') return ok(Object.entries(stored).map(([key, value]) => ({ key, value })))
     if (url.startsWith('/api/option/') && method(init) === 'PUT') {

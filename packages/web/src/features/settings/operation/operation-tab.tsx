@@ -1,3 +1,4 @@
+import { CatalogSection } from './catalog-section'
 import { LogSection } from './log-section'
 import { ModelPricingSection } from './model-pricing-section'
 import { ChatsSection, GroupRatioSection, ModelRatioSection } from './ratio-sections'
@@ -15,6 +16,7 @@ export function OperationTab() {
       <MonitoringSection />
       <QuotaSection />
       <ModelPricingSection />
+      <CatalogSection />
       <GroupRatioSection />
       <ModelRatioSection />
       <ChatsSection />
