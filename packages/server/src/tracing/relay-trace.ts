@@ -19,7 +19,7 @@ const CACHE_READ_TOKENS = 'gen_ai.usage.cache_read.input_tokens'
 const STATUS_CODE = 'http.response.status_code'
 const ERROR_TYPE = 'error.type'
 
-const typeNames = new Map<number, string>(Object.entries(ChannelType).map(([name, id]) => [id, name]))
+const typeNames = new Map<number, string>(Object.entries(ChannelType).map(([name, id]) => [id, name.toLowerCase()]))
 const channelTypeName = (type: number) => typeNames.get(type) ?? String(type)
 
 /** gen_ai.operation.name of the endpoints that have one. */
