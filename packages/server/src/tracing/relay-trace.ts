@@ -2,7 +2,6 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTe
 import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { ChannelType } from '@gateway/shared'
 import type { Endpoint } from '../providers/types.ts'
-import type { Exchange } from '../relay/exchange.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { activeTracer } from './active-tracer.ts'
 
@@ -34,6 +33,15 @@ const operations: Partial<Record<Endpoint, string>> = {
   'gemini-batch-embed': 'embeddings',
 }
 
+/** What the trace reads from the relay's exchange (its own shape: the exchange module imports this one). */
+interface TracedExchange {
+  request: { model: string; stream: boolean }
+  /** channel ids in the order they were tried */
+  tried: readonly number[]
+  channel?: { id: number; type: number } | undefined
+  upstreamModel?: string | undefined
+}
+
 /** The W3C headers a client sent, to continue its trace. */
 export interface IncomingTrace {
   traceparent?: string | undefined
@@ -52,7 +60,7 @@ export function startRelayTrace(endpoint: Endpoint, requestId: string, incoming:
 export class RelayTrace {
   readonly span: Span
   private readonly tracer: Tracer
-  private exchange: Exchange | undefined
+  private exchange: TracedExchange | undefined
   private upstream: Span | undefined
   private settle: Span | undefined
 
@@ -66,7 +74,7 @@ export class RelayTrace {
   }
 
   /** The request is parsed and reserved: its model and streaming are known. */
-  opened(exchange: Exchange): void {
+  opened(exchange: TracedExchange): void {
     this.exchange = exchange
     this.span.setAttributes({ [REQUEST_MODEL]: exchange.request.model, [REQUEST_STREAM]: exchange.request.stream })
   }
