@@ -28,7 +28,8 @@ it('posts the spans over OTLP/HTTP to the configured endpoint when stopped, name
   await stopTracing()
   expect(activeTracer).toBeUndefined()
   expect(collector.seen.map((seen) => [seen.path, seen.headers['content-type']])).toEqual([['/v1/traces', 'application/json']])
-  const [resourceSpans] = (collector.seen[0]?.body as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: { name: string; kind: number }[] }[] }[] }).resourceSpans
+  type Export = { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: { name: string; kind: number }[] }[] }[] }
+  const [resourceSpans] = (collector.seen[0]?.body as Export | undefined)?.resourceSpans ?? []
   const resource = Object.fromEntries((resourceSpans?.resource.attributes ?? []).map((a) => [a.key, a.value.stringValue]))
   expect(resource).toMatchObject({ 'service.name': 'gateway-test', 'service.version': '9.9.9' })
   expect(resourceSpans?.scopeSpans.flatMap((scope) => scope.spans.map((span) => [span.name, span.kind]))).toEqual([['relay chat', 2]])
