@@ -4,7 +4,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
-import { addChannel, addToken, consumeLogs, settle } from '../../test/relay-fixtures.ts'
+import { addChannel, addToken, consumeLogs, listen, settle } from '../../test/relay-fixtures.ts'
 import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripted-upstream.ts'
 import { readEnv } from '../env.ts'
 import { startTracing, stopTracing } from './setup-tracing.ts'
@@ -195,6 +195,38 @@ describe('traces on', () => {
     const call = spanNamed('upstream openai')
     expect(upstream.seen[0]?.headers.traceparent).toBe(`00-${traceId}-${call.spanContext().spanId}-01`)
     expect(upstream.seen[0]?.headers.tracestate).toBe('vendor=abc')
+  })
+
+  it('continues a trace on the node fast path too (a real socket)', async () => {
+    await addChannel(h, { baseUrl: upstream.url })
+    const server = await listen(h)
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] }),
+      })
+      expect(response.status).toBe(200)
+      await response.text()
+      await settle(h)
+      await exported()
+      const relay = spanNamed('relay chat')
+      expect(relay.parentSpanContext?.spanId).toBe('00f067aa0ba902b7')
+      expect(relay.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': 11, 'gen_ai.usage.output_tokens': 7 })
+      expect(upstream.seen[0]?.headers.traceparent).toBe(`00-${traceId}-${spanNamed('upstream openai').spanContext().spanId}-01`)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it("follows a caller's decision not to sample: no spans, the context still goes upstream unsampled", async () => {
+    await addChannel(h, { baseUrl: upstream.url })
+    const traceId = '0af7651916cd43dd8448eb211c80319c'
+    expect((await chat({}, { traceparent: `00-${traceId}-b7ad6b7169203331-00` })).status).toBe(200)
+    await settle(h)
+    expect(await exported()).toEqual([])
+    expect(upstream.seen[0]?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`))
   })
 
   it('ends a failed request with an error status and no settle span', async () => {

@@ -59,6 +59,8 @@ export function startRelayTrace(endpoint: Endpoint, requestId: string, incoming:
 
 export class RelayTrace {
   readonly span: Span
+  /** false when the sampler left this trace out: its spans still carry the context upstream, but no attributes are built */
+  private readonly recording: boolean
   private readonly tracer: Tracer
   private exchange: TracedExchange | undefined
   private upstream: Span | undefined
@@ -71,21 +73,23 @@ export class RelayTrace {
     const operation = operations[endpoint]
     if (operation) attributes[OPERATION] = operation
     this.span = tracer.startSpan(`relay ${endpoint}`, { kind: SpanKind.SERVER, attributes }, parent)
+    this.recording = this.span.isRecording()
   }
 
   /** The request is parsed and reserved: its model and streaming are known. */
   opened(exchange: TracedExchange): void {
     this.exchange = exchange
-    this.span.setAttributes({ [REQUEST_MODEL]: exchange.request.model, [REQUEST_STREAM]: exchange.request.stream })
+    if (this.recording) this.span.setAttributes({ [REQUEST_MODEL]: exchange.request.model, [REQUEST_STREAM]: exchange.request.stream })
   }
 
   /** A try on one channel begins: its span starts, and the upstream request carries its traceparent. */
   startUpstream(channel: { id: number; type: number }, call: { url: URL; headers: Record<string, string>; upstreamModel: string }): void {
     this.endUpstream()
     const type = channelTypeName(channel.type)
-    const attributes: Attributes = { 'gateway.channel.id': channel.id, 'gateway.channel.type': type, [REQUEST_MODEL]: call.upstreamModel, 'http.request.method': 'POST' }
     // The host only: some providers take the key in the query string.
-    attributes['server.address'] = call.url.hostname
+    const attributes: Attributes | undefined = this.recording
+      ? { 'gateway.channel.id': channel.id, 'gateway.channel.type': type, [REQUEST_MODEL]: call.upstreamModel, 'http.request.method': 'POST', 'server.address': call.url.hostname }
+      : undefined
     const span = this.tracer.startSpan(`upstream ${type}`, { kind: SpanKind.CLIENT, attributes }, trace.setSpan(ROOT_CONTEXT, this.span))
     this.upstream = span
     traceContextPropagator.inject(trace.setSpan(ROOT_CONTEXT, span), call.headers, defaultTextMapSetter)
@@ -110,6 +114,7 @@ export class RelayTrace {
   /** The answer is complete (a stream's last byte, or its cut): the usage is known and the settlement starts. */
   settling(usage: Usage, partial: boolean): void {
     this.endUpstream()
+    if (!this.recording) return
     const attributes: Attributes = { [INPUT_TOKENS]: usage.promptTokens, [OUTPUT_TOKENS]: usage.completionTokens, [STATUS_CODE]: 200 }
     if (usage.cachedTokens) attributes[CACHE_READ_TOKENS] = usage.cachedTokens
     if (partial) attributes['gateway.partial'] = true
@@ -120,9 +125,11 @@ export class RelayTrace {
 
   /** The settlement is written: the request's trace is complete. */
   settled(collected: number): void {
-    this.settle?.setAttribute('gateway.quota', collected)
-    this.settle?.end()
-    this.span.setAttribute('gateway.quota', collected)
+    if (this.settle) {
+      this.settle.setAttribute('gateway.quota', collected)
+      this.settle.end()
+      this.span.setAttribute('gateway.quota', collected)
+    }
     this.span.end()
   }
 
@@ -142,7 +149,7 @@ export class RelayTrace {
   /** Which channel served (or was tried last), with which model, after how many tries. */
   private describeRoute(): void {
     const exchange = this.exchange
-    if (!exchange) return
+    if (!exchange || !this.recording) return
     const attributes: Attributes = { 'gateway.attempts': exchange.tried.length }
     if (exchange.channel) {
       attributes['gateway.channel.id'] = exchange.channel.id
