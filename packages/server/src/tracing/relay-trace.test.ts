@@ -315,4 +315,32 @@ describe('a streamed request', () => {
       await held.stop()
     }
   })
+
+  it('ends the span of a stream the client left, marked partial, once its settlement is written', async () => {
+    await startInMemory()
+    const held = await startHeldStream()
+    try {
+      await addChannel(h, { baseUrl: held.url })
+      const response = await h.app.request('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Say hello' }] }),
+      })
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+      await reader.read()
+      await reader.cancel()
+      await settle(h)
+      await exported()
+      const relay = spanNamed('relay chat')
+      expect(relay.attributes).toMatchObject({ 'gen_ai.request.stream': true, 'gateway.partial': true, 'gateway.attempts': 1 })
+      const [log] = await consumeLogs(h)
+      // What was produced before the cut is billed, and the span says what was charged.
+      expect(log?.quota).toBeGreaterThan(0)
+      expect(relay.attributes['gateway.quota']).toBe(log?.quota)
+      expect(childrenOf(relay).map((span) => span.name).sort()).toEqual(['settle', 'upstream openai'])
+    } finally {
+      held.release()
+      await held.stop()
+    }
+  })
 })
