@@ -113,6 +113,18 @@ export const envSchema = z.object({
   LEDGER_SPOOL_PATH: z.string().optional(),
   /** Seconds a shutdown gives requests in flight (streams included) before cutting them. */
   SHUTDOWN_TIMEOUT_SECONDS: int(30),
+  /**
+   * OpenTelemetry traces, off unless an OTLP/HTTP endpoint is set: the base endpoint (traces go to
+   * its /v1/traces) or the traces endpoint itself (used as it is, and preferred).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().default('gateway'),
+  /** The standard samplers (default: follow the caller's decision, sample every new trace) and the ratio of the *traceidratio ones. */
+  OTEL_TRACES_SAMPLER: z.enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']).default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  /** true keeps tracing off even with an endpoint set. */
+  OTEL_SDK_DISABLED: flag(false),
   /** Where the built console lives. */
   STATIC_DIR: z.string().optional(),
   /**

@@ -6,6 +6,8 @@ import { createLogger } from './lib/logger.ts'
 import { createServices } from './services/container.ts'
 import { startJobs } from './jobs/start-jobs.ts'
 import { shutdownGracefully } from './shutdown.ts'
+import { startTracing } from './tracing/setup-tracing.ts'
+import { tracingSettingsOf } from './tracing/tracing-settings.ts'
 
 /** Boot: environment, database and migrations, caches, jobs, listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -13,6 +15,11 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL)
   for (const warning of environmentWarnings(env)) logger.warn(warning.fields, warning.message)
   const services = await createServices(env, logger)
+  const tracing = tracingSettingsOf(env)
+  if (tracing) {
+    await startTracing(tracing, { version: services.version })
+    logger.info({ endpoint: tracing.url, sampler: tracing.sampler }, 'OpenTelemetry traces on')
+  }
   const app = createApp(services)
   const stopJobs = startJobs(services)
 

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Services } from './services/container.ts'
 import { markShuttingDown } from './services/health/readiness.ts'
 import { gateOf } from './shutdown-gate.ts'
+import { stopTracing } from './tracing/setup-tracing.ts'
 
 /**
  * Once nothing is in flight, how long connections get to close on their own (last bytes flushed,
@@ -49,4 +50,6 @@ export async function shutdownGracefully(server: Server, services: Services, gra
     timers.abort()
   }
   await services.close()
+  // Last: the settlements drained above end their requests' spans, which then go out with the rest.
+  await stopTracing().catch((error: unknown) => services.logger.warn({ err: String(error) }, 'traces not flushed'))
 }

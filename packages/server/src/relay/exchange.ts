@@ -18,6 +18,7 @@ import type { ResponsesRequest } from '../providers/openai-responses/responses-a
 import { audioSecondsToTokens, estimatedAudioSeconds } from './audio-usage.ts'
 import { fileBytes } from './multipart-body.ts'
 import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
+import type { RelayTrace } from '../tracing/relay-trace.ts'
 
 /** Everything one relayed request carries from auth to its log row. */
 export interface Exchange {
@@ -50,6 +51,8 @@ export interface Exchange {
   finished: boolean
   /** the user's balance right after the reservation, when the database told it */
   balanceAfterReserve?: number
+  /** the request's spans, while tracing is on */
+  trace?: RelayTrace | undefined
 }
 
 /** How the exchange ended, for billing and the log. */
@@ -77,6 +80,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   const charge = computeQuota(price, usage, quotaPerUnit)
   const now = nowSeconds()
   const channelId = exchange.channel?.id ?? 0
+  exchange.trace?.settling(usage, outcome.partial === true)
   const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   const language = services.env.DEFAULT_LANGUAGE
   // The row is written in the settlement's transaction; its quota is what was collected.
@@ -114,6 +118,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
     log,
     note: { language, ...display },
   })
+  exchange.trace?.settled(collected)
   if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
     // The balance the reservation left, corrected by this settlement; read it only where the database could not tell.
     const after =

@@ -28,6 +28,7 @@ import { bridgeFor } from './protocol-bridge.ts'
 import { bridgedAnswer, passThroughAnswer, readBounded, type UpstreamAnswerContext } from './relay-answers.ts'
 import type { RelayResult } from './relay-result.ts'
 import { resolvePreviousResponse, responsesStateBridge } from './responses-state.ts'
+import { startRelayTrace, type RelayTrace } from '../tracing/relay-trace.ts'
 
 export interface RelayInput {
   endpoint: Endpoint
@@ -45,6 +46,9 @@ export interface RelayInput {
   caller: { user: RelayUser; token: RelayToken; pinnedChannelId: number | undefined } | { user: RelayUser; playgroundGroup: string }
   /** the client's anthropic-beta and ?beta=true, for Claude upstreams */
   clientHeaders?: ClientHeaders
+  /** the client's W3C trace headers, continued when tracing is on */
+  traceparent?: string | undefined
+  tracestate?: string | undefined
 }
 
 /**
@@ -52,7 +56,13 @@ export interface RelayInput {
  * try channels (highest priority first, the next one on a retryable failure before any byte went
  * to the client) -> answer (stream or JSON) -> settle and log. A failure refunds the reservation.
  */
-export async function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
+export function runRelay(services: Services, input: RelayInput): Promise<RelayResult> {
+  const trace = startRelayTrace(input.endpoint, input.requestId, input)
+  // A successful relay's trace ends with its settlement (see finishExchange), a failed one here.
+  return trace ? relay(services, input, trace).catch((error: unknown) => trace.fail(error)) : relay(services, input, undefined)
+}
+
+async function relay(services: Services, input: RelayInput, trace: RelayTrace | undefined): Promise<RelayResult> {
   const request = input.multipart ? parseMultipartRequest(input.endpoint, input.multipart) : parseRelayRequest(input.endpoint, input.rawBody, input.fromPath)
   if (input.clientHeaders) request.clientHeaders = input.clientHeaders
   const { user } = input.caller
@@ -88,7 +98,9 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
     tried: [],
     finished: false,
     balanceAfterReserve: reservation.balanceAfter,
+    trace,
   }
+  trace?.opened(exchange)
   services.relay.opened()
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
   const laterGroups = token?.crossGroupRetry && token.group === AUTO_GROUP && !route.pinned ? laterAutoGroups(snapshot, groups, route.group, request.model) : []
@@ -125,6 +137,7 @@ export async function runRelay(services: Services, input: RelayInput): Promise<R
         } catch (error) {
           if (!(error instanceof RelayError)) throw error
           lastError = error
+          trace?.attemptFailed(error)
           recordErrorLog(exchange, channel, error)
           services.relay.accessTokens.rejected(channel, error)
           if (!error.local) {
@@ -172,6 +185,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   const abort = new AbortController()
   const onClientAbort = () => abort.abort()
   input.clientSignal.addEventListener('abort', onClientAbort, { once: true })
+  exchange.trace?.startUpstream(channel, call)
   let response: UpstreamAnswer
   try {
     response = await sendUpstream(services, adapter, channel, call, request.stream, abort.signal)
@@ -180,6 +194,7 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
     throw upstreamTransportError(error)
   }
   exchange.upstreamRequestId = upstreamRequestId(response.headers)
+  exchange.trace?.upstreamStatus(response.statusCode)
   if (response.statusCode !== 200) {
     const text = await readBounded(response.body, 64 * 1024).catch(() => '')
     input.clientSignal.removeEventListener('abort', onClientAbort)

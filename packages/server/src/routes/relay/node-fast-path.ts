@@ -55,7 +55,8 @@ async function serve(services: Services, endpoint: Endpoint, req: IncomingMessag
       },
     )
     const rawBody = await readBody(req, maxBody)
-    const result = await runRelay(services, { endpoint, rawBody, requestId, clientIp, language, startedMs, clientSignal: abort.signal, caller })
+    const { traceparent, tracestate } = req.headers
+    const result = await runRelay(services, { endpoint, rawBody, requestId, clientIp, language, startedMs, clientSignal: abort.signal, caller, traceparent: headerValue(traceparent), tracestate: headerValue(tracestate) })
     writeResult(result, res, requestId)
   } catch (error) {
     writeError(services, error, res, requestId, language)

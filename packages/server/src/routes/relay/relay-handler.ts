@@ -50,6 +50,8 @@ export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fro
         caller,
         // Claude clients only: chat is also served by the node fast path, which reads no such headers.
         clientHeaders: endpoint === 'messages' ? clientHeadersOf(c) : undefined,
+        traceparent: c.req.header('traceparent'),
+        tracestate: c.req.header('tracestate'),
       })
       return toWebResponse(result)
     } catch (error) {
