@@ -19,7 +19,7 @@ export function MetricsSection() {
         hint={t('system.metrics.accessHint')}
         choices={(['off', 'token', 'public'] as const).map((value) => ({ value, label: t(`system.metrics.${value}Access`) }))}
       />
-      <SecretOption form={form} name="MetricsToken" label={t('system.metrics.token')} hint={t('system.metrics.tokenHint')} />
+      <SecretOption form={form} name="MetricsToken" label={t('system.metrics.token')} />
     </OptionSection>
   )
 }
