@@ -74,3 +74,15 @@ describe('recording', () => {
     ])
   })
 })
+
+describe('the Grafana dashboard', () => {
+  it('queries only metrics the exposition has', async () => {
+    const { readFileSync } = await import('node:fs')
+    const dashboard = JSON.parse(readFileSync(new URL('../../../../deploy/grafana/gateway-dashboard.json', import.meta.url), 'utf8')) as { panels: { targets: { expr: string }[] }[] }
+    const text = await renderMetrics(hostWith({}))
+    const families = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap((m) => (m[2] === 'histogram' ? [`${m[1]}_bucket`, `${m[1]}_sum`, `${m[1]}_count`] : [m[1] as string])))
+    const used = new Set(dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => [...target.expr.matchAll(/\b((?:gateway|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] as string))))
+    expect(used.size).toBeGreaterThanOrEqual(12)
+    expect([...used].filter((name) => !families.has(name))).toEqual([])
+  })
+})
