@@ -39,7 +39,7 @@ describe('GET /metrics access (MetricsAccess)', () => {
     expect(ok.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8')
     // The secret is write-only, like every *Token option.
     const listed = await h.request('GET', '/api/option/', { as: root })
-    const keys = (listed.json?.data as { key: string }[]).map((o) => o.key)
+    const keys = ((listed.json?.data ?? []) as { key: string }[]).map((o) => o.key)
     expect(keys).toContain('MetricsAccess')
     expect(keys).not.toContain('MetricsToken')
   })
