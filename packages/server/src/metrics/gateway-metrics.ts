@@ -46,6 +46,10 @@ export class GatewayMetrics {
   readonly ttft = new HistogramFamily('gateway_relay_time_to_first_token_seconds', 'Streams: time from arrival until the first token was sent to the client.', TTFT_BUCKETS)
   readonly tokens = new CounterFamily('gateway_relay_tokens_total', 'Tokens billed, by model and direction (prompt, completion).')
   readonly quota = new CounterFamily('gateway_relay_quota_total', 'Quota charged (what the settlement collected), by model.')
+  readonly errorAnswers = new CounterFamily(
+    'gateway_relay_error_answers_total',
+    'Relay requests answered with an error at any stage (key, balance, routing, upstream), by endpoint and HTTP status; includes the refusals made before a channel was chosen, which gateway_relay_requests_total does not count.',
+  )
   readonly retries = new CounterFamily('gateway_relay_retries_total', 'Further channel attempts after a failed one, by the reason of the failure.')
   readonly autoDisables = new CounterFamily('gateway_channel_auto_disabled_total', 'Channels (scope channel) or keys of multi-key channels (scope key) disabled automatically after a fatal upstream error.')
   readonly activeStreams = new CollectedGauge('gateway_relay_active_streams', 'Streaming requests in progress.', () => this.streams)
@@ -57,6 +61,7 @@ export class GatewayMetrics {
   private readonly ttftByEndpoint = new Map<string, HistogramSeries>()
   private readonly byModel = new Map<string, ModelSeries>()
   private readonly byChannel = new Map<number, HistogramSeries>()
+  private readonly errorsByEndpoint = new Map<string, Map<number, CounterSeries>>()
   private readonly byReason = new Map<RetryReason, CounterSeries>()
   private readonly disablesByChannel = new Map<number, CounterSeries[]>()
 
@@ -67,7 +72,7 @@ export class GatewayMetrics {
 
   /** Every family, for the registry. */
   families() {
-    return [this.requests, this.duration, this.upstreamDuration, this.ttft, this.tokens, this.quota, this.retries, this.autoDisables, this.activeStreams, this.logQueue]
+    return [this.requests, this.errorAnswers, this.duration, this.upstreamDuration, this.ttft, this.tokens, this.quota, this.retries, this.autoDisables, this.activeStreams, this.logQueue]
   }
 
   /** A relayed request ended: successfully (`error` undefined, status 200) or with this error (its status, 500 without one). */
@@ -91,6 +96,22 @@ export class GatewayMetrics {
     series.completion.add(completionTokens)
     series.quota.add(collected)
     if (ttftMs !== undefined) this.ttftSeries(endpoint).observe(ttftMs / 1000)
+  }
+
+  /** The client got an error answer (called where the relay routes render errors). */
+  errorAnswered(endpoint: string, error: unknown): void {
+    const status = statusOf(error)
+    let statuses = this.errorsByEndpoint.get(endpoint)
+    if (!statuses) {
+      statuses = new Map()
+      this.errorsByEndpoint.set(endpoint, statuses)
+    }
+    let series = statuses.get(status)
+    if (!series) {
+      series = this.errorAnswers.series({ endpoint, status: String(status) })
+      statuses.set(status, series)
+    }
+    series.add(1)
   }
 
   upstreamAnswered(channelId: number, ms: number): void {

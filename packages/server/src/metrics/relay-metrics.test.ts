@@ -75,6 +75,9 @@ describe('/metrics after a known sequence of relayed requests', () => {
     expect((await chat(key, 'gpt-4o')).status).toBe(200)
     // Only the broken channel lists o1-mini: it fails, and there is no other channel to retry on.
     expect((await chat(key, 'o1-mini')).status).toBe(500)
+    // Refused before any channel: a wrong key, and a model no channel lists.
+    expect((await chat('sk-not-a-key', 'gpt-4o-mini')).status).toBe(401)
+    expect((await chat(key, 'no-such-model')).status).toBe(404)
     await settle(h)
 
     const samples = await scrape()
@@ -88,6 +91,15 @@ describe('/metrics after a known sequence of relayed requests', () => {
       ]),
     )
     expect(samplesOf(samples, 'gateway_relay_requests_total')).toHaveLength(4)
+    // Every error answer, the refusals before a channel included.
+    expect(samplesOf(samples, 'gateway_relay_error_answers_total')).toEqual(
+      expect.arrayContaining([
+        { endpoint: 'chat', status: '500', value: 1 },
+        { endpoint: 'chat', status: '401', value: 1 },
+        { endpoint: 'chat', status: '404', value: 1 },
+      ]),
+    )
+    expect(samplesOf(samples, 'gateway_relay_error_answers_total')).toHaveLength(3)
 
     // Tokens are what the upstream reported.
     expect(samplesOf(samples, 'gateway_relay_tokens_total')).toEqual(
