@@ -8,6 +8,7 @@ import { closeUnreadBody } from './middleware/close-unread-body.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { healthRoutes } from './routes/health-routes.ts'
+import { metricsHandler } from './routes/metrics-route.ts'
 import { billingRoutes } from './routes/relay/billing-routes.ts'
 import { geminiRoutes } from './routes/relay/gemini-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
@@ -42,6 +43,8 @@ export function createApp(services: Services): Hono<HonoEnv> {
   app.route('/mj', mj)
   for (const mode of MJ_MODES) app.route(`/${mode}/mj`, mj)
   app.route('/suno', sunoRoutes())
+  // Prometheus scrapes: before the request log (not logged) and outside /api (not rate limited).
+  app.get('/metrics', metricsHandler)
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { ZodError } from 'zod'
 import { isMessageKey, translate, type Language } from '../i18n/messages.ts'
 import { isDatabaseUnavailable } from '../db/errors.ts'
+import { countDatabaseError } from '../metrics/process-errors.ts'
 import { AppError } from './app-error.ts'
 
 export interface EnvelopeAnswer {
@@ -34,6 +35,7 @@ export function toEnvelope(error: unknown, language: Language): EnvelopeAnswer {
     }
   }
   if (isDatabaseUnavailable(error)) {
+    countDatabaseError('api')
     return { status: 503, body: fail('SERVICE_UNAVAILABLE', translate('common.database_unavailable', language)), unexpected: false }
   }
   return { status: 500, body: fail('INTERNAL_ERROR', translate('common.internal', language)), unexpected: true }

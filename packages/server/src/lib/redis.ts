@@ -1,5 +1,6 @@
 import type { createClient } from 'redis'
 import type { Logger } from './logger.ts'
+import { countRedisError } from '../metrics/process-errors.ts'
 
 /** The node-redis client (loaded only when REDIS_CONN_STRING is set). */
 export type RedisClient = ReturnType<typeof createClient>
@@ -27,7 +28,10 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCl
     // Retry soon: until the change-bus subscriber is back, this instance misses the others' changes.
     socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2000) },
   })
-  client.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'))
+  client.on('error', (error: Error) => {
+    countRedisError('connection')
+    logger.warn({ err: error.message }, 'redis error')
+  })
   await client.connect()
   return client
 }
@@ -43,8 +47,10 @@ export async function bounded<T>(redis: RedisClient, call: () => Promise<T>): Pr
   if (!redis.isReady) throw new Error('redis not connected')
   if ((stalledUntil.get(redis) ?? 0) > Date.now()) throw new Error('redis skipped: it stopped answering a moment ago')
   let timer: NodeJS.Timeout | undefined
+  let overran = false
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      overran = true
       stalledUntil.set(redis, Date.now() + REDIS_STALL_PAUSE_MS)
       reject(new Error(`redis did not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`))
     }, REDIS_COMMAND_TIMEOUT_MS)
@@ -52,6 +58,9 @@ export async function bounded<T>(redis: RedisClient, call: () => Promise<T>): Pr
   try {
     // race() also handles the late outcome of a call that lost, so it is never an unhandled rejection.
     return await Promise.race([call(), deadline])
+  } catch (error) {
+    countRedisError(overran ? 'timeout' : 'command')
+    throw error
   } finally {
     clearTimeout(timer)
   }

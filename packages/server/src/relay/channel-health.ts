@@ -1,6 +1,7 @@
 import { ChannelStatus } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { nowSeconds } from '../lib/time.ts'
+import { metricsOf } from '../metrics/gateway-metrics.ts'
 import type { Services } from '../services/container.ts'
 import { ALL_KEYS_DISABLED, autoDisableChannelKey } from '../services/channels/channel-key-status.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
@@ -40,12 +41,15 @@ export async function handleChannelFailure(services: Services, channel: RelayCha
   const reason = error.message.slice(0, 500)
   if (channel.multiKey && channel.keyIndex !== undefined) {
     const changed = await autoDisableChannelKey(services, channel.id, channel.key, reason, nowSeconds())
+    if (changed.key) metricsOf(services).autoDisabled(channel.id, 'key')
+    if (changed.channel) metricsOf(services).autoDisabled(channel.id, 'channel')
     if (changed.key) services.logger.warn({ channel: channel.id, name: channel.name, keyIndex: channel.keyIndex, reason: reason.slice(0, 200) }, 'channel key auto-disabled')
     if (changed.channel) services.logger.warn({ channel: channel.id, name: channel.name, reason: ALL_KEYS_DISABLED }, 'channel auto-disabled')
     return
   }
   const changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
   if (changed) {
+    metricsOf(services).autoDisabled(channel.id, 'channel')
     services.logger.warn({ channel: channel.id, name: channel.name, reason: error.message.slice(0, 200) }, 'channel auto-disabled')
     await services.changes.publish({ kind: 'channels' })
   }

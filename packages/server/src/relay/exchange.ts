@@ -1,5 +1,6 @@
 import { LogType } from '@gateway/shared'
 import { nowSeconds } from '../lib/time.ts'
+import { metricsOf } from '../metrics/gateway-metrics.ts'
 import { translate, type Language } from '../i18n/messages.ts'
 import { computeQuota, type Usage } from '../services/billing/compute-quota.ts'
 import type { Price } from '../services/billing/resolve-price.ts'
@@ -75,6 +76,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   exchange.finished = true
   exchange.services.relay.closed()
   const { services, request, price } = exchange
+  metricsOf(services).ended(request.endpoint, request.model, exchange.channel?.id ?? 0, request.stream, exchange.startedMs)
   const usage = outcome.usage ?? (await countUsage(request, outcome.completionText ?? ''))
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const charge = computeQuota(price, usage, quotaPerUnit)
@@ -119,6 +121,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
     note: { language, ...display },
   })
   exchange.trace?.settled(collected)
+  metricsOf(services).settled(request.model, usage.promptTokens, usage.completionTokens, collected, exchange.firstTokenMs, request.endpoint)
   if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
     // The balance the reservation left, corrected by this settlement; read it only where the database could not tell.
     const after =

@@ -1,5 +1,6 @@
 import type { Language } from '../i18n/messages.ts'
 import { isDatabaseUnavailable } from '../db/errors.ts'
+import { countDatabaseError } from '../metrics/process-errors.ts'
 import { openAIErrorBody } from '../providers/openai/openai-error-frame.ts'
 import { relayMessage, type RelayMessageKey } from './relay-messages.ts'
 
@@ -65,6 +66,7 @@ export function toOpenAIErrorBody(error: RelayError, language: Language, request
 export function toRelayError(error: unknown): { error: RelayError; internal: boolean } {
   if (error instanceof RelayError) return { error, internal: false }
   if (isDatabaseUnavailable(error) || (error instanceof Error && isDatabaseUnavailable(error.cause))) {
+    countDatabaseError('relay')
     return { error: localError(503, 'database_unavailable', 'db.unavailable'), internal: false }
   }
   return { error: new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'request.internal' }), internal: true }

@@ -1,5 +1,6 @@
 import { AUTO_GROUP } from '@gateway/shared'
 import type { Language } from '../i18n/messages.ts'
+import { metricsOf } from '../metrics/gateway-metrics.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Endpoint } from '../providers/types.ts'
 import { imagePrice } from '../services/billing/image-price.ts'
@@ -102,6 +103,7 @@ async function relay(services: Services, input: RelayInput, trace: RelayTrace | 
   }
   trace?.opened(exchange)
   services.relay.opened()
+  metricsOf(services).started(request.stream)
   const retries = route.pinned ? 0 : Math.max(0, services.options.number('RetryTimes'))
   const laterGroups = token?.crossGroupRetry && token.group === AUTO_GROUP && !route.pinned ? laterAutoGroups(snapshot, groups, route.group, request.model) : []
   let levels = continuation.levels
@@ -122,6 +124,7 @@ async function relay(services: Services, input: RelayInput, trace: RelayTrace | 
       for (let attempt = 0; attempt <= retries; attempt++) {
         const candidate = selectChannel(levels, attempt, exhausted())
         if (!candidate) break
+        if (lastError) metricsOf(services).retried(lastError)
         const keysTried = triedKeys.get(candidate.channel.id) ?? new Set<number>()
         triedKeys.set(candidate.channel.id, keysTried)
         exchange.tried.push(candidate.channel.id)
@@ -154,6 +157,7 @@ async function relay(services: Services, input: RelayInput, trace: RelayTrace | 
     }
     throw lastError ?? localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
   } catch (error) {
+    if (!exchange.finished) metricsOf(services).ended(request.endpoint, request.model, exchange.channel?.id ?? 0, request.stream, input.startedMs, error)
     await abandonExchange(exchange)
     if (error instanceof RelayError && error.status === 429 && !error.local) {
       throw new RelayError({ status: 429, type: 'upstream_error', code: error.code, messageKey: 'upstream.saturated', local: false })
@@ -187,8 +191,10 @@ async function attemptChannel(exchange: Exchange, channel: Exchange['channel'] &
   input.clientSignal.addEventListener('abort', onClientAbort, { once: true })
   exchange.trace?.startUpstream(channel, call)
   let response: UpstreamAnswer
+  const sentMs = performance.now()
   try {
     response = await sendUpstream(services, adapter, channel, call, request.stream, abort.signal)
+    metricsOf(services).upstreamAnswered(channel.id, performance.now() - sentMs)
   } catch (error) {
     input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamTransportError(error)

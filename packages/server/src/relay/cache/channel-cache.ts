@@ -109,6 +109,11 @@ export class ChannelCache {
     return this.builtGeneration > 0
   }
 
+  /** The table as last built, without waiting for a rebuild (metrics read it to bound their model labels). */
+  get latest(): RoutingSnapshot {
+    return this.snapshot
+  }
+
   /** A periodic refresh: builds in the background; requests keep using the current table meanwhile. */
   refresh(): Promise<void> {
     return this.building ? this.building.promise : this.build()

@@ -3,6 +3,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { isDatabaseUnavailable } from '../../db/errors.ts'
+import { countDatabaseError } from '../../metrics/process-errors.ts'
 import { ledgerStatements, type LedgerStatements } from '../../db/queries/ledger.ts'
 import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Database } from '../../db/schema/index.ts'
@@ -222,6 +223,7 @@ export class QuotaLedger {
 
   /** Reservations fail (the client gets a 503); settlements and releases are kept for later. */
   private fail(batch: Pending[], error: unknown): void {
+    if (isDatabaseUnavailable(error)) countDatabaseError('ledger')
     const keep: SpoolEntry[] = []
     for (const pending of batch) {
       const { op } = pending

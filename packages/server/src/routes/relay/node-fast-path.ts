@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Endpoint } from '../../providers/types.ts'
 import { pickLanguage, type Language } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { metricsOf } from '../../metrics/gateway-metrics.ts'
 import { REQUEST_ID_HEADER, newRequestId } from '../../middleware/request-context.ts'
 import { localError, toOpenAIErrorBody, toRelayError } from '../../relay/relay-error.ts'
 import { JSON_HEADERS, SSE_HEADERS, type RelayResult } from '../../relay/relay-result.ts'
@@ -59,6 +60,7 @@ async function serve(services: Services, endpoint: Endpoint, req: IncomingMessag
     const result = await runRelay(services, { endpoint, rawBody, requestId, clientIp, language, startedMs, clientSignal: abort.signal, caller, traceparent: headerValue(traceparent), tracestate: headerValue(tracestate) })
     writeResult(result, res, requestId)
   } catch (error) {
+    metricsOf(services).errorAnswered(endpoint, error)
     writeError(services, error, res, requestId, language)
   }
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
+import { metricsOf } from '../../metrics/gateway-metrics.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Endpoint } from '../../providers/types.ts'
 import { readMultipart } from '../../relay/multipart-body.ts'
@@ -55,6 +56,7 @@ export function relayHandler(endpoint: Endpoint, renderError: ErrorRenderer, fro
       })
       return toWebResponse(result)
     } catch (error) {
+      metricsOf(c.get('services')).errorAnswered(endpoint, error)
       return renderError(c, error)
     }
   }

@@ -153,6 +153,9 @@ export const optionDefaults = {
   // Outbound requests: channel base URLs may reach local model servers on loopback and private
   // networks; URLs that users supply (webhooks, image URLs) may not. Metadata addresses never.
   ChannelPrivateNetworkAllowed: 'false',
+  // Prometheus metrics at /metrics: off (404), token (Authorization: Bearer MetricsToken) or public
+  MetricsAccess: 'off',
+  MetricsToken: '',
   UserUrlPrivateNetworkAllowed: 'false',
 } as const satisfies Record<string, string>
 

@@ -53,6 +53,7 @@ const rules: Partial<Record<OptionKey, Rule>> = {
   CompletionRatio: ratioMap,
   CacheRatio: ratioMap,
   Chats: { kind: 'json', shape: 'array' },
+  MetricsAccess: { kind: 'choice', choices: ['off', 'token', 'public'] },
 }
 
 /** Values are strings, but clients may send `true` or `5`; store their string form. */

@@ -35,6 +35,7 @@ const stored: Record<string, string> = {
   PasswordLoginEnabled: 'true',
   SessionIdleTimeoutMinutes: '10080',
   ResponsesStoreRetentionHours: '168',
+  MetricsAccess: 'off',
   GroupRatio: '{"default":1}',
   UserUsableGroups: '{"default":"Default"}',
   GroupGroupRatio: '{}',
@@ -222,6 +223,31 @@ describe('option forms', () => {
     fireEvent.change(input, { target: { value: '0' } })
     fireEvent.click(screen.getByTestId('save-responses-store'))
     await waitFor(() => expect(puts).toEqual([{ key: 'ResponsesStoreRetentionHours', value: '0' }]))
+  })
+
+  it('lets the root open /metrics to a bearer token, sending the secret only when typed', async () => {
+    const { puts } = serve({ secrets: { MetricsToken: false } })
+    await open('system')
+    const access = await waitFor(() => {
+      const found = field('MetricsAccess')
+      expect(found.value).toBe('off')
+      return found
+    })
+    expect([...(access as unknown as HTMLSelectElement).options].map((o) => [o.value, o.textContent])).toEqual([
+      ['off', t('system.metrics.offAccess')],
+      ['token', t('system.metrics.tokenAccess')],
+      ['public', t('system.metrics.publicAccess')],
+    ])
+    expect((await screen.findByTestId('option-MetricsToken-state')).textContent).toBe(t('form.secretNotSet'))
+    fireEvent.change(access, { target: { value: 'token' } })
+    fireEvent.change(field('MetricsToken'), { target: { value: 'scrape-secret' } })
+    fireEvent.click(screen.getByTestId('save-metrics'))
+    await waitFor(() =>
+      expect(puts).toEqual([
+        { key: 'MetricsAccess', value: 'token' },
+        { key: 'MetricsToken', value: 'scrape-secret' },
+      ]),
+    )
   })
 
   it('asks before turning password login off', async () => {

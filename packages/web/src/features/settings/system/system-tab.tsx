@@ -8,6 +8,7 @@ import { useOptionForm } from '../form/use-option-form'
 import { ChannelWriteSection } from './channel-write-section'
 import { EmailDomainSection } from './email-domain-section'
 import { LoginSection } from './login-section'
+import { MetricsSection } from './metrics-section'
 import { ResponsesStoreSection } from './responses-store-section'
 
 const strip = { prepare: { ServerAddress: stripTrailingSlashes, WorkerUrl: stripTrailingSlashes, PayAddress: stripTrailingSlashes, WeChatServerAddress: stripTrailingSlashes } }
@@ -43,6 +44,7 @@ export function SystemTab() {
       <LoginSection />
       <SessionSection />
       <ResponsesStoreSection />
+      <MetricsSection />
       <ChannelWriteSection />
       <EmailDomainSection />
       <SmtpSection />
