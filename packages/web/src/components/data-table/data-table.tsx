@@ -57,7 +57,7 @@ export function DataTable<TData>({
   return (
     <div
       data-testid={testId}
-      className={cn('relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card', className)}
+      className={cn('@container relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card', className)}
     >
       <table className="w-full caption-bottom border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
         <thead className="sticky top-0 z-10 bg-muted">

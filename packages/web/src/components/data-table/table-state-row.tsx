@@ -22,14 +22,18 @@ export function TableStateRow({ columnCount, rowCount, loading, empty, failure }
   return (
     <tr>
       <td colSpan={columnCount} className="h-40 text-center align-middle">
-        {failure ? (
-          <LoadError {...failure} />
-        ) : (
-          <div data-testid="data-table-empty" className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
-            <Inbox className="size-8 stroke-1" />
-            {empty ?? t('dataTable.empty')}
-          </div>
-        )}
+        {/* Pinned to the visible width of the scrolling box (an @container), so a wide table on a
+            phone does not push the message and its Retry button out of view. */}
+        <div className="sticky left-0 w-[100cqw]">
+          {failure ? (
+            <LoadError {...failure} />
+          ) : (
+            <div data-testid="data-table-empty" className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
+              <Inbox className="size-8 stroke-1" />
+              {empty ?? t('dataTable.empty')}
+            </div>
+          )}
+        </div>
       </td>
     </tr>
   )

@@ -26,7 +26,7 @@ export function LogsTable({ table, loading, empty, expanded, display, failure }:
   const rows = failure ? [] : table.getRowModel().rows
   const columnCount = table.getVisibleLeafColumns().length
   return (
-    <div data-testid="logs-table" className="relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card">
+    <div data-testid="logs-table" className="@container relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card">
       <table className="w-full border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
         <thead className="sticky top-0 z-10 bg-muted">
           {table.getHeaderGroups().map((group) => (
