@@ -99,7 +99,7 @@ test('a plain user sees no admin tabs', async ({ page }) => {
   await page.getByTestId('login-submit').click()
   await expect(page).toHaveURL(/\/token$/)
   await page.goto('/setting?tab=system')
-  await expect(page.getByTestId('settings-forbidden')).toBeVisible()
+  await expect(page.getByTestId('no-permission')).toBeVisible()
   await expect(page.getByRole('tab')).toHaveCount(0)
   await expect(page.getByTestId('option-SMTPServer')).toHaveCount(0)
 })

@@ -20,6 +20,7 @@ import { tokenSearchSchema } from '@/features/tokens/token-search'
 import { createUserRoutes } from '@/features/users/user-routes'
 import { WalletPage } from '@/features/wallet/wallet-page'
 import { getStoredUser } from '@/lib/session'
+import { RoleGate } from './role-gate'
 import { rootRoute } from './root-route'
 
 /** Console pages: the side navigation appears here for logged-in users. */
@@ -32,6 +33,7 @@ const protectedLayout = createRoute({
   beforeLoad: () => {
     if (!getStoredUser()) throw redirect({ to: '/login' })
   },
+  component: RoleGate,
 })
 
 const settingRoute = createRoute({

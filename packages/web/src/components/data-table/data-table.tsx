@@ -1,9 +1,9 @@
 import { flexRender, type Table as TanstackTable } from '@tanstack/react-table'
-import { Inbox } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
+import type { LoadFailure } from './load-error'
+import { TableStateRow } from './table-state-row'
 
 interface DataTableProps<TData> {
   table: TanstackTable<TData>
@@ -13,6 +13,8 @@ interface DataTableProps<TData> {
   skeletonRows?: number
   /** Text or element shown when there are no rows; defaults to "No data". */
   empty?: ReactNode
+  /** A failed load: shown instead of the rows and the empty state (see loadFailure). */
+  failure?: LoadFailure | null
   className?: string
   /** Marks a row, e.g. to dim disabled ones. */
   rowClassName?: (row: TData) => string | undefined
@@ -43,18 +45,19 @@ export function DataTable<TData>({
   loading = false,
   skeletonRows = 5,
   empty,
+  failure,
   className,
   rowClassName,
   'data-testid': testId,
 }: DataTableProps<TData>) {
-  const { t } = useTranslation()
-  const rows = table.getRowModel().rows
+  // Rows kept from an earlier page would pass for this page's answer, so a failure hides them.
+  const rows = failure ? [] : table.getRowModel().rows
   const columnCount = table.getVisibleLeafColumns().length
 
   return (
     <div
       data-testid={testId}
-      className={cn('relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card', className)}
+      className={cn('@container relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card', className)}
     >
       <table className="w-full caption-bottom border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
         <thead className="sticky top-0 z-10 bg-muted">
@@ -77,7 +80,7 @@ export function DataTable<TData>({
           ))}
         </thead>
         <tbody>
-          {loading && rows.length === 0
+          {!failure && loading && rows.length === 0
             ? Array.from({ length: skeletonRows }, (_, index) => (
                 <tr key={index} data-testid="data-table-skeleton-row">
                   {Array.from({ length: columnCount }, (_, cell) => (
@@ -109,19 +112,10 @@ export function DataTable<TData>({
                   ))}
                 </tr>
               ))}
-          {!loading && rows.length === 0 && (
-            <tr>
-              <td colSpan={columnCount} className="h-40 text-center align-middle">
-                <div data-testid="data-table-empty" className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
-                  <Inbox className="size-8 stroke-1" />
-                  {empty ?? t('dataTable.empty')}
-                </div>
-              </td>
-            </tr>
-          )}
+          <TableStateRow columnCount={columnCount} rowCount={rows.length} loading={loading} empty={empty} failure={failure} />
         </tbody>
       </table>
-      {loading && rows.length > 0 && (
+      {!failure && loading && rows.length > 0 && (
         <div className="pointer-events-none absolute inset-x-0 top-9 h-0.5 animate-pulse bg-primary/60" aria-hidden />
       )}
     </div>

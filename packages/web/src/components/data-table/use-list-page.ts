@@ -4,6 +4,7 @@ import type { ColumnDef, Table, VisibilityState } from '@tanstack/react-table'
 import { useEffect, useMemo, useState } from 'react'
 import { usePageSize } from '@/hooks/use-page-size'
 import { pageCount } from './data-table-pagination'
+import { loadFailure } from './load-error'
 import { selectionColumn } from './selection-column'
 import { useColumnVisibility } from './use-column-visibility'
 import { selectedRowIds, useDataTable } from './use-data-table'
@@ -88,5 +89,7 @@ export function useListPage<T extends { id: number }, S extends ListSearch, K ex
       },
     },
     loading: list.isPending || list.isFetching,
+    /** pass to <DataTable failure /> */
+    failure: loadFailure(list),
   }
 }

@@ -1,4 +1,4 @@
-import { isAdminRole, type SessionUser, type Status } from '@gateway/shared'
+import type { SessionUser, Status } from '@gateway/shared'
 import {
   FlaskConical,
   Image,
@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type navZh from '@/i18n/locales/zh/nav.json'
+import { canAccess } from '@/lib/access'
 
 export type NavItemKey = keyof typeof navZh.items
 export type NavGroupKey = keyof typeof navZh.groups
@@ -75,17 +76,16 @@ export function buildSidebarNav(status: NavStatus, user: Pick<SessionUser, 'role
       ],
     },
   ]
-  if (user && isAdminRole(user.role)) {
-    groups.push({
-      key: 'admin',
-      items: [
-        { key: 'channel', to: '/channel', icon: Server },
-        { key: 'redemption', to: '/redemption', icon: Ticket },
-        { key: 'user', to: '/user', icon: Users },
-        { key: 'setting', to: '/setting', icon: Settings },
-      ],
-    })
-  }
+  // The same role table as the route guard: an entry shows only where its page would open.
+  const adminItems = (
+    [
+      { key: 'channel', to: '/channel', icon: Server },
+      { key: 'redemption', to: '/redemption', icon: Ticket },
+      { key: 'user', to: '/user', icon: Users },
+      { key: 'setting', to: '/setting', icon: Settings },
+    ] satisfies NavItem[]
+  ).filter((item) => user !== null && canAccess(user.role, item.to))
+  if (adminItems.length > 0) groups.push({ key: 'admin', items: adminItems })
   groups.push({
     key: 'personal',
     items: [

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable, DataTablePagination, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
@@ -135,7 +135,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
           onBatchDone={() => table.resetRowSelection()}
         />
       </div>
-      <DataTable table={table} loading={list.isFetching && !list.data} empty={t('empty')} data-testid="channels-table" rowClassName={(row) => (row.kind === 'tag' ? 'bg-muted/30' : undefined)} />
+      <DataTable table={table} loading={list.isFetching && !list.data} empty={t('empty')} failure={loadFailure(list)} data-testid="channels-table" rowClassName={(row) => (row.kind === 'tag' ? 'bg-muted/30' : undefined)} />
       <DataTablePagination
         page={page}
         pageSize={pageSize}

@@ -2,7 +2,7 @@ import { formatQuota, type Log } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnVisibilityMenu, DataTablePagination, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { ColumnVisibilityMenu, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
 import { useStatus } from '@/lib/status'
@@ -87,7 +87,7 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
         onSearch={(next) => onSearchChange({ ...next, p: undefined })}
         columnsMenu={<ColumnVisibilityMenu table={table} onReset={resetVisibility} />}
       />
-      <LogsTable table={table} loading={list.isPending || list.isFetching} empty={t('empty')} expanded={expanded} display={display} />
+      <LogsTable table={table} loading={list.isPending || list.isFetching} empty={t('empty')} failure={loadFailure(list)} expanded={expanded} display={display} />
       {list.data?.total_capped && <p className="text-xs text-muted-foreground">{t('totalCapped', { count: total })}</p>}
       <DataTablePagination
         page={page}

@@ -1,7 +1,8 @@
 import type { Log, QuotaDisplay } from '@gateway/shared'
 import { flexRender, type Table } from '@tanstack/react-table'
-import { Inbox } from 'lucide-react'
 import { Fragment } from 'react'
+import type { LoadFailure } from '@/components/data-table/load-error'
+import { TableStateRow } from '@/components/data-table/table-state-row'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { LogDetails } from './log-details'
@@ -12,17 +13,20 @@ interface LogsTableProps {
   empty: string
   expanded: ReadonlySet<number>
   display: QuotaDisplay
+  /** a failed load: shown instead of the rows */
+  failure?: LoadFailure | null
 }
 
 /**
  * The log table: the console table's look (see components/data-table) plus a full-width row
  * under each expanded entry with its pricing explanation.
  */
-export function LogsTable({ table, loading, empty, expanded, display }: LogsTableProps) {
-  const rows = table.getRowModel().rows
+export function LogsTable({ table, loading, empty, expanded, display, failure }: LogsTableProps) {
+  // Rows kept from an earlier page would pass for this page's answer, so a failure hides them.
+  const rows = failure ? [] : table.getRowModel().rows
   const columnCount = table.getVisibleLeafColumns().length
   return (
-    <div data-testid="logs-table" className="relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card">
+    <div data-testid="logs-table" className="@container relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card">
       <table className="w-full border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
         <thead className="sticky top-0 z-10 bg-muted">
           {table.getHeaderGroups().map((group) => (
@@ -40,7 +44,7 @@ export function LogsTable({ table, loading, empty, expanded, display }: LogsTabl
           ))}
         </thead>
         <tbody>
-          {loading && rows.length === 0
+          {!failure && loading && rows.length === 0
             ? Array.from({ length: 5 }, (_, index) => (
                 <tr key={index}>
                   {Array.from({ length: columnCount }, (_, cell) => (
@@ -71,16 +75,7 @@ export function LogsTable({ table, loading, empty, expanded, display }: LogsTabl
                   </Fragment>
                 )
               })}
-          {!loading && rows.length === 0 && (
-            <tr>
-              <td colSpan={columnCount} className="h-40 text-center align-middle">
-                <div data-testid="data-table-empty" className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
-                  <Inbox className="size-8 stroke-1" />
-                  {empty}
-                </div>
-              </td>
-            </tr>
-          )}
+          <TableStateRow columnCount={columnCount} rowCount={rows.length} loading={loading} empty={empty} failure={failure} />
         </tbody>
       </table>
     </div>

@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable, useDataTable, usePageSize } from '@/components/data-table'
+import { DataTable, loadFailure, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { isAdmin, useSessionUser } from '@/lib/session'
@@ -58,12 +57,7 @@ export function MidjourneyPage({ search, onSearchChange }: MidjourneyPageProps) 
     <div className="flex flex-col gap-4">
       <PageHeader title={tPages('titles.midjourney')} description={t('description')} />
       <MjFilters search={search} range={range} admin={admin} onSearch={(next) => onSearchChange({ ...next, p: undefined })} />
-      {list.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{list.error.message}</AlertDescription>
-        </Alert>
-      )}
-      <DataTable table={table} loading={list.isPending} empty={t('empty')} data-testid="mj-table" />
+      <DataTable table={table} loading={list.isPending} empty={t('empty')} failure={loadFailure(list)} data-testid="mj-table" />
       <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 text-sm text-muted-foreground" data-testid="mj-pager">
         <label className="flex items-center gap-2">
           <span className="whitespace-nowrap max-sm:sr-only">{t('pageSize')}</span>

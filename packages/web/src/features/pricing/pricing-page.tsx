@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable, DataTablePagination, useCopyText, useDataTable } from '@/components/data-table'
+import { DataTable, DataTablePagination, loadFailure, useCopyText, useDataTable } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Input } from '@/components/ui/input'
@@ -80,6 +80,7 @@ export function PricingPage() {
         table={table}
         loading={pricing.isPending}
         empty={search ? t('emptySearch') : t('empty')}
+        failure={loadFailure(pricing)}
         data-testid="pricing-table"
       />
       <DataTablePagination

@@ -88,6 +88,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
         table={table}
         loading={list.loading}
         empty={search.keyword ? t('emptySearch') : t('empty')}
+        failure={list.failure}
         data-testid="redemptions-table"
       />
       <DataTablePagination {...list.pagination} />

@@ -199,7 +199,9 @@ describe('TasksPage', () => {
         <TasksPage search={{}} onSearchChange={vi.fn()} />
       </Providers>,
     )
-    expect(await screen.findByText('The query parameter task_id is invalid')).toBeTruthy()
-    expect(screen.getByText('No tasks in this range')).toBeTruthy()
+    // Inside the table (with Retry) as well as in the toast; a failure is not "no tasks".
+    expect((await screen.findByTestId('load-error-message')).textContent).toBe('The query parameter task_id is invalid')
+    expect(screen.getByTestId('load-error-retry')).toBeTruthy()
+    expect(screen.queryByText('No tasks in this range')).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable, useCopyText, useDataTable, usePageSize } from '@/components/data-table'
+import { DataTable, loadFailure, useCopyText, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
 import { fetchTaskPage, toTaskQuery } from './api'
@@ -72,7 +72,7 @@ export function TasksPage({ search, onSearchChange }: TasksPageProps) {
     <div className="flex flex-col gap-4">
       <PageHeader title={t('pages:titles.task')} description={t('description')} />
       <TasksFilters search={search} defaultStart={defaultStart} admin={admin} onSearch={onSearchChange} />
-      <DataTable table={table} loading={loadingPage} empty={t('empty')} data-testid="tasks-table" />
+      <DataTable table={table} loading={loadingPage} empty={t('empty')} failure={loadFailure(list)} data-testid="tasks-table" />
       <TasksPager
         page={current}
         pages={available}

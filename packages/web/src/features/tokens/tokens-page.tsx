@@ -110,6 +110,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
         table={table}
         loading={list.loading}
         empty={filtered ? t('emptySearch') : t('empty')}
+        failure={list.failure}
         data-testid="tokens-table"
       />
       <DataTablePagination {...list.pagination} />

@@ -65,6 +65,7 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
         table={list.table}
         loading={list.loading}
         empty={search.keyword || search.group ? t('emptySearch') : t('empty')}
+        failure={list.failure}
         data-testid="users-table"
       />
       <DataTablePagination {...list.pagination} />
