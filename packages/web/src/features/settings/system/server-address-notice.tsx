@@ -29,7 +29,7 @@ export function ServerAddressNotice({ stored, current }: { stored: string; curre
       <TriangleAlert />
       <AlertTitle>{t('system.server.mismatchTitle')}</AlertTitle>
       <AlertDescription className="grid gap-2">
-        <p className="break-all">{t('system.server.mismatch', { current, stored: address })}</p>
+        <p className="[overflow-wrap:anywhere]">{t('system.server.mismatch', { current, stored: address })}</p>
         <Button type="button" size="sm" variant="outline" className="w-fit max-w-full" disabled={use.isPending} onClick={() => use.mutate()}>
           <span className="truncate">{t('system.server.useCurrent', { current })}</span>
         </Button>
