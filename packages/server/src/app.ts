@@ -1,7 +1,8 @@
 import { unknownPath } from '@gateway/shared'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { HonoEnv } from './context.ts'
+import { serverAddressImageSource } from './lib/server-address.ts'
 import { toEnvelope } from './errors/to-envelope.ts'
 import { translate } from './i18n/messages.ts'
 import { closeUnreadBody } from './middleware/close-unread-body.ts'
@@ -62,7 +63,9 @@ export function createApp(services: Services): Hono<HonoEnv> {
         // Turnstile and the Telegram login widget are the only third-party scripts, and only when enabled.
         scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://telegram.org'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Drawing previews come from the gateway itself ('self'), or from the effective server address
+        // when the root set one other than this origin, which may be plain http.
+        imgSrc: ["'self'", 'data:', 'https:', (c) => serverAddressImageSource(c as Context<HonoEnv>)],
         connectSrc: ["'self'"],
         frameSrc: ['https:'],
         objectSrc: ["'none'"],

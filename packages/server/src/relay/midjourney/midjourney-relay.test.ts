@@ -230,7 +230,7 @@ describe('task fetch, list, image-seed and image', () => {
     expect(image.headers.get('content-type')).toBe('image/png')
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG_PIXEL)
     const fetched = await h.request('GET', `/mj/task/${mjId}/fetch`, { headers: { authorization: `Bearer ${key}` } })
-    expect((fetched.json as unknown as { imageUrl: string }).imageUrl).toBe(`http://localhost:3000/mj/image/${mjId}`)
+    expect((fetched.json as unknown as { imageUrl: string }).imageUrl).toBe(`http://localhost/mj/image/${mjId}`)
     expect((await h.request('GET', '/mj/image/unknown')).status).toBe(404)
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'MjForwardUrlEnabled', value: 'false' } })
     expect((await h.request('GET', `/mj/image/${mjId}`)).status).toBe(404)

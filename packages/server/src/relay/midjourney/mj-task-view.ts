@@ -47,9 +47,9 @@ export function mergeProperties(row: Pick<MidjourneyRow, 'properties'>, upstream
  * The image address shown to clients: the gateway's `/mj/image/{mj_id}` when MjForwardUrlEnabled
  * (so the proxy's or Discord's address stays private), the stored one otherwise.
  */
-export function displayImageUrl(options: OptionStore, row: Pick<MidjourneyRow, 'image_url' | 'mj_id'>): string {
+export function displayImageUrl(options: OptionStore, row: Pick<MidjourneyRow, 'image_url' | 'mj_id'>, serverAddress: string): string {
   if (!row.image_url || !options.bool('MjForwardUrlEnabled')) return row.image_url
-  return `${options.get('ServerAddress').replace(/\/+$/, '')}/mj/image/${encodeURIComponent(row.mj_id)}`
+  return `${serverAddress}/mj/image/${encodeURIComponent(row.mj_id)}`
 }
 
 function parseButtons(text: string): unknown[] {
@@ -63,8 +63,8 @@ function parseButtons(text: string): unknown[] {
 }
 
 /** A task as the Midjourney proxy describes one (`/mj/task/{id}/fetch`), read from the gateway's row. */
-export function toProxyTask(options: OptionStore, row: MidjourneyRow) {
-  let imageUrl = displayImageUrl(options, row)
+export function toProxyTask(options: OptionStore, row: MidjourneyRow, serverAddress: string) {
+  let imageUrl = displayImageUrl(options, row, serverAddress)
   // A running task's preview changes; the reference adds a cache breaker to the forwarded URL.
   if (imageUrl && imageUrl !== row.image_url && row.status !== 'SUCCESS') imageUrl += `?rand=${Date.now()}`
   return {
@@ -87,7 +87,7 @@ export function toProxyTask(options: OptionStore, row: MidjourneyRow) {
 }
 
 /** A row for the console's drawing page (GET /api/mj/...). */
-export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: boolean) {
+export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: boolean, serverAddress: string) {
   return {
     id: row.id,
     code: row.code,
@@ -101,7 +101,7 @@ export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: b
     submit_time: Number(row.submit_time),
     start_time: Number(row.start_time),
     finish_time: Number(row.finish_time),
-    image_url: displayImageUrl(options, row),
+    image_url: displayImageUrl(options, row, serverAddress),
     status: row.status,
     progress: row.progress,
     fail_reason: row.fail_reason,

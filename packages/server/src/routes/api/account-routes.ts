@@ -1,3 +1,4 @@
+import { serverAddress } from '../../lib/server-address.ts'
 import { ok } from '@gateway/shared'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -29,7 +30,7 @@ export const accountRoutes = new Hono<HonoEnv>()
   .get('/reset_password', publicRoute, criticalRateLimit, async (c) => {
     const services = c.get('services')
     await verifyTurnstile(services, c.req.query('turnstile'), c.get('clientIp'))
-    await requestPasswordReset(services, c.req.query('email'), c.get('language'))
+    await requestPasswordReset(services, c.req.query('email'), c.get('language'), serverAddress(c))
     return c.json(ok(null, translate('account.reset_mail_sent', c.get('language'))))
   })
   .post('/user/reset', publicRoute, criticalRateLimit, async (c) => {

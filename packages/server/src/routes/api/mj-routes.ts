@@ -1,3 +1,4 @@
+import { serverAddress } from '../../lib/server-address.ts'
 import { ok, type Page } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
@@ -46,7 +47,7 @@ async function list(c: Context<HonoEnv>, admin: boolean) {
   const services = c.get('services')
   const { filter, page, offset, limit } = readFilter(c, admin)
   const { rows, total } = await listMidjourneys(services.db, filter, offset, limit)
-  const answer: Page<ReturnType<typeof toConsoleTask>> = { items: rows.map((row) => toConsoleTask(services.options, row, admin)), total, page, page_size: limit }
+  const answer: Page<ReturnType<typeof toConsoleTask>> = { items: rows.map((row) => toConsoleTask(services.options, row, admin, serverAddress(c))), total, page, page_size: limit }
   return c.json(ok(answer))
 }
 

@@ -98,7 +98,7 @@ describe('GitHub and LinuxDO sign-in', () => {
     expect(response.json?.data.username, response.text).toMatch(/^linuxdo_\d+$/)
     const tokenCall = stub.requests.findLast((r) => r.path === '/oauth2/token')
     expect(tokenCall?.headers.authorization).toBe(`Basic ${Buffer.from('ld-client:ld-secret-canary').toString('base64')}`)
-    expect(new URLSearchParams(tokenCall?.body).get('redirect_uri')).toBe('http://localhost:3000/oauth/linuxdo')
+    expect(new URLSearchParams(tokenCall?.body).get('redirect_uri')).toBe('http://localhost/oauth/linuxdo')
   })
 
   it('refuses disabled providers, closed registration, banned and cancelled users, and bad codes', async () => {

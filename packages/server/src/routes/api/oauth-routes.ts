@@ -1,3 +1,4 @@
+import { serverAddress } from '../../lib/server-address.ts'
 import { ok, USER_ID_HEADER } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
@@ -60,7 +61,7 @@ function providerCallback(provider: OAuthProvider) {
     if (providerError) throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', { provider: provider === 'github' ? 'GitHub' : 'LinuxDO', reason: providerError.slice(0, 200) })
     const code = c.req.query('code') ?? ''
     if (!code) throw new AppError('BAD_REQUEST', 'account.oauth_code_missing')
-    const redirectUri = `${services.options.get('ServerAddress').replace(/\/+$/, '')}/oauth/${provider}`
+    const redirectUri = `${serverAddress(c)}/oauth/${provider}`
     const account = await fetchProviderAccount(services, provider, code, redirectUri)
 
     const current = await tryAuthenticate(c)

@@ -1,3 +1,4 @@
+import { serverAddress } from '../../lib/server-address.ts'
 import { ok } from '@gateway/shared'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -31,7 +32,7 @@ export const paymentRoutes = new Hono<HonoEnv>()
   .post('/pay', userAuth, async (c) => {
     const input = await readJson(c, payInput)
     const user = c.get('user')
-    const form = await createEpayOrder(c.get('services'), { id: user.id, group: user.group }, input, c.req.header('idempotency-key'))
+    const form = await createEpayOrder(c.get('services'), { id: user.id, group: user.group }, input, serverAddress(c), c.req.header('idempotency-key'))
     // As the reference answers: the signed fields as data, the gateway's address next to them.
     return c.json({ ...ok(form.params, REFERENCE_OK), url: form.url })
   })

@@ -1,3 +1,4 @@
+import { serverAddress } from '../../lib/server-address.ts'
 import type { IncomingMessage, Server } from 'node:http'
 import { ok, setupInput } from '@gateway/shared'
 import { sql } from 'kysely'
@@ -24,7 +25,7 @@ function activeConnections(c: Context<HonoEnv>): number {
 
 /** /api/status, /api/setup and the public branding texts. */
 export const systemRoutes = new Hono<HonoEnv>()
-  .get('/status', publicRoute, (c) => c.json(ok(buildStatus(c.get('services')))))
+  .get('/status', publicRoute, (c) => c.json(ok(buildStatus(c.get('services'), serverAddress(c)))))
   .get('/status/test', adminAuth, async (c) => {
     try {
       await sql`select 1`.execute(c.get('services').db)

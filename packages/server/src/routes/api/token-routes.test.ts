@@ -122,6 +122,17 @@ describe('GET /api/token/ and /search', () => {
     const bobSearch = await as(bob).get(`/api/token/search?token=${key}`)
     expect(bobSearch.json?.data.items).toEqual([])
   })
+
+  it('searches with the filters in a POST body, so a key need not travel in a URL', async () => {
+    const { key } = await create(alice, { name: 'by-body' })
+    await create(alice, { name: 'other' })
+    const search = async (user: TestUser, body: unknown) =>
+      ((await h.request('POST', '/api/token/search', { as: user, body })).json?.data as { items: { name: string }[]; page_size: number } | undefined)
+    expect((await search(alice, { token: key, p: 1, page_size: 10 }))?.items.map((t) => t.name)).toEqual(['by-body'])
+    expect((await search(alice, { keyword: 'oth' }))?.items.map((t) => t.name)).toEqual(['other'])
+    expect((await search(alice, { keyword: 'by', page_size: 1000 }))?.page_size).toBe(100)
+    expect((await search(bob, { token: key }))?.items).toEqual([])
+  })
 })
 
 describe('masked keys and the key routes', () => {

@@ -1,3 +1,4 @@
+import { serverAddress } from '../../lib/server-address.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
@@ -126,7 +127,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         const services = c.get('services')
         const task = await findUserTask(services.db, caller.user.id, taskIdParam(c))
         if (!task) throw new MjError(404, 'midjourney.task_not_found', { id: taskIdParam(c) })
-        return c.json(toProxyTask(services.options, task))
+        return c.json(toProxyTask(services.options, task, serverAddress(c)))
       }),
     )
     .post(
@@ -143,7 +144,8 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new MjError(400, 'midjourney.ids_invalid')
         if (ids.length > MAX_LIST_IDS) throw new MjError(400, 'midjourney.too_many_ids', { max: MAX_LIST_IDS })
         const tasks = await listUserTasks(services.db, caller.user.id, [...new Set(ids as string[])])
-        return c.json(tasks.map((task) => toProxyTask(services.options, task)))
+        const address = serverAddress(c)
+        return c.json(tasks.map((task) => toProxyTask(services.options, task, address)))
       }),
     )
     .get(

@@ -27,19 +27,18 @@ const findLiveUserByEmail = (services: Services, email: string) =>
   services.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst()
 
 /**
- * GET /api/reset_password: mails `{ServerAddress}/user/reset?email=&token=` to a registered address.
+ * GET /api/reset_password: mails `{server address}/user/reset?email=&token=` to a registered address.
  * The answer is the same whether or not the address is registered, and the mail is sent after the
  * answer, so neither the message nor the timing tells a stranger who has an account here.
  */
-export async function requestPasswordReset(services: Services, rawEmail: string | undefined, language: Language): Promise<void> {
+export async function requestPasswordReset(services: Services, rawEmail: string | undefined, language: Language, serverAddress: string): Promise<void> {
   const email = normaliseEmail(rawEmail)
   if (!email) throw new AppError('BAD_REQUEST', 'account.email_invalid')
   if (!isSmtpConfigured(services.options)) throw new AppError('BAD_REQUEST', 'account.smtp_not_configured')
   const user = await findLiveUserByEmail(services, email)
   if (!user) return
   const token = await resetTokensOf(services).issue(email)
-  const base = services.options.get('ServerAddress').replace(/\/+$/, '')
-  const link = `${base}/user/reset?${new URLSearchParams({ email, token })}`
+  const link = `${serverAddress}/user/reset?${new URLSearchParams({ email, token })}`
   const system = services.options.get('SystemName')
   const minutes = RESET_TOKEN_TTL_MS / 60_000
   void sendMail(services.options, {

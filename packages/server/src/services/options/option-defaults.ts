@@ -55,7 +55,8 @@ export const optionDefaults = {
   SMTPToken: '',
   SMTPSSLEnabled: 'false',
   // Addresses
-  ServerAddress: 'http://localhost:3000',
+  // Empty: links and callbacks use the origin the console is reached at (lib/server-address.ts).
+  ServerAddress: '',
   WorkerUrl: '',
   WorkerValidKey: '',
   // Payment

@@ -49,6 +49,7 @@ export async function createEpayOrder(
   services: Services,
   user: { id: number; group: string },
   input: PayInput,
+  serverAddress: string,
   idempotencyKey?: string,
 ): Promise<EpayForm> {
   const { options } = services
@@ -65,7 +66,7 @@ export async function createEpayOrder(
     cents: quote.cents,
   }
   if (idempotencyKey !== undefined) {
-    const earlier = await replayOrder(services, settings, order)
+    const earlier = await replayOrder(services, settings, order, serverAddress)
     if (earlier) return earlier
   }
   try {
@@ -83,25 +84,24 @@ export async function createEpayOrder(
       .execute()
   } catch (error) {
     // A concurrent request with the same key inserted first: answer its order.
-    const earlier = idempotencyKey !== undefined && isUniqueViolation(error) ? await replayOrder(services, settings, order) : undefined
+    const earlier = idempotencyKey !== undefined && isUniqueViolation(error) ? await replayOrder(services, settings, order, serverAddress) : undefined
     if (earlier) return earlier
     throw error
   }
-  return epayForm(services, settings, order)
+  return epayForm(services, settings, order, serverAddress)
 }
 
 /** The form of an order already recorded under this trade number, if any. */
-async function replayOrder(services: Services, settings: EpaySettings, order: Order): Promise<EpayForm | undefined> {
+async function replayOrder(services: Services, settings: EpaySettings, order: Order, serverAddress: string): Promise<EpayForm | undefined> {
   const row = await services.db.selectFrom('top_ups').selectAll().where('trade_no', '=', order.tradeNo).executeTakeFirst()
   if (!row) return undefined
   if (Number(row.amount) !== order.units || row.payment_method !== order.type) throw new AppError('CONFLICT', 'wallet.idempotency_key_reused')
   // Paying a settled order again would take money that no notification could credit.
   if (row.status !== 'pending') throw new AppError('CONFLICT', 'wallet.order_already_paid')
-  return epayForm(services, settings, { ...order, cents: Math.round(Number(row.money) * 100) })
+  return epayForm(services, settings, { ...order, cents: Math.round(Number(row.money) * 100) }, serverAddress)
 }
 
-function epayForm(services: Services, settings: EpaySettings, order: Order): EpayForm {
-  const serverAddress = services.options.get('ServerAddress').replace(/\/+$/, '')
+function epayForm(services: Services, settings: EpaySettings, order: Order, serverAddress: string): EpayForm {
   const callbackAddress = services.options.get('CustomCallbackAddress').replace(/\/+$/, '') || serverAddress
   const params: Record<string, string> = {
     pid: settings.pid,

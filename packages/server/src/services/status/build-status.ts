@@ -1,18 +1,20 @@
 import { statusFeaturesOff, type Status } from '@gateway/shared'
 import type { Services } from '../container.ts'
 
-/** GET /api/status: the public flags the console needs before anyone signs in. No secret is read here. */
-export function buildStatus(services: Services): Status {
+/**
+ * GET /api/status: the public flags the console needs before anyone signs in. No secret is read here.
+ * `serverAddress` is the effective one (the stored option, or the origin of this request when unset).
+ */
+export function buildStatus(services: Services, serverAddress: string): Status {
   const o = services.options
   const exportTime = o.get('DataExportDefaultTime')
-  const serverAddress = o.get('ServerAddress')
   return {
     version: services.version,
     start_time: services.startTime,
     system_name: o.get('SystemName'),
     logo: o.get('Logo'),
     footer_html: o.get('Footer'),
-    server_address: o.get('ServerAddress'),
+    server_address: serverAddress,
     quota_per_unit: o.number('QuotaPerUnit'),
     display_in_currency: o.bool('DisplayInCurrencyEnabled'),
     display_token_stat: o.bool('DisplayTokenStatEnabled'),

@@ -12,9 +12,12 @@ export interface TokenListQuery {
   token?: string
 }
 
-/** GET /api/token/ or, with a keyword or key, GET /api/token/search. */
+/**
+ * GET /api/token/ or, with a keyword or key, POST /api/token/search: the filters go in the body so
+ * a whole key never sits in a URL (proxy and access logs keep query strings).
+ */
 export function fetchTokens({ keyword, token, ...page }: TokenListQuery): Promise<TokenPage> {
-  if (keyword || token) return api.get<TokenPage>('/api/token/search', { query: { keyword, token, ...page } })
+  if (keyword || token) return api.post<TokenPage>('/api/token/search', { keyword, token, ...page })
   return api.get<TokenPage>('/api/token/', { query: page })
 }
 

@@ -78,20 +78,35 @@ describe('TokensPage', () => {
     expect(screen.getAllByTestId('token-cross-group-retry-badge').map((badge) => badge.textContent)).toEqual([t('editor.crossGroupRetry')])
   })
 
-  it('searches by name and key through the URL', async () => {
-    serve()
+  it('puts the name search in the URL and keeps the key out of it, sending both in a POST body', async () => {
+    const calls = serve()
     const onSearchChange = renderPage()
+    await screen.findByText('alpha')
     fireEvent.change(screen.getByTestId('tokens-search-name'), { target: { value: ' alp ' } })
     fireEvent.change(screen.getByTestId('tokens-search-key'), { target: { value: 'sk-abc' } })
     fireEvent.click(screen.getByTestId('tokens-search-submit'))
-    expect(onSearchChange).toHaveBeenCalledWith({ keyword: 'alp', token: 'sk-abc', p: undefined })
+    expect(onSearchChange.mock.calls).toEqual([[{ keyword: 'alp', p: undefined }]])
+    // The key reaches the server in the body only: no request URL carries it.
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/token/search').map((call) => [method(call.init), JSON.parse(String(call.init.body))])).toEqual([['POST', { token: 'sk-abc', p: 1, page_size: 10 }]]))
+    expect(calls.filter((call) => call.url.includes('sk-abc'))).toEqual([])
   })
 
-  it('calls the search endpoint with the keyword and key from the URL', async () => {
+  it('searches by key alone without touching the URL', async () => {
     const calls = serve()
-    renderPage({ keyword: 'alp', token: 'sk-x' })
+    const onSearchChange = renderPage()
     await screen.findByText('alpha')
-    expect(calls.some((call) => call.url === '/api/token/search?keyword=alp&token=sk-x&p=1&page_size=10')).toBe(true)
+    fireEvent.change(screen.getByTestId('tokens-search-key'), { target: { value: 'sk-only' } })
+    fireEvent.click(screen.getByTestId('tokens-search-submit'))
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/token/search').map((call) => JSON.parse(String(call.init.body)))).toEqual([{ token: 'sk-only', p: 1, page_size: 10 }]))
+    expect(onSearchChange.mock.calls).toEqual([[{ keyword: undefined, p: undefined }]])
+    expect(calls.filter((call) => call.url.includes('sk-only'))).toEqual([])
+  })
+
+  it('calls the search endpoint with the name from the URL', async () => {
+    const calls = serve()
+    renderPage({ keyword: 'alp' })
+    await screen.findByText('alpha')
+    expect(calls.filter((call) => call.url === '/api/token/search').map((call) => [method(call.init), JSON.parse(String(call.init.body))])).toEqual([['POST', { keyword: 'alp', p: 1, page_size: 10 }]])
   })
 
   const keyCalls = (calls: { url: string; init: RequestInit }[]) =>

@@ -27,6 +27,8 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   const [editor, setEditor] = useState<TokenEditorTarget | null>(null)
   const [deleting, setDeleting] = useState<Token | null>(null)
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
+  // The key search lives here, not in the URL (see token-search.ts); a reload forgets it on purpose.
+  const [keySearch, setKeySearch] = useState<string | undefined>()
   const [copy, manualCopyDialog] = useCopyText()
   const keys = useTokenKeys()
   const openChat = useOpenChat(keys.keyOf)
@@ -69,7 +71,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   const list = useListPage({
     search,
     onSearchChange,
-    query: (page) => tokenListQuery({ ...page, keyword: search.keyword, token: search.token }),
+    query: (page) => tokenListQuery({ ...page, keyword: search.keyword, token: keySearch }),
     columns,
     visibilityKey: 'tokens-table-columns',
   })
@@ -91,14 +93,17 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
     const selected = ids && (await keys.keysOf(ids))
     if (selected && selected.length > 0) await copy(selected.join('\n'), t('toast.copiedMany', { count: selected.length }))
   }
-  const filtered = Boolean(search.keyword || search.token)
+  const filtered = Boolean(search.keyword || keySearch)
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('pages:titles.token')} description={t('description')} />
       <TokensToolbar
-        search={search}
-        onSearch={(next) => onSearchChange({ ...next, p: undefined })}
+        search={{ keyword: search.keyword, token: keySearch }}
+        onSearch={(next) => {
+          setKeySearch(next.token)
+          onSearchChange({ keyword: next.keyword, p: undefined })
+        }}
         batchMode={list.batchMode}
         onBatchModeChange={list.setBatch}
         onDeleteSelected={deleteSelected}

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { BatchModeButton, DataTableToolbar } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import type { TokenSearch } from './token-search'
 
 interface TokensToolbarProps {
-  search: TokenSearch
+  /** The filters in force: the name from the URL, the key from the page's memory. */
+  search: { keyword?: string; token?: string }
   onSearch: (next: { keyword?: string; token?: string }) => void
   batchMode: boolean
   onBatchModeChange: (on: boolean) => void
@@ -18,7 +18,7 @@ interface TokensToolbarProps {
   columnsMenu: ReactNode
 }
 
-/** Name and key search (submitted into the URL), batch mode (copy or delete the selected), column menu and "Add token". */
+/** Name search (submitted into the URL) and key search (kept in memory), batch mode (copy or delete the selected), column menu and "Add token". */
 export function TokensToolbar({ search, onSearch, batchMode, onBatchModeChange, onDeleteSelected, onCopySelected, onAdd, columnsMenu }: TokensToolbarProps) {
   const { t } = useTranslation(['tokens', 'common'])
   const [keyword, setKeyword] = useState(search.keyword ?? '')

@@ -10,6 +10,7 @@ import { EmailDomainSection } from './email-domain-section'
 import { LoginSection } from './login-section'
 import { MetricsSection } from './metrics-section'
 import { ResponsesStoreSection } from './responses-store-section'
+import { ServerAddressNotice } from './server-address-notice'
 
 const strip = { prepare: { ServerAddress: stripTrailingSlashes, WorkerUrl: stripTrailingSlashes, PayAddress: stripTrailingSlashes, WeChatServerAddress: stripTrailingSlashes } }
 
@@ -55,9 +56,11 @@ export function SystemTab() {
 
 function ServerAddressSection() {
   const { t } = useTranslation('settings')
+  const { data: stored } = useQuery(optionsQuery)
   const form = useOptionForm({ keys: generalKeys, ...strip })
   return (
     <OptionSection id="server" title={t('system.server.title')} form={form} single>
+      <ServerAddressNotice stored={stored?.ServerAddress ?? ''} current={window.location.origin} />
       <TextOption form={form} name="ServerAddress" type="url" label={t('system.server.address')} hint={t('system.server.addressHint')} placeholder="https://api.example.com" />
     </OptionSection>
   )
@@ -76,15 +79,12 @@ function WorkerSection() {
 
 function PaymentSection() {
   const { t } = useTranslation('settings')
-  const { data: stored } = useQuery(optionsQuery)
   const form = useOptionForm({
     keys: paymentKeys,
     secrets: paymentSecrets,
     json: paymentJson,
     min: paymentMin,
     jsonMessages: { TopupGroupRatio: t('system.payment.topupGroupRatioJson'), PayMethods: t('system.payment.payMethodsJson') },
-    // The payment callback is built from the server address, so it must exist first.
-    validate: () => ((stored?.ServerAddress ?? '').trim() === '' ? t('system.payment.serverAddressFirst') : null),
     ...strip,
   })
   return (
@@ -129,7 +129,8 @@ function SmtpSection() {
 function OAuthSections() {
   const { t } = useTranslation('settings')
   const { data: stored } = useQuery(optionsQuery)
-  const base = (stored?.ServerAddress ?? '').replace(/\/+$/, '')
+  // An unset server address means the origin the console is served from (as the server does).
+  const base = (stored?.ServerAddress ?? '').trim().replace(/\/+$/, '') || window.location.origin
   const github = useOptionForm({ keys: githubKeys, secrets: githubSecrets })
   const linuxdo = useOptionForm({ keys: linuxdoKeys, secrets: linuxdoSecrets })
   const wechat = useOptionForm({ keys: wechatKeys, secrets: wechatSecrets, ...strip })
