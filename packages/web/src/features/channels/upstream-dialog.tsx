@@ -61,7 +61,7 @@ export function UpstreamDialog({ channel, onClose }: { channel: Channel | null; 
                 <table className="w-full text-xs">
                   <thead className="text-left text-muted-foreground">
                     <tr>
-                      <th className="py-1">{t('columns.group')}</th>
+                      <th className="py-1 pr-2">{t('columns.group')}</th>
                       <th className="pr-2">{t('upstream.firstSeen')}</th>
                       <th className="pr-2">{t('upstream.lastSeen')}</th>
                       <th>{t('upstream.clientTypes')}</th>
@@ -69,7 +69,7 @@ export function UpstreamDialog({ channel, onClose }: { channel: Channel | null; 
                   </thead>
                   <tbody>
                     {data.groups.map((group) => (
-                      <tr key={group.group} className="border-t" data-testid={`upstream-group-${group.group}`}>
+                      <tr key={group.group} className="border-t align-top" data-testid={`upstream-group-${group.group}`}>
                         <td className="py-1 pr-2">{group.group}</td>
                         <td className="pr-2 tabular-nums" data-testid="first-seen">{seenAt(group.first_seen, i18n.language)}</td>
                         <td className="pr-2 tabular-nums" data-testid="last-seen">{seenAt(group.last_seen, i18n.language)}</td>

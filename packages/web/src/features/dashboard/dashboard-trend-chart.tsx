@@ -47,18 +47,13 @@ function TrendTooltip({ active, payload, label, format, series }: TooltipContent
 
 /** Stacked bars over time, one colour per model, of the chosen metric. */
 export function TrendChart({ points, series, metric, granularity, format, unit }: TrendChartProps) {
-  let highest = 0
   const data: Datum[] = points.map((point) => {
     const datum: Datum = { label: bucketLabel(point.time, granularity) }
-    let stacked = 0
-    for (const s of series) {
-      const value = seriesTotal(s, point.values, metric)
-      datum[s.key] = value
-      stacked += value
-    }
-    highest = Math.max(highest, stacked)
+    for (const s of series) datum[s.key] = seriesTotal(s, point.values, metric)
     return datum
   })
+  // The tallest stack: the bars of one bucket sit on each other.
+  const highest = Math.max(0, ...points.map((point) => series.reduce((sum, s) => sum + seriesTotal(s, point.values, metric), 0)))
   // Our own ticks, so that the labels' digits follow the step and the axis is as wide as its longest label.
   const ticks = axisTicks(highest, unit)
   const formatTick = axisTickFormatter(ticks, unit)
