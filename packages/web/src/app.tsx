@@ -8,9 +8,10 @@ import { setSessionExpiredHandler } from '@/lib/api-client'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/routes/router'
 
+// Top-center: at the bottom right the toasts covered the Cancel/Submit footer of the edit sheets.
 function ThemedToaster() {
   const { resolved } = useTheme()
-  return <Toaster theme={resolved} position="bottom-right" richColors closeButton />
+  return <Toaster theme={resolved} position="top-center" richColors closeButton />
 }
 
 export function App() {

@@ -1,4 +1,4 @@
-import type { Channel, ChannelAddMode, FixAbilitiesResult, MultiKeyAction, MultiKeyMode, MultiKeyStatusPage, Page } from '@gateway/shared'
+import type { Channel, ChannelAddMode, FixAbilitiesResult, MultiKeyAction, MultiKeyMode, MultiKeyStatusPage, Page, UpstreamDetection } from '@gateway/shared'
 import { api, requestEnvelope } from '@/lib/api-client'
 
 /** Filters of the channel list; an empty filter lists every channel. */
@@ -80,13 +80,6 @@ export interface TestProgress {
   done: number
   total: number
   failed: number
-}
-
-export interface UpstreamDetection {
-  to_add?: string[]
-  to_remove?: string[]
-  groups?: { group: string; first_seen?: number; last_seen?: number; client_types?: string[] }[]
-  [key: string]: unknown
 }
 
 const hasFilter = (params: ChannelListParams) => Boolean(params.keyword || params.group || params.model)

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { ChevronRight } from 'lucide-react'
 import type { TFunction } from 'i18next'
-import { selectionColumn } from '@/components/data-table'
+import { actionsColumn, selectionColumn } from '@/components/data-table'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import { BalanceCell, ChannelStatusBadge, ListCell, ResponseTimeBadge } from './channel-cells'
@@ -146,13 +146,12 @@ export function channelColumns(ctx: ColumnContext): Column[] {
         },
       }),
     ),
-    {
-      id: 'actions',
-      enableHiding: false,
-      header: () => <span className="sr-only">{t('columns.actions')}</span>,
+    actionsColumn<ChannelRow>({
+      label: t('columns.actions'),
+      sticky: false,
       cell: ({ row: { original: row } }) =>
         row.kind === 'tag' ? <TagRowActions tag={row.tag} handlers={ctx} /> : <ChannelRowActions channel={row.channel} handlers={ctx} />,
-    },
+    }),
   ]
   if (!ctx.batchMode) return columns
   return [{ ...select, cell: (context) => (context.row.original.kind === 'tag' ? null : typeof select.cell === 'function' ? select.cell(context) : null) }, ...columns]

@@ -36,6 +36,7 @@ describe('UpstreamDialog', () => {
 
   it('asks for the channel and renders the models to add and to remove', async () => {
     api.detectUpstream.mockResolvedValue({
+      upstream_models: ['gpt-5', 'o3'],
       to_add: ['gpt-5', 'o3'],
       to_remove: ['gpt-3.5-turbo'],
       groups: [{ group: 'vip', first_seen: 0, last_seen: 0, client_types: ['cli', 'web'] }],
@@ -53,8 +54,30 @@ describe('UpstreamDialog', () => {
     expect(screen.getByText('cli, web')).toBeTruthy()
   })
 
+  it('fills the first-seen and last-seen columns from the server\'s Unix seconds, and — for a group never used', async () => {
+    const first = 1_700_000_000
+    const last = 1_700_086_400
+    api.detectUpstream.mockResolvedValue({
+      upstream_models: [],
+      to_add: [],
+      to_remove: [],
+      groups: [
+        { group: 'default', first_seen: 0, last_seen: 0, client_types: [] },
+        { group: 'vip', first_seen: first, last_seen: last, client_types: ['openai'] },
+      ],
+    })
+    renderDialog()
+    const vip = within(await screen.findByTestId('upstream-group-vip'))
+    expect(vip.getByTestId('first-seen').textContent).toBe(new Date(first * 1000).toLocaleString('en', { hour12: false }))
+    expect(vip.getByTestId('last-seen').textContent).toBe(new Date(last * 1000).toLocaleString('en', { hour12: false }))
+    const unused = within(screen.getByTestId('upstream-group-default'))
+    expect(unused.getByTestId('first-seen').textContent).toBe('—')
+    expect(unused.getByTestId('last-seen').textContent).toBe('—')
+    expect(screen.getByRole('columnheader', { name: 'First seen' })).toBeTruthy()
+  })
+
   it('says None for empty lists and hides the groups table', async () => {
-    api.detectUpstream.mockResolvedValue({ to_add: [], groups: [] })
+    api.detectUpstream.mockResolvedValue({ upstream_models: [], to_add: [], to_remove: [], groups: [] })
     renderDialog()
     expect(await screen.findByText('Models to add')).toBeTruthy()
     expect(section('Models to add').getByText('None')).toBeTruthy()

@@ -12,6 +12,7 @@ import { isAdmin, useSessionUser } from '@/lib/session'
 import { useStatus } from '@/lib/status'
 import { readItem, storageKeys } from '@/lib/storage'
 import { cn } from '@/lib/utils'
+import type { AxisUnit } from './axis-ticks'
 import { aggregate, buildSeries, fillBuckets, perMinute, seriesTotal, type Metric } from './dashboard-aggregate'
 import { MAX_SERIES, seriesColor } from './dashboard-colors'
 import { DashboardFilters } from './dashboard-filters'
@@ -60,11 +61,7 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
     tokens: (value) => formatTokenCount(Math.round(value)),
     count: (value) => number(value),
   }
-  const ticks: Record<Metric, (value: number) => string> = {
-    quota: (value) => formatQuota(value, display, value !== 0 && Math.abs(value) < display.quotaPerUnit / 100 ? 4 : 2),
-    tokens: (value) => formatTokenCount(Math.round(value)),
-    count: (value) => formatTokenCount(Math.round(value)),
-  }
+  const units: Record<Metric, AxisUnit> = { quota: { kind: 'quota', display }, tokens: { kind: 'count' }, count: { kind: 'count' } }
   const slices = series.map((s, index) => ({
     series: s,
     index,
@@ -144,7 +141,7 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
                 </div>
               </CardHeader>
               <CardContent className="px-2 sm:px-4">
-                {loading ? <Skeleton className="h-72 w-full sm:h-80" /> : <TrendChart points={points} series={series} metric={metric} granularity={granularity} format={formatters[metric]} formatTick={ticks[metric]} />}
+                {loading ? <Skeleton className="h-72 w-full sm:h-80" /> : <TrendChart points={points} series={series} metric={metric} granularity={granularity} format={formatters[metric]} unit={units[metric]} />}
                 <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 px-2 text-xs" data-testid="dashboard-legend">
                   {slices.map((slice) => (
                     <span key={slice.series.key} className="flex min-w-0 items-center gap-1.5">

@@ -13,7 +13,7 @@ interface StatCardProps {
   loading?: boolean
 }
 
-/** One headline figure of the dashboard. */
+/** One headline figure of the dashboard. The figure wraps rather than ending in an ellipsis: "$0.000…" says nothing on a phone. */
 export function StatCard({ label, value, exact, hint, icon: Icon, tone, testId, loading }: StatCardProps) {
   return (
     <div className="flex min-w-0 items-center gap-3 rounded-xl border bg-card p-3 shadow-xs sm:p-4" title={hint}>
@@ -25,7 +25,7 @@ export function StatCard({ label, value, exact, hint, icon: Icon, tone, testId, 
         {loading ? (
           <Skeleton className="mt-1 h-6 w-16" />
         ) : (
-          <div className="truncate text-lg font-semibold tabular-nums sm:text-xl" data-testid={testId} data-value={exact} title={exact}>
+          <div className="text-base leading-tight font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl" data-testid={testId} data-value={exact} title={exact}>
             {value}
           </div>
         )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts'
+import { axisTickFormatter, axisTicks, axisWidth, type AxisUnit } from './axis-ticks'
 import { bucketLabel, seriesTotal, type Metric, type Series, type TrendPoint } from './dashboard-aggregate'
 import { seriesColor } from './dashboard-colors'
 import type { Granularity } from './dashboard-search'
@@ -11,8 +12,8 @@ interface TrendChartProps {
   granularity: Granularity
   /** a value as text, for the tooltip */
   format: (value: number) => string
-  /** a value as a short axis tick */
-  formatTick: (value: number) => string
+  /** what the values are, for the axis ticks and their labels */
+  unit: AxisUnit
 }
 
 type Datum = { label: string } & Record<string, number | string>
@@ -45,12 +46,18 @@ function TrendTooltip({ active, payload, label, format, series }: TooltipContent
 }
 
 /** Stacked bars over time, one colour per model, of the chosen metric. */
-export function TrendChart({ points, series, metric, granularity, format, formatTick }: TrendChartProps) {
+export function TrendChart({ points, series, metric, granularity, format, unit }: TrendChartProps) {
   const data: Datum[] = points.map((point) => {
     const datum: Datum = { label: bucketLabel(point.time, granularity) }
     for (const s of series) datum[s.key] = seriesTotal(s, point.values, metric)
     return datum
   })
+  // The tallest stack: the bars of one bucket sit on each other.
+  const highest = Math.max(0, ...points.map((point) => series.reduce((sum, s) => sum + seriesTotal(s, point.values, metric), 0)))
+  // Our own ticks, so that the labels' digits follow the step and the axis is as wide as its longest label.
+  const ticks = axisTicks(highest, unit)
+  const formatTick = axisTickFormatter(ticks, unit)
+  const width = axisWidth(ticks.map(formatTick))
   return (
     <div className="h-72 w-full sm:h-80" data-testid="dashboard-trend-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -67,7 +74,10 @@ export function TrendChart({ points, series, metric, granularity, format, format
           <YAxis
             tickLine={false}
             axisLine={false}
-            width={56}
+            width={width}
+            ticks={ticks}
+            domain={[0, ticks.at(-1) ?? 1]}
+            interval={0}
             tickFormatter={(value: number) => formatTick(value)}
             tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }}
           />

@@ -43,7 +43,7 @@ export function InviteCard({ user, display }: { user: SelfUser; display: QuotaDi
           {stats.map((stat) => (
             <div key={stat.key} className="flex min-w-0 flex-col justify-between gap-1 rounded-lg border p-2.5 sm:p-3">
               <dt className="text-xs leading-tight text-muted-foreground">{stat.label}</dt>
-              <dd className="truncate font-semibold tabular-nums" data-testid={`invite-${stat.key}`}>
+              <dd className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid={`invite-${stat.key}`}>
                 {stat.value}
               </dd>
             </div>

@@ -1,5 +1,6 @@
 import { formatQuota, type QuotaDisplay, type Redemption } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
+import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { formatLocalDateTime } from '@/features/tokens/date-time'
@@ -90,12 +91,6 @@ export function redemptionColumns({ t, language, display, actions }: RedemptionC
       meta: { label: t('columns.usedBy') },
       cell: ({ row }) => (row.original.used_user_id ? <span className="tabular-nums">#{row.original.used_user_id}</span> : muted('—')),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t('columns.actions')}</span>,
-      meta: { label: t('columns.actions'), sticky: 'right' },
-      enableHiding: false,
-      cell: ({ row }) => actions(row.original),
-    },
+    actionsColumn<Redemption>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]
 }

@@ -1,5 +1,6 @@
 import { formatQuota, type QuotaDisplay, type Token } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
+import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
@@ -113,12 +114,6 @@ export function tokenColumns({ t, language, display, keyCell, actions }: TokenCo
           <TruncatedText text={row.original.allow_ips.split('\n').join(', ')} full={row.original.allow_ips} className="font-mono text-xs" />
         ) : muted(t('noLimit')),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t('columns.actions')}</span>,
-      meta: { label: t('columns.actions'), sticky: 'right' },
-      enableHiding: false,
-      cell: ({ row }) => actions(row.original),
-    },
+    actionsColumn<Token>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]
 }

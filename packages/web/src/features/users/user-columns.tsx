@@ -1,5 +1,6 @@
 import { formatQuota, type QuotaDisplay, type AdminUser } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
+import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { UserRoleBadge, UserStatusBadge } from './user-badges'
@@ -59,12 +60,6 @@ export function userColumns({ t, display, actions }: UserColumnOptions): ColumnD
         </div>
       ),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t('columns.actions')}</span>,
-      meta: { label: t('columns.actions'), sticky: 'right' },
-      enableHiding: false,
-      cell: ({ row }) => actions(row.original),
-    },
+    actionsColumn<AdminUser>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]
 }

@@ -35,7 +35,7 @@ export function BalanceCard({ display }: { display: QuotaDisplay }) {
           {figures.map((figure) => (
             <div key={figure.key} className="min-w-0 rounded-lg bg-muted/60 px-3 py-2">
               <dt className="text-muted-foreground">{figure.label}</dt>
-              <dd className="truncate font-medium tabular-nums">{figure.value ?? '—'}</dd>
+              <dd className="font-medium tabular-nums [overflow-wrap:anywhere]">{figure.value ?? '—'}</dd>
             </div>
           ))}
         </dl>
