@@ -9,6 +9,7 @@ import { redemptionSearchSchema } from '@/features/redemptions/redemption-search
 import { settingSearchSchema } from '@/features/settings/setting-tabs'
 import { tokenSearchSchema } from '@/features/tokens/token-search'
 import { createUserRoutes } from '@/features/users/user-routes'
+import { loadAllNamespaces } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
 import { rootRoute } from './root-route'
 
@@ -25,7 +26,13 @@ const TokensPage = lazyRouteComponent(() => import('@/features/tokens/tokens-pag
 const WalletPage = lazyRouteComponent(() => import('@/features/wallet/wallet-page'), 'WalletPage')
 
 /** Console pages: the side navigation appears here for logged-in users. */
-export const consoleLayout = createRoute({ getParentRoute: () => rootRoute, id: 'console', component: ConsoleLayout })
+export const consoleLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'console',
+  // Console pages read each other's namespaces: have all of this language's texts before one renders.
+  loader: loadAllNamespaces,
+  component: ConsoleLayout,
+})
 
 /** Spec §2: these pages need a stored user; without one the browser goes to /login. */
 const protectedLayout = createRoute({
