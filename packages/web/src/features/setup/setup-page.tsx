@@ -22,9 +22,9 @@ export function SetupPage() {
     onSuccess: async (root) => {
       // The cached status still says setup: false and would bounce every page back here.
       await reloadStatus(queryClient)
-      toast.success(t('success'))
       // The server has started the root's session; keep the user as the login flow does.
       if (root) setStoredUser(root)
+      toast.success(t(root ? 'successSignedIn' : 'success'))
       await navigate({ to: root ? '/detail' : '/login' })
     },
   })
