@@ -1,7 +1,7 @@
 import { ROOT, expect, test } from './fixtures.ts'
 
 /**
- * A new operator's first minutes: set up the root account, sign in, look around the shell,
+ * A new operator's first minutes: set up the root account (which signs it in), sign in again, look around the shell,
  * sign out, and meet the not-found page. One story, so the steps run in order.
  */
 test.describe.serial('first run', () => {
@@ -10,9 +10,13 @@ test.describe.serial('first run', () => {
     await expect(page).toHaveURL(/\/(login|setup)/)
   })
 
-  test('creates the root account on first run', async ({ page }) => {
+  test('creates the root account on first run and lands signed in on the dashboard', async ({ page }) => {
     await page.goto('/')
     await expect(page).toHaveURL(/\/setup$/)
+    // Until setup is done every page leads back here, so there is nothing to sign in to.
+    await expect(page.getByTestId('setup-username')).toBeVisible()
+    await expect(page.getByTestId('login-link')).toHaveCount(0)
+    await expect(page.getByTestId('register-link')).toHaveCount(0)
     await page.getByTestId('setup-username').fill(ROOT.username)
     await page.getByTestId('setup-password').fill(ROOT.password)
     await page.getByTestId('setup-confirm').fill('different-pass')
@@ -20,7 +24,18 @@ test.describe.serial('first run', () => {
     await expect(page).toHaveURL(/\/setup$/)
     await page.getByTestId('setup-confirm').fill(ROOT.password)
     await page.getByTestId('setup-submit').click()
-    await expect(page).toHaveURL(/\/login/)
+    await expect(page).toHaveURL(/\/detail/)
+    await expect(page.getByTestId('sidebar').locator('a[href="/channel"]')).toBeVisible()
+    await expect(page.getByTestId('user-menu')).toBeVisible()
+    // The server's session, not only the stored user: a reload asks the server and stays.
+    await page.reload()
+    await expect(page).toHaveURL(/\/detail/)
+    const self = await page.evaluate(async () => {
+      const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }
+      const response = await fetch('/api/user/self', { headers: { 'New-Api-User': String(stored.id) } })
+      return { status: response.status, username: ((await response.json()) as { data?: { username?: string } }).data?.username }
+    })
+    expect(self).toEqual({ status: 200, username: ROOT.username })
   })
 
   test('signs in, uses the shell, signs out', async ({ page }) => {

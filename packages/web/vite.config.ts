@@ -15,15 +15,22 @@ export default defineConfig({
     // The server serves this folder as its static root.
     outDir: '../server/public',
     emptyOutDir: true,
+    // Read by scripts/size-check.mjs to add up each route's first load.
+    manifest: true,
     rolldownOptions: {
+      // The console imports constants and helpers from @gateway/shared, never its zod schemas (the
+      // server's): its modules only define values, so the unused ones can go. Everything else
+      // keeps its package's own sideEffects hint (undefined).
+      treeshake: { moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined) },
       output: {
-        // Libraries change far less often than the console: separate chunks stay cached across releases.
+        // Libraries every page needs change far less often than the console: separate chunks stay
+        // cached across releases. The others (charts, markdown, tables, ...) stay with the lazy
+        // pages that import them, so a page downloads only its own.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|react-query|query-core|history|react-store|store)[\\/]/ },
             { name: 'radix', test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   server.listen(env.PORT, () => {
     const { port } = server.address() as AddressInfo
     logger.info({ port, database: services.dialect, version: services.version }, `console at http://localhost:${port}`)
-    if (!services.setup.done) logger.info('first run: open the console to create the root account')
+    if (!services.setup.done) logger.info(`first run: open http://localhost:${port}/ to create the root account`)
   })
 
   let stopping = false

@@ -48,6 +48,12 @@ export interface SignedIn extends SessionUser {
   user: SelfUser
 }
 
+/**
+ * POST /api/setup: the root it created, already signed in (the session cookie is set); null when a
+ * root existed before (migrated data), who signs in with their own password.
+ */
+export type SetupResult = SignedIn | null
+
 /** What a sign-in answers: the user, or the demand for the second step. */
 export type LoginAnswer = SessionUser | SignedIn | TwoFactorChallenge
 

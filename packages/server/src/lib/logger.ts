@@ -1,11 +1,16 @@
 import { pino, type Logger } from 'pino'
+import { readableLogStream } from './readable-log.ts'
 
 /**
  * Structured logs. Anything that may carry a secret is redacted by path, so a careless
- * `logger.info({ body })` still prints no password, key or cookie.
+ * `logger.info({ body })` still prints no password, key or cookie. JSON lines, except on a
+ * terminal, where a person reads them (`readableTo`: where readable lines go).
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(
+  level: string,
+  readableTo: { write(text: string): unknown } | undefined = process.stdout.isTTY ? process.stdout : undefined,
+): Logger {
+  const options = {
     level,
     redact: {
       paths: [
@@ -28,6 +33,7 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  })
+  }
+  return readableTo ? pino(options, readableLogStream(readableTo)) : pino(options)
 }
 export type { Logger }

@@ -34,6 +34,8 @@ describe('GLOBAL_WEB_RATE_LIMIT', () => {
     expect(third.json).toMatchObject({ success: false, code: 'RATE_LIMITED' })
     const status = await h.request('GET', '/api/status')
     expect(status.json?.success).toBe(true)
+    // A page's hashed chunks are not page loads.
+    expect((await h.request('GET', '/assets/index-abc123.js')).status).not.toBe(429)
   })
 })
 

@@ -21,8 +21,10 @@ export function mountConsole(app: Hono<HonoEnv>, staticDir: string): void {
     c.header('Cache-Control', 'no-cache')
     return c.html(await readFile(indexPath, 'utf8'))
   }
-  // Mounted after the API and the relay, so only page loads and console files count here.
-  app.use('*', webRateLimit)
+  // Mounted after the API and the relay, so only page loads and console files count here. The
+  // hashed chunks under /assets do not: the console is split into a chunk per page (dozens per
+  // load, then cached for a year), so counting them would spend the limit in a few reloads.
+  app.use('*', (c, next) => (c.req.path.startsWith('/assets/') ? next() : webRateLimit(c, next)))
   if (!existsSync(staticDir)) {
     // Not built (tests, or a server started before `npm run build`): every page says so.
     app.get('*', sendIndex)

@@ -1,6 +1,12 @@
-import i18next from 'i18next'
+import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readItem, storageKeys, writeItem } from '@/lib/storage'
+import enCommon from './locales/en/common.json'
+import enErrors from './locales/en/errors.json'
+import enNav from './locales/en/nav.json'
+import zhCommon from './locales/zh/common.json'
+import zhErrors from './locales/zh/errors.json'
+import zhNav from './locales/zh/nav.json'
 import { languages, namespaces, resources, type Language } from './resources'
 
 export { languages, type Language } from './resources'
@@ -19,20 +25,50 @@ export function detectLanguage(): Language {
   return isLanguage(browser) ? browser : fallbackLanguage
 }
 
+/**
+ * The shell's namespaces (top bar, side navigation, error toasts) come with the first load; every
+ * other namespace is a chunk of its own, fetched when a page asks for it (the page suspends until
+ * then) and, for console pages, all at once before the first one renders (console-routes). Unit
+ * tests keep everything bundled: the branch is decided at build time, so the bundle never has it.
+ */
+const bundledEverything = import.meta.env.MODE === 'test'
+const shell = {
+  zh: { common: zhCommon, nav: zhNav, errors: zhErrors },
+  en: { common: enCommon, nav: enNav, errors: enErrors },
+}
+const lazyLocales = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json'], { import: 'default' })
+const fileOf = (namespace: string) => namespace.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    const load = lazyLocales[`./locales/${language}/${fileOf(namespace)}.json`]
+    if (!load) return callback(new Error(`no locale file for ${language}/${namespace}`), false)
+    load().then((data) => callback(null, data), (error: Error) => callback(error, false))
+  },
+}
+
 export const i18n = i18next.createInstance()
+if (!bundledEverything) i18n.use(lazyLocaleBackend)
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: bundledEverything ? resources : shell,
+  partialBundledLanguages: !bundledEverything,
   lng: detectLanguage(),
   fallbackLng: fallbackLanguage,
   supportedLngs: [...languages],
-  ns: [...namespaces],
+  ns: bundledEverything ? [...namespaces] : Object.keys(shell.zh),
   defaultNS: 'common',
   interpolation: { escapeValue: false },
-  // Resources are bundled, so initialise synchronously: the first render already has text.
+  // The shell's resources are bundled, so initialise synchronously: the first render already has text.
   initAsync: false,
   returnNull: false,
 })
+
+/** Every namespace of the current language (console pages use each other's texts freely). */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces([...namespaces])
+}
 
 function applyLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language === 'zh' ? 'zh-CN' : language

@@ -1,30 +1,39 @@
-import { createRoute, redirect } from '@tanstack/react-router'
+import { createRoute, redirect, lazyRouteComponent } from '@tanstack/react-router'
 import { ConsoleLayout } from '@/components/layout/console-layout'
-import { ChannelEditorRoute } from '@/features/channels/channel-editor-route'
 import { channelAddSearchSchema, channelsSearchSchema } from '@/features/channels/channels-search'
-import { ChannelsPage } from '@/features/channels/channels-page'
-import { Chat2LinkPage } from '@/features/chat/chat2link-page'
-import { ChatPage } from '@/features/chat/chat-page'
 import { createDashboardRoute } from '@/features/dashboard/dashboard-route'
 import { createLogRoute } from '@/features/logs/log-route'
 import { createMidjourneyRoute } from '@/features/midjourney/midjourney-route'
 import { createTaskRoute } from '@/features/tasks/task-route'
-import { PersonalPage } from '@/features/personal/personal-page'
-import { PlaygroundPage } from '@/features/playground/playground-page'
-import { RedemptionsPage } from '@/features/redemptions/redemptions-page'
 import { redemptionSearchSchema } from '@/features/redemptions/redemption-search'
-import { SettingPage } from '@/features/settings/setting-page'
 import { settingSearchSchema } from '@/features/settings/setting-tabs'
-import { TokensPage } from '@/features/tokens/tokens-page'
 import { tokenSearchSchema } from '@/features/tokens/token-search'
 import { createUserRoutes } from '@/features/users/user-routes'
-import { WalletPage } from '@/features/wallet/wallet-page'
+import { loadAllNamespaces } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
 import { RoleGate } from './role-gate'
 import { rootRoute } from './root-route'
 
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const ChannelEditorRoute = lazyRouteComponent(() => import('@/features/channels/channel-editor-route'), 'ChannelEditorRoute')
+const ChannelsPage = lazyRouteComponent(() => import('@/features/channels/channels-page'), 'ChannelsPage')
+const Chat2LinkPage = lazyRouteComponent(() => import('@/features/chat/chat2link-page'), 'Chat2LinkPage')
+const ChatPage = lazyRouteComponent(() => import('@/features/chat/chat-page'), 'ChatPage')
+const PersonalPage = lazyRouteComponent(() => import('@/features/personal/personal-page'), 'PersonalPage')
+const PlaygroundPage = lazyRouteComponent(() => import('@/features/playground/playground-page'), 'PlaygroundPage')
+const RedemptionsPage = lazyRouteComponent(() => import('@/features/redemptions/redemptions-page'), 'RedemptionsPage')
+const SettingPage = lazyRouteComponent(() => import('@/features/settings/setting-page'), 'SettingPage')
+const TokensPage = lazyRouteComponent(() => import('@/features/tokens/tokens-page'), 'TokensPage')
+const WalletPage = lazyRouteComponent(() => import('@/features/wallet/wallet-page'), 'WalletPage')
+
 /** Console pages: the side navigation appears here for logged-in users. */
-export const consoleLayout = createRoute({ getParentRoute: () => rootRoute, id: 'console', component: ConsoleLayout })
+export const consoleLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'console',
+  // Console pages read each other's namespaces: have all of this language's texts before one renders.
+  loader: loadAllNamespaces,
+  component: ConsoleLayout,
+})
 
 /** Spec §2: these pages need a stored user; without one the browser goes to /login. */
 const protectedLayout = createRoute({

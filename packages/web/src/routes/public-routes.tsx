@@ -1,18 +1,20 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { PublicLayout } from '@/components/layout/public-layout'
-import { AboutPage } from '@/features/about/about-page'
 import { parseAuthSearch } from '@/features/auth/auth-search'
-import { LoginPage } from '@/features/auth/login-page'
-import { OAuthCallbackPage } from '@/features/auth/oauth-callback-page'
-import { RegisterPage } from '@/features/auth/register-page'
 import { parseResetConfirmSearch, ResetConfirmPage } from '@/features/auth/reset-confirm-page'
-import { ResetRequestPage } from '@/features/auth/reset-request-page'
 import { NotFoundPage } from '@/features/errors/not-found-page'
-import { HomePage } from '@/features/home/home-page'
-import { PricingPage } from '@/features/pricing/pricing-page'
-import { SetupPage } from '@/features/setup/setup-page'
 import { rootRoute } from './root-route'
+
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const AboutPage = lazyRouteComponent(() => import('@/features/about/about-page'), 'AboutPage')
+const LoginPage = lazyRouteComponent(() => import('@/features/auth/login-page'), 'LoginPage')
+const OAuthCallbackPage = lazyRouteComponent(() => import('@/features/auth/oauth-callback-page'), 'OAuthCallbackPage')
+const RegisterPage = lazyRouteComponent(() => import('@/features/auth/register-page'), 'RegisterPage')
+const ResetRequestPage = lazyRouteComponent(() => import('@/features/auth/reset-request-page'), 'ResetRequestPage')
+const HomePage = lazyRouteComponent(() => import('@/features/home/home-page'), 'HomePage')
+const PricingPage = lazyRouteComponent(() => import('@/features/pricing/pricing-page'), 'PricingPage')
+const SetupPage = lazyRouteComponent(() => import('@/features/setup/setup-page'), 'SetupPage')
 
 /** Public pages use the top bar only (no side navigation), whether or not someone is logged in. */
 export const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout })

@@ -66,6 +66,7 @@ describe('routes', () => {
     serve()
     setStoredUser({ id: 1, username: 'root', display_name: 'Root', role: 100, status: 1, group: 'default' })
     await open('/setting?tab=bogus')
-    await waitFor(() => expect(screen.getByTestId('setting-tab-operation').getAttribute('aria-selected')).toBe('true'))
+    // The settings page is a lazy chunk: its first import takes a while in jsdom.
+    await waitFor(() => expect(screen.getByTestId('setting-tab-operation').getAttribute('aria-selected')).toBe('true'), { timeout: 10_000 })
   })
 })

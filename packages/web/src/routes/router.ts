@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { consoleRoutes } from './console-routes'
+import { PagePending } from './page-pending'
 import { publicRoutes } from './public-routes'
 import { rootRoute } from './root-route'
 
@@ -16,6 +17,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Query owns caching; the router should always ask it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    defaultPendingComponent: PagePending,
   })
 }
 

@@ -1,6 +1,7 @@
 import { statusSchema } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, expectRefused } from '../../../test/harness.ts'
+import { insertUser } from '../../db/queries/users.ts'
 
 let h: Harness
 beforeEach(async () => {
@@ -85,6 +86,25 @@ describe('first-run setup', () => {
     const again = await h.request('POST', '/api/setup', { body: { username: 'evil', password: 'password123', confirmPassword: 'password123' } })
     expectRefused(again, 'BAD_REQUEST')
     expect(again.json?.message).toBe('系统已经初始化完成')
+  })
+
+  it('signs the new root in: the answer carries the user and its session cookie works', async () => {
+    const response = await h.request('POST', '/api/setup', { body: { username: 'admin', password: 'password123', confirmPassword: 'password123' } })
+    const setCookie = response.headers.get('set-cookie') ?? ''
+    expect(setCookie).toMatch(/^session=[^;]+;.*HttpOnly/)
+    const id = response.json?.data.id as number
+    expect(response.json?.data).toMatchObject({ username: 'admin', role: 100, user: { username: 'admin', role: 100, quota: 100_000_000 } })
+    const cookie = setCookie.split(';')[0] as string
+    const self = await h.request('GET', '/api/user/self', { headers: { cookie, 'New-Api-User': String(id) } })
+    expect(self.status).toBe(200)
+    expect(self.json?.data).toMatchObject({ id, username: 'admin', role: 100 })
+  })
+
+  it('signs nobody in when a root existed before (its password was never given here)', async () => {
+    await insertUser(h.services.db, h.services.dialect, { username: 'old', password: 'x', role: 100, aff_code: 'oldroot1' })
+    const response = await h.request('POST', '/api/setup', { body: { username: 'admin', password: 'password123', confirmPassword: 'password123' } })
+    expect(response.json).toMatchObject({ success: true, data: null })
+    expect(response.headers.get('set-cookie')).toBe(null)
   })
 
   it('creates exactly one root when raced', async () => {

@@ -1,6 +1,6 @@
 import { serverAddress } from '../../lib/server-address.ts'
 import type { IncomingMessage, Server } from 'node:http'
-import { ok, setupInput } from '@gateway/shared'
+import { ok, setupInput, type SetupResult } from '@gateway/shared'
 import { sql } from 'kysely'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
@@ -8,10 +8,14 @@ import { findRootUser } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, publicRoute } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
+import { signIn } from '../../services/auth/session-cookie.ts'
 import { runSetup } from '../../services/setup/run-setup.ts'
 import { buildStatus } from '../../services/status/build-status.ts'
 import { translate } from '../../i18n/messages.ts'
 import { gateOf } from '../../shutdown-gate.ts'
+import { signedIn } from '../../services/two-factor/two-factor-login.ts'
+import { requireUser } from '../../services/users/self-service.ts'
+import { toSessionUser } from '../../services/users/session-user.ts'
 
 /**
  * Requests this server is answering right now (the reference's `active_connections`): read from
@@ -54,6 +58,13 @@ export const systemRoutes = new Hono<HonoEnv>()
     const services = c.get('services')
     if (services.setup.done) throw new AppError('BAD_REQUEST', 'setup.already_done')
     const input = await readJson(c, setupInput)
-    await runSetup(services, input)
-    return c.json(ok(null, translate('setup.success', c.get('language'))))
+    const rootId = await runSetup(services, input)
+    // The operator has just chosen the root's password: asking for it again on /login would only
+    // be a detour. A root that existed before proved nothing here, so it signs in as usual.
+    let result: SetupResult = null
+    if (rootId !== undefined) {
+      await signIn(c, rootId)
+      result = await signedIn(services, toSessionUser(await requireUser(services, rootId)))
+    }
+    return c.json(ok(result, translate('setup.success', c.get('language'))))
   })

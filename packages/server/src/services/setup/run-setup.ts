@@ -19,16 +19,19 @@ export interface SetupCommand {
 
 /**
  * The first-run setup: creates the root account with the operator's own password (there is no
- * default account) and records the two site modes. Runs at most once, even when raced.
+ * default account) and records the two site modes. Runs at most once, even when raced. Answers the
+ * id of the root it created; undefined when a root already existed (migrated data), whose password
+ * this request never proved, so the caller must not sign anyone in then.
  */
-export async function runSetup(services: Services, command: SetupCommand): Promise<void> {
+export async function runSetup(services: Services, command: SetupCommand): Promise<number | undefined> {
   if (services.setup.done) throw new AppError('BAD_REQUEST', 'setup.already_done')
   const password = await hashPassword(command.password)
+  let rootId: number | undefined
   try {
     await services.db.transaction().execute(async (trx) => {
       await insertSetupRow(trx, services.version, nowSeconds())
       if ((await countRootUsers(trx)) > 0) return
-      await insertUser(trx, services.dialect, {
+      rootId = await insertUser(trx, services.dialect, {
         username: command.username,
         password,
         display_name: 'Root User',
@@ -46,4 +49,5 @@ export async function runSetup(services: Services, command: SetupCommand): Promi
   await services.options.set('DemoSiteEnabled', String(command.DemoSiteEnabled))
   services.setup.done = true
   services.setup.rootDefaultPassword = false
+  return rootId
 }

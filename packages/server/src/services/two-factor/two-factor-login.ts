@@ -66,7 +66,7 @@ export async function finishTwoFactorLogin(c: Context<HonoEnv>, code: string): P
 }
 
 /** The answer of a finished sign-in: the session user, and the own account where the reference puts it. */
-async function signedIn(services: Services, user: SessionUser): Promise<SignedIn> {
+export async function signedIn(services: Services, user: SessionUser): Promise<SignedIn> {
   const row = await requireUser(services, user.id)
   return { ...user, user: toSelfUser(row, consolePermissions(row.role, services.options)) }
 }

@@ -36,7 +36,8 @@ export function TopBar({ sidebarGroups }: { sidebarGroups?: NavGroup[] }) {
           <NewYearButton />
           <ThemeToggle />
           <LanguageMenu />
-          {user ? (
+          {/* Before setup every page leads back to /setup: sign-in links would only loop. */}
+          {!status.setup ? null : user ? (
             <div className="ml-1">
               <UserMenu user={user} />
             </div>

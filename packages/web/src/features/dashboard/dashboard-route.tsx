@@ -1,6 +1,8 @@
-import { createRoute, useNavigate, type AnyRoute } from '@tanstack/react-router'
-import { DashboardPage } from './dashboard-page'
+import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import { dashboardSearchSchema } from './dashboard-search'
+
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const DashboardPage = lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage')
 
 /** /detail under the console's protected layout, with its range and granularity in the search params. */
 export function createDashboardRoute<TParent extends AnyRoute>(parent: TParent) {

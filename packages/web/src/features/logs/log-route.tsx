@@ -1,6 +1,8 @@
-import { createRoute, useNavigate, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import { logSearchSchema } from './log-search'
-import { LogsPage } from './logs-page'
+
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const LogsPage = lazyRouteComponent(() => import('./logs-page'), 'LogsPage')
 
 /** /log under the console's protected layout, with its filters in the search params. */
 export function createLogRoute<TParent extends AnyRoute>(parent: TParent) {

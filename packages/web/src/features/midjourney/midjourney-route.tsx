@@ -1,6 +1,8 @@
-import { createRoute, useNavigate, type AnyRoute } from '@tanstack/react-router'
-import { MidjourneyPage } from './midjourney-page'
+import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import { mjSearchSchema } from './mj-search'
+
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const MidjourneyPage = lazyRouteComponent(() => import('./midjourney-page'), 'MidjourneyPage')
 
 /** /midjourney under the console's protected layout, with its filters in the search params. */
 export function createMidjourneyRoute<TParent extends AnyRoute>(parent: TParent) {

@@ -1,4 +1,4 @@
-import type { SetupInput, SetupState } from '@gateway/shared'
+import type { SetupInput, SetupResult, SetupState } from '@gateway/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
@@ -8,6 +8,7 @@ export const setupStateQuery = queryOptions({
   staleTime: 0,
 })
 
-export function submitSetup(input: SetupInput): Promise<unknown> {
-  return api.post('/api/setup', input, { skipSessionExpiry: true })
+/** The new root comes back signed in; null when a root existed before (it signs in on /login). */
+export function submitSetup(input: SetupInput): Promise<SetupResult> {
+  return api.post<SetupResult>('/api/setup', input, { skipSessionExpiry: true })
 }

@@ -5,12 +5,13 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Skeleton } from '@/components/ui/skeleton'
+import { setStoredUser } from '@/lib/session'
 import { reloadStatus } from '@/lib/status'
 import { AuthCard } from '../auth/auth-card'
 import { setupStateQuery, submitSetup } from './api'
 import { SetupForm } from './setup-form'
 
-/** First run: create the root account. Once done, /setup only forwards to /login. */
+/** First run: create the root account, then land signed in on the dashboard. Once done, /setup only forwards to /login. */
 export function SetupPage() {
   const { t } = useTranslation('setup')
   const navigate = useNavigate()
@@ -18,11 +19,13 @@ export function SetupPage() {
   const { data: state } = useQuery(setupStateQuery)
   const mutation = useMutation({
     mutationFn: submitSetup,
-    onSuccess: async () => {
+    onSuccess: async (root) => {
       // The cached status still says setup: false and would bounce every page back here.
       await reloadStatus(queryClient)
-      toast.success(t('success'))
-      await navigate({ to: '/login' })
+      // The server has started the root's session; keep the user as the login flow does.
+      if (root) setStoredUser(root)
+      toast.success(t(root ? 'successSignedIn' : 'success'))
+      await navigate({ to: root ? '/detail' : '/login' })
     },
   })
 

@@ -1,6 +1,8 @@
-import { createRoute, useNavigate, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import { taskSearchSchema } from './task-search'
-import { TasksPage } from './tasks-page'
+
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const TasksPage = lazyRouteComponent(() => import('./tasks-page'), 'TasksPage')
 
 /** /task under the console's protected layout, with its filters in the search params. */
 export function createTaskRoute<TParent extends AnyRoute>(parent: TParent) {

@@ -1,7 +1,9 @@
-import { createRoute, useNavigate, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import type { UserEditorTarget } from './user-editor-drawer'
 import { userSearchSchema, type UserSearch } from './user-search'
-import { UsersPage } from './users-page'
+
+// Each page is its own chunk, loaded when the route is first visited (first load stays small).
+const UsersPage = lazyRouteComponent(() => import('./users-page'), 'UsersPage')
 
 /**
  * /user, /user/edit (add) and /user/edit/:id (edit): one page, the side panel named by the address,
