@@ -13,7 +13,16 @@ const OAuthCallbackPage = lazyRouteComponent(() => import('@/features/auth/oauth
 const RegisterPage = lazyRouteComponent(() => import('@/features/auth/register-page'), 'RegisterPage')
 const ResetRequestPage = lazyRouteComponent(() => import('@/features/auth/reset-request-page'), 'ResetRequestPage')
 const HomePage = lazyRouteComponent(() => import('@/features/home/home-page'), 'HomePage')
-const PricingPage = lazyRouteComponent(() => import('@/features/pricing/pricing-page'), 'PricingPage')
+// The route's component itself is the lazy one (wrapped after loading), so the router preloads it before rendering.
+const PricingPage = lazyRouteComponent(() =>
+  import('@/features/pricing/pricing-page').then(({ PricingPage: Page }) => ({
+    PricingPage: () => (
+      <PublicContainer>
+        <Page />
+      </PublicContainer>
+    ),
+  })),
+'PricingPage')
 const SetupPage = lazyRouteComponent(() => import('@/features/setup/setup-page'), 'SetupPage')
 
 /** Public pages use the top bar only (no side navigation), whether or not someone is logged in. */
@@ -85,7 +94,7 @@ export const publicRoutes = publicLayout.addChildren([
   resetConfirmRoute,
   githubCallbackRoute,
   linuxdoCallbackRoute,
-  createRoute({ getParentRoute: () => publicLayout, path: 'pricing', component: () => <PublicContainer><PricingPage /></PublicContainer> }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'pricing', component: PricingPage }),
   createRoute({ getParentRoute: () => publicLayout, path: 'about', component: AboutPage }),
   createRoute({ getParentRoute: () => publicLayout, path: 'setup', component: SetupPage }),
   // Any other path: the spec's not-found page.

@@ -58,10 +58,11 @@ beforeEach(async () => {
 
 describe('a failed table load', () => {
   for (const { path, list, empty } of pages) {
-    it(`${path}: a 500 shows the error with its status and Retry, never the empty state; Retry loads`, async () => {
+    it(`${path}: a 500 shows the error with its status and Retry, never the empty state; Retry loads`, { timeout: 20_000 }, async () => {
       const server = serve(list, [{ status: 500, body: { success: false, message: 'database is locked' } }, ok(empty)])
       await open(path)
-      const error = await screen.findByTestId('load-error')
+      // A page's chunk is loaded lazily; under load its first import can take over findBy's default second.
+      const error = await screen.findByTestId('load-error', undefined, { timeout: 10_000 })
       expect(error.textContent).toContain('Could not load the data')
       expect(screen.getByTestId('load-error-status').textContent).toBe('(HTTP 500)')
       expect(screen.queryByTestId('data-table-empty')).toBeNull()
