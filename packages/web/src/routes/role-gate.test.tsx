@@ -1,12 +1,11 @@
 import { Role } from '@gateway/shared'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { createTestQueryClient, mockFetch, Providers } from '@/test-utils/render'
-import { createAppRouter } from './router'
+import { mockFetch } from '@/test-utils/render'
+import { renderAppAt } from '@/test-utils/render-app'
 
 const emptyPage = { items: [], total: 0, page: 1, page_size: 10 }
 
@@ -20,17 +19,7 @@ function serve() {
   })
 }
 
-async function open(path: string) {
-  const client = createTestQueryClient()
-  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }))
-  await router.load()
-  render(
-    <Providers client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  )
-  return router
-}
+const open = (path: string) => renderAppAt(path)
 
 /** Each admin page, the title it shows when allowed, and the calls that fetch its data. */
 const restricted = [

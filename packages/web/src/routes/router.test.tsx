@@ -1,11 +1,10 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { createTestQueryClient, mockFetch, Providers } from '@/test-utils/render'
-import { createAppRouter } from './router'
+import { mockFetch } from '@/test-utils/render'
+import { renderAppAt } from '@/test-utils/render-app'
 
 function serve(status: Partial<typeof defaultStatus> = {}) {
   return mockFetch((url) => {
@@ -15,17 +14,7 @@ function serve(status: Partial<typeof defaultStatus> = {}) {
   })
 }
 
-async function open(path: string) {
-  const client = createTestQueryClient()
-  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }))
-  await router.load()
-  render(
-    <Providers client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  )
-  return router
-}
+const open = (path: string) => renderAppAt(path)
 
 describe('routes', () => {
   beforeEach(async () => {

@@ -1,12 +1,11 @@
 import { Role } from '@gateway/shared'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { createAppRouter } from '@/routes/router'
-import { createTestQueryClient, mockFetch, Providers } from '@/test-utils/render'
+import { mockFetch } from '@/test-utils/render'
+import { renderAppAt } from '@/test-utils/render-app'
 
 const emptyPage = { items: [], total: 0, page: 1, page_size: 10 }
 
@@ -37,16 +36,7 @@ function serve(list: RegExp, answers: Answer[]) {
   return { listCalls: () => calls.filter((call) => list.test(call.url)).length }
 }
 
-async function open(path: string) {
-  const client = createTestQueryClient()
-  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }))
-  await router.load()
-  render(
-    <Providers client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  )
-}
+const open = (path: string) => renderAppAt(path)
 
 const ok = (data: unknown): Answer => ({ body: { success: true, message: '', data } })
 

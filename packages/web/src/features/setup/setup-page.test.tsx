@@ -1,11 +1,10 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { clearStoredUser, getStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { createAppRouter } from '@/routes/router'
-import { createTestQueryClient, mockFetch, Providers } from '@/test-utils/render'
+import { mockFetch } from '@/test-utils/render'
+import { renderAppAt } from '@/test-utils/render-app'
 
 const root = { id: 1, username: 'admin', display_name: 'Root User', role: 100, status: 1, group: 'default' }
 
@@ -23,17 +22,7 @@ function serveFirstRun() {
   })
 }
 
-async function openSetup() {
-  const client = createTestQueryClient()
-  const router = createAppRouter(client, createMemoryHistory({ initialEntries: ['/setup'] }))
-  await router.load()
-  render(
-    <Providers client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  )
-  return router
-}
+const openSetup = () => renderAppAt('/setup')
 
 describe('setup page', () => {
   beforeEach(async () => {
