@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Integration tests share one process-wide option cache per app; files run in their own workers.
     pool: 'forks',
+    // One migrated template database per run on PostgreSQL and MySQL, which each harness copies.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
   },
 })

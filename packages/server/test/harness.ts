@@ -34,7 +34,7 @@ export interface RequestOptions {
 export async function createHarness(
   options: { env?: Record<string, string>; rateLimits?: Partial<RateLimitSettings>; notificationTransport?: NotificationTransport } = {},
 ) {
-  const database = await createTestDatabase()
+  const database = await createTestDatabase({ migrated: true })
   const env = readEnv({
     SQLITE_PATH: database.sqlitePath,
     SQL_DSN: database.dsn,
@@ -49,6 +49,9 @@ export async function createHarness(
   const services: Services = await createServices(env, createLogger(env.LOG_LEVEL), {
     rateLimits: { globalApi: undefined, web: undefined, critical: generous, search: undefined, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
     notificationTransport: options.notificationTransport,
+    // Low cost and a pre-migrated database: the two things that made every test slow (test-database.ts).
+    passwordCost: 4,
+    sqliteImage: database.sqliteImage,
   })
   const app = createApp(services)
   let counter = 0
