@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
-import { startFakeMjProxy, PNG_PIXEL, type FakeMjProxy } from './mj-proxy-test-kit.ts'
+import { startFakeMjProxy, PNG_PIXEL, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */
 const HOOK_TIMEOUT_MS = 60_000

@@ -3,7 +3,7 @@ import { createHarness, type Harness, type TestUser } from '../../../test/harnes
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
 import { readEnv } from '../../env.ts'
 import { midjourneyPollJob, midjourneyPollSeconds } from '../../jobs/midjourney-poller.ts'
-import { startFakeMjProxy, type FakeMjProxy } from './mj-proxy-test-kit.ts'
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 import { MJ_TASK_TIMEOUT_MS, pollMidjourneyTasks } from './mj-poll.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken } from '../../../test/relay-fixtures.ts'
-import { startFakeMjProxy, type FakeMjProxy } from '../../relay/midjourney/mj-proxy-test-kit.ts'
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */
 const HOOK_TIMEOUT_MS = 60_000

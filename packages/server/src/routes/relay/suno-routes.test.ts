@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
-import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../relay/suno/fake-suno-upstream.ts'
+import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../../test/fake-upstreams/suno-upstream.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000
