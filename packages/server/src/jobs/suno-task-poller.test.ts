@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../test/fake-upstreams/suno-upstream.ts'
 import { readEnv } from '../env.ts'
@@ -20,16 +20,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.stop()
 })
-beforeEach(() => {
+beforeEach(async () => {
   fake.tasks.clear()
   fake.seen.length = 0
   fake.delayMs = 0
-})
-harnessPerTest(async (made) => {
-  h = made
+  h = await createHarness()
   await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
-}, {}, HOOK_TIMEOUT_MS)
+}, HOOK_TIMEOUT_MS)
+afterEach(async () => {
+  await h.close()
+}, HOOK_TIMEOUT_MS)
 
 async function submitMusic(key: string, prompt: string): Promise<string> {
   const response = await h.request('POST', '/suno/submit/music', { body: { prompt }, headers: { authorization: `Bearer ${key}` } })

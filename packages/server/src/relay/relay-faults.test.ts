@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../../test/relay-fixtures.ts'
 import { shutdownGracefully } from '../shutdown.ts'
 
@@ -15,13 +15,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(() => {
+beforeEach(async () => {
   mock.reset()
-})
-harnessPerTest(async (made) => {
-  h = made
+  h = await createHarness()
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
+})
+afterEach(async () => {
+  await h.close()
 })
 
 const setOption = (key: string, value: string) => h.request('PUT', '/api/option/', { as: root, body: { key, value } })

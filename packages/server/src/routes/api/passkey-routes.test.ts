@@ -1,13 +1,16 @@
 import { Role, UserStatus, USER_ID_HEADER } from '@gateway/shared'
-import { describe, expect, it } from 'vitest'
-import { createHarness, expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { SoftAuthenticator, type Bend } from '../../../test/soft-authenticator.ts'
 
 let h: Harness
 let root: TestUser
-harnessPerTest(async (made) => {
-  h = made
+beforeEach(async () => {
+  h = await createHarness()
   root = await h.setupRoot()
+})
+afterEach(async () => {
+  await h.close()
 })
 
 const en = { 'accept-language': 'en' }

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
-import { describe, expect, it } from 'vitest'
-import { createHarness, expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
 import { insertToken } from '../../db/queries/tokens.ts'
 import { findTokenByKey } from '../../services/tokens/token-key.ts'
@@ -8,11 +8,14 @@ import { findTokenByKey } from '../../services/tokens/token-key.ts'
 let h: Harness
 let alice: TestUser
 let bob: TestUser
-harnessPerTest(async (made) => {
-  h = made
+beforeEach(async () => {
+  h = await createHarness()
   await h.setupRoot()
   alice = await h.createUser(Role.user, { group: 'team' })
   bob = await h.createUser()
+})
+afterEach(async () => {
+  await h.close()
 })
 
 const as = (user: TestUser) => ({
