@@ -6,6 +6,11 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Integration tests share one process-wide option cache per app; files run in their own workers.
     pool: 'forks',
+    // One migrated template database per run on PostgreSQL and MySQL, which each harness copies.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
+    // Each test's harness copies a database in beforeEach; on a loaded machine PostgreSQL's
+    // CREATE DATABASE alone has taken several seconds, past the default 10 s.
+    hookTimeout: 30_000,
   },
 })

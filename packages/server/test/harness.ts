@@ -1,5 +1,5 @@
 import { Role, USER_ID_HEADER, type ErrorCode } from '@gateway/shared'
-import { expect } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../src/app.ts'
 import { insertUser } from '../src/db/queries/users.ts'
 import { readEnv } from '../src/env.ts'
@@ -31,10 +31,14 @@ export interface RequestOptions {
  * A real app over a real database (SQLite in memory, or the server named by TEST_SQL_DSN),
  * called through app.request() with no port.
  */
-export async function createHarness(
-  options: { env?: Record<string, string>; rateLimits?: Partial<RateLimitSettings>; notificationTransport?: NotificationTransport } = {},
-) {
-  const database = await createTestDatabase()
+export interface HarnessOptions {
+  env?: Record<string, string>
+  rateLimits?: Partial<RateLimitSettings>
+  notificationTransport?: NotificationTransport
+}
+
+export async function createHarness(options: HarnessOptions = {}) {
+  const database = await createTestDatabase({ migrated: true })
   const env = readEnv({
     SQLITE_PATH: database.sqlitePath,
     SQL_DSN: database.dsn,
@@ -49,6 +53,9 @@ export async function createHarness(
   const services: Services = await createServices(env, createLogger(env.LOG_LEVEL), {
     rateLimits: { globalApi: undefined, web: undefined, critical: generous, search: undefined, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
     notificationTransport: options.notificationTransport,
+    // Low cost and a pre-migrated database: the two things that made every test slow (test-database.ts).
+    passwordCost: 4,
+    sqliteImage: database.sqliteImage,
   })
   const app = createApp(services)
   let counter = 0
@@ -124,6 +131,24 @@ export async function createHarness(
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>
+
+/**
+ * A fresh harness for each test of the file: made before each test and handed to `ready` (which
+ * keeps it and sets up what every test needs, such as the root), closed after each test. The
+ * hook timeout covers both, for files whose setup starts servers or waits on them.
+ */
+export function harnessPerTest(ready: (made: Harness) => unknown, options: HarnessOptions | (() => HarnessOptions) = {}, hookTimeoutMs?: number): void {
+  let current: Harness | undefined
+  beforeEach(async () => {
+    // A function when the options name something made in beforeAll (a stub server's address).
+    current = await createHarness(typeof options === 'function' ? options() : options)
+    await ready(current)
+  }, hookTimeoutMs)
+  afterEach(async () => {
+    await current?.close()
+    current = undefined
+  }, hookTimeoutMs)
+}
 
 /**
  * A console API refusal as the reference answers it: HTTP 200 with `success: false`, the error

@@ -1,15 +1,12 @@
 import { sql, type Kysely } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../test/harness.ts'
 import { columnsOf } from './migrations/table-shape.ts'
 import { migrate } from './migrate.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
-})
-afterEach(async () => {
-  await h.close()
+harnessPerTest((made) => {
+  h = made
 })
 
 /**

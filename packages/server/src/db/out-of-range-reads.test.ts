@@ -1,7 +1,7 @@
 import { MAX_QUOTA, Role } from '@gateway/shared'
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 
 /**
  * A balance beyond 2^53 can only come from before balances were bounded, or from a hand edit; it
@@ -12,12 +12,9 @@ const HUGE = '1152921504606846976' // 2^60
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const setHuge = (table: 'users' | 'tokens', column: string, id: number) =>

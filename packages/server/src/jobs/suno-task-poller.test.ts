@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
-import { startFakeSunoUpstream, type FakeSunoUpstream } from '../relay/suno/fake-suno-upstream.ts'
+import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../test/fake-upstreams/suno-upstream.ts'
 import { readEnv } from '../env.ts'
 import { pollSunoTasks, sunoPollSeconds } from './suno-task-poller.ts'
 

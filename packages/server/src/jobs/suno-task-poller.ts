@@ -7,6 +7,8 @@ import { SUNO_PLATFORM } from '../relay/suno/submit-suno-task.ts'
 import { fetchSunoTasks, type UpstreamSunoTask } from '../relay/suno/suno-upstream.ts'
 import type { Env } from '../env.ts'
 import type { Services } from '../services/container.ts'
+import { findTokenUnlimited } from '../db/queries/tokens.ts'
+import { findUsername } from '../db/queries/users.ts'
 
 /** Task ids per upstream fetch call. */
 export const SUNO_FETCH_CHUNK = 100
@@ -81,7 +83,7 @@ async function payerOf(services: Services, row: TaskRow) {
   } catch {
     tokenId = undefined
   }
-  const token = tokenId === undefined ? undefined : await services.db.selectFrom('tokens').select('unlimited_quota').where('id', '=', tokenId).executeTakeFirst()
+  const token = tokenId === undefined ? undefined : await findTokenUnlimited(services.db, tokenId)
   return { userId: Number(row.user_id), tokenId: token ? tokenId : undefined, tokenUnlimited: token ? Boolean(token.unlimited_quota) : true }
 }
 
@@ -97,13 +99,13 @@ async function applyState(services: Services, row: TaskRow, next: TaskProgress):
   if (quota > 0) {
     await services.relay.ledger.refund(await payerOf(services, row), quota)
     const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
-    const user = await services.db.selectFrom('users').select('username').where('id', '=', Number(row.user_id)).executeTakeFirst()
+    const username = await findUsername(services.db, Number(row.user_id))
     services.relay.logs.write({
       user_id: Number(row.user_id),
       created_at: next.updated_at,
       type: LogType.system,
       content: translate('suno.log_refund', services.env.DEFAULT_LANGUAGE, { id: row.task_id, quota: formatQuota(quota, display) }),
-      username: user?.username ?? '',
+      username: username ?? '',
       token_name: '',
       model_name: `suno_${row.action.toLowerCase()}`,
       quota,

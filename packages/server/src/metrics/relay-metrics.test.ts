@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 import { parsePrometheusText, samplesOf, type Sample } from '../../test/prometheus-text.ts'
 import { addChannel, addToken, consumeLogs, settle } from '../../test/relay-fixtures.ts'
 import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripted-upstream.ts'
@@ -36,13 +36,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await upstream.stop()
 })
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 10_000_000 })
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const setOption = async (key: string, value: string) => expect((await h.request('PUT', '/api/option/', { as: root, body: { key, value } })).json?.success).toBe(true)

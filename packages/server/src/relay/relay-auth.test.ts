@@ -1,7 +1,7 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nowSeconds } from '../lib/time.ts'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle } from '../../test/relay-fixtures.ts'
 
 let mock: MockUpstream
@@ -15,14 +15,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
   await addChannel(h, { baseUrl: mock.url, models: 'gpt-4o-mini,gpt-4o', groups: 'default,vip' })
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const chat = (key: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 
 let mock: MockUpstream
@@ -14,14 +14,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   mock.reset()
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const chat = (key: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../test/harness.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 
 let mock: MockUpstream
@@ -12,12 +12,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 describe('money under concurrency', () => {

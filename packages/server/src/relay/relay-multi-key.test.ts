@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, settle } from '../../test/relay-fixtures.ts'
 import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripted-upstream.ts'
 import { readChannelInfo } from '../services/channels/channel-info.ts'
@@ -24,16 +24,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await upstream.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   refused = new Set()
   upstream.seen.length = 0
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 10_000_000 })
   await h.request('PUT', '/api/option/', { as: root, body: { key: 'AutomaticDisableChannelEnabled', value: 'true' } })
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const chat = (key: string) =>

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../test/harness.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../test/harness.ts'
 import { addChannel } from '../../test/relay-fixtures.ts'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { testAllChannels, testChannel } from './test-channel.ts'
@@ -14,13 +14,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   await h.services.options.set('AutomaticDisableChannelEnabled', 'true')
   await h.services.options.set('AutomaticEnableChannelEnabled', 'true')
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const row = (id: number) => h.services.db.selectFrom('channels').select(['status', 'response_time', 'test_time', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow()

@@ -14,6 +14,7 @@ import { isChannelFatal } from './channel-health.ts'
 import type { RelayRequest } from './parse-request.ts'
 import { RelayError } from './relay-error.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+import { recordChannelTest } from '../db/queries/channels.ts'
 
 export interface ChannelTestResult {
   success: boolean
@@ -65,7 +66,7 @@ export async function testChannel(services: Services, channelId: number, model?:
     services.relay.accessTokens.rejected(channel, failure)
   }
   const elapsedMs = Math.round(performance.now() - started)
-  await services.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', channel.id).execute()
+  await recordChannelTest(services.db, channel.id, elapsedMs, nowSeconds())
   await applyMonitoring(services, channel, failure, elapsedMs)
   return { success: failure === undefined, message: failure?.text(language) ?? '', time: elapsedMs / 1000 }
 }

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 import { parsePrometheusText } from '../../test/prometheus-text.ts'
 
 let h: Harness
 let root: TestUser
 
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const setOption = async (key: string, value: string) => h.request('PUT', '/api/option/', { as: root, body: { key, value } })

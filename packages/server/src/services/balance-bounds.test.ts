@@ -1,6 +1,6 @@
 import { MAX_QUOTA, Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
 import { epaySign } from './payments/epay-signature.ts'
 
 /** Every credit stops at MAX_QUOTA: refused with a clear message, and nothing it would have touched changes. */
@@ -12,12 +12,9 @@ const en = { 'accept-language': 'en' }
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const userRow = (id: number) => h.services.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()

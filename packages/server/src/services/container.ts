@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { openDatabase, poolSettingsFrom, type DatabaseHandle } from '../db/client.ts'
 import { parseDsn, type DialectName } from '../db/dsn.ts'
+import { setPasswordCost } from './users/password.ts'
 import { migrate } from '../db/migrate.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
@@ -51,18 +52,30 @@ export interface Services {
   close(): Promise<void>
 }
 
+/** What tests replace; main never passes any of these. */
+export interface ServiceOverrides {
+  rateLimits?: RateLimitSettings
+  notificationTransport?: NotificationTransport
+  /** bcrypt cost of new password hashes (tests lower it: a cost-10 hash takes ~100 ms) */
+  passwordCost?: number
+  /** SQLite in memory: a migrated database to start from instead of an empty one (tests copy one per app) */
+  sqliteImage?: Uint8Array
+}
+
 export async function createServices(
   env: Env,
   logger: Logger,
-  overrides: { rateLimits?: RateLimitSettings; notificationTransport?: NotificationTransport } = {},
+  overrides: ServiceOverrides = {},
 ): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
   // Before any outbound pool exists: pools keep the connector they were built with.
   setOutboundTlsVerification(!env.TLS_INSECURE_SKIP_VERIFY)
   const onConnectionError = (error: Error) => logger.warn({ err: error.message }, 'database connection lost')
   const pool = poolSettingsFrom(env)
+  if (overrides.passwordCost !== undefined) setPasswordCost(overrides.passwordCost)
   const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)
   closers.push(main.close)
+  if (overrides.sqliteImage && main.sqlite && env.SQLITE_PATH === ':memory:') main.sqlite.deserialize(overrides.sqliteImage)
   let logs: DatabaseHandle = main
   if (env.LOG_SQL_DSN) {
     logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)

@@ -1,15 +1,12 @@
 import { sql, type Kysely } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { migrate } from '../migrate.ts'
 import { toUnixSeconds } from '../queries/passkeys.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
-})
-afterEach(async () => {
-  await h.close()
+harnessPerTest((made) => {
+  h = made
 })
 
 describe('0007-passkeys', () => {

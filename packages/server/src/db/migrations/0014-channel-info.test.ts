@@ -1,15 +1,12 @@
 import type { Kysely } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { readChannelInfo } from '../../services/channels/channel-info.ts'
 import { migrate } from '../migrate.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
-})
-afterEach(async () => {
-  await h.close()
+harnessPerTest((made) => {
+  h = made
 })
 
 /** Forgets `name` and every later migration (each re-runs safely), as if the database stopped before it. */

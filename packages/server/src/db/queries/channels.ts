@@ -160,3 +160,25 @@ export async function listChannelsWithoutAbilities(db: Db): Promise<ChannelInfo[
     .orderBy('id')
     .execute()
 }
+
+/** Channel names by id, for the channels named on a page of logs. */
+export async function listChannelNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const channels = await db.selectFrom('channels').select(['id', 'name']).where('id', 'in', ids).execute()
+  return new Map(channels.map((channel) => [Number(channel.id), channel.name]))
+}
+
+/** The channel's comma-separated groups ('' when it has none or is gone). */
+export async function findChannelGroups(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('channels').select('group').where('id', '=', id).executeTakeFirst()
+  return row?.group ?? ''
+}
+
+/** A balance just read from the upstream. */
+export async function setChannelBalance(db: Db, id: number, balance: number, now: number): Promise<void> {
+  await db.updateTable('channels').set({ balance, balance_updated_time: now }).where('id', '=', id).execute()
+}
+
+/** The outcome of a channel test: how long the upstream took, and when. */
+export async function recordChannelTest(db: Db, id: number, elapsedMs: number, now: number): Promise<void> {
+  await db.updateTable('channels').set({ response_time: elapsedMs, test_time: now }).where('id', '=', id).execute()
+}

@@ -98,3 +98,27 @@ export async function softDeleteInvalidRedemptions(db: Db, now: number): Promise
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
+
+/**
+ * Claims an unused, unexpired code for a user: one conditional UPDATE whose affected-row count
+ * decides who won (run in the transaction that credits the quota). Answers whether this call won.
+ */
+export async function claimRedemption(db: Db, key: string, userId: number, now: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('redemptions')
+    .set({ status: RedemptionStatus.used, used_user_id: userId, redeemed_time: now })
+    .where('key', '=', key)
+    .where('status', '=', RedemptionStatus.unused)
+    .where('deleted_at', 'is', null)
+    // expired_time 0 never expires; an expiry in the past keeps the code unclaimed.
+    .where((eb) => eb.or([eb('expired_time', '=', 0), eb('expired_time', '>=', now)]))
+    .executeTakeFirst()
+  return Number(claimed.numUpdatedRows) === 1
+}
+
+/** The id and quota of a code, by its key (the caller knows it exists: it just claimed it). */
+export const findRedemptionQuotaByKey = (db: Db, key: string) => db.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
+
+/** A code's state by its key, cancelled codes included, to tell why a claim failed. */
+export const findRedemptionStateByKey = (db: Db, key: string) =>
+  db.selectFrom('redemptions').select(['status', 'deleted_at', 'expired_time']).where('key', '=', key).executeTakeFirst()

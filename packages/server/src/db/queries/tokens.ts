@@ -103,3 +103,6 @@ export async function softDeleteUserTokens(db: Db, userId: number, ids: number[]
     .execute()
   return owned.map((t) => t.key)
 }
+
+/** Whether a token (by id) is unlimited; undefined when it no longer exists. */
+export const findTokenUnlimited = (db: Db, id: number) => db.selectFrom('tokens').select('unlimited_quota').where('id', '=', id).executeTakeFirst()

@@ -194,3 +194,46 @@ export async function hardDeleteUser(db: Db, id: number, expectedRole: number): 
   await db.deleteFrom('sessions').where('user_id', '=', id).execute()
   return { deleted: true, tokenHashes: tokens.map((t) => t.key) }
 }
+
+/** The user columns that hold an outside account's id (GitHub, LinuxDO, WeChat, Telegram). */
+export type ExternalIdColumn = 'github_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id'
+
+/** Includes cancelled accounts: an id that signed a cancelled account in must not quietly open a new one. */
+export const findUserByExternalId = (db: Db, column: ExternalIdColumn, externalId: string) =>
+  db.selectFrom('users').selectAll().where(column, '=', externalId).orderBy('id').executeTakeFirst()
+
+/** Whether any account (cancelled ones included) is bound to the outside id. */
+export async function isExternalIdBound(db: Db, column: ExternalIdColumn, externalId: string): Promise<boolean> {
+  const bound = await db.selectFrom('users').select('id').where(column, '=', externalId).executeTakeFirst()
+  return bound !== undefined
+}
+
+export async function setExternalId(db: Db, id: number, column: ExternalIdColumn, externalId: string): Promise<void> {
+  await db.updateTable('users').set({ [column]: externalId }).where('id', '=', id).execute()
+}
+
+/** The highest user id (0 when there are none), which names new accounts from outside sign-ins. */
+export async function maxUserId(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst()
+  return Number(row?.max ?? 0)
+}
+
+/** Whether another account (cancelled ones included) has the email. */
+export async function isEmailTakenByOther(db: Db, email: string, id: number): Promise<boolean> {
+  const taken = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', id).executeTakeFirst()
+  return taken !== undefined
+}
+
+export async function setUserEmail(db: Db, id: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ email }).where('id', '=', id).execute()
+}
+
+/** The live account with the email, for a password reset. */
+export const findLiveUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').select(['id', 'status']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst()
+
+/** A user's name, whatever the account's state (for log rows written about them). */
+export async function findUsername(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst()
+  return row?.username
+}

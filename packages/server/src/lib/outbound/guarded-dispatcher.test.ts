@@ -10,7 +10,7 @@ import {
 } from './guarded-dispatcher.ts'
 import { guardedFetch } from './guarded-fetch.ts'
 import { findOutboundBlockedError } from './outbound-errors.ts'
-import { fakeResolver, interceptDials, startListener, type Listener } from './outbound-test-kit.ts'
+import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
 
 let internal: Listener
 let front: Listener

@@ -4,7 +4,7 @@ import { createOutboundPolicy, userPorts, type OutboundPolicy } from './address-
 import { createGuardedDispatcher } from './guarded-dispatcher.ts'
 import { guardedFetch, type GuardedFetchOptions } from './guarded-fetch.ts'
 import { OutboundBlockedError, OutboundResponseTooLargeError } from './outbound-errors.ts'
-import { fakeResolver, interceptDials, startListener, type Listener } from './outbound-test-kit.ts'
+import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
 
 let internal: Listener
 let front: Listener

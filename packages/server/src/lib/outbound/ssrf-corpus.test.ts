@@ -4,8 +4,8 @@ import { createOutboundPolicy, userPorts, type OutboundPolicy } from './address-
 import { createGuardedDispatcher } from './guarded-dispatcher.ts'
 import { guardedFetch } from './guarded-fetch.ts'
 import { findOutboundBlockedError, OutboundBlockedError } from './outbound-errors.ts'
-import { fakeResolver, interceptDials, startListener, type Listener } from './outbound-test-kit.ts'
-import { buildSsrfCorpus, corpusDns } from './ssrf-corpus.ts'
+import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
+import { buildSsrfCorpus, corpusDns } from '../../../test/kits/ssrf-corpus.ts'
 import { checkOutboundUrl } from './url-check.ts'
 
 let listener: Listener

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
-import { startFakeMjProxy, PNG_PIXEL, type FakeMjProxy } from './mj-proxy-test-kit.ts'
+import { startFakeMjProxy, PNG_PIXEL, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */
 const HOOK_TIMEOUT_MS = 60_000
@@ -21,20 +21,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   proxy.tasks.clear()
   proxy.seen.length = 0
   proxy.nextSubmit = undefined
   proxy.listStatus = undefined
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
   const saved = await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelPrice', value: JSON.stringify({ mj_imagine: 0.2, mj_upscale: 0.05 }) } })
   expect(saved.json?.success, saved.text).toBe(true)
-}, HOOK_TIMEOUT_MS)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT_MS)
+}, {}, HOOK_TIMEOUT_MS)
 
 const mjChannel = (type = 2, key = 'mj-upstream-secret') => addChannel(h, { type, baseUrl: proxy.url, models: MJ_MODELS, key, name: 'mj' })
 

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
 import { readEnv } from '../../env.ts'
 import { midjourneyPollJob, midjourneyPollSeconds } from '../../jobs/midjourney-poller.ts'
-import { startFakeMjProxy, type FakeMjProxy } from './mj-proxy-test-kit.ts'
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 import { MJ_TASK_TIMEOUT_MS, pollMidjourneyTasks } from './mj-poll.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */
@@ -22,17 +22,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   proxy.tasks.clear()
   proxy.seen.length = 0
   proxy.listStatus = undefined
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
-}, HOOK_TIMEOUT_MS)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT_MS)
+}, {}, HOOK_TIMEOUT_MS)
 
 async function submit(key: string, prompt: string): Promise<string> {
   const response = await h.request('POST', '/mj/submit/imagine', { body: { prompt }, headers: { authorization: `Bearer ${key}` } })

@@ -1,5 +1,6 @@
 import { formatQuota, LogType } from '@gateway/shared'
 import { finishTask, listUnfinished, updateRunningTask, type MidjourneyRow } from '../../db/queries/midjourneys.ts'
+import { findUsername } from '../../db/queries/users.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../../services/container.ts'
@@ -163,13 +164,13 @@ async function failTask(
   await services.relay.ledger.refund({ userId: task.user_id, tokenId: billing?.token_id, tokenUnlimited: !billing?.token_limited }, quota)
   report.refunded++
   const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
-  const user = await services.db.selectFrom('users').select('username').where('id', '=', task.user_id).executeTakeFirst()
+  const username = await findUsername(services.db, task.user_id)
   services.relay.logs.write({
     user_id: task.user_id,
     created_at: nowSeconds(),
     type: LogType.system,
     content: translate('midjourney.refund_log', language, { id: task.mj_id || String(task.id), quota: formatQuota(quota, display) }),
-    username: user?.username ?? '',
+    username: username ?? '',
     token_name: '',
     model_name: '',
     quota: 0,

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts'
 import { ResetTokens } from '../../services/auth/reset-tokens.ts'
 import { useResetTokens } from '../../services/auth/password-reset.ts'
@@ -14,18 +14,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await sink.close()
 })
-beforeEach(async () => {
+beforeEach(() => {
   sink.mails.length = 0
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   await h.services.options.set('SMTPServer', '127.0.0.1')
   await h.services.options.set('SMTPPort', String(sink.port))
   await h.services.options.set('SMTPFrom', 'gateway@example.com')
   await h.services.options.set('SMTPToken', 'smtp-canary-secret')
-}, HOOK_TIMEOUT)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT)
+}, {}, HOOK_TIMEOUT)
 
 const codeIn = (text: string) => /(\d{6})/.exec(text)?.[1] ?? ''
 const linkIn = (text: string) => new URL(/(https?:\/\/\S+\/user\/reset\?\S+)/.exec(text)?.[1] ?? 'http://x/')

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstream.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
 
@@ -15,15 +15,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await upstream.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   upstream.routes.clear()
   upstream.seen.length = 0
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   admin = await h.createUser(Role.admin)
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const api = (path: string, as: TestUser = admin) => h.request('GET', path, { as })

@@ -1,8 +1,8 @@
 import { adapterFor } from '../../providers/registry.ts'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { Role } from '@gateway/shared'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstream.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
 
@@ -25,15 +25,14 @@ afterAll(async () => {
   await mock.stop()
   await json.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   mock.reset()
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   admin = await h.createUser(Role.admin)
   user = await h.createUser(Role.user)
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const get = (path: string, as: TestUser = admin) => h.request('GET', path, { as })

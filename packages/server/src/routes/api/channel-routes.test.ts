@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
 
 const CANARY = 'sk-canary-upstream-key-7f3a9c'
@@ -7,12 +7,9 @@ const CANARY = 'sk-canary-upstream-key-7f3a9c'
 let h: Harness
 // Changing channels is the root's by default (channelWriteAuth); channel-write-access.test.ts covers admins.
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const api = (method: string, path: string, body?: unknown) => h.request(method, path, { as: root, body })

@@ -2,7 +2,7 @@ import { ok } from '@gateway/shared'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { listQuotaDataByModel, listQuotaDataByUserId, listQuotaDataByUsername, type QuotaDataRange } from '../../db/queries/quota-data.ts'
+import { listOwnQuotaData, listQuotaData, type QuotaDataRange } from '../../services/usage/quota-data.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
@@ -43,11 +43,11 @@ export const dataRoutes = new Hono<HonoEnv>()
     const username = (c.req.query('username') ?? '').trim()
     if (username.length > 64) throw new AppError('BAD_REQUEST', 'dashboard.username_too_long')
     const services = c.get('services')
-    const rows = username ? await listQuotaDataByUsername(services.db, username, range) : await listQuotaDataByModel(services.db, range)
+    const rows = await listQuotaData(services, username, range)
     return c.json(ok(rows))
   })
   .get('/self', userAuth, async (c) => {
     const range = readRange(c, SELF_MAX_SPAN_SECONDS)
     const services = c.get('services')
-    return c.json(ok(await listQuotaDataByUserId(services.db, c.get('user').id, range)))
+    return c.json(ok(await listOwnQuotaData(services, c.get('user').id, range)))
   })

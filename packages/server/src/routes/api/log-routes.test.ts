@@ -1,6 +1,6 @@
 import { LOG_COUNT_CAP, LogType, Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { insertReturningId } from '../../db/insert-id.ts'
 import type { LogRow } from '../../services/logs/log-writer.ts'
 
@@ -11,8 +11,8 @@ let bob: TestUser
 let channelId: number
 const now = Math.floor(Date.now() / 1000)
 
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   admin = await h.createUser(Role.admin)
   alice = await h.createUser()
@@ -21,9 +21,6 @@ beforeEach(async () => {
     h.services.db.insertInto('channels').values({ name: 'primary', type: 1, key: 'k', models: 'gpt-4o', group: 'default', created_time: now }),
     h.services.dialect,
   )
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const log = (user: TestUser, fields: Partial<LogRow> = {}): LogRow => ({

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken } from '../../../test/relay-fixtures.ts'
-import { startFakeMjProxy, type FakeMjProxy } from '../../relay/midjourney/mj-proxy-test-kit.ts'
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */
 const HOOK_TIMEOUT_MS = 60_000
@@ -29,18 +29,15 @@ async function submit(user: TestUser, prompt: string): Promise<string> {
   return (response.json as unknown as { result: string }).result
 }
 
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   admin = await h.createUser(10)
   alice = await h.createUser(1, { quota: 1_000_000 })
   bob = await h.createUser(1, { quota: 1_000_000 })
   channelA = await addChannel(h, { type: 2, baseUrl: proxy.url, models: 'mj_imagine', groups: 'default' })
   channelB = await addChannel(h, { type: 5, baseUrl: proxy.url, models: 'mj_imagine', groups: 'vip' })
-}, HOOK_TIMEOUT_MS)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT_MS)
+}, {}, HOOK_TIMEOUT_MS)
 
 describe('GET /api/mj', () => {
   it('lets admins list every task, filtered by channel, task id and time, 1-based pages of 10 as {items, total, page, page_size}', async () => {

@@ -2,7 +2,7 @@ import { serverAddress } from '../../lib/server-address.ts'
 import { ok, type Page } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { listMidjourneys, type MidjourneyFilter } from '../../db/queries/midjourneys.ts'
+import { listDrawings, type MidjourneyFilter } from '../../services/tasks/list-tasks.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { toConsoleTask } from '../../relay/midjourney/mj-task-view.ts'
@@ -46,7 +46,7 @@ function readFilter(c: Context<HonoEnv>, admin: boolean): { filter: MidjourneyFi
 async function list(c: Context<HonoEnv>, admin: boolean) {
   const services = c.get('services')
   const { filter, page, offset, limit } = readFilter(c, admin)
-  const { rows, total } = await listMidjourneys(services.db, filter, offset, limit)
+  const { rows, total } = await listDrawings(services, filter, offset, limit)
   const answer: Page<ReturnType<typeof toConsoleTask>> = { items: rows.map((row) => toConsoleTask(services.options, row, admin, serverAddress(c))), total, page, page_size: limit }
   return c.json(ok(answer))
 }

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { translate } from '../../i18n/messages.ts'
 import { readChannelInfo } from '../../services/channels/channel-info.ts'
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const KEYS = ['sk-first-key-0000001', 'sk-second-key-000002', 'sk-third-key-0000003']

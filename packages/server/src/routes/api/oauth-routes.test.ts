@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { startOAuthStub, type OAuthStub, type StubAccount } from '../../../test/oauth-stub.ts'
 
 let stub: OAuthStub
@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stub.close()
 })
-beforeEach(async () => {
-  h = await createHarness({ env: { GITHUB_OAUTH_BASE_URL: stub.url, LINUXDO_OAUTH_BASE_URL: stub.url } })
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   const set = (key: string, value: string) => h.services.options.set(key, value)
   await set('GitHubClientId', 'gh-client')
@@ -25,10 +25,7 @@ beforeEach(async () => {
   await set('LinuxDOClientSecret', 'ld-secret-canary')
   await set('LinuxDOOAuthEnabled', 'true')
   await set('QuotaForNewUser', '1000')
-}, HOOK_TIMEOUT)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT)
+}, () => ({ env: { GITHUB_OAUTH_BASE_URL: stub.url, LINUXDO_OAUTH_BASE_URL: stub.url } }), HOOK_TIMEOUT)
 
 /** Starts a round trip: the state and the cookie that carries it. */
 async function startState(aff?: string): Promise<{ state: string; cookie: string }> {

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { OptionStore } from '../../services/options/option-store.ts'
 import { optionDefaults } from '../../services/options/option-defaults.ts'
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 describe('GET /api/option/', () => {

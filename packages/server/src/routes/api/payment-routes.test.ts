@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { epaySign } from '../../services/payments/epay-signature.ts'
 
 const KEY = 'epay-merchant-secret-key'
@@ -7,12 +7,9 @@ const PID = '1001'
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const setOption = async (key: string, value: string) => {

@@ -1,16 +1,13 @@
 import { Role, USER_ID_HEADER } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { readNotifySettings } from '../../services/notify/notification.ts'
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const UNIT = 500_000

@@ -1,19 +1,16 @@
 import { Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 
 let h: Harness
 let root: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   await h.services.options.set('ModelRatio', JSON.stringify({ 'gpt-4o': 1.25, 'team-model': 2, 'svip-model': 3 }))
   await h.services.options.set('ModelPrice', JSON.stringify({ 'mj-imagine': 0.1 }))
   await h.services.options.set('GroupRatio', JSON.stringify({ default: 1, vip: 0.5, svip: 2, team: 4 }))
   await h.services.options.set('GroupGroupRatio', JSON.stringify({ team: { vip: 0.25 } }))
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const channel = async (models: string, group: string, status = 1) => {

@@ -1,18 +1,15 @@
 import { Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 
 let h: Harness
 let admin: TestUser
 let user: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   admin = await h.createUser(Role.admin)
   user = await h.createUser(Role.user)
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const api = (method: string, path: string, body?: unknown, as: TestUser = admin) => h.request(method, path, { as, body })

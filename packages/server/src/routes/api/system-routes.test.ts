@@ -1,14 +1,11 @@
 import { statusSchema } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { insertUser } from '../../db/queries/users.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
-})
-afterEach(async () => {
-  await h.close()
+harnessPerTest((made) => {
+  h = made
 })
 
 describe('GET /api/status', () => {

@@ -1,15 +1,15 @@
 import { serverAddress } from '../../lib/server-address.ts'
 import type { IncomingMessage, Server } from 'node:http'
 import { ok, setupInput, type SetupResult } from '@gateway/shared'
-import { sql } from 'kysely'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { findRootUser } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, publicRoute } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { signIn } from '../../services/auth/session-cookie.ts'
 import { runSetup } from '../../services/setup/run-setup.ts'
+import { hasRootUser } from '../../services/setup/setup-state.ts'
+import { checkDatabase } from '../../services/status/database-check.ts'
 import { buildStatus } from '../../services/status/build-status.ts'
 import { translate } from '../../i18n/messages.ts'
 import { gateOf } from '../../shutdown-gate.ts'
@@ -32,7 +32,7 @@ export const systemRoutes = new Hono<HonoEnv>()
   .get('/status', publicRoute, (c) => c.json(ok(buildStatus(c.get('services'), serverAddress(c)))))
   .get('/status/test', adminAuth, async (c) => {
     try {
-      await sql`select 1`.execute(c.get('services').db)
+      await checkDatabase(c.get('services'))
     } catch (error) {
       throw new AppError('INTERNAL_ERROR', 'common.internal', {}, { cause: error })
     }
@@ -49,7 +49,7 @@ export const systemRoutes = new Hono<HonoEnv>()
       ok({
         status: done,
         // Only told before setup: afterwards it is nobody's business.
-        root_init: done ? true : (await findRootUser(services.db)) !== undefined,
+        root_init: done ? true : await hasRootUser(services),
         database_type: services.dialect,
       }),
     )

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { insertTask, type NewTask } from '../../db/queries/tasks.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
@@ -12,16 +12,13 @@ let alice: TestUser
 let bob: TestUser
 const day = 1_700_000_000
 
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   admin = await h.createUser(Role.admin)
   alice = await h.createUser()
   bob = await h.createUser()
-}, HOOK_TIMEOUT_MS)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT_MS)
+}, {}, HOOK_TIMEOUT_MS)
 
 let counter = 0
 const task = (user: TestUser, fields: Partial<NewTask> = {}): NewTask => ({

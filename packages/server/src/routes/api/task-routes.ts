@@ -2,7 +2,7 @@ import { ok, type Page, type PageQuery } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
-import { listTaskPage, type TaskFilter, type TaskRow } from '../../db/queries/tasks.ts'
+import { listTasks, type TaskFilter, type TaskRow } from '../../services/tasks/list-tasks.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { parseStoredJson } from '../../relay/suno/suno-task-view.ts'
@@ -73,7 +73,7 @@ function toTaskRecord(row: TaskRow, admin: boolean) {
 
 async function list(c: Context<HonoEnv>, admin: boolean) {
   const { filter, page } = readTaskQuery(c, admin, c.get('user').id)
-  const { rows, total } = await listTaskPage(c.get('services').db, filter, { offset: (page.p - 1) * page.page_size, limit: page.page_size })
+  const { rows, total } = await listTasks(c.get('services'), filter, { offset: (page.p - 1) * page.page_size, limit: page.page_size })
   const answer: Page<ReturnType<typeof toTaskRecord>> = { items: rows.map((row) => toTaskRecord(row, admin)), total, page: page.p, page_size: page.page_size }
   return c.json(ok(answer))
 }

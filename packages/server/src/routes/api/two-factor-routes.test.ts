@@ -2,20 +2,17 @@ import { Role, USER_ID_HEADER } from '@gateway/shared'
 import bcrypt from 'bcryptjs'
 import { createHash, createHmac } from 'node:crypto'
 import { generate } from 'otplib'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { translate } from '../../i18n/messages.ts'
 
 let h: Harness
 let root: TestUser
 // A fresh database per test; on MySQL/MariaDB creating one can take longer than the default 10 s.
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-}, 30_000)
-afterEach(async () => {
-  await h.close()
-}, 30_000)
+}, {}, 30_000)
 
 const zh = (key: Parameters<typeof translate>[0]) => translate(key, 'zh')
 

@@ -1,7 +1,7 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { LogType, Role, UserStatus } from '@gateway/shared'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken } from '../../../test/relay-fixtures.ts'
 import { updateUserByAdmin } from '../../db/queries/users.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
@@ -19,17 +19,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   admin = await h.createUser(Role.admin)
   otherAdmin = await h.createUser(Role.admin)
   user = await h.createUser(Role.user, { quota: 1_000_000 })
   // A fresh database and four bcrypt sign-ins per test: slow on a busy PostgreSQL or MariaDB server.
-}, 60_000)
-afterEach(async () => {
-  await h?.close()
-}, 60_000)
+}, {}, 60_000)
 
 const zh = (key: MessageKey) => translate(key, 'zh')
 const api = (as: TestUser, method: string, path: string, body?: unknown) => h.request(method, path, { as, body })

@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { deleteCookie, getSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
-import { listEnabledModelsInGroups } from '../../db/queries/abilities.ts'
 import { translate } from '../../i18n/messages.ts'
 import { publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
@@ -16,6 +15,7 @@ import { registerUser } from '../../services/users/register-user.ts'
 import { consolePermissions } from '../../services/users/console-permissions.ts'
 import { deleteSelf, ensureAffCode, regenerateAccessToken, requireUser, toSelfUser, updateSelf } from '../../services/users/self-service.ts'
 import { usableGroupRatios, usableGroups } from '../../services/users/usable-groups.ts'
+import { listModelsOfGroups } from '../../services/users/group-models.ts'
 import { redeemCode } from '../../services/redemptions/redeem-code.ts'
 
 /** Ends the cookie's session, if any, and clears the cookie. */
@@ -82,5 +82,5 @@ export const userRoutes = new Hono<HonoEnv>()
   .get('/models', userAuth, async (c) => {
     const services = c.get('services')
     const groups = Object.keys(usableGroups(services.options, c.get('user').group, ''))
-    return c.json(ok(await listEnabledModelsInGroups(services.db, groups)))
+    return c.json(ok(await listModelsOfGroups(services, groups)))
   })

@@ -1,19 +1,16 @@
 import { Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addToken } from '../../../test/relay-fixtures.ts'
 
 let h: Harness
 let root: TestUser
 let alice: TestUser
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   alice = await h.createUser(Role.user, { quota: 2_000_000 })
   await h.services.db.updateTable('users').set({ used_quota: 500_000 }).where('id', '=', alice.id).execute()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const get = (path: string, key?: string) => h.request('GET', path, { headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })

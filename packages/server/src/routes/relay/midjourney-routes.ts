@@ -4,7 +4,6 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { HonoEnv } from '../../context.ts'
-import { findTaskByMjId, findUserTask, listUserTasks } from '../../db/queries/midjourneys.ts'
 import { translate } from '../../i18n/messages.ts'
 import { channelPolicy, guardedFetch, policyFor, type OutboundPolicy } from '../../lib/outbound/index.ts'
 import type { Services } from '../../services/container.ts'
@@ -12,6 +11,7 @@ import { nowSeconds } from '../../lib/time.ts'
 import { MjError } from '../../relay/midjourney/mj-errors.ts'
 import { isMidjourneyChannel, submitMjTask, type MjCaller } from '../../relay/midjourney/mj-submit.ts'
 import { toProxyTask } from '../../relay/midjourney/mj-task-view.ts'
+import { findMjTask, findOwnMjTask, listOwnMjTasks } from '../../relay/midjourney/mj-task-lookup.ts'
 import { callMjProxy } from '../../relay/midjourney/mj-upstream.ts'
 import { RelayError } from '../../relay/relay-error.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
@@ -102,7 +102,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
       handle(async (c) => {
         const services = c.get('services')
         if (!services.options.bool('MjForwardUrlEnabled')) throw new MjError(404, 'midjourney.image_not_found')
-        const task = await findTaskByMjId(services.db, taskIdParam(c))
+        const task = await findMjTask(services, taskIdParam(c))
         if (!task?.image_url) throw new MjError(404, 'midjourney.image_not_found')
         const policy = await imagePolicy(services, task.image_url, task.channel_id)
         let response: Awaited<ReturnType<typeof guardedFetch>>
@@ -125,7 +125,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
       handle(async (c) => {
         const caller = await mjCaller(c)
         const services = c.get('services')
-        const task = await findUserTask(services.db, caller.user.id, taskIdParam(c))
+        const task = await findOwnMjTask(services, caller.user.id, taskIdParam(c))
         if (!task) throw new MjError(404, 'midjourney.task_not_found', { id: taskIdParam(c) })
         return c.json(toProxyTask(services.options, task, serverAddress(c)))
       }),
@@ -143,7 +143,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         }
         if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new MjError(400, 'midjourney.ids_invalid')
         if (ids.length > MAX_LIST_IDS) throw new MjError(400, 'midjourney.too_many_ids', { max: MAX_LIST_IDS })
-        const tasks = await listUserTasks(services.db, caller.user.id, [...new Set(ids as string[])])
+        const tasks = await listOwnMjTasks(services, caller.user.id, [...new Set(ids as string[])])
         const address = serverAddress(c)
         return c.json(tasks.map((task) => toProxyTask(services.options, task, address)))
       }),
@@ -154,7 +154,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         const caller = await mjCaller(c)
         const services = c.get('services')
         const id = taskIdParam(c)
-        const task = await findUserTask(services.db, caller.user.id, id)
+        const task = await findOwnMjTask(services, caller.user.id, id)
         if (!task) throw new MjError(404, 'midjourney.task_not_found', { id })
         const channel = (await services.relay.channels.current()).channels.get(task.channel_id)
         if (!channel || !isMidjourneyChannel(channel)) throw new MjError(503, 'midjourney.origin_channel_unavailable')

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
-import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../relay/suno/fake-suno-upstream.ts'
+import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../../test/fake-upstreams/suno-upstream.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000
@@ -20,16 +20,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   fake.tasks.clear()
   fake.seen.length = 0
-  h = await createHarness()
+})
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
   user = await h.createUser(1, { quota: 1_000_000 })
-}, HOOK_TIMEOUT_MS)
-afterEach(async () => {
-  await h.close()
-}, HOOK_TIMEOUT_MS)
+}, {}, HOOK_TIMEOUT_MS)
 
 const sunoChannel = (extra: { models?: string; key?: string } = {}) =>
   addChannel(h, { type: 36, baseUrl: fake.url, models: extra.models ?? 'suno_music,suno_lyrics', key: extra.key ?? 'suno-upstream-secret' })

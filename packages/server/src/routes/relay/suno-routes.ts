@@ -3,12 +3,12 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { HonoEnv } from '../../context.ts'
-import { findUserTasks } from '../../db/queries/tasks.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { localError } from '../../relay/relay-error.ts'
 import { SUNO_PLATFORM, submitSunoTask } from '../../relay/suno/submit-suno-task.ts'
 import { SunoError, sunoErrorBody } from '../../relay/suno/suno-error.ts'
 import { toSunoTaskView } from '../../relay/suno/suno-task-view.ts'
+import { findOwnTasks } from '../../relay/suno/suno-task-lookup.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
 import { relayErrorResponse } from './relay-errors.ts'
 
@@ -80,7 +80,7 @@ export function sunoRoutes(): Hono<HonoEnv> {
         } catch {
           throw new SunoError(400, 'invalid_request', 'suno.body_invalid')
         }
-        const rows = await findUserTasks(c.get('services').db, caller.user.id, SUNO_PLATFORM, readIds(body))
+        const rows = await findOwnTasks(c.get('services'), caller.user.id, SUNO_PLATFORM, readIds(body))
         return c.json({ code: 'success', message: '', data: rows.map(toSunoTaskView) })
       } catch (error) {
         return sunoFailure(c, error)
@@ -90,7 +90,7 @@ export function sunoRoutes(): Hono<HonoEnv> {
       try {
         const caller = await tokenCaller(c)
         const id = c.req.param('id')
-        const [row] = id.length <= 50 ? await findUserTasks(c.get('services').db, caller.user.id, SUNO_PLATFORM, [id]) : []
+        const [row] = id.length <= 50 ? await findOwnTasks(c.get('services'), caller.user.id, SUNO_PLATFORM, [id]) : []
         // Another user's task answers exactly like a missing one.
         if (!row) throw new SunoError(404, 'task_not_exist', 'suno.task_not_found')
         return c.json({ code: 'success', message: '', data: toSunoTaskView(row) })

@@ -1,7 +1,19 @@
 import { LogType, MAX_QUOTA, UserStatus, formatQuota, type SessionUser } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
-import { addInviteReward, findUserByAffCode, insertUser, type UserRow } from '../../db/queries/users.ts'
+import {
+  addInviteReward,
+  findUserByAffCode,
+  findUserByExternalId,
+  findUserByIdAnyState,
+  insertUser,
+  isEmailTakenByOther,
+  isExternalIdBound,
+  maxUserId,
+  setExternalId,
+  setUserEmail,
+  type UserRow,
+} from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -23,7 +35,7 @@ const boundMessage: Record<ExternalKind, MessageKey> = {
 
 /** Includes cancelled accounts: an id that signed a cancelled account in must not quietly open a new one. */
 const findByExternalId = (services: Services, kind: ExternalKind, id: string) =>
-  services.db.selectFrom('users').selectAll().where(column[kind], '=', id).orderBy('id').executeTakeFirst()
+  findUserByExternalId(services.db, column[kind], id)
 
 /** Cancelled or banned accounts do not sign in, whatever the method. */
 function requireUsable(user: UserRow): SessionUser {
@@ -58,8 +70,7 @@ export async function loginOrRegister(services: Services, kind: ExternalKind, ex
 }
 
 async function nextUsername(services: Services, kind: ExternalKind, attempt: number): Promise<string> {
-  const row = await services.db.selectFrom('users').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst()
-  return `${kind}_${Number(row?.max ?? 0) + 1 + attempt}`
+  return `${kind}_${(await maxUserId(services.db)) + 1 + attempt}`
 }
 
 async function createExternalUser(services: Services, kind: ExternalKind, externalId: string, hints: NewAccountHints): Promise<SessionUser> {
@@ -77,8 +88,7 @@ async function createExternalUser(services: Services, kind: ExternalKind, extern
       let rewarded = false
       const id = await db.transaction().execute(async (trx) => {
         // Checked again inside the transaction: a double-clicked callback must not make two users.
-        const bound = await trx.selectFrom('users').select('id').where(column[kind], '=', externalId).executeTakeFirst()
-        if (bound) throw new AppError('CONFLICT', boundMessage[kind])
+        if (await isExternalIdBound(trx, column[kind], externalId)) throw new AppError('CONFLICT', boundMessage[kind])
         const userId = await insertUser(trx, services.dialect, {
           username,
           password: '',
@@ -94,7 +104,8 @@ async function createExternalUser(services: Services, kind: ExternalKind, extern
       })
       // A reward refused at the inviter's cap (see addInviteReward) leaves no log line.
       await writeGiftLogs(services, { id, username }, inviter, newUserQuota, inviteeQuota, rewarded ? inviterReward : 0)
-      const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      const user = await findUserByIdAnyState(db, id)
+      if (!user) throw new Error(`user ${id} vanished after it was created`)
       return toSessionUser(user)
     } catch (error) {
       // Another sign-up took the same `<kind>_<n>` name: try the next number.
@@ -133,15 +144,13 @@ async function writeGiftLogs(
  */
 export async function bindExternal(services: Services, userId: number, kind: ExternalKind, externalId: string): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
-    const bound = await trx.selectFrom('users').select('id').where(column[kind], '=', externalId).executeTakeFirst()
-    if (bound) throw new AppError('CONFLICT', boundMessage[kind])
-    await trx.updateTable('users').set({ [column[kind]]: externalId }).where('id', '=', userId).execute()
+    if (await isExternalIdBound(trx, column[kind], externalId)) throw new AppError('CONFLICT', boundMessage[kind])
+    await setExternalId(trx, userId, column[kind], externalId)
   })
 }
 
 /** Sets the signed-in user's email after the code mailed to it was checked. */
 export async function bindEmail(services: Services, userId: number, email: string): Promise<void> {
-  const taken = await services.db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst()
-  if (taken) throw new AppError('CONFLICT', 'register.email_taken')
-  await services.db.updateTable('users').set({ email }).where('id', '=', userId).execute()
+  if (await isEmailTakenByOther(services.db, email, userId)) throw new AppError('CONFLICT', 'register.email_taken')
+  await setUserEmail(services.db, userId, email)
 }

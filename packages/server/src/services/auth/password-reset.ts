@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { findLiveUserByEmail, updateUserFields } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
 import type { Services } from '../container.ts'
@@ -23,9 +24,6 @@ export function resetTokensOf(services: Services): ResetTokens {
 /** Tests swap in a store with a fake clock or a short lifetime. */
 export const useResetTokens = (services: Services, store: ResetTokens): void => void stores.set(services, store)
 
-const findLiveUserByEmail = (services: Services, email: string) =>
-  services.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst()
-
 /**
  * GET /api/reset_password: mails `{server address}/user/reset?email=&token=` to a registered address.
  * The answer is the same whether or not the address is registered, and the mail is sent after the
@@ -35,7 +33,7 @@ export async function requestPasswordReset(services: Services, rawEmail: string 
   const email = normaliseEmail(rawEmail)
   if (!email) throw new AppError('BAD_REQUEST', 'account.email_invalid')
   if (!isSmtpConfigured(services.options)) throw new AppError('BAD_REQUEST', 'account.smtp_not_configured')
-  const user = await findLiveUserByEmail(services, email)
+  const user = await findLiveUserByEmail(services.db, email)
   if (!user) return
   const token = await resetTokensOf(services).issue(email)
   const link = `${serverAddress}/user/reset?${new URLSearchParams({ email, token })}`
@@ -65,10 +63,10 @@ export function randomPassword(length = 12): string {
 export async function confirmPasswordReset(services: Services, rawEmail: string, token: string): Promise<string> {
   const email = normaliseEmail(rawEmail)
   if (!email || !(await resetTokensOf(services).consume(email, token.trim()))) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
-  const user = await findLiveUserByEmail(services, email)
+  const user = await findLiveUserByEmail(services.db, email)
   if (!user) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
   const password = randomPassword()
-  await services.db.updateTable('users').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute()
+  await updateUserFields(services.db, user.id, { password: await hashPassword(password) })
   await endOtherSignIns(services.db, user.id)
   return password
 }

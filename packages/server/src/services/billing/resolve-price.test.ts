@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { resolvePrice, UNSET_MODEL_RATIO } from './resolve-price.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
-})
-afterEach(async () => {
-  await h.close()
+harnessPerTest((made) => {
+  h = made
 })
 
 const price = (model: string) => resolvePrice(h.services.options, model, 'default', '')

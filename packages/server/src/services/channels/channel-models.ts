@@ -1,9 +1,10 @@
 import type { ModelDescriptor, UpstreamDetection } from '@gateway/shared'
-import { sql } from 'kysely'
 import { listEnabledModels } from '../../db/queries/abilities.ts'
 import { adapterFor } from '../../providers/registry.ts'
 import type { Services } from '../container.ts'
 import { fetchModelList, requireRelayChannel } from './fetch-upstream-models.ts'
+import { findChannelGroups } from '../../db/queries/channels.ts'
+import { listChannelUseByGroup } from '../../db/queries/log-search.ts'
 
 /** The reference system's fixed `created` for built-in models (2021-07-20): a picker needs none better. */
 const BUILT_IN_CREATED = 1_626_777_600
@@ -52,15 +53,8 @@ export async function detectUpstream(services: Services, id: number): Promise<Up
   const to_add = upstream.filter((model) => !own.has(model) && !mappingTargets.has(model)).sort()
   const to_remove = channel.models.filter((model) => !upstreamSet.has(model) && !Object.hasOwn(channel.modelMapping, model)).sort()
 
-  const row = await services.db.selectFrom('channels').select('group').where('id', '=', id).executeTakeFirst()
-  const groups = (row?.group ?? '').split(',').filter((group) => group !== '')
-  const seen = await services.logDb
-    .selectFrom('logs')
-    .select(['group', sql<number>`min(created_at)`.as('first_seen'), sql<number>`max(created_at)`.as('last_seen')])
-    .where('channel_id', '=', id)
-    .where('type', '=', 2)
-    .groupBy('group')
-    .execute()
+  const groups = (await findChannelGroups(services.db, id)).split(',').filter((group) => group !== '')
+  const seen = await listChannelUseByGroup(services.logDb, id)
   const seenByGroup = new Map(seen.map((entry) => [entry.group, entry]))
   const clientTypes = [...(adapterFor(channel.type)?.endpoints ?? [])]
   return {

@@ -8,6 +8,7 @@ import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 import type { Services } from '../container.ts'
 import { startChannelRun, type ChannelRun } from './channel-runs.ts'
 import { ChannelCallError, field, firstKeyLine, getChannelJson, toNumber } from './channel-upstream-fetch.ts'
+import { setChannelBalance } from '../../db/queries/channels.ts'
 
 type Get = (path: string, headers: Record<string, string>) => Promise<unknown>
 
@@ -107,7 +108,7 @@ export async function updateChannelBalance(services: Services, id: number): Prom
     throw error
   }
   const now = nowSeconds()
-  await services.db.updateTable('channels').set({ balance, balance_updated_time: now }).where('id', '=', id).execute()
+  await setChannelBalance(services.db, id, balance, now)
   if (balance <= 0 && services.options.bool('AutomaticDisableChannelEnabled') && channel.autoBan) {
     const reason = translate('channel.no_balance', services.env.DEFAULT_LANGUAGE)
     if (await setChannelStatus(services.db, id, ChannelStatus.autoDisabled, reason, now, [ChannelStatus.enabled])) {

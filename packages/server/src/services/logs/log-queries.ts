@@ -1,17 +1,23 @@
 import { LOG_COUNT_CAP, LogType, type ListLogsQuery, type Log, type LogPage, type LogStat } from '@gateway/shared'
-import { sql, type ExpressionBuilder, type Expression, type Selectable, type SqlBool } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { parseDsn } from '../../db/dsn.ts'
-import { likeContains } from '../../db/like.ts'
-import type { Database } from '../../db/schema/index.ts'
-import type { LogsTable } from '../../db/schema/logs.ts'
+import { listChannelNames } from '../../db/queries/channels.ts'
+import {
+  countLogsUpTo,
+  countRecentLogs,
+  deleteLogsById,
+  listLogIdsBefore,
+  listLogRows,
+  logCondition as where,
+  sumLogQuota,
+  type LogFilters,
+  type LogRow,
+  type LogViewer,
+} from '../../db/queries/log-search.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
 
-type LogRow = Selectable<LogsTable>
-
-/** Who is asking: admins see every user's rows and the admin-only fields; a user only their own. */
-export type LogViewer = { admin: true } | { admin: false; userId: number }
+export type { LogViewer }
 
 /** Rows one DELETE statement removes, so a purge never holds a long lock on a busy table. */
 export const LOG_DELETE_BATCH = 5000
@@ -21,34 +27,7 @@ export function logDialect(services: Services): DialectName {
   return services.env.LOG_SQL_DSN ? parseDsn(services.env.LOG_SQL_DSN, services.env.SQLITE_PATH).dialect : services.dialect
 }
 
-type Filters = Omit<ListLogsQuery, 'p' | 'page_size'>
-
-/**
- * The WHERE clause shared by the page, its count and the stat. Every condition is an equality or
- * a range on an indexed column (see migrations/0001-logs.ts and 0002-log-request-ids.ts), except model_name, a literal
- * substring match (LIKE with the input escaped) that only narrows rows the others selected.
- */
-function where(dialect: DialectName, viewer: LogViewer, filters: Filters, options: { ignoreTime?: boolean; type?: number } = {}) {
-  return (eb: ExpressionBuilder<Database, 'logs'>): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = []
-    if (!viewer.admin) conditions.push(eb('user_id', '=', viewer.userId))
-    const type = options.type ?? filters.type
-    if (type) conditions.push(eb('type', '=', type))
-    if (viewer.admin && filters.username) conditions.push(eb('username', '=', filters.username))
-    if (viewer.admin && filters.channel) conditions.push(eb('channel_id', '=', filters.channel))
-    if (filters.token_name) conditions.push(eb('token_name', '=', filters.token_name))
-    if (filters.group) conditions.push(eb('group', '=', filters.group))
-    if (filters.model_name) conditions.push(likeContains(dialect, 'model_name', filters.model_name))
-    // Exact, as the reference filters them; each has its own index (migrations/0002-log-request-ids.ts).
-    if (filters.request_id) conditions.push(eb('request_id', '=', filters.request_id))
-    if (filters.upstream_request_id) conditions.push(eb('upstream_request_id', '=', filters.upstream_request_id))
-    if (!options.ignoreTime) {
-      if (filters.start_timestamp) conditions.push(eb('created_at', '>=', filters.start_timestamp))
-      if (filters.end_timestamp) conditions.push(eb('created_at', '<=', filters.end_timestamp))
-    }
-    return eb.and(conditions)
-  }
-}
+type Filters = LogFilters
 
 /** `other` without admin_info, for a user reading their own rows. Unparseable text is dropped. */
 export function stripAdminInfo(other: string): string {
@@ -93,8 +72,7 @@ function toLog(row: LogRow, viewer: LogViewer, channelNames: Map<number, string>
 async function channelNamesOf(services: Services, rows: LogRow[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((row) => Number(row.channel_id)).filter((id) => id > 0))]
   if (ids.length === 0) return new Map()
-  const channels = await services.db.selectFrom('channels').select(['id', 'name']).where('id', 'in', ids).execute()
-  return new Map(channels.map((channel) => [Number(channel.id), channel.name]))
+  return listChannelNames(services.db, ids)
 }
 
 /**
@@ -111,23 +89,12 @@ async function channelNamesOf(services: Services, rows: LogRow[]): Promise<Map<n
 export async function listLogs(services: Services, viewer: LogViewer, query: ListLogsQuery): Promise<LogPage> {
   const db = services.logDb
   const condition = where(logDialect(services), viewer, query)
-  const counted = await db
-    .selectFrom((qb) => qb.selectFrom('logs').select(sql<number>`1`.as('one')).where(condition).limit(LOG_COUNT_CAP + 1).as('capped'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow()
-  const matched = Number(counted.n)
+  const matched = await countLogsUpTo(db, condition, LOG_COUNT_CAP)
   const capped = matched > LOG_COUNT_CAP
   const total = Math.min(matched, LOG_COUNT_CAP)
   const lastPage = Math.max(1, Math.ceil(total / query.page_size))
   const page = Math.min(query.p, lastPage)
-  const rows = await db
-    .selectFrom('logs')
-    .selectAll()
-    .where(condition)
-    .orderBy('id', 'desc')
-    .limit(query.page_size)
-    .offset((page - 1) * query.page_size)
-    .execute()
+  const rows = await listLogRows(db, condition, query.page_size, (page - 1) * query.page_size)
   const names = viewer.admin ? await channelNamesOf(services, rows) : new Map<number, string>()
   return { items: rows.map((row) => toLog(row, viewer, names)), total, page, page_size: query.page_size, total_capped: capped }
 }
@@ -139,23 +106,11 @@ export async function listLogs(services: Services, viewer: LogViewer, query: Lis
 export async function logStat(services: Services, viewer: LogViewer, filters: Filters, now = Math.floor(Date.now() / 1000)): Promise<LogStat> {
   const dialect = logDialect(services)
   const db = services.logDb
-  const [sum, recent] = await Promise.all([
-    db
-      .selectFrom('logs')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('quota'), sql<number>`0`).as('quota'))
-      .where(where(dialect, viewer, filters, { type: LogType.consume }))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('logs')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('rpm'),
-        eb.fn.coalesce(eb.fn.sum<number | string>(sql`prompt_tokens + completion_tokens`), sql<number>`0`).as('tpm'),
-      ])
-      .where(where(dialect, viewer, filters, { type: LogType.consume, ignoreTime: true }))
-      .where('created_at', '>=', now - 60)
-      .executeTakeFirstOrThrow(),
+  const [quota, recent] = await Promise.all([
+    sumLogQuota(db, where(dialect, viewer, filters, { type: LogType.consume })),
+    countRecentLogs(db, where(dialect, viewer, filters, { type: LogType.consume, ignoreTime: true }), now - 60),
   ])
-  return { quota: Number(sum.quota), rpm: Number(recent.rpm), tpm: Number(recent.tpm) }
+  return { quota, rpm: recent.rpm, tpm: recent.tpm }
 }
 
 /**
@@ -167,12 +122,9 @@ export async function deleteLogsBefore(services: Services, targetTimestamp: numb
   const db = services.logDb
   let deleted = 0
   for (;;) {
-    const ids = (
-      await db.selectFrom('logs').select('id').where('created_at', '<', targetTimestamp).orderBy('id').limit(LOG_DELETE_BATCH).execute()
-    ).map((row) => row.id)
+    const ids = await listLogIdsBefore(db, targetTimestamp, LOG_DELETE_BATCH)
     if (ids.length === 0) break
-    const result = await db.deleteFrom('logs').where('id', 'in', ids).executeTakeFirst()
-    deleted += Number(result.numDeletedRows)
+    deleted += await deleteLogsById(db, ids)
     if (ids.length < LOG_DELETE_BATCH) break
   }
   return deleted

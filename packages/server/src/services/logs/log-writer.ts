@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely'
 import type { Database } from '../../db/schema/index.ts'
 import type { LogsTable } from '../../db/schema/logs.ts'
 import type { Logger } from '../../lib/logger.ts'
+import { insertLogRows } from '../../db/queries/ledger.ts'
 
 export type LogRow = Insertable<LogsTable>
 
@@ -50,10 +51,8 @@ export class LogWriter {
   }
 
   private async insert(batch: LogRow[]): Promise<void> {
-    // Chunks keep every statement under the parameter limits of PostgreSQL and MySQL.
-    for (let i = 0; i < batch.length; i += 200) {
-      await this.db.insertInto('logs').values(batch.slice(i, i + 200)).execute()
-    }
+    // Chunks of 200 keep every statement under the parameter limits of PostgreSQL and MySQL.
+    await insertLogRows(this.db, batch)
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, settle } from '../../../test/relay-fixtures.ts'
 import { OutboundBlockedError } from '../../lib/outbound/outbound-errors.ts'
 import { createNotificationTransport, type NotificationTransport } from './deliver-notification.ts'
@@ -21,15 +21,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
+beforeEach(() => {
   sent.length = 0
-  h = await createHarness({ notificationTransport: transport })
+})
+harnessPerTest(async (made) => {
+  h = made
   await h.setupRoot()
   await addChannel(h, { baseUrl: mock.url })
-})
-afterEach(async () => {
-  await h.close()
-})
+}, () => ({ notificationTransport: transport }))
 
 const chat = (key: string) =>
   h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 }, headers: { authorization: `Bearer ${key}` } })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboundPolicy, userPorts } from '../../lib/outbound/address-policy.ts'
-import { startListener, type Listener } from '../../lib/outbound/outbound-test-kit.ts'
+import { startListener, type Listener } from '../../../test/kits/outbound.ts'
 import { fetchLatestRelease } from './update-check.ts'
 
 let feed: Listener

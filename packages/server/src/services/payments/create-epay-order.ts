@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../db/errors.ts'
+import { findTopUp, insertTopUp } from '../../db/queries/top-ups.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -70,18 +71,15 @@ export async function createEpayOrder(
     if (earlier) return earlier
   }
   try {
-    await services.db
-      .insertInto('top_ups')
-      .values({
-        user_id: user.id,
-        amount: order.units,
-        money: order.cents / 100,
-        trade_no: order.tradeNo,
-        create_time: now,
-        status: 'pending',
-        payment_method: order.type,
-      })
-      .execute()
+    await insertTopUp(services.db, {
+      user_id: user.id,
+      amount: order.units,
+      money: order.cents / 100,
+      trade_no: order.tradeNo,
+      create_time: now,
+      status: 'pending',
+      payment_method: order.type,
+    })
   } catch (error) {
     // A concurrent request with the same key inserted first: answer its order.
     const earlier = idempotencyKey !== undefined && isUniqueViolation(error) ? await replayOrder(services, settings, order, serverAddress) : undefined
@@ -93,7 +91,7 @@ export async function createEpayOrder(
 
 /** The form of an order already recorded under this trade number, if any. */
 async function replayOrder(services: Services, settings: EpaySettings, order: Order, serverAddress: string): Promise<EpayForm | undefined> {
-  const row = await services.db.selectFrom('top_ups').selectAll().where('trade_no', '=', order.tradeNo).executeTakeFirst()
+  const row = await findTopUp(services.db, order.tradeNo)
   if (!row) return undefined
   if (Number(row.amount) !== order.units || row.payment_method !== order.type) throw new AppError('CONFLICT', 'wallet.idempotency_key_reused')
   // Paying a settled order again would take money that no notification could credit.

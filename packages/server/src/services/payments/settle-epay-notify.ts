@@ -1,6 +1,8 @@
 import { formatQuota, LogType } from '@gateway/shared'
 import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
+import { findTopUp, findTopUpStatus, settlePendingTopUp } from '../../db/queries/top-ups.ts'
+import { findUsername } from '../../db/queries/users.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { CreditRefused } from '../balance-limit.ts'
@@ -38,7 +40,7 @@ export async function settleEpayNotify(services: Services, params: Record<string
   if (!verifyEpaySignature(params, settings.key)) return reject('bad signature')
   if (params.pid !== settings.pid) return reject('merchant id mismatch')
   if (params.trade_status !== 'TRADE_SUCCESS') return reject(`trade status ${String(params.trade_status).slice(0, 32)}`)
-  const order = await services.db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst()
+  const order = await findTopUp(services.db, tradeNo)
   if (!order) return reject('unknown order')
   if (order.payment_method && params.type !== order.payment_method) return reject('payment type mismatch')
   const recordedCents = Math.round(Number(order.money) * 100)
@@ -50,13 +52,7 @@ export async function settleEpayNotify(services: Services, params: Record<string
   let credited: boolean
   try {
     credited = await services.db.transaction().execute(async (trx) => {
-      const settled = await trx
-        .updateTable('top_ups')
-        .set({ status: 'success', complete_time: now })
-        .where('trade_no', '=', tradeNo)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      if (Number(settled.numUpdatedRows) !== 1) return false
+      if (!(await settlePendingTopUp(trx, tradeNo, now))) return false
       // Thrown so that the settlement above is rolled back with the refused credit.
       if (!(await creditUserQuota(trx, order.user_id, quota))) throw new CreditRefused()
       return true
@@ -68,15 +64,15 @@ export async function settleEpayNotify(services: Services, params: Record<string
   }
   if (!credited) {
     // Another delivery won the race; a settled order is acknowledged so the gateway stops retrying.
-    const current = await services.db.selectFrom('top_ups').select('status').where('trade_no', '=', tradeNo).executeTakeFirst()
-    return current?.status === 'success' ? 'success' : reject(`order status ${String(current?.status)}`)
+    const status = await findTopUpStatus(services.db, tradeNo)
+    return status === 'success' ? 'success' : reject(`order status ${String(status)}`)
   }
-  const user = await services.db.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirst()
+  const username = await findUsername(services.db, order.user_id)
   const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   try {
     await insertLog(services.logDb, {
       user_id: order.user_id,
-      username: user?.username ?? '',
+      username: username ?? '',
       created_at: now,
       type: LogType.topUp,
       quota,

@@ -1,6 +1,7 @@
 import { formatQuota, LogType, redemptionExpiryPassed, RedemptionStatus } from '@gateway/shared'
 import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
+import { claimRedemption, findRedemptionQuotaByKey, findRedemptionStateByKey } from '../../db/queries/redemptions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -20,23 +21,14 @@ export async function redeemCode(services: Services, userId: number, username: s
   if (!key) throw new AppError('BAD_REQUEST', 'redemption.key_required')
   const now = nowSeconds()
   const result = await services.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('redemptions')
-      .set({ status: RedemptionStatus.used, used_user_id: userId, redeemed_time: now })
-      .where('key', '=', key)
-      .where('status', '=', RedemptionStatus.unused)
-      .where('deleted_at', 'is', null)
-      // expired_time 0 never expires; an expiry in the past keeps the code unclaimed.
-      .where((eb) => eb.or([eb('expired_time', '=', 0), eb('expired_time', '>=', now)]))
-      .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) !== 1) return undefined
-    const code = await trx.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
+    if (!(await claimRedemption(trx, key, userId, now))) return undefined
+    const code = await findRedemptionQuotaByKey(trx, key)
     // Thrown inside the transaction so that the claim above is undone with it.
     if (!(await creditUserQuota(trx, userId, Number(code.quota)))) throw balanceLimitError(services.options)
     return { id: code.id, quota: Number(code.quota) }
   })
   if (!result) {
-    const code = await services.db.selectFrom('redemptions').select(['status', 'deleted_at', 'expired_time']).where('key', '=', key).executeTakeFirst()
+    const code = await findRedemptionStateByKey(services.db, key)
     const live = code !== undefined && code.deleted_at === null
     if (live && code.status === RedemptionStatus.used) throw new AppError('CONFLICT', 'redemption.already_used')
     if (live && code.status === RedemptionStatus.unused && redemptionExpiryPassed(Number(code.expired_time), now)) throw new AppError('BAD_REQUEST', 'redemption.expired')

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { loadStoredConversation, MAX_STORED_RESPONSE_BYTES, saveStoredConversation, sweepStoredResponses, type StoredConversation } from './response-store.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   await h.services.options.set('ResponsesStoreRetentionHours', '2')
-})
-afterEach(async () => {
-  await h.close()
 })
 
 const NOW = 1_800_000_000

@@ -25,3 +25,8 @@ export async function loadSetupState(db: Kysely<Database>, version: string): Pro
   }
   return { done, rootDefaultPassword: root ? await verifyPassword(DEFAULT_ROOT_PASSWORD, root.password) : false }
 }
+
+/** GET /api/setup's root_init before setup: whether a root account exists already. */
+export async function hasRootUser(services: { db: Kysely<Database> }): Promise<boolean> {
+  return (await findRootUser(services.db)) !== undefined
+}

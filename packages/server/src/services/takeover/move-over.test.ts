@@ -1,14 +1,14 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { USER_ID_HEADER } from '@gateway/shared'
 import { pino } from 'pino'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
 import { parseDsn } from '../../db/dsn.ts'
 import { getMoveOverState, MOVE_OVER_OPTION, MOVE_OVER_PENDING } from '../../db/queries/takeover.ts'
 import { insertUser } from '../../db/queries/users.ts'
 import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
-import { createHarness, type Harness, type TestUser } from '../../../test/harness.ts'
+import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
 import { createTestDatabase } from '../../../test/test-database.ts'
 import { hashPassword } from '../users/password.ts'
@@ -25,12 +25,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-beforeEach(async () => {
-  h = await createHarness()
+harnessPerTest(async (made) => {
+  h = made
   root = await h.setupRoot()
-})
-afterEach(async () => {
-  await h.close()
 })
 
 interface ReferenceRows {

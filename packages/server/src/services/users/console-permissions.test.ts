@@ -1,14 +1,11 @@
 import { Role } from '@gateway/shared'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harnessPerTest } from '../../../test/harness.ts'
 import { consolePermissions } from './console-permissions.ts'
 
 let h: Harness
-beforeEach(async () => {
-  h = await createHarness()
-})
-afterEach(async () => {
-  await h.close()
+harnessPerTest((made) => {
+  h = made
 })
 
 describe('consolePermissions', () => {

@@ -1,15 +1,26 @@
 import bcrypt from 'bcryptjs'
 
-const COST = 10
+let cost = 10
 // A real hash of a random string, compared against when the account does not exist, so that
-// "no such user" takes as long as "wrong password" and the login answer reveals nothing.
-const DUMMY_HASH = bcrypt.hashSync('dummy-password-never-matches', COST)
+// "no such user" takes as long as "wrong password" and the login answer reveals nothing. Made at
+// the cost new hashes get, so the two take the same time.
+let dummyHash = bcrypt.hashSync('dummy-password-never-matches', cost)
 
-export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, COST)
+/**
+ * The cost of new hashes. Only the service container's test override calls this (a test's many
+ * hashes at cost 10 took most of the server suite's time); production always hashes at 10.
+ */
+export function setPasswordCost(value: number): void {
+  if (value === cost) return
+  cost = value
+  dummyHash = bcrypt.hashSync('dummy-password-never-matches', cost)
+}
+
+export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, cost)
 
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
   if (!hash) {
-    await bcrypt.compare(password, DUMMY_HASH)
+    await bcrypt.compare(password, dummyHash)
     return false
   }
   return bcrypt.compare(password, hash)

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { isIP, Socket, type AddressInfo, type LookupFunction } from 'node:net'
-import type { OutboundResolver, ResolvedAddress } from './guarded-dispatcher.ts'
+import type { OutboundResolver, ResolvedAddress } from '../../src/lib/outbound/guarded-dispatcher.ts'
 
 /*
  * Test-only helpers for the outbound guard (not exported from index.ts). Nothing here touches real
