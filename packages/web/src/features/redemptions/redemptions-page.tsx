@@ -2,7 +2,7 @@ import type { Redemption } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { ColumnVisibilityMenu, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useStatus } from '@/lib/status'
@@ -82,7 +82,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
         onBatchModeChange={list.setBatch}
         onDeleteSelected={deleteSelected}
         onAdd={() => setEditor({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={table} onReset={list.resetVisibility} />}
+        columnsMenu={<ColumnSettingsButton table={table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={table}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnVisibilityMenu, DataTable, DataTablePagination } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DataTablePagination } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useSessionUser } from '@/lib/session'
@@ -59,7 +59,7 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
         search={search}
         onSearch={(next) => onSearchChange({ ...next, p: undefined })}
         onAdd={() => onEditorChange({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={list.table} onReset={list.resetVisibility} />}
+        columnsMenu={<ColumnSettingsButton table={list.table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={list.table}
