@@ -94,7 +94,8 @@ export function DataTable<TData>({
                   colSpan={header.colSpan}
                   style={header.column.columnDef.size !== 150 ? { width: header.getSize() } : undefined}
                   className={cn(
-                    'h-9 border-b px-2 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground first:pl-3 last:pr-3',
+                    // Headers may wrap: a long one ("Time taken / first token") must not widen the table past the screen.
+                    'h-9 border-b px-2 py-1 text-left align-middle text-xs leading-tight font-medium text-muted-foreground first:pl-3 last:pr-3',
                     isStickyRight(header.column.columnDef.meta) && 'sticky right-0 z-[1] border-l bg-muted',
                   )}
                 >

@@ -52,7 +52,8 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       header: t('columns.time'),
       meta: { label: t('columns.time') },
       enableHiding: false,
-      cell: ({ row }) => <span className="text-xs tabular-nums">{formatLocalDateTime(row.original.created_at, language)}</span>,
+      // Date and time may break onto two lines, so the time never pushes other columns out of view.
+      cell: ({ row }) => <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(row.original.created_at, language)}</span>,
     },
     admin && {
       id: 'channel',
@@ -60,7 +61,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.channel') },
       cell: ({ row }) =>
         row.original.channel ? (
-          <Badge variant="outline" className="max-w-32" title={row.original.channel_name}>
+          <Badge variant="outline" className="max-w-24" title={row.original.channel_name}>
             <span className="min-w-0 truncate">
               #{row.original.channel}
               {row.original.channel_name ? ` ${row.original.channel_name}` : ''}
@@ -94,7 +95,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.token') },
       cell: ({ row }) =>
         row.original.token_name ? (
-          <Badge variant="muted" className="max-w-32" title={row.original.token_name}>
+          <Badge variant="muted" className="max-w-24" title={row.original.token_name}>
             <span className="min-w-0 truncate">{row.original.token_name}</span>
           </Badge>
         ) : (
@@ -120,7 +121,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       cell: ({ row }) => {
         const other = parseOther(row.original.other)
         return (
-          <span className="inline-flex max-w-48 items-center gap-1.5">
+          <span className="inline-flex max-w-36 items-center gap-1.5">
             <span className="min-w-0 truncate" title={row.original.model_name}>
               {row.original.model_name || muted('—')}
             </span>
@@ -141,7 +142,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
         if (row.original.type !== 2 && row.original.type !== 5) return muted('—')
         const frt = parseOther(row.original.other).frt ?? -1
         return (
-          <span className="inline-flex items-center gap-1">
+          <span className="inline-flex flex-wrap items-center gap-1">
             <Badge variant={useTimeTone(row.original.use_time)} data-testid="log-use-time">
               {t('row.seconds', { value: row.original.use_time })}
             </Badge>

@@ -44,7 +44,9 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
     {
       id: 'submit_time',
       header: t('columns.submitTime'),
-      cell: ({ row }) => <span className="text-xs tabular-nums">{formatLocalDateTime(Math.floor(row.original.submit_time / 1000), language)}</span>,
+      cell: ({ row }) => (
+        <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(Math.floor(row.original.submit_time / 1000), language)}</span>
+      ),
     },
     admin && {
       id: 'channel',
