@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { toLogQuery } from './api'
 import { logColumns } from './log-columns'
 import { defaultRange, type LogSearch } from './log-search'
@@ -34,7 +34,6 @@ const LOG_HIDDEN_COLUMNS = { content: false }
 /** /log: usage logs with statistics, filters in the URL, expandable pricing rows and column settings. */
 export function LogsPage({ search, onSearchChange }: LogsPageProps) {
   const { t, i18n } = useTranslation(['logs', 'pages'])
-  const status = useStatus()
   const admin = isAdmin(useSessionUser())
   const [pageSize, setPageSize] = usePageSize()
   // The default range is fixed when the page opens, so the query key stays stable.
@@ -46,7 +45,7 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set())
   const [userOf, setUserOf] = useState<Log | null>(null)
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const toggle = (id: number) =>
     setExpanded((current) => {
       const next = new Set(current)

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { redemptionListQuery, useDeleteRedemptionMutation, useDeleteRedemptionsMutation, useRedemptionStatusMutation } from './queries'
 import { redemptionColumns } from './redemption-columns'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
@@ -21,7 +21,6 @@ interface RedemptionsPageProps {
 
 export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps) {
   const { t, i18n } = useTranslation(['redemptions', 'pages'])
-  const status = useStatus()
   const [editor, setEditor] = useState<RedemptionEditorTarget | null>(null)
   const [deleting, setDeleting] = useState<Redemption | null>(null)
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
@@ -44,7 +43,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
     },
   }
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const columns = useMemo(
     () =>
       redemptionColumns({

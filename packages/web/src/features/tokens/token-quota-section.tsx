@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { Field, FormSection } from './form-section'
 import { QUOTA_PRESETS_USD, type TokenFormErrors, type TokenFormValues } from './token-form'
@@ -18,7 +19,7 @@ interface SectionProps {
 export function TokenQuotaSection({ values, errors, onChange }: SectionProps) {
   const { t } = useTranslation('tokens')
   const status = useStatus()
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const quota = Number(values.remainQuota)
   const presets = QUOTA_PRESETS_USD.map((usd) => Math.round(usd * status.quota_per_unit))
 

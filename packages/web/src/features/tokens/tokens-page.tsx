@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { tokenListQuery, useDeleteTokenMutation, useDeleteTokensMutation, useTokenStatusMutation } from './queries'
 import { tokenColumns } from './token-columns'
@@ -54,7 +55,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
     },
   }
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const columns = useMemo(
     () =>
       tokenColumns({
