@@ -22,7 +22,7 @@ export function UserQuotaDialog({ open, current, display, onClose, onApply }: Us
   const [amount, setAmount] = useState('')
   const parsed = parseQuota(amount)
   const total = parsed === undefined ? undefined : current + parsed
-  const error = amount.trim() === '' ? undefined : parsed === undefined ? t('validation.quotaInteger') : total! < 0 ? t('validation.quotaNegative') : undefined
+  const error = amount.trim() === '' ? undefined : parsed === undefined ? t('common:validation.quotaInteger') : total! < 0 ? t('common:validation.quotaNegative') : undefined
   const close = () => {
     setAmount('')
     onClose()
