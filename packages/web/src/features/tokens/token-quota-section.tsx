@@ -17,7 +17,7 @@ interface SectionProps {
 
 /** Remaining quota (raw units) with USD presets, and the unlimited switch. */
 export function TokenQuotaSection({ values, errors, onChange }: SectionProps) {
-  const { t } = useTranslation('tokens')
+  const { t } = useTranslation(['tokens', 'common'])
   const status = useStatus()
   const display = useQuotaDisplay()
   const quota = Number(values.remainQuota)
@@ -40,7 +40,7 @@ export function TokenQuotaSection({ values, errors, onChange }: SectionProps) {
         <Field
           label={t('editor.remainQuota')}
           htmlFor="token-quota"
-          error={errors.remainQuota && t(errors.remainQuota as 'validation.quotaRequired')}
+          error={errors.remainQuota && t(errors.remainQuota as 'common:validation.quotaRequired')}
           hint={Number.isFinite(quota) && values.remainQuota.trim() !== '' ? t('editor.quotaHint', { amount: formatQuota(quota, display) }) : undefined}
           after={
             <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.quotaPresets')}>

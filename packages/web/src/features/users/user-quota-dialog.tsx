@@ -18,7 +18,7 @@ interface UserQuotaDialogProps {
 
 /** Adds an amount (negative to take some away) to the quota in the form; saving the form stores it. */
 export function UserQuotaDialog({ open, current, display, onClose, onApply }: UserQuotaDialogProps) {
-  const { t } = useTranslation('users')
+  const { t } = useTranslation(['users', 'common'])
   const [amount, setAmount] = useState('')
   const parsed = parseQuota(amount)
   const total = parsed === undefined ? undefined : current + parsed
