@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatQuota, formatTokenCount } from './quota-format.ts'
+import { formatQuota, formatTokenCount, formatUsd } from './quota-format.ts'
 
 describe('formatTokenCount', () => {
   it('abbreviates from 1e4 on', () => {
@@ -21,5 +21,13 @@ describe('formatQuota', () => {
   })
   it('shows tokens when currency display is off', () => {
     expect(formatQuota(50_000, { ...currency, displayInCurrency: false })).toBe('50k')
+  })
+})
+
+describe('formatUsd', () => {
+  it('writes dollars with two decimals', () => {
+    expect(formatUsd(12.5)).toBe('$12.50')
+    expect(formatUsd(0)).toBe('$0.00')
+    expect(formatUsd(Number.NaN)).toBe('$0.00')
   })
 })

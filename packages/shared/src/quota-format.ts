@@ -22,6 +22,11 @@ export function formatQuota(quota: number, display: QuotaDisplay, digits = 2): s
   return `$${trim(units, precision)}`
 }
 
+/** A dollar amount (an upstream balance, already in USD) with two decimals: $12.5 is "$12.50". */
+export function formatUsd(amount: number): string {
+  return `$${(Number.isFinite(amount) ? amount : 0).toFixed(2)}`
+}
+
 function trim(value: number, digits = 2): string {
   return Number(value.toFixed(digits)).toString()
 }

@@ -10,10 +10,16 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function notify(error: unknown): void {
+/**
+ * The error toast of a failed query or mutation. A page whose calls fail together (a list and its
+ * statistics, say) gets one toast, not one per call: the message is the toast's id, so the same
+ * message again replaces the toast on screen instead of stacking a copy under it.
+ */
+export function notify(error: unknown): void {
   // A 401 already redirects to /login?expired=true, which explains itself.
   if (isApiError(error) && error.status === 401) return
-  toast.error(error instanceof Error ? error.message : String(error))
+  const message = error instanceof Error ? error.message : String(error)
+  toast.error(message, { id: `error:${message}` })
 }
 
 /**

@@ -15,6 +15,15 @@ interface DataTablePaginationProps {
   onPageSizeChange: (size: number) => void
   /** Rows currently selected (batch mode); shown next to the total when given. */
   selectedCount?: number
+  /** The list failed to load: no count is shown, since none is known. */
+  failed?: boolean
+  /**
+   * The last page that can be opened now, for lists loaded page by page (the task log): pages past
+   * it wait until the one before is loaded. Every page can be opened when absent.
+   */
+  reachable?: number
+  /** A page is being fetched: the page buttons wait for it. */
+  busy?: boolean
   className?: string
 }
 
@@ -22,7 +31,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
 }
 
-/** Total, page size (10/20/50/100) and page buttons under a table. */
+/** The one pager of every console list: total, page size (10/20/50/100) and page buttons. */
 export function DataTablePagination({
   page,
   pageSize,
@@ -30,11 +39,15 @@ export function DataTablePagination({
   onPageChange,
   onPageSizeChange,
   selectedCount,
+  failed = false,
+  reachable,
+  busy = false,
   className,
 }: DataTablePaginationProps) {
   const { t } = useTranslation()
   const pages = pageCount(total, pageSize)
   const current = Math.min(Math.max(page, 1), pages)
+  const last = Math.min(pages, reachable ?? pages)
 
   return (
     <div
@@ -42,7 +55,7 @@ export function DataTablePagination({
       className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted-foreground', className)}
     >
       <div className="flex items-center gap-3">
-        <span data-testid="data-table-total">{t('dataTable.total', { count: total })}</span>
+        {!failed && <span data-testid="data-table-total">{t('dataTable.total', { count: total })}</span>}
         {selectedCount !== undefined && selectedCount > 0 && (
           <span className="text-foreground">{t('dataTable.selected', { count: selectedCount })}</span>
         )}
@@ -67,16 +80,16 @@ export function DataTablePagination({
           {t('dataTable.pageOf', { page: current, pages })}
         </span>
         <div className="flex items-center gap-1">
-          <PageButton className="max-sm:hidden" label={t('dataTable.firstPage')} disabled={current <= 1} onClick={() => onPageChange(1)}>
+          <PageButton className="max-sm:hidden" label={t('dataTable.firstPage')} disabled={busy || current <= 1} onClick={() => onPageChange(1)}>
             <ChevronsLeft />
           </PageButton>
-          <PageButton label={t('dataTable.previousPage')} disabled={current <= 1} onClick={() => onPageChange(current - 1)}>
+          <PageButton label={t('dataTable.previousPage')} disabled={busy || current <= 1} onClick={() => onPageChange(current - 1)}>
             <ChevronLeft />
           </PageButton>
-          <PageButton label={t('dataTable.nextPage')} disabled={current >= pages} onClick={() => onPageChange(current + 1)}>
+          <PageButton label={t('dataTable.nextPage')} disabled={busy || current >= last} onClick={() => onPageChange(current + 1)}>
             <ChevronRight />
           </PageButton>
-          <PageButton className="max-sm:hidden" label={t('dataTable.lastPage')} disabled={current >= pages} onClick={() => onPageChange(pages)}>
+          <PageButton className="max-sm:hidden" label={t('dataTable.lastPage')} disabled={busy || current >= last} onClick={() => onPageChange(last)}>
             <ChevronsRight />
           </PageButton>
         </div>

@@ -1,4 +1,4 @@
-export { ColumnVisibilityMenu } from './column-visibility-menu'
+export { ColumnSettingsButton, ColumnSettingsDialog } from './column-settings-dialog'
 export { ConfirmDialog } from './confirm-dialog'
 export { DataTable, type DataTableColumnMeta } from './data-table'
 export { DataTablePagination, pageCount } from './data-table-pagination'

@@ -82,6 +82,7 @@ export function useListPage<T extends { id: number }, S extends ListSearch, K ex
       pageSize,
       total: total ?? 0,
       selectedCount: batchMode ? selectedRowIds(table).length : undefined,
+      failed: Boolean(list.error),
       onPageChange: (p: number) => onSearchChange({ ...search, p: p === 1 ? undefined : p }),
       onPageSizeChange: (size: number) => {
         setPageSize(size)

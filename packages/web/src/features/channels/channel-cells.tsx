@@ -1,8 +1,8 @@
-import { ChannelStatus, formatQuota, splitCommaList, type Channel } from '@gateway/shared'
+import { ChannelStatus, formatUsd, splitCommaList, type Channel } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
-import { useStatus } from '@/lib/status'
+import { useFormatQuota } from '@/lib/quota-display'
 import { cn } from '@/lib/utils'
 import { formatSeconds, responseTimeClasses, responseTimeLevel } from './response-time'
 
@@ -95,9 +95,9 @@ export function ListCell({ value, max = 2, testId }: { value: string; max?: numb
 /** Used quota (display options) / the upstream balance; clicking refreshes the balance. */
 export function BalanceCell({ used, balance, onRefresh }: { used: number; balance?: number; onRefresh?: () => void }) {
   const { t } = useTranslation('channels')
-  const status = useStatus()
-  const usedText = formatQuota(used, { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency })
-  const balanceText = balance === undefined ? null : `$${balance.toFixed(2)}`
+  const formatQuota = useFormatQuota()
+  const usedText = formatQuota(used)
+  const balanceText = balance === undefined ? null : formatUsd(balance)
   const label = [t('balance.used', { value: usedText }), balanceText && t('balance.remaining', { value: balanceText })].filter(Boolean).join(' · ')
   return (
     <button

@@ -102,7 +102,7 @@ describe('ChannelsPage', () => {
   it('remembers the visible columns in channels-table-columns', async () => {
     const first = await renderPage()
     await screen.findByText('alpha')
-    fireEvent.click(screen.getByTestId('channel-columns'))
+    fireEvent.click(screen.getByTestId('column-settings-trigger'))
     const dialog = await screen.findByTestId('column-settings')
     fireEvent.click(within(dialog).getByTestId('column-toggle-models'))
     expect(JSON.parse(localStorage.getItem('channels-table-columns') ?? '{}')).toMatchObject({ models: false })

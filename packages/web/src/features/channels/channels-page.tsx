@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
@@ -12,7 +12,6 @@ import { buildRows } from './channel-rows'
 import { ChannelsFilterBar } from './channels-filter-bar'
 import type { ChannelsSearch } from './channels-search'
 import { ChannelsToolbar } from './channels-toolbar'
-import { ColumnSettingsDialog } from './column-settings-dialog'
 import { ConfirmDialog } from './confirm-dialog'
 import { MultiKeyDialog } from './multi-key-dialog'
 import { channelListQuery } from './queries'
@@ -44,7 +43,6 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
   const [tagMode, setTagMode] = useState(false)
   const [batchMode, setBatchMode] = useState(false)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
-  const [columnsOpen, setColumnsOpen] = useState(false)
   const [testing, setTesting] = useState<Channel | null>(null)
   const [detecting, setDetecting] = useState<Channel | null>(null)
   const [deleting, setDeleting] = useState<Channel | null>(null)
@@ -131,7 +129,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
           batchMode={batchMode}
           selectedIds={selectedIds}
           onAdd={() => void navigate({ to: '/channel/add', search: (previous: ChannelsSearch) => ({ ...previous, copy: undefined }) })}
-          onColumns={() => setColumnsOpen(true)}
+          columnsButton={<ColumnSettingsButton table={table} onReset={resetVisibility} />}
           onBatchDone={() => table.resetRowSelection()}
         />
       </div>
@@ -147,7 +145,6 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         }}
         selectedCount={batchMode ? selectedIds.length : undefined}
       />
-      <ColumnSettingsDialog table={table} open={columnsOpen} onOpenChange={setColumnsOpen} onReset={resetVisibility} />
       <TestModelDialog
         channel={testing}
         onClose={() => setTesting(null)}

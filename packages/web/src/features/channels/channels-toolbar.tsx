@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { Columns3, MoreHorizontal, Plus, RefreshCw, Tags, Trash2, Wrench, Zap } from 'lucide-react'
-import { useState } from 'react'
+import { MoreHorizontal, Plus, RefreshCw, Tags, Trash2, Wrench, Zap } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -18,14 +18,15 @@ interface ChannelsToolbarProps {
   batchMode: boolean
   selectedIds: number[]
   onAdd: () => void
-  onColumns: () => void
+  /** the column settings button (shared by every list page) */
+  columnsButton: ReactNode
   onBatchDone: () => void
 }
 
 type Confirm = 'deleteDisabled' | 'batchDelete' | 'fix' | null
 
 /** Add, test all, balances, delete disabled, fix, and (batch mode) delete or tag the selection. */
-export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, onColumns, onBatchDone }: ChannelsToolbarProps) {
+export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, columnsButton, onBatchDone }: ChannelsToolbarProps) {
   const { t } = useTranslation('channels')
   const invalidate = useInvalidateChannels()
   const testAll = useTestAll()
@@ -127,10 +128,7 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, onCol
           </Button>
         </>
       )}
-      <Button size="sm" variant="ghost" onClick={onColumns} data-testid="channel-columns">
-        <Columns3 />
-        {t('toolbar.columns')}
-      </Button>
+      {columnsButton}
       <ConfirmDialog
         open={dialog !== null}
         title={dialog?.title ?? ''}

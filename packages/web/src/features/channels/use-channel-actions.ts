@@ -1,4 +1,4 @@
-import { ChannelStatus, type Channel } from '@gateway/shared'
+import { ChannelStatus, formatUsd, type Channel } from '@gateway/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -21,7 +21,7 @@ export function useChannelActions() {
 
   const updateBalance = useMutation({
     mutationFn: (channel: Channel) => channelsApi.updateBalance(channel.id),
-    onSuccess: (balance, channel) => toast.success(t('toasts.balanceUpdated', { name: channel.name, balance: `$${Number(balance ?? 0).toFixed(2)}` })),
+    onSuccess: (balance, channel) => toast.success(t('toasts.balanceUpdated', { name: channel.name, balance: formatUsd(Number(balance ?? 0)) })),
     onSettled: done,
   })
 

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { isAdmin, useSessionUser } from '@/lib/session'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { readItem, storageKeys } from '@/lib/storage'
 import { cn } from '@/lib/utils'
@@ -46,7 +47,7 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
   const data = useQuery(quotaDataQuery(query, admin))
   const [metric, setMetric] = useState<Metric>('quota')
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const rows = data.data ?? []
   // Hourly rollups (720 per model over a month): aggregating them on each render is cheap.
   const dashboard = aggregate(rows, granularity)

@@ -27,9 +27,9 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
     {
       id: 'expand',
       header: '',
-      meta: { label: t('columns.expand') },
       enableHiding: false,
       size: 36,
+      meta: { label: t('columns.expand'), card: 'header' },
       cell: ({ row }) => {
         const open = expanded.has(row.original.id)
         return (
@@ -52,7 +52,8 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       header: t('columns.time'),
       meta: { label: t('columns.time') },
       enableHiding: false,
-      cell: ({ row }) => <span className="tabular-nums">{formatLocalDateTime(row.original.created_at, language)}</span>,
+      // Date and time may break onto two lines, so the time never pushes other columns out of view.
+      cell: ({ row }) => <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(row.original.created_at, language)}</span>,
     },
     admin && {
       id: 'channel',
@@ -60,9 +61,11 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.channel') },
       cell: ({ row }) =>
         row.original.channel ? (
-          <Badge variant="outline" title={row.original.channel_name}>
-            #{row.original.channel}
-            {row.original.channel_name ? ` ${row.original.channel_name}` : ''}
+          <Badge variant="outline" className="max-w-24" title={row.original.channel_name}>
+            <span className="min-w-0 truncate">
+              #{row.original.channel}
+              {row.original.channel_name ? ` ${row.original.channel_name}` : ''}
+            </span>
           </Badge>
         ) : (
           muted('—')
@@ -76,7 +79,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
         row.original.username ? (
           <button
             type="button"
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="block max-w-28 truncate font-medium text-primary underline-offset-4 hover:underline"
             data-testid="log-user"
             onClick={() => onUser(row.original)}
           >
@@ -90,7 +93,14 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       id: 'token',
       header: t('columns.token'),
       meta: { label: t('columns.token') },
-      cell: ({ row }) => (row.original.token_name ? <Badge variant="muted">{row.original.token_name}</Badge> : muted('—')),
+      cell: ({ row }) =>
+        row.original.token_name ? (
+          <Badge variant="muted" className="max-w-24" title={row.original.token_name}>
+            <span className="min-w-0 truncate">{row.original.token_name}</span>
+          </Badge>
+        ) : (
+          muted('—')
+        ),
     },
     {
       id: 'group',
@@ -111,8 +121,10 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       cell: ({ row }) => {
         const other = parseOther(row.original.other)
         return (
-          <span className="inline-flex items-center gap-1.5">
-            {row.original.model_name || muted('—')}
+          <span className="inline-flex max-w-36 items-center gap-1.5">
+            <span className="min-w-0 truncate" title={row.original.model_name}>
+              {row.original.model_name || muted('—')}
+            </span>
             {other.is_model_mapped && other.upstream_model_name && (
               <Badge variant="info" title={other.upstream_model_name}>
                 {t('row.mapped')}
@@ -130,7 +142,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
         if (row.original.type !== 2 && row.original.type !== 5) return muted('—')
         const frt = parseOther(row.original.other).frt ?? -1
         return (
-          <span className="inline-flex items-center gap-1">
+          <span className="inline-flex flex-wrap items-center gap-1">
             <Badge variant={useTimeTone(row.original.use_time)} data-testid="log-use-time">
               {t('row.seconds', { value: row.original.use_time })}
             </Badge>
@@ -168,7 +180,13 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.retry') },
       cell: ({ row }) => {
         const path = retryPath(parseOther(row.original.other))
-        return path.length > 1 ? <span title={t('row.retryPath', { path: path.join(' → ') })}>{path.join(' → ')}</span> : muted('—')
+        return path.length > 1 ? (
+          <span className="block max-w-28 truncate" title={t('row.retryPath', { path: path.join(' → ') })}>
+            {path.join(' → ')}
+          </span>
+        ) : (
+          muted('—')
+        )
       },
     },
     {
@@ -176,7 +194,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       header: t('columns.content'),
       meta: { label: t('columns.content') },
       cell: ({ row }) => (
-        <span className="block max-w-72 truncate text-muted-foreground" title={row.original.content}>
+        <span className="block max-w-56 truncate text-muted-foreground" title={row.original.content}>
           {row.original.content || '—'}
         </span>
       ),

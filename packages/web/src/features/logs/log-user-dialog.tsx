@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@/components/ui/spinner'
 import { userDetailQuery } from '@/features/users/queries'
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/user-badges'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 
 interface LogUserDialogProps {
   log: Log | null
@@ -22,10 +22,9 @@ interface LogUserDialogProps {
  */
 export function LogUserDialog({ log, onClose, onFilter }: LogUserDialogProps) {
   const { t } = useTranslation(['logs', 'users'])
-  const status = useStatus()
   const userId = log?.user_id ?? 0
   const user = useQuery({ ...userDetailQuery(userId), enabled: log !== null && userId > 0, meta: { silent: true }, retry: false })
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const row = (label: string, value: ReactNode) => (
     <>
       <dt className="text-muted-foreground">{label}</dt>

@@ -163,12 +163,10 @@ describe('LogsPage', () => {
     serve()
     renderPage()
     await screen.findByText('claude')
-    // The column menu writes through useColumnVisibility; its key is the spec's.
-    const trigger = screen.getByRole('button', { name: /columns/i })
-    await act(async () => {
-      fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' })
-    })
-    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Group' }))
+    // The column settings dialog writes through useColumnVisibility; its key is the spec's.
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }))
+    const dialog = await screen.findByTestId('column-settings')
+    fireEvent.click(within(dialog).getByTestId('column-toggle-group'))
     await waitFor(() => expect(JSON.parse(localStorage.getItem('logs-table-columns') ?? '{}')).toMatchObject({ group: false }))
   })
 })

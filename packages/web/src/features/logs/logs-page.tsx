@@ -2,16 +2,16 @@ import { formatQuota, type Log } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnVisibilityMenu, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { toLogQuery } from './api'
 import { logColumns } from './log-columns'
 import { defaultRange, type LogSearch } from './log-search'
+import { LogDetails } from './log-details'
 import { LogUserDialog } from './log-user-dialog'
 import { LogsFilters } from './logs-filters'
-import { LogsTable } from './logs-table'
 import { logListQuery, logStatQuery } from './queries'
 
 interface LogsPageProps {
@@ -28,10 +28,12 @@ function StatChip({ label, value, hint, testId }: { label: string; value: string
   )
 }
 
+/** The log text is in every expanded row: a column for it is offered, not shown, so the table fits a laptop. */
+const LOG_HIDDEN_COLUMNS = { content: false }
+
 /** /log: usage logs with statistics, filters in the URL, expandable pricing rows and column settings. */
 export function LogsPage({ search, onSearchChange }: LogsPageProps) {
   const { t, i18n } = useTranslation(['logs', 'pages'])
-  const status = useStatus()
   const admin = isAdmin(useSessionUser())
   const [pageSize, setPageSize] = usePageSize()
   // The default range is fixed when the page opens, so the query key stays stable.
@@ -39,11 +41,11 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
   const query = toLogQuery(search, range, pageSize, admin)
   const list = useQuery(logListQuery(query, admin))
   const stat = useQuery(logStatQuery(query, admin))
-  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('logs-table-columns')
+  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('logs-table-columns', LOG_HIDDEN_COLUMNS)
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set())
   const [userOf, setUserOf] = useState<Log | null>(null)
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const toggle = (id: number) =>
     setExpanded((current) => {
       const next = new Set(current)
@@ -85,14 +87,23 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
         range={range}
         admin={admin}
         onSearch={(next) => onSearchChange({ ...next, p: undefined })}
-        columnsMenu={<ColumnVisibilityMenu table={table} onReset={resetVisibility} />}
+        columnsMenu={<ColumnSettingsButton table={table} onReset={resetVisibility} />}
       />
-      <LogsTable table={table} loading={list.isPending || list.isFetching} empty={t('empty')} failure={loadFailure(list)} expanded={expanded} display={display} />
+      <DataTable
+        table={table}
+        loading={list.isPending || list.isFetching}
+        empty={t('empty')}
+        failure={loadFailure(list)}
+        renderExpanded={(log) => (expanded.has(log.id) ? <LogDetails log={log} display={display} /> : null)}
+        rowTestId="log-row"
+        data-testid="logs-table"
+      />
       {list.data?.total_capped && <p className="text-xs text-muted-foreground">{t('totalCapped', { count: total })}</p>}
       <DataTablePagination
         page={page}
         pageSize={pageSize}
         total={total}
+        failed={Boolean(list.error)}
         onPageChange={(p) => onSearchChange({ ...search, p: p === 1 ? undefined : p })}
         onPageSizeChange={(size) => {
           setPageSize(size)

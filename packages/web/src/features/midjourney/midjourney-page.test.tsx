@@ -83,7 +83,7 @@ describe('MidjourneyPage', () => {
     expect(slow?.className).toContain('text-destructive')
     expect(screen.getByText('banned prompt')).toBeTruthy()
     // The total says whether a next page exists.
-    expect((screen.getByTestId('mj-next') as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('gives admins the channel filter and column, and enlarges an image', async () => {
@@ -94,7 +94,7 @@ describe('MidjourneyPage', () => {
     const list = calls.find((call) => call.url.startsWith('/api/mj/?'))
     expect(list?.url).toContain('p=2&')
     // 25 rows in all: a third page of 10 is there.
-    expect((screen.getByTestId('mj-next') as HTMLButtonElement).disabled).toBe(false)
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false)
     expect(list?.url).toContain('channel_id=3')
     fireEvent.click(screen.getByTestId('mj-image'))
     const dialog = await screen.findByTestId('mj-image-dialog')

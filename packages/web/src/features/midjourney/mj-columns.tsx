@@ -19,7 +19,7 @@ const none = (t: TFunction<'midjourney'>) => <span className="text-muted-foregro
 /** A long text cut to one line; clicking it shows all of it. */
 function LongText({ text, onOpen, testId }: { text: string; onOpen: (text: string) => void; testId: string }) {
   return (
-    <button type="button" title={text} data-testid={testId} className="block max-w-44 truncate text-left hover:underline" onClick={() => onOpen(text)}>
+    <button type="button" title={text} data-testid={testId} className="block max-w-40 truncate text-left hover:underline" onClick={() => onOpen(text)}>
       {text}
     </button>
   )
@@ -44,7 +44,9 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
     {
       id: 'submit_time',
       header: t('columns.submitTime'),
-      cell: ({ row }) => <span className="tabular-nums">{formatLocalDateTime(Math.floor(row.original.submit_time / 1000), language)}</span>,
+      cell: ({ row }) => (
+        <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(Math.floor(row.original.submit_time / 1000), language)}</span>
+      ),
     },
     admin && {
       id: 'channel',
@@ -66,7 +68,11 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
     {
       id: 'mj_id',
       header: t('columns.mjId'),
-      cell: ({ row }) => <span className="font-mono text-xs" data-testid="mj-id">{row.original.mj_id || '-'}</span>,
+      cell: ({ row }) => (
+        <span className="block max-w-32 truncate font-mono text-xs" title={row.original.mj_id} data-testid="mj-id">
+          {row.original.mj_id || '-'}
+        </span>
+      ),
     },
     {
       id: 'code',
@@ -131,7 +137,7 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
       header: t('columns.failReason'),
       cell: ({ row }) =>
         row.original.fail_reason ? (
-          <span className="text-destructive">
+          <span className="block max-w-32 text-destructive">
             <LongText text={row.original.fail_reason} onOpen={onText} testId="mj-fail-reason" />
           </span>
         ) : (

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSessionUser } from '@/lib/session'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { getSelf } from './api'
 import { BalanceCard } from './balance-card'
@@ -23,7 +24,7 @@ export function PersonalPage() {
   const status = useStatus()
   const sessionUser = useSessionUser()
   const self = useQuery({ queryKey: selfQueryKey(sessionUser?.id), queryFn: getSelf, enabled: sessionUser !== null })
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const user = self.data
 
   return (

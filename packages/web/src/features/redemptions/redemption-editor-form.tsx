@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
 import { Field, FormSection } from '@/features/tokens/form-section'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useCreateRedemptionsMutation, useUpdateRedemptionMutation } from './queries'
 import {
   defaultRedemptionForm,
@@ -28,7 +28,6 @@ interface RedemptionEditorFormProps {
 
 export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdated }: RedemptionEditorFormProps) {
   const { t } = useTranslation('redemptions')
-  const status = useStatus()
   const mode = redemption ? 'edit' : 'create'
   const [values, setValues] = useState<RedemptionFormValues>(() => (redemption ? redemptionToForm(redemption) : defaultRedemptionForm()))
   const [errors, setErrors] = useState<RedemptionFormErrors>({})
@@ -76,7 +75,7 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
   }
 
   const message = (field: keyof RedemptionFormValues) => errors[field] && t(errors[field] as 'validation.nameLength')
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
 
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="redemption-editor-form">

@@ -1,5 +1,6 @@
 import { REDEMPTION_COUNT_MAX, REDEMPTION_DEFAULT_QUOTA, REDEMPTION_NAME_MAX, type Redemption } from '@gateway/shared'
 import { formatDateTimeInput, parseDateTimeInput } from '@/features/tokens/date-time'
+import type { ValidationMessage } from '@/lib/validation'
 
 export interface RedemptionFormValues {
   name: string
@@ -9,7 +10,7 @@ export interface RedemptionFormValues {
   expiredTime: string
 }
 
-export type RedemptionFormErrors = Partial<Record<keyof RedemptionFormValues, `validation.${string}`>>
+export type RedemptionFormErrors = Partial<Record<keyof RedemptionFormValues, ValidationMessage>>
 
 /** Spec §9: quota 100000, count 1. */
 export const defaultRedemptionForm = (): RedemptionFormValues => ({ name: '', quota: String(REDEMPTION_DEFAULT_QUOTA), count: '1', expiredTime: '' })
@@ -34,14 +35,14 @@ export function validateRedemptionForm(values: RedemptionFormValues, mode: 'crea
   // Optional on create (the server names it after the quota); 1 to 20 characters when given.
   if ([...values.name.trim()].length > REDEMPTION_NAME_MAX) errors.name = 'validation.nameLength'
   const quota = values.quota.trim()
-  if (quota === '') errors.quota = 'validation.quotaRequired'
-  else if (!isInteger(quota) || Number(quota) < 1 || !Number.isSafeInteger(Number(quota))) errors.quota = 'validation.quotaInteger'
+  if (quota === '') errors.quota = 'common:validation.quotaRequired'
+  else if (!isInteger(quota) || Number(quota) < 1 || !Number.isSafeInteger(Number(quota))) errors.quota = 'common:validation.quotaPositive'
   const expired = expiredTimeOf(values)
   if (expired === null) errors.expiredTime = 'validation.expiryFormat'
   else if (expired !== 0 && expired < now) errors.expiredTime = 'validation.expiryPast'
   if (mode === 'create') {
     const count = Number(values.count)
-    if (!isInteger(values.count) || count < 1 || count > REDEMPTION_COUNT_MAX) errors.count = 'validation.countRange'
+    if (!isInteger(values.count) || count < 1 || count > REDEMPTION_COUNT_MAX) errors.count = 'common:validation.countRange'
   }
   return errors
 }

@@ -2,10 +2,10 @@ import type { Redemption } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { ColumnVisibilityMenu, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { redemptionListQuery, useDeleteRedemptionMutation, useDeleteRedemptionsMutation, useRedemptionStatusMutation } from './queries'
 import { redemptionColumns } from './redemption-columns'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
@@ -21,7 +21,6 @@ interface RedemptionsPageProps {
 
 export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps) {
   const { t, i18n } = useTranslation(['redemptions', 'pages'])
-  const status = useStatus()
   const [editor, setEditor] = useState<RedemptionEditorTarget | null>(null)
   const [deleting, setDeleting] = useState<Redemption | null>(null)
   const [deletingMany, setDeletingMany] = useState<number[] | null>(null)
@@ -44,7 +43,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
     },
   }
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const columns = useMemo(
     () =>
       redemptionColumns({
@@ -82,7 +81,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
         onBatchModeChange={list.setBatch}
         onDeleteSelected={deleteSelected}
         onAdd={() => setEditor({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={table} onReset={list.resetVisibility} />}
+        columnsMenu={<ColumnSettingsButton table={table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={table}

@@ -20,7 +20,7 @@ const SLOW_SECONDS = 60
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
 const time = (seconds: number, language: string) =>
-  seconds ? <span className="text-xs whitespace-nowrap tabular-nums">{formatLocalDateTime(seconds, language)}</span> : muted('-')
+  seconds ? <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(seconds, language)}</span> : muted('-')
 const pill = 'cursor-pointer transition hover:opacity-80 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none'
 
 /** The task log's columns (spec §2); the channel column exists for admins only. */

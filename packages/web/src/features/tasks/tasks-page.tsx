@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable, loadFailure, useCopyText, useDataTable, usePageSize } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useCopyText, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
 import { fetchTaskPage, toTaskQuery } from './api'
@@ -10,7 +10,6 @@ import { FailReasonDialog, TaskRecordDialog } from './task-dialogs'
 import type { TaskRecord } from './task-format'
 import { midnightToday, type TaskSearch } from './task-search'
 import { TasksFilters } from './tasks-filters'
-import { TasksPager } from './tasks-pager'
 
 interface TasksPageProps {
   search: TaskSearch
@@ -66,21 +65,32 @@ export function TasksPage({ search, onSearchChange }: TasksPageProps) {
       }),
     [t, i18n.language, admin, copy, setRecord, setReason],
   )
-  const table = useDataTable({ data: rows, columns, getRowId: (task) => String(task.id) })
+  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('task-table-columns')
+  const table = useDataTable({
+    data: rows,
+    columns,
+    getRowId: (task) => String(task.id),
+    columnVisibility: visibility,
+    onColumnVisibilityChange: setVisibility,
+  })
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('pages:titles.task')} description={t('description')} />
+      <PageHeader
+        title={t('pages:titles.task')}
+        description={t('description')}
+        actions={<ColumnSettingsButton table={table} onReset={resetVisibility} />}
+      />
       <TasksFilters search={search} defaultStart={defaultStart} admin={admin} onSearch={onSearchChange} />
       <DataTable table={table} loading={loadingPage} empty={t('empty')} failure={loadFailure(list)} data-testid="tasks-table" />
-      <TasksPager
-        page={current}
-        pages={available}
-        loadedRows={loaded.reduce((sum, pageRows) => sum + pageRows.length, 0)}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
+      <DataTablePagination
+        page={current + 1}
         pageSize={pageSize}
-        onPageChange={goTo}
+        total={list.data?.pages.at(-1)?.total ?? 0}
+        failed={Boolean(list.error)}
+        reachable={available}
+        busy={list.isFetchingNextPage}
+        onPageChange={(p) => goTo(p - 1)}
         onPageSizeChange={setPageSize}
       />
       <TaskRecordDialog record={record} onClose={() => setRecord(null)} />

@@ -44,7 +44,7 @@ function GroupSelect({ value, onChange }: { value: string; onChange: (group: str
 
 /** Name, group (with cross-group retry for the auto group) and (create only) how many tokens to make. */
 export function TokenBasicSection({ values, errors, onChange, mode }: SectionProps) {
-  const { t } = useTranslation('tokens')
+  const { t } = useTranslation(['tokens', 'common'])
   return (
     <FormSection title={t('editor.sections.basic')}>
       <Field label={t('editor.name')} htmlFor="token-name" error={errors.name && t(errors.name as 'validation.nameTooLong')}>
@@ -77,7 +77,7 @@ export function TokenBasicSection({ values, errors, onChange, mode }: SectionPro
         <Field
           label={t('editor.count')}
           htmlFor="token-count"
-          error={errors.count && t(errors.count as 'validation.countRange')}
+          error={errors.count && t(errors.count as 'common:validation.countRange')}
           hint={t('editor.countHint')}
         >
           <div className="flex flex-wrap items-center gap-2">

@@ -68,13 +68,13 @@ describe('TokenEditorDrawer', () => {
     change(t('editor.count'), '101')
     submit()
     expect(await screen.findByText(t('validation.nameTooLong'))).toBeTruthy()
-    expect(screen.getByText(t('validation.quotaNegative'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.quotaNegative'))).toBeTruthy()
     expect(screen.getByText('invalid expiry date')).toBeTruthy()
-    expect(screen.getByText(t('validation.countRange'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.countRange'))).toBeTruthy()
     change(t('editor.remainQuota'), '1.5')
-    expect(screen.getByText(t('validation.quotaInteger'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.quotaInteger'))).toBeTruthy()
     change(t('editor.remainQuota'), '')
-    expect(screen.getByText(t('validation.quotaRequired'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.quotaRequired'))).toBeTruthy()
     change(t('editor.name'), 'x'.repeat(24))
     change(t('editor.count'), '3')
     expect(screen.getByText(t('validation.nameTooLongBatch'))).toBeTruthy()
@@ -143,7 +143,7 @@ describe('TokenEditorDrawer', () => {
     const put = calls.find((call) => method(call.init) === 'PUT')!
     expect(JSON.parse(String(put.init.body))).toMatchObject({ id: 7, name: 'prod', unlimited_quota: true, group: 'vip' })
     expect(toast.success).toHaveBeenCalledWith(t('toast.updated'))
-    expect(within(document.body).queryByText(t('validation.quotaRequired'))).toBeNull()
+    expect(within(document.body).queryByText(translate('common:validation.quotaRequired'))).toBeNull()
   })
 
   it('offers cross-group retry for the auto group only, and saves what was chosen', async () => {

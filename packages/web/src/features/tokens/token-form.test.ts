@@ -13,9 +13,9 @@ describe('token form rules', () => {
 
   it('rejects a negative, fractional or missing quota unless unlimited', () => {
     const base = defaultTokenForm(false)
-    expect(validateTokenForm({ ...base, remainQuota: '-1' }, 'edit').remainQuota).toBe('validation.quotaNegative')
-    expect(validateTokenForm({ ...base, remainQuota: '1.5' }, 'edit').remainQuota).toBe('validation.quotaInteger')
-    expect(validateTokenForm({ ...base, remainQuota: '' }, 'edit').remainQuota).toBe('validation.quotaRequired')
+    expect(validateTokenForm({ ...base, remainQuota: '-1' }, 'edit').remainQuota).toBe('common:validation.quotaNegative')
+    expect(validateTokenForm({ ...base, remainQuota: '1.5' }, 'edit').remainQuota).toBe('common:validation.quotaInteger')
+    expect(validateTokenForm({ ...base, remainQuota: '' }, 'edit').remainQuota).toBe('common:validation.quotaRequired')
     expect(validateTokenForm({ ...base, remainQuota: '', unlimitedQuota: true }, 'edit')).toEqual({})
   })
 
@@ -24,8 +24,8 @@ describe('token form rules', () => {
     expect(validateTokenForm({ ...base, expires: '2025-02-30 10:00:00' }, 'create').expires).toBe('validation.expiresInvalid')
     expect(validateTokenForm({ ...base, expires: 'tomorrow' }, 'create').expires).toBe('validation.expiresInvalid')
     expect(validateTokenForm({ ...base, expires: '2030-01-02 03:04:05' }, 'create')).toEqual({})
-    expect(validateTokenForm({ ...base, count: '0' }, 'create').count).toBe('validation.countRange')
-    expect(validateTokenForm({ ...base, count: '101' }, 'create').count).toBe('validation.countRange')
+    expect(validateTokenForm({ ...base, count: '0' }, 'create').count).toBe('common:validation.countRange')
+    expect(validateTokenForm({ ...base, count: '101' }, 'create').count).toBe('common:validation.countRange')
     expect(validateTokenForm({ ...base, count: '101' }, 'edit').count).toBeUndefined()
   })
 

@@ -1,6 +1,7 @@
 import { AUTO_GROUP, TOKEN_NAME_MAX, type Token } from '@gateway/shared'
 import type { TokenPayload } from './api'
 import { formatDateTimeInput, parseDateTimeInput } from './date-time'
+import type { ValidationMessage } from '@/lib/validation'
 
 /** Spec §9: quota presets in USD, default quota, batch quantities, expiry quick picks. */
 export const QUOTA_PRESETS_USD = [1, 10, 50, 100, 500, 1000] as const
@@ -31,8 +32,8 @@ export interface TokenFormValues {
 }
 
 export type TokenFormField = 'name' | 'remainQuota' | 'expires' | 'count'
-/** Field → key in the tokens namespace (`validation.*`). */
-export type TokenFormErrors = Partial<Record<TokenFormField, `validation.${string}`>>
+/** Field → message key: the tokens namespace's own (`validation.*`) or the shared set (`common:validation.*`). */
+export type TokenFormErrors = Partial<Record<TokenFormField, ValidationMessage>>
 
 export function defaultTokenForm(autoGroup: boolean): TokenFormValues {
   return {
@@ -75,14 +76,14 @@ export function validateTokenForm(values: TokenFormValues, mode: 'create' | 'edi
   else if (mode === 'create' && Number(values.count) > 1 && nameLength > TOKEN_NAME_MAX - 7) errors.name = 'validation.nameTooLongBatch'
   if (!values.unlimitedQuota) {
     const quota = values.remainQuota.trim()
-    if (quota === '') errors.remainQuota = 'validation.quotaRequired'
-    else if (/^-/.test(quota)) errors.remainQuota = 'validation.quotaNegative'
-    else if (!isInteger(quota) || !Number.isSafeInteger(Number(quota))) errors.remainQuota = 'validation.quotaInteger'
+    if (quota === '') errors.remainQuota = 'common:validation.quotaRequired'
+    else if (/^-/.test(quota)) errors.remainQuota = 'common:validation.quotaNegative'
+    else if (!isInteger(quota) || !Number.isSafeInteger(Number(quota))) errors.remainQuota = 'common:validation.quotaInteger'
   }
   if (values.expires.trim() !== '' && parseDateTimeInput(values.expires) === null) errors.expires = 'validation.expiresInvalid'
   if (mode === 'create') {
     const count = Number(values.count)
-    if (!isInteger(values.count) || count < 1 || count > BATCH_MAX) errors.count = 'validation.countRange'
+    if (!isInteger(values.count) || count < 1 || count > BATCH_MAX) errors.count = 'common:validation.countRange'
   }
   return errors
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { Field, FormSection } from './form-section'
 import { QUOTA_PRESETS_USD, type TokenFormErrors, type TokenFormValues } from './token-form'
@@ -16,9 +17,9 @@ interface SectionProps {
 
 /** Remaining quota (raw units) with USD presets, and the unlimited switch. */
 export function TokenQuotaSection({ values, errors, onChange }: SectionProps) {
-  const { t } = useTranslation('tokens')
+  const { t } = useTranslation(['tokens', 'common'])
   const status = useStatus()
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const quota = Number(values.remainQuota)
   const presets = QUOTA_PRESETS_USD.map((usd) => Math.round(usd * status.quota_per_unit))
 
@@ -39,7 +40,7 @@ export function TokenQuotaSection({ values, errors, onChange }: SectionProps) {
         <Field
           label={t('editor.remainQuota')}
           htmlFor="token-quota"
-          error={errors.remainQuota && t(errors.remainQuota as 'validation.quotaRequired')}
+          error={errors.remainQuota && t(errors.remainQuota as 'common:validation.quotaRequired')}
           hint={Number.isFinite(quota) && values.remainQuota.trim() !== '' ? t('editor.quotaHint', { amount: formatQuota(quota, display) }) : undefined}
           after={
             <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.quotaPresets')}>

@@ -155,7 +155,7 @@ describe('TokensPage', () => {
     // The console's own client: its error policy is what tells the user.
     renderPage({}, vi.fn(), createQueryClient())
     fireEvent.click((await screen.findAllByTestId('token-copy'))[0]!)
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(i18n.t('errors:http.tooManyRequests')))
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(i18n.t('errors:http.tooManyRequests'), expect.anything()))
     expect(clipboard.writeText).not.toHaveBeenCalled()
   })
 

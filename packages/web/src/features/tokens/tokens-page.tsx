@@ -2,9 +2,10 @@ import type { Token } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { ColumnVisibilityMenu, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { tokenListQuery, useDeleteTokenMutation, useDeleteTokensMutation, useTokenStatusMutation } from './queries'
 import { tokenColumns } from './token-columns'
@@ -54,7 +55,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
     },
   }
 
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const columns = useMemo(
     () =>
       tokenColumns({
@@ -109,7 +110,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
         onDeleteSelected={deleteSelected}
         onCopySelected={() => void copySelected()}
         onAdd={() => setEditor({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={table} onReset={list.resetVisibility} />}
+        columnsMenu={<ColumnSettingsButton table={table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={table}

@@ -9,7 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
 import { Field, FormSection } from '@/features/tokens/form-section'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useCreateUserMutation, useGroups, useUpdateUserMutation } from './queries'
 import { emptyUserForm, parseQuota, userToForm, validateUserForm, type UserFormErrors, type UserFormValues } from './user-form'
 import { UserQuotaDialog } from './user-quota-dialog'
@@ -25,7 +25,6 @@ const bindings = ['email', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id
 
 export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps) {
   const { t } = useTranslation('users')
-  const status = useStatus()
   const groups = useGroups()
   const mode = user ? 'edit' : 'create'
   const [values, setValues] = useState<UserFormValues>(() => (user ? userToForm(user) : emptyUserForm()))
@@ -35,7 +34,7 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
   const create = useCreateUserMutation()
   const update = useUpdateUserMutation()
   const pending = create.isPending || update.isPending
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const quota = parseQuota(values.quota)
 
   const onChange = (patch: Partial<UserFormValues>) => {

@@ -1,4 +1,5 @@
 import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, type AdminUser } from '@gateway/shared'
+import type { ValidationMessage } from '@/lib/validation'
 
 export interface UserFormValues {
   username: string
@@ -8,7 +9,7 @@ export interface UserFormValues {
   quota: string
 }
 
-export type UserFormErrors = Partial<Record<keyof UserFormValues, `validation.${string}`>>
+export type UserFormErrors = Partial<Record<keyof UserFormValues, ValidationMessage>>
 
 export const emptyUserForm = (): UserFormValues => ({ username: '', display_name: '', password: '', group: 'default', quota: '0' })
 
@@ -42,7 +43,7 @@ export function validateUserForm(values: UserFormValues, mode: 'create' | 'edit'
   if (mode === 'edit') {
     if (!values.group.trim()) errors.group = 'validation.groupRequired'
     const quota = parseQuota(values.quota)
-    if (quota === undefined || quota < 0) errors.quota = 'validation.quotaInteger'
+    if (quota === undefined || quota < 0) errors.quota = 'common:validation.quotaInteger'
   }
   return errors
 }

@@ -18,11 +18,11 @@ interface UserQuotaDialogProps {
 
 /** Adds an amount (negative to take some away) to the quota in the form; saving the form stores it. */
 export function UserQuotaDialog({ open, current, display, onClose, onApply }: UserQuotaDialogProps) {
-  const { t } = useTranslation('users')
+  const { t } = useTranslation(['users', 'common'])
   const [amount, setAmount] = useState('')
   const parsed = parseQuota(amount)
   const total = parsed === undefined ? undefined : current + parsed
-  const error = amount.trim() === '' ? undefined : parsed === undefined ? t('validation.quotaInteger') : total! < 0 ? t('validation.quotaNegative') : undefined
+  const error = amount.trim() === '' ? undefined : parsed === undefined ? t('common:validation.quotaInteger') : total! < 0 ? t('common:validation.quotaNegative') : undefined
   const close = () => {
     setAmount('')
     onClose()

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnVisibilityMenu, DataTable, DataTablePagination } from '@/components/data-table'
+import { ColumnSettingsButton, DataTable, DataTablePagination } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useSessionUser } from '@/lib/session'
-import { useStatus } from '@/lib/status'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { userListQuery } from './queries'
 import { UserActionDialog } from './user-action-dialog'
 import { UserTwoFactorResetDialog } from './user-two-factor-reset'
@@ -26,7 +26,6 @@ interface UsersPageProps {
 /** /user: user management for admins. */
 export function UsersPage({ search, onSearchChange, editor, onEditorChange }: UsersPageProps) {
   const { t } = useTranslation(['users', 'pages'])
-  const status = useStatus()
   const me = useSessionUser()
   const myRole = me?.role ?? 0
   const [pending, setPending] = useState<{ user: AdminUser; action: ManageAction } | null>(null)
@@ -37,7 +36,7 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
     onAction: (user, action) => setPending({ user, action }),
     onResetTwoFactor: setResettingTwoFactor,
   }
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const columns = useMemo(
     () => userColumns({ t, display, actions: (user) => <UserRowActions user={user} me={{ role: myRole }} handlers={handlers} /> }),
     // Handlers only call the stable callbacks from the route and a state setter.
@@ -59,7 +58,7 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
         search={search}
         onSearch={(next) => onSearchChange({ ...next, p: undefined })}
         onAdd={() => onEditorChange({ mode: 'create' })}
-        columnsMenu={<ColumnVisibilityMenu table={list.table} onReset={list.resetVisibility} />}
+        columnsMenu={<ColumnSettingsButton table={list.table} onReset={list.resetVisibility} />}
       />
       <DataTable
         table={list.table}

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { isApiError } from '@/lib/api-client'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { PayConfirmDialog, type PendingPayment } from './pay-confirm-dialog'
 import { isUsableMethod, methodLabel, readPayMethods, safeColor, type PayMethod } from './pay-methods'
 import { payableQuery, usePayMutation } from './queries'
@@ -24,7 +25,7 @@ const parseAmount = (text: string): number => (/^\d{1,15}$/.test(text.trim()) ? 
 /** Amount, payable money from the server, one button per payment method, a confirmation, then the gateway. */
 export function OnlineTopUpCard({ status }: { status: Status }) {
   const { t } = useTranslation('wallet')
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   const minimum = status.display_in_currency ? status.min_topup : status.min_topup * status.quota_per_unit
   const enabled = status.enable_online_topup
   const [amountText, setAmountText] = useState(String(minimum))

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/layout/page-header'
+import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
 import { BalanceCard } from './balance-card'
 import { OnlineTopUpCard } from './online-topup-card'
@@ -9,7 +10,7 @@ import { RedeemCard } from './redeem-card'
 export function WalletPage() {
   const { t } = useTranslation(['wallet', 'pages'])
   const status = useStatus()
-  const display = { quotaPerUnit: status.quota_per_unit, displayInCurrency: status.display_in_currency }
+  const display = useQuotaDisplay()
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('pages:titles.topup')} description={t('description')} />

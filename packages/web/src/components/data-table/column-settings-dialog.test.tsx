@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { ColumnSettingsDialog } from './column-settings-dialog'
+import { ColumnSettingsButton, ColumnSettingsDialog } from './column-settings-dialog'
 
 interface Row {
   id: number
@@ -34,6 +34,12 @@ function Harness({ onReset, onOpenChange, onVisibility }: { onReset: () => void;
     getCoreRowModel: getCoreRowModel(),
   })
   return <ColumnSettingsDialog table={table} open onOpenChange={onOpenChange} onReset={onReset} />
+}
+
+function ButtonHarness() {
+  // oxlint-disable-next-line react/incompatible-library -- TanStack Table returns a mutable instance by design
+  const table = useReactTable<Row>({ data: [], columns, state: { columnVisibility: { models: false } }, getCoreRowModel: getCoreRowModel() })
+  return <ColumnSettingsButton table={table} onReset={() => {}} />
 }
 
 function renderDialog() {
@@ -69,6 +75,14 @@ describe('ColumnSettingsDialog', () => {
     expect(checked('name')).toBe('true')
     expect(checked('models')).toBe('true')
     expect((all as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('opens from the shared Columns button', async () => {
+    render(<ButtonHarness />)
+    expect(screen.queryByTestId('column-settings')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }))
+    expect(await screen.findByTestId('column-settings')).toBeTruthy()
+    expect(checked('models')).toBe('false')
   })
 
   it('calls reset and closes with Done', () => {

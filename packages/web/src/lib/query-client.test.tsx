@@ -1,0 +1,40 @@
+import { act, render, screen } from '@testing-library/react'
+import { Toaster } from 'sonner'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-error'
+import { notify, shouldRetry } from './query-client'
+
+describe('notify', () => {
+  it('shows calls that fail with the same message as one toast', async () => {
+    render(<Toaster />)
+    act(() => {
+      notify(new ApiError('INTERNAL_ERROR', 'Internal server error', 500))
+      notify(new ApiError('INTERNAL_ERROR', 'Internal server error', 500))
+    })
+    expect(await screen.findAllByText('Internal server error')).toHaveLength(1)
+    act(() => notify(new ApiError('NOT_FOUND', 'Token not found', 200)))
+    expect(await screen.findByText('Token not found')).toBeTruthy()
+    expect(screen.getAllByText('Internal server error')).toHaveLength(1)
+  })
+
+  it('shows nothing for an expired session, which goes to the login page instead', async () => {
+    render(<Toaster />)
+    act(() => notify(new ApiError('UNAUTHORIZED', 'expired', 401)))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByText('expired')).toBeNull()
+  })
+})
+
+describe('shouldRetry', () => {
+  it('never retries a refusal: a business error at 200 (success false) or a 4xx', () => {
+    expect(shouldRetry(0, new ApiError('NOT_FOUND', 'Token not found', 200))).toBe(false)
+    expect(shouldRetry(0, new ApiError('FORBIDDEN', 'No access', 403))).toBe(false)
+    expect(shouldRetry(0, new ApiError('RATE_LIMITED', 'Slow down', 429))).toBe(false)
+  })
+
+  it('retries a network failure or a 5xx once', () => {
+    expect(shouldRetry(0, new ApiError('NETWORK_ERROR', 'offline', 0))).toBe(true)
+    expect(shouldRetry(0, new ApiError('INTERNAL_ERROR', 'boom', 500))).toBe(true)
+    expect(shouldRetry(1, new ApiError('INTERNAL_ERROR', 'boom', 500))).toBe(false)
+  })
+})
