@@ -5,7 +5,8 @@ import { Toaster } from 'sonner'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { ThemeProvider, useTheme } from '@/hooks/use-theme'
 import { setSessionExpiredHandler } from '@/lib/api-client'
-import { createQueryClient } from '@/lib/query-client'
+import { i18n } from '@/i18n'
+import { createQueryClient, refetchOnLanguageChange } from '@/lib/query-client'
 import { createAppRouter } from '@/routes/router'
 
 // Top-center: at the bottom right the toasts covered the Cancel/Submit footer of the edit sheets.
@@ -18,6 +19,7 @@ export function App() {
   const [{ queryClient, router }] = useState(() => {
     const client = createQueryClient()
     const appRouter = createAppRouter(client)
+    refetchOnLanguageChange(client, i18n)
     // A 401 anywhere lands on the login page with the expired notice, without a full reload.
     setSessionExpiredHandler(() => {
       if (appRouter.state.location.pathname !== '/login') {
