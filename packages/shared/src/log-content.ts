@@ -23,6 +23,12 @@ export const logContentParams = {
   'suno.log_submit': ['price', 'group', 'action'],
   'suno.log_refund': ['id', 'quota'],
   'midjourney.refund_log': ['id', 'quota'],
+  // Error rows (type 5) whose failure is the gateway's own words rather than the upstream's.
+  'relay.upstream.failed': [],
+  'relay.upstream.timeout': [],
+  'relay.upstream.saturated': [],
+  'relay.upstream.bad_response': [],
+  'relay.request.internal': [],
 } as const satisfies Record<string, readonly string[]>
 
 export type LogContentKey = keyof typeof logContentParams

@@ -1,14 +1,17 @@
-import { logContentParams, type LogContentKey } from '@gateway/shared'
+import { logContentParams } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
+import { relayMessages } from '../relay/relay-messages.ts'
 import { appendLogTextPart, logText, logTextColumns } from './log-text.ts'
 import { messages } from './messages.ts'
+
+const catalogue: Record<string, { zh: string; en: string }> = { ...messages, ...Object.fromEntries(Object.entries(relayMessages).map(([key, text]) => [`relay.${key}`, text])) }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
 
 describe('log texts', () => {
   it('has, for every key the console renders from, a catalogue text in both languages with exactly the shared parameters', () => {
     for (const [key, params] of Object.entries(logContentParams)) {
-      const entry = messages[key as LogContentKey]
+      const entry = catalogue[key] as { zh: string; en: string }
       expect(entry, key).toBeDefined()
       expect(placeholders(entry.zh), `${key} zh`).toEqual([...params].sort())
       expect(placeholders(entry.en), `${key} en`).toEqual([...params].sort())
@@ -23,6 +26,7 @@ describe('log texts', () => {
       content_params: { model: 2.5, completion: 4, group: 1 },
       content_more: [{ key: 'log.stream_cut' }, { key: 'log.output_budget_lowered', params: { tokens: 120 } }],
     })
+    expect(logText('en', 'relay.upstream.timeout').content).toBe('The upstream did not answer in time')
     expect(logText('en', 'log.redeemed', { quota: '$5', id: 7 })).toEqual({ content: 'Topped up $5 with redemption code #7', fields: { content_key: 'log.redeemed', content_params: { quota: '$5', id: 7 } } })
   })
 

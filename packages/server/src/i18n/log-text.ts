@@ -1,15 +1,18 @@
 import type { LogContentFields, LogContentKey, LogContentParams, LogContentPart } from '@gateway/shared'
+import { relayMessage, type RelayMessageKey } from '../relay/relay-messages.ts'
 import { translate, type Language, type MessageKey } from './messages.ts'
 
-// Fails to compile when a key the console may render from has no text in the server's catalogue.
-const messageKeyOf = (key: LogContentKey): MessageKey => key
+/** `relay.*` keys name the relay's own messages (error rows); the others the console catalogue. Both are checked by the tests. */
+function render(key: LogContentKey, language: Language, params: LogContentParams = {}): string {
+  return key.startsWith('relay.') ? relayMessage(key.slice('relay.'.length) as RelayMessageKey, language, params) : translate(key as MessageKey, language, params)
+}
 
 /**
  * A log row's text: `content` in `language` (DEFAULT_LANGUAGE, as New API writes it) and the
  * fields for `other` from which the console renders the same text in its own language.
  */
 export function logText(language: Language, key: LogContentKey, params: LogContentParams = {}, more: LogContentPart[] = []): { content: string; fields: LogContentFields } {
-  const content = [{ key, params }, ...more].map((part) => translate(messageKeyOf(part.key), language, part.params)).join('')
+  const content = [{ key, params }, ...more].map((part) => render(part.key, language, part.params)).join('')
   return { content, fields: { content_key: key, content_params: params, ...(more.length > 0 ? { content_more: more } : {}) } }
 }
 

@@ -21,6 +21,8 @@ describe('logContentText', () => {
     expect(logContentText(consumed, zh)).toBe('模型倍率 2.5，补全倍率 4，分组倍率 1（流中断，按已生成计费）')
     const redeemed = row('通过兑换码充值 $5，兑换码ID 7', { content_key: 'log.redeemed', content_params: { quota: '$5', id: 7 } })
     expect(logContentText(redeemed, en)).toBe('Topped up $5 with redemption code #7')
+    const failed = row('请求上游地址失败', { status_code: 502, content_key: 'relay.upstream.failed', content_params: {} })
+    expect(logContentText(failed, en)).toBe('The upstream request failed')
   })
 
   it('falls back to the stored text for rows without a key, with an unknown key, or with unreadable fields', () => {
@@ -35,11 +37,10 @@ describe('logContentText', () => {
   it('has a text for every shared key in both languages with exactly its parameters', () => {
     const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
     for (const language of ['zh', 'en'] as const) {
-      const texts = resources[language].logs.text as Record<string, Record<string, string>>
       for (const [key, params] of Object.entries(logContentParams)) {
-        const [area = '', name = ''] = key.split('.')
-        expect(texts[area]?.[name], `${language} ${key}`).toBeTypeOf('string')
-        expect(placeholders(texts[area]?.[name]), `${language} ${key}`).toEqual([...params].sort())
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[language].logs.text)
+        expect(text, `${language} ${key}`).toBeTypeOf('string')
+        expect(placeholders(text), `${language} ${key}`).toEqual([...params].sort())
       }
     }
   })
