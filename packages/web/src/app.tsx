@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Toaster } from 'sonner'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { ThemeProvider, useTheme } from '@/hooks/use-theme'
@@ -19,7 +19,6 @@ export function App() {
   const [{ queryClient, router }] = useState(() => {
     const client = createQueryClient()
     const appRouter = createAppRouter(client)
-    refetchOnLanguageChange(client, i18n)
     // A 401 anywhere lands on the login page with the expired notice, without a full reload.
     setSessionExpiredHandler(() => {
       if (appRouter.state.location.pathname !== '/login') {
@@ -28,6 +27,7 @@ export function App() {
     })
     return { queryClient: client, router: appRouter }
   })
+  useEffect(() => refetchOnLanguageChange(queryClient, i18n), [queryClient])
 
   return (
     <ThemeProvider>
