@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { LogContentFields } from './log-content.ts'
 import { pageQuery, searchText } from './pagination.ts'
 
 /** Rows a log count reads at most; beyond it the total is reported as capped (see listLogs). */
@@ -67,7 +68,7 @@ export interface LogStat {
 }
 
 /** The parsed `other` field of a log row: every member optional. */
-export interface LogOther {
+export interface LogOther extends LogContentFields {
   model_ratio?: number
   model_price?: number
   completion_ratio?: number

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Toaster } from 'sonner'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { ThemeProvider, useTheme } from '@/hooks/use-theme'
 import { setSessionExpiredHandler } from '@/lib/api-client'
-import { createQueryClient } from '@/lib/query-client'
+import { i18n } from '@/i18n'
+import { createQueryClient, refetchOnLanguageChange } from '@/lib/query-client'
 import { createAppRouter } from '@/routes/router'
 
 // Top-center: at the bottom right the toasts covered the Cancel/Submit footer of the edit sheets.
@@ -26,6 +27,7 @@ export function App() {
     })
     return { queryClient: client, router: appRouter }
   })
+  useEffect(() => refetchOnLanguageChange(queryClient, i18n), [queryClient])
 
   return (
     <ThemeProvider>

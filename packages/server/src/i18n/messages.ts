@@ -137,6 +137,9 @@ const coreMessages = {
   'channel.nothing_changed': { zh: '没有任何修改！', en: 'Nothing was changed!' },
 
   'channel.not_testable': { zh: '该渠道类型不支持测试', en: 'This channel type cannot be tested' },
+  'channel.test_not_found': { zh: '渠道不存在', en: 'Channel not found' },
+  'channel.test_unsupported': { zh: '暂不支持测试该类型的渠道', en: 'This channel type cannot be tested yet' },
+  'channel.test_too_slow': { zh: '响应时间 {seconds} 秒，超过阈值 {threshold} 秒', en: 'Response time {seconds}s exceeds {threshold}s' },
   'channel.test_running': { zh: '测试已在运行中', en: 'A test of all channels is already running' },
   'channel.test_started': { zh: '已开始测试所有渠道，请稍后刷新查看结果', en: 'Testing every channel; refresh later to see the results' },
   'channel.balance_running': { zh: '余额更新已在运行中', en: 'A balance update of all channels is already running' },

@@ -1,6 +1,7 @@
 import { ChannelType, formatQuota, LogType } from '@gateway/shared'
 import { listUnfinishedTasks, updateUnfinishedTask, type TaskProgress, type TaskRow } from '../db/queries/tasks.ts'
 import { translate, type MessageKey } from '../i18n/messages.ts'
+import { logTextColumns } from '../i18n/log-text.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { SUNO_PLATFORM } from '../relay/suno/submit-suno-task.ts'
@@ -104,13 +105,12 @@ async function applyState(services: Services, row: TaskRow, next: TaskProgress):
       user_id: Number(row.user_id),
       created_at: next.updated_at,
       type: LogType.system,
-      content: translate('suno.log_refund', services.env.DEFAULT_LANGUAGE, { id: row.task_id, quota: formatQuota(quota, display) }),
+      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'suno.log_refund', { id: row.task_id, quota: formatQuota(quota, display) }, { task_id: row.task_id, refund: quota }),
       username: username ?? '',
       token_name: '',
       model_name: `suno_${row.action.toLowerCase()}`,
       quota,
       channel_id: Number(row.channel_id),
-      other: JSON.stringify({ task_id: row.task_id, refund: quota }),
       request_id: submitRequestId(row.properties),
     })
   }

@@ -1,7 +1,8 @@
-import { LogType } from '@gateway/shared'
+import { LogType, type LogContentPart } from '@gateway/shared'
 import { nowSeconds } from '../lib/time.ts'
 import { metricsOf } from '../metrics/gateway-metrics.ts'
-import { translate, type Language } from '../i18n/messages.ts'
+import type { Language } from '../i18n/messages.ts'
+import { logText } from '../i18n/log-text.ts'
 import { computeQuota, type Usage } from '../services/billing/compute-quota.ts'
 import type { Price } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
@@ -85,13 +86,14 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   exchange.trace?.settling(usage, outcome.partial === true)
   const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   const language = services.env.DEFAULT_LANGUAGE
+  const text = logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to)
   // The row is written in the settlement's transaction; its quota is what was collected.
   const log = services.options.bool('LogConsumeEnabled')
     ? {
         user_id: exchange.user.id,
         created_at: now,
         type: LogType.consume,
-        content: logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to),
+        content: text.content,
         username: exchange.user.username,
         token_name: exchange.tokenName,
         model_name: request.model,
@@ -102,7 +104,7 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
         channel_id: channelId,
         token_id: exchange.token?.id ?? 0,
         group: exchange.group,
-        other: JSON.stringify(logOther(exchange, usage)),
+        other: JSON.stringify({ ...logOther(exchange, usage), ...text.fields }),
         request_id: exchange.requestId,
         upstream_request_id: exchange.upstreamRequestId ?? '',
       }
@@ -179,14 +181,13 @@ export async function countPromptTokens(request: RelayRequest): Promise<number> 
 }
 
 /** The log's text, in DEFAULT_LANGUAGE; ratios as configured (not rounded), the full explanation is in `other`. */
-function logContent(price: Price, language: Language, partial: boolean, loweredTo: number | undefined): string {
-  let text =
-    price.kind === 'per-call'
-      ? translate('log.consume_price', language, { price: price.modelPrice, group: price.groupRatio })
-      : translate('log.consume_ratio', language, { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio })
-  if (partial) text += translate('log.stream_cut', language)
-  if (loweredTo !== undefined) text += translate('log.output_budget_lowered', language, { tokens: loweredTo })
-  return text
+function logContent(price: Price, language: Language, partial: boolean, loweredTo: number | undefined): ReturnType<typeof logText> {
+  const more: LogContentPart[] = []
+  if (partial) more.push({ key: 'log.stream_cut' })
+  if (loweredTo !== undefined) more.push({ key: 'log.output_budget_lowered', params: { tokens: loweredTo } })
+  return price.kind === 'per-call'
+    ? logText(language, 'log.consume_price', { price: price.modelPrice, group: price.groupRatio }, more)
+    : logText(language, 'log.consume_ratio', { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio }, more)
 }
 
 function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {

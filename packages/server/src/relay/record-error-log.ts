@@ -1,4 +1,4 @@
-import { LogType } from '@gateway/shared'
+import { isLogContentKey, LogType, type LogContentFields } from '@gateway/shared'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { Exchange } from './exchange.ts'
 import type { RelayError } from './relay-error.ts'
@@ -35,6 +35,13 @@ export function recordErrorLog(exchange: Exchange, channel: RelayChannel, error:
       channel_name: channel.name,
       channel_type: channel.type,
       admin_info: { use_channel: exchange.tried.map(String) },
+      ...errorTextFields(error),
     }),
   })
+}
+
+/** The key of a failure told in the gateway's own words, so the console shows it in its language; an upstream's text stays as it came. */
+function errorTextFields(error: RelayError): LogContentFields {
+  const key = error.messageKey ? `relay.${error.messageKey}` : undefined
+  return isLogContentKey(key) ? { content_key: key, content_params: error.params } : {}
 }

@@ -50,7 +50,8 @@ describe('channel tests', () => {
     const id = await addChannel(h, { baseUrl: `${mock.url}/_mock/latencyMs=120` })
     expect((await testChannel(h.services, id)).success).toBe(true)
     expect((await row(id)).status).toBe(3)
-    expect(JSON.parse((await row(id)).other_info).status_reason).toContain('response time')
+    // Stored in DEFAULT_LANGUAGE (zh), like the other reasons a channel keeps.
+    expect(JSON.parse((await row(id)).other_info).status_reason).toMatch(/^响应时间 [\d.]+ 秒，超过阈值 [\d.]+ 秒$/)
   })
 
   it('never re-enable a manually disabled channel', async () => {
@@ -60,5 +61,10 @@ describe('channel tests', () => {
     expect(await testAllChannels(h.services)).toBe(0)
     await testChannel(h.services, id)
     expect((await row(id)).status).toBe(2)
+  })
+
+  it('answers an unknown channel in the caller`s language', async () => {
+    expect(await testChannel(h.services, 987_654, undefined, 'en')).toEqual({ success: false, message: 'Channel not found', time: 0 })
+    expect(await testChannel(h.services, 987_654, undefined, 'zh')).toEqual({ success: false, message: '渠道不存在', time: 0 })
   })
 })

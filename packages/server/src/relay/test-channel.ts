@@ -43,14 +43,14 @@ function testRequest(model: string): RelayRequest {
 export async function testChannel(services: Services, channelId: number, model?: string, language: Language = services.env.DEFAULT_LANGUAGE): Promise<ChannelTestResult> {
   const snapshot = await services.relay.channels.current()
   const cached = snapshot.channels.get(channelId)
-  if (!cached) return { success: false, message: 'channel not found', time: 0 }
+  if (!cached) return { success: false, message: translate('channel.test_not_found', language), time: 0 }
   const channel = testedKey(services, cached)
   if (!channel) return { success: false, message: translate('channel.no_enabled_key', language), time: 0 }
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
   const request = testRequest(testModel)
   const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model)) : undefined
-  if (!adapter || bridge === undefined) return { success: false, message: 'this channel type cannot be tested yet', time: 0 }
+  if (!adapter || bridge === undefined) return { success: false, message: translate('channel.test_unsupported', language), time: 0 }
   const started = performance.now()
   let failure: RelayError | undefined
   try {
@@ -101,7 +101,7 @@ async function applyMonitoring(services: Services, channel: RelayChannel, failur
     if (fatal && multiKey) {
       await autoDisableChannelKey(services, channel.id, channel.key, (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500), nowSeconds())
     } else if (fatal || tooSlow) {
-      const reason = fatal ? (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500) : `response time ${(elapsedMs / 1000).toFixed(2)}s exceeds ${threshold}s`
+      const reason = fatal ? (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500) : translate('channel.test_too_slow', services.env.DEFAULT_LANGUAGE, { seconds: (elapsedMs / 1000).toFixed(2), threshold })
       changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
     }
   }

@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react'
 import { Toaster } from 'sonner'
-import { describe, expect, it } from 'vitest'
+import { QueryObserver } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+import { i18n } from '@/i18n'
 import { ApiError } from './api-error'
-import { notify, shouldRetry } from './query-client'
+import { createQueryClient, notify, refetchOnLanguageChange, shouldRetry } from './query-client'
 
 describe('notify', () => {
   it('shows calls that fail with the same message as one toast', async () => {
@@ -36,5 +38,25 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, new ApiError('NETWORK_ERROR', 'offline', 0))).toBe(true)
     expect(shouldRetry(0, new ApiError('INTERNAL_ERROR', 'boom', 500))).toBe(true)
     expect(shouldRetry(1, new ApiError('INTERNAL_ERROR', 'boom', 500))).toBe(false)
+  })
+})
+
+describe('refetchOnLanguageChange', () => {
+  it('asks the server again after a language switch, in the new language', async () => {
+    await i18n.changeLanguage('zh')
+    const client = createQueryClient()
+    const asked: string[] = []
+    const observer = new QueryObserver(client, { queryKey: ['status'], queryFn: () => asked.push(i18n.language) })
+    const unsubscribe = observer.subscribe(() => {})
+    const stop = refetchOnLanguageChange(client, i18n)
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true))
+    expect(asked).toEqual(['zh'])
+    await i18n.changeLanguage('en')
+    await vi.waitFor(() => expect(asked).toEqual(['zh', 'en']))
+    stop()
+    await i18n.changeLanguage('zh')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(asked).toEqual(['zh', 'en'])
+    unsubscribe()
   })
 })

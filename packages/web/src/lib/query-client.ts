@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import type { i18n } from 'i18next'
 import { toast } from 'sonner'
 import { isApiError } from './api-error'
 
@@ -49,4 +50,15 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+}
+
+/**
+ * Cached answers hold the server's texts (messages, group descriptions, errors) in the language
+ * they were asked in; a language switch marks them stale so the screens ask again, now in the new
+ * language. Answers the function that stops listening.
+ */
+export function refetchOnLanguageChange(client: QueryClient, events: Pick<i18n, 'on' | 'off'>): () => void {
+  const refetch = () => void client.invalidateQueries()
+  events.on('languageChanged', refetch)
+  return () => events.off('languageChanged', refetch)
 }

@@ -5,7 +5,8 @@ import type { DialectName } from '../../db/dsn.ts'
 import { beatInstance, ledgerStatements, listOrphanHolds, pruneInstances, removeInstance } from '../../db/queries/ledger.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { inTransaction } from '../../db/sqlite-direct.ts'
-import { translate, type Language } from '../../i18n/messages.ts'
+import type { Language } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
@@ -111,14 +112,13 @@ export class HoldSweeper {
                   user_id: row.user_id,
                   created_at: now,
                   type: LogType.consume,
-                  content: translate('log.interrupted', language, { quota: formatQuota(Number(row.amount), display) }),
+                  ...logTextColumns(language, 'log.interrupted', { quota: formatQuota(Number(row.amount), display) }, { interrupted: true, held: Number(row.amount), request: row.id }),
                   username: row.username,
                   token_name: row.token_name,
                   model_name: row.model_name,
                   quota: 0,
                   token_id: row.token_id,
                   group: row.group,
-                  other: JSON.stringify({ interrupted: true, held: Number(row.amount), request: row.id }),
                   request_id: row.request_id ?? '',
                 }
               : undefined,

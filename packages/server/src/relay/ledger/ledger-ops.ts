@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { logValues, type LedgerStatements, type LogRow } from '../../db/queries/ledger.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
+import { appendLogTextPart } from '../../i18n/log-text.ts'
 
 /** Who pays: the user always, the token unless it is unlimited or absent (the playground). */
 export interface Payer {
@@ -189,11 +190,14 @@ async function settle(trx: Db, s: LedgerStatements, logsInMainDb: boolean, hold:
   await s.settleUser.run(trx, [giveBack, collected, payer.userId])
   if (settlement.log) {
     let content = settlement.log.content ?? ''
+    let other = settlement.log.other
     if (collected < charge && settlement.note) {
       const { language, quotaPerUnit, displayInCurrency } = settlement.note
-      content += translate('log.uncollected', language, { quota: formatQuota(charge - collected, { quotaPerUnit, displayInCurrency }) })
+      const params = { quota: formatQuota(charge - collected, { quotaPerUnit, displayInCurrency }) }
+      content += translate('log.uncollected', language, params)
+      other = appendLogTextPart(other, { key: 'log.uncollected', params })
     }
-    await writeLog(trx, s, logsInMainDb, { ...settlement.log, quota: collected, content })
+    await writeLog(trx, s, logsInMainDb, { ...settlement.log, quota: collected, content, other })
   }
   return collected
 }

@@ -2,6 +2,7 @@ import { formatQuota, LogType } from '@gateway/shared'
 import { finishTask, listUnfinished, updateRunningTask, type MidjourneyRow } from '../../db/queries/midjourneys.ts'
 import { findUsername } from '../../db/queries/users.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
@@ -169,7 +170,7 @@ async function failTask(
     user_id: task.user_id,
     created_at: nowSeconds(),
     type: LogType.system,
-    content: translate('midjourney.refund_log', language, { id: task.mj_id || String(task.id), quota: formatQuota(quota, display) }),
+    ...logTextColumns(language, 'midjourney.refund_log', { id: task.mj_id || String(task.id), quota: formatQuota(quota, display) }, { refund: quota, mj_id: task.mj_id }),
     username: username ?? '',
     token_name: '',
     model_name: '',
@@ -181,7 +182,6 @@ async function failTask(
     channel_id: task.channel_id,
     token_id: billing?.token_id ?? 0,
     group: '',
-    other: JSON.stringify({ refund: quota, mj_id: task.mj_id }),
     // The refund names the request that paid for the task.
     request_id: billing?.request_id ?? '',
   })

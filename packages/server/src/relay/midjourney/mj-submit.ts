@@ -1,6 +1,6 @@
 import { ChannelType, LogType } from '@gateway/shared'
 import { insertMidjourney, findUserTask } from '../../db/queries/midjourneys.ts'
-import { translate } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { computeQuota } from '../../services/billing/compute-quota.ts'
 import { groupRatioFor, resolvePrice, type Price } from '../../services/billing/resolve-price.ts'
@@ -211,7 +211,12 @@ async function chargeSubmit(
     user_id: input.caller.user.id,
     created_at: now,
     type: LogType.consume,
-    content: translate('log.consume_price', services.env.DEFAULT_LANGUAGE, { price: modelPrice, group: price.groupRatio }),
+    ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.consume_price', { price: modelPrice, group: price.groupRatio }, {
+      model_price: modelPrice,
+      group_ratio: price.groupRatio,
+      mj_id: charge.mjId,
+      admin_info: { use_channel: [channel.id] },
+    }),
     username: input.caller.user.username,
     token_name: input.caller.token.name,
     model_name: model,
@@ -222,7 +227,6 @@ async function chargeSubmit(
     channel_id: channel.id,
     token_id: input.caller.token.id,
     group,
-    other: JSON.stringify({ model_price: modelPrice, group_ratio: price.groupRatio, mj_id: charge.mjId, admin_info: { use_channel: [channel.id] } }),
     request_id: input.requestId ?? '',
     upstream_request_id: charge.upstreamRequestId,
   } : undefined

@@ -1,6 +1,7 @@
 import { LogType } from '@gateway/shared'
 import WebSocket, { type RawData } from 'ws'
 import { translate } from '../../i18n/messages.ts'
+import { logText } from '../../i18n/log-text.ts'
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import { createGuardedLookup, outboundTlsOptions, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
 import { checkOutboundUrl } from '../../lib/outbound/url-check.ts'
@@ -166,14 +167,15 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
   const completionTokens = total.textOut + total.audioOut
   const { audioRatio, audioCompletionRatio } = audioRatiosFor(input.model)
   const language = services.env.DEFAULT_LANGUAGE
+  const text =
+    price.kind === 'per-call'
+      ? logText(language, 'log.consume_price', { price: price.modelPrice, group: price.groupRatio })
+      : logText(language, 'log.consume_ratio', { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio })
   const log = !services.options.bool('LogConsumeEnabled') ? undefined : {
     user_id: input.user.id,
     created_at: now,
     type: LogType.consume,
-    content:
-      price.kind === 'per-call'
-        ? translate('log.consume_price', language, { price: price.modelPrice, group: price.groupRatio })
-        : translate('log.consume_ratio', language, { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio }),
+    content: text.content,
     username: input.user.username,
     token_name: input.token.name,
     model_name: input.model,
@@ -201,6 +203,7 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
       frt: firstTokenMs ?? -1,
       admin_info: { use_channel: [input.channel.id] },
       ...(input.upstreamModel !== input.model ? { is_model_mapped: true, upstream_model_name: input.upstreamModel } : {}),
+      ...text.fields,
     }),
     request_id: input.requestId,
     upstream_request_id: input.upstreamRequestId,

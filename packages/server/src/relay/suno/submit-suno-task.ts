@@ -1,6 +1,7 @@
 import { ChannelType, LogType } from '@gateway/shared'
 import { findUserTasks, insertTask } from '../../db/queries/tasks.ts'
-import { translate, type Language } from '../../i18n/messages.ts'
+import type { Language } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { computeQuota } from '../../services/billing/compute-quota.ts'
 import { groupRatioFor, resolvePrice } from '../../services/billing/resolve-price.ts'
@@ -151,7 +152,7 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       user_id: user.id,
       created_at: now,
       type: LogType.consume,
-      content: translate('suno.log_submit', services.env.DEFAULT_LANGUAGE, { price: modelPrice, group: group.groupRatio, action }),
+      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'suno.log_submit', { price: modelPrice, group: group.groupRatio, action }, { model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }),
       username: user.username,
       token_name: token.name,
       model_name: model,
@@ -162,7 +163,6 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       channel_id: accepted.channel.id,
       token_id: token.id,
       group: route.group,
-      other: JSON.stringify({ model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }),
       request_id: input.requestId ?? '',
     }
     : undefined

@@ -15,7 +15,8 @@ import {
   type UserRow,
 } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { translate, type MessageKey } from '../../i18n/messages.ts'
+import type { MessageKey } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -131,7 +132,7 @@ async function writeGiftLogs(
       username: who.username,
       created_at: nowSeconds(),
       type: LogType.system,
-      content: translate(key, language, { quota: formatQuota(quota, display) }),
+      ...logTextColumns(language, key, { quota: formatQuota(quota, display) }),
     })
   if (newUserQuota > 0) await log(user, 'log.register_gift', newUserQuota)
   if (inviteeQuota > 0) await log(user, 'log.invitee_gift', inviteeQuota)

@@ -3,7 +3,7 @@ import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { findTopUp, findTopUpStatus, settlePendingTopUp } from '../../db/queries/top-ups.ts'
 import { findUsername } from '../../db/queries/users.ts'
-import { translate } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { CreditRefused } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -76,7 +76,7 @@ export async function settleEpayNotify(services: Services, params: Record<string
       created_at: now,
       type: LogType.topUp,
       quota,
-      content: translate('wallet.log_online_topup', services.env.DEFAULT_LANGUAGE, {
+      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'wallet.log_online_topup', {
         quota: formatQuota(quota, display),
         money: formatCents(recordedCents),
       }),

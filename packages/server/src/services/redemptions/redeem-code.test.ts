@@ -28,6 +28,10 @@ describe('POST /api/user/topup', () => {
     const logs = await h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 1).execute()
     expect(logs).toHaveLength(1)
     expect(logs[0]).toMatchObject({ user_id: user.id, quota: 250_000 })
+    // Written in DEFAULT_LANGUAGE (zh) whatever the caller's language, with what the console renders it from.
+    const id = (await h.services.db.selectFrom('redemptions').select('id').where('key', '=', key as string).executeTakeFirstOrThrow()).id
+    expect(logs[0]?.content).toBe(`通过兑换码充值 $0.5，兑换码ID ${id}`)
+    expect(JSON.parse(logs[0]?.other ?? '')).toEqual({ content_key: 'log.redeemed', content_params: { quota: '$0.5', id } })
     const again = await h.request('POST', '/api/user/topup', { as: user, body: { key }, headers: { 'accept-language': 'en' } })
     expectRefused(again, 'CONFLICT')
     expect(again.json?.message).toBe('Redemption failed: this code has already been used')

@@ -3,7 +3,7 @@ import { creditUserQuota } from '../../db/queries/balances.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import { claimRedemption, findRedemptionQuotaByKey, findRedemptionStateByKey } from '../../db/queries/redemptions.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { translate } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -41,7 +41,7 @@ export async function redeemCode(services: Services, userId: number, username: s
     created_at: now,
     type: LogType.topUp,
     quota: result.quota,
-    content: translate('log.redeemed', services.env.DEFAULT_LANGUAGE, { quota: formatQuota(result.quota, display), id: result.id }),
+    ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.redeemed', { quota: formatQuota(result.quota, display), id: result.id }),
   })
   return result.quota
 }

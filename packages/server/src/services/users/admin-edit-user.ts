@@ -10,7 +10,7 @@ import {
   type UserRow,
 } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { translate } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -56,7 +56,7 @@ export async function createUserByAdmin(services: Services, actor: Actor, input:
       username: input.username,
       created_at: nowSeconds(),
       type: LogType.system,
-      content: translate('log.register_gift', services.env.DEFAULT_LANGUAGE, { quota: formatQuota(quota, quotaDisplay(services)) }),
+      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.register_gift', { quota: formatQuota(quota, quotaDisplay(services)) }),
     })
   }
   return id
@@ -117,7 +117,7 @@ export async function updateUserAsAdmin(services: Services, actor: Actor, input:
       username: fields.username ?? target.username,
       created_at: nowSeconds(),
       type: LogType.manage,
-      content: translate('users.log_quota_changed', services.env.DEFAULT_LANGUAGE, {
+      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'users.log_quota_changed', {
         from: formatQuota(quota.from, display),
         to: formatQuota(quota.to, display),
       }),

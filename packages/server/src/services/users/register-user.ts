@@ -4,6 +4,7 @@ import { insertLog } from '../../db/queries/logs.ts'
 import { addInviteReward, findUserByAffCode, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
+import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -71,7 +72,7 @@ export async function registerUser(services: Services, command: RegisterCommand)
       username: user.username,
       created_at: nowSeconds(),
       type: LogType.system,
-      content: translate(key, language, { quota: formatQuota(quota, display) }),
+      ...logTextColumns(language, key, { quota: formatQuota(quota, display) }),
     })
   if (newUserQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.register_gift', newUserQuota)
   if (inviteeQuota > 0) await systemLog({ id: userId, username: command.username }, 'log.invitee_gift', inviteeQuota)

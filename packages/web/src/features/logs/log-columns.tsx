@@ -5,6 +5,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { logContentText } from './log-content'
 import { firstTokenTone, num, parseOther, retryPath, typeVariant, useTimeTone } from './log-format'
 
 interface LogColumnOptions {
@@ -193,11 +194,14 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       id: 'content',
       header: t('columns.content'),
       meta: { label: t('columns.content') },
-      cell: ({ row }) => (
-        <span className="block max-w-56 truncate text-muted-foreground" title={row.original.content}>
-          {row.original.content || '—'}
-        </span>
-      ),
+      cell: ({ row }) => {
+        const text = logContentText(row.original, t)
+        return (
+          <span className="block max-w-56 truncate text-muted-foreground" title={text}>
+            {text || '—'}
+          </span>
+        )
+      },
     },
   ]
   return columns.filter((column): column is ColumnDef<Log, unknown> => column !== false)

@@ -1,11 +1,13 @@
 import { formatQuota, type Log, type QuotaDisplay } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
+import { logContentText } from './log-content'
 import { parseOther, pricingLines } from './log-format'
 
 /** The expanded part of a row: how its quota was priced, built from `other`, its request ids and the log text. */
 export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }) {
   const { t } = useTranslation('logs')
   const lines = pricingLines(parseOther(log.other), log)
+  const content = logContentText(log, t)
   return (
     <div className="sticky left-0 flex max-w-[min(48rem,calc(100vw-3rem))] flex-col gap-3 px-3 py-3 text-sm whitespace-normal" data-testid="log-details">
       <section className="space-y-1">
@@ -30,10 +32,12 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
           </dl>
         </section>
       )}
-      {log.content && (
+      {content && (
         <section className="space-y-1">
           <h3 className="text-xs font-medium text-muted-foreground">{t('details.content')}</h3>
-          <p className="break-all whitespace-pre-wrap">{log.content}</p>
+          <p className="break-all whitespace-pre-wrap" data-testid="log-content">
+            {content}
+          </p>
         </section>
       )}
     </div>
