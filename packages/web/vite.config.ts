@@ -1,13 +1,14 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { pureSharedDefinitions } from './vite-plugins/pure-shared-definitions.ts'
 
 // The server owns these paths; in dev the console proxies them so cookies stay same-origin.
 const backend = 'http://localhost:3000'
 const proxied = ['/api', '/v1', '/pg']
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureSharedDefinitions()],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },
@@ -21,6 +22,7 @@ export default defineConfig({
       // The console imports constants and helpers from @gateway/shared, never its zod schemas (the
       // server's): its modules only define values, so the unused ones can go. Everything else
       // keeps its package's own sideEffects hint (undefined).
+      // (Their top-level schemas are dropped unless read: see pureSharedDefinitions.)
       treeshake: { moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined) },
       output: {
         // Libraries every page needs change far less often than the console: separate chunks stay
