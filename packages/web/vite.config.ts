@@ -25,6 +25,12 @@ export default defineConfig({
       // (Their top-level schemas are dropped unless read: see pureSharedDefinitions.)
       treeshake: { moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined) },
       output: {
+        // A locale file's chunk is named for its language and namespace (locale-zh-tokens-<hash>.js):
+        // the size check finds the ones a route fetches by that name.
+        chunkFileNames: (chunk) => {
+          const locale = chunk.moduleIds.length === 1 ? /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.moduleIds[0] ?? '') : null
+          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js'
+        },
         // Libraries every page needs change far less often than the console: separate chunks stay
         // cached across releases. The others (charts, markdown, tables, ...) stay with the lazy
         // pages that import them, so a page downloads only its own.
