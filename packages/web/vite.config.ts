@@ -33,12 +33,15 @@ export default defineConfig({
         },
         // Libraries every page needs change far less often than the console: separate chunks stay
         // cached across releases. The others (charts, markdown, tables, ...) stay with the lazy
-        // pages that import them, so a page downloads only its own.
+        // pages that import them, so a page downloads only its own. The console's small UI
+        // primitives (button, input, dialog, ...) are one chunk too: a page used a dozen chunks of a
+        // few hundred bytes each, costlier together than the few primitives it does not use.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|react-query|query-core|history|react-store|store)[\\/]/ },
             { name: 'radix', test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui)[\\/]/ },
+            { name: 'ui', test: /[\\/]src[\\/]components[\\/]ui[\\/]/ },
           ],
         },
       },

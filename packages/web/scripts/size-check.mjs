@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The download of each route's first load, from the built console (Vite's .vite/manifest.json):
- * index.html, the entry chunk with every chunk it imports statically, the route's lazy page with
+ * index.html with what it references (theme script, icon), the entry chunk with every chunk it imports statically, the route's lazy page with
  * its own static imports, and their CSS, each gzipped as a server would send it, plus the locale
  * namespaces the route fetches before it shows (src/i18n/route-namespaces.json, the table the
  * router itself loads from; those of the fallback language, zh, which every visitor loads: an
@@ -42,9 +42,12 @@ function gzipBytes(file) {
   return gzipCache.get(file)
 }
 
+/** What index.html itself makes the browser fetch: its scripts, styles and icon (the logo, also the brand image). */
+const htmlFiles = [...readFileSync(resolve(outDir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1])
+
 /** The files a browser fetches for these manifest keys before anything renders: static imports only. */
 function firstLoadFiles(keys) {
-  const files = new Set(['index.html'])
+  const files = new Set(['index.html', ...htmlFiles])
   const seen = new Set()
   const visit = (key) => {
     if (seen.has(key)) return

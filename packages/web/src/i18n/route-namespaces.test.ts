@@ -72,7 +72,7 @@ describe('route namespaces', () => {
     expect(namespacesFor('console', '/user/edit/3')).toEqual(['users', 'pages', 'twoFactor'])
     expect(namespacesFor('console', '/channel/edit/5')).toEqual(['channels'])
     expect(namespacesFor('console', '/chat/2')).toEqual(['chat'])
-    expect(namespacesFor('console', '/token/')).toEqual(['tokens', 'pages'])
+    expect(namespacesFor('console', '/token/')).toEqual(['tokens'])
     expect(namespacesFor('public', '/')).toEqual(['pages', 'settings'])
     // '/tokens' is not under '/token', and an unknown page needs only the shell.
     expect(namespacesFor('console', '/tokens')).toEqual([])
