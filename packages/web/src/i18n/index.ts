@@ -1,9 +1,6 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readItem, storageKeys, writeItem } from '@/lib/storage'
-import enCommon from './locales/en/common.json'
-import enErrors from './locales/en/errors.json'
-import enNav from './locales/en/nav.json'
 import zhCommon from './locales/zh/common.json'
 import zhErrors from './locales/zh/errors.json'
 import zhNav from './locales/zh/nav.json'
@@ -26,16 +23,16 @@ export function detectLanguage(): Language {
 }
 
 /**
- * The shell's namespaces (top bar, side navigation, error toasts) come with the first load; every
- * other namespace is a chunk of its own, fetched when a page asks for it (the page suspends until
- * then) and, for console pages, all at once before the first one renders (console-routes). Unit
- * tests keep everything bundled: the branch is decided at build time, so the bundle never has it.
+ * The shell's namespaces (top bar, side navigation, error toasts) in Chinese, the fallback every
+ * visitor loads, come with the first load; another language's shell is fetched before the first
+ * render (see i18nReady). Every other namespace is a chunk of its own, fetched before a page that
+ * needs it renders (see route-namespaces.ts) or, for anything the table missed, when a component
+ * asks for it (it suspends until then). Unit tests keep everything bundled: the branch is decided
+ * at build time, so the bundle never has it.
  */
 const bundledEverything = import.meta.env.MODE === 'test'
-const shell = {
-  zh: { common: zhCommon, nav: zhNav, errors: zhErrors },
-  en: { common: enCommon, nav: enNav, errors: enErrors },
-}
+const shell = { zh: { common: zhCommon, nav: zhNav, errors: zhErrors } }
+const shellNamespaces = Object.keys(shell.zh)
 const lazyLocales = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json'], { import: 'default' })
 const fileOf = (namespace: string) => namespace.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 const lazyLocaleBackend: BackendModule = {
@@ -51,24 +48,24 @@ const lazyLocaleBackend: BackendModule = {
 export const i18n = i18next.createInstance()
 if (!bundledEverything) i18n.use(lazyLocaleBackend)
 
-void i18n.use(initReactI18next).init({
+/**
+ * Settles once the shell's texts of the visitor's language are there: at once in Chinese (bundled),
+ * after one small fetch in English. main.tsx renders the console after it, so nothing shows in the
+ * wrong language first. (If the fetch fails, i18next falls back to the bundled Chinese.)
+ */
+export const i18nReady: Promise<unknown> = i18n.use(initReactI18next).init({
   resources: bundledEverything ? resources : shell,
   partialBundledLanguages: !bundledEverything,
   lng: detectLanguage(),
   fallbackLng: fallbackLanguage,
   supportedLngs: [...languages],
-  ns: bundledEverything ? [...namespaces] : Object.keys(shell.zh),
+  ns: bundledEverything ? [...namespaces] : shellNamespaces,
   defaultNS: 'common',
   interpolation: { escapeValue: false },
-  // The shell's resources are bundled, so initialise synchronously: the first render already has text.
+  // The Chinese shell is bundled, so initialise synchronously: the first render already has text.
   initAsync: false,
   returnNull: false,
 })
-
-/** Every namespace of the current language (console pages use each other's texts freely). */
-export function loadAllNamespaces(): Promise<void> {
-  return i18n.loadNamespaces([...namespaces])
-}
 
 function applyLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language === 'zh' ? 'zh-CN' : language

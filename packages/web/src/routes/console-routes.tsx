@@ -9,7 +9,7 @@ import { redemptionSearchSchema } from '@/features/redemptions/redemption-search
 import { settingSearchSchema } from '@/features/settings/setting-tabs'
 import { tokenSearchSchema } from '@/features/tokens/token-search'
 import { createUserRoutes } from '@/features/users/user-routes'
-import { loadAllNamespaces } from '@/i18n'
+import { loadRouteNamespaces } from '@/i18n/route-namespaces'
 import { getStoredUser } from '@/lib/session'
 import { RoleGate } from './role-gate'
 import { rootRoute } from './root-route'
@@ -30,8 +30,9 @@ const WalletPage = lazyRouteComponent(() => import('@/features/wallet/wallet-pag
 export const consoleLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'console',
-  // Console pages read each other's namespaces: have all of this language's texts before one renders.
-  loader: loadAllNamespaces,
+  // Before every navigation (beforeLoad is awaited each time, a loader may be reused stale): the
+  // texts of the shell and of the page about to show, so it never renders a raw key.
+  beforeLoad: ({ location }) => loadRouteNamespaces('console', location.pathname),
   component: ConsoleLayout,
 })
 

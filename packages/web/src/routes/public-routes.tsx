@@ -2,8 +2,9 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { PublicLayout } from '@/components/layout/public-layout'
 import { parseAuthSearch } from '@/features/auth/auth-search'
-import { parseResetConfirmSearch, ResetConfirmPage } from '@/features/auth/reset-confirm-page'
+import { parseResetConfirmSearch } from '@/features/auth/reset-confirm-search'
 import { NotFoundPage } from '@/features/errors/not-found-page'
+import { loadRouteNamespaces } from '@/i18n/route-namespaces'
 import { rootRoute } from './root-route'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -11,6 +12,7 @@ const AboutPage = lazyRouteComponent(() => import('@/features/about/about-page')
 const LoginPage = lazyRouteComponent(() => import('@/features/auth/login-page'), 'LoginPage')
 const OAuthCallbackPage = lazyRouteComponent(() => import('@/features/auth/oauth-callback-page'), 'OAuthCallbackPage')
 const RegisterPage = lazyRouteComponent(() => import('@/features/auth/register-page'), 'RegisterPage')
+const ResetConfirmPage = lazyRouteComponent(() => import('@/features/auth/reset-confirm-page'), 'ResetConfirmPage')
 const ResetRequestPage = lazyRouteComponent(() => import('@/features/auth/reset-request-page'), 'ResetRequestPage')
 const HomePage = lazyRouteComponent(() => import('@/features/home/home-page'), 'HomePage')
 // The route's component itself is the lazy one (wrapped after loading), so the router preloads it before rendering.
@@ -26,7 +28,13 @@ const PricingPage = lazyRouteComponent(() =>
 const SetupPage = lazyRouteComponent(() => import('@/features/setup/setup-page'), 'SetupPage')
 
 /** Public pages use the top bar only (no side navigation), whether or not someone is logged in. */
-export const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout })
+export const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  // The page's texts before it shows (see loadRouteNamespaces).
+  beforeLoad: ({ location }) => loadRouteNamespaces('public', location.pathname),
+  component: PublicLayout,
+})
 
 function PublicContainer({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-8 sm:py-8">{children}</div>

@@ -24,12 +24,14 @@ describe('Footer', () => {
     expect(screen.getByTestId('footer').textContent).toBe('Powered by AI Gateway')
   })
 
-  it('picks up footer_html stored shortly after load, sanitised', () => {
+  it('picks up footer_html stored shortly after load, sanitised', async () => {
     renderFooter()
     localStorage.setItem('footer_html', '<b onclick="alert(1)">Acme</b><script>alert(2)</script>')
     act(() => vi.advanceTimersByTime(200))
     const footer = screen.getByTestId('footer')
-    expect(footer.textContent).toBe('Acme')
+    // The sanitiser is its own chunk: nothing of the custom HTML shows before it has cleaned it.
+    expect(footer.textContent).toBe('')
+    await vi.waitFor(() => expect(footer.textContent).toBe('Acme'))
     expect(footer.innerHTML).not.toContain('onclick')
     expect(footer.innerHTML).not.toContain('script')
   })
@@ -40,5 +42,16 @@ describe('Footer', () => {
     localStorage.setItem('footer_html', '<i>late</i>')
     act(() => vi.advanceTimersByTime(1000))
     expect(screen.getByTestId('footer').textContent).toBe('Powered by AI Gateway')
+  })
+
+  it('follows a later change of the stored HTML, sanitised', async () => {
+    localStorage.setItem('footer_html', '<i>first</i>')
+    renderFooter()
+    const footer = screen.getByTestId('footer')
+    await vi.waitFor(() => expect(footer.textContent).toBe('first'))
+    localStorage.setItem('footer_html', '<i>second</i><img src=x onerror="alert(1)">')
+    act(() => vi.advanceTimersByTime(200))
+    await vi.waitFor(() => expect(footer.textContent).toBe('second'))
+    expect(footer.innerHTML).not.toContain('onerror')
   })
 })

@@ -10,16 +10,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useCopyText } from '@/components/data-table/manual-copy-dialog'
 import { confirmPasswordReset } from './api'
 import { AuthCard } from './auth-card'
-
-export interface ResetConfirmSearch {
-  email?: string
-  token?: string
-}
-
-export const parseResetConfirmSearch = (search: Record<string, unknown>): ResetConfirmSearch => ({
-  email: typeof search.email === 'string' ? search.email : undefined,
-  token: typeof search.token === 'string' ? search.token : undefined,
-})
+import type { ResetConfirmSearch } from './reset-confirm-search'
 
 /**
  * /user/reset: the page the reset mail links to. One click uses the link (it works once) and shows

@@ -1,14 +1,9 @@
-import { z } from 'zod'
+import { anyText, integer, searchParams, type SearchOf } from '@/lib/search-params'
 
 /** /channel filters live in the URL (keyword, model, group); anything else is dropped. */
-export const channelsSearchSchema = z.object({
-  keyword: z.string().optional().catch(undefined),
-  model: z.string().optional().catch(undefined),
-  group: z.string().optional().catch(undefined),
-})
-export type ChannelsSearch = z.infer<typeof channelsSearchSchema>
+const channelsShape = { keyword: anyText, model: anyText, group: anyText }
+export const channelsSearchSchema = searchParams(channelsShape)
+export type ChannelsSearch = SearchOf<typeof channelsShape>
 
 /** /channel/add?copy=<id> opens the editor prefilled from that channel. */
-export const channelAddSearchSchema = z.object({
-  copy: z.coerce.number().int().positive().optional().catch(undefined),
-})
+export const channelAddSearchSchema = searchParams({ copy: integer(1) })

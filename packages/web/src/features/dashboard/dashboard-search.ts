@@ -1,21 +1,22 @@
-import { z } from 'zod'
+import { integer, oneOf, searchParams, text, type SearchOf } from '@/lib/search-params'
 
 export const GRANULARITIES = ['hour', 'day', 'week'] as const
 export type Granularity = (typeof GRANULARITIES)[number]
 
-const seconds = z.coerce.number().int().min(0).optional().catch(undefined)
+const seconds = integer(0)
 
 /** /detail's filters, kept in the URL so a reload or a shared link shows the same view. */
-export const dashboardSearchSchema = z.object({
+const dashboardShape = {
   /** unix seconds; defaults per granularity (see defaultRange) */
   start: seconds,
   /** unix seconds; defaults to now */
   end: seconds,
   /** admins only: one user's data instead of everyone's */
-  username: z.string().trim().max(64).optional().catch(undefined),
-  granularity: z.enum(GRANULARITIES).optional().catch(undefined),
-})
-export type DashboardSearch = z.infer<typeof dashboardSearchSchema>
+  username: text(64),
+  granularity: oneOf(GRANULARITIES),
+}
+export const dashboardSearchSchema = searchParams(dashboardShape)
+export type DashboardSearch = SearchOf<typeof dashboardShape>
 
 /** A stored or configured granularity, 'hour' when it is anything else. */
 export function toGranularity(value: string | null | undefined): Granularity {

@@ -1,12 +1,12 @@
-import { z } from 'zod'
+import { integer, searchParams, text as textOf, type SearchOf } from '@/lib/search-params'
 
-const text = z.string().trim().max(255).optional().catch(undefined)
-const seconds = z.coerce.number().int().min(0).optional().catch(undefined)
+const text = textOf(255)
+const seconds = integer(0)
 
 /** /log's filters, kept in the URL so a reload or a shared link shows the same list. */
-export const logSearchSchema = z.object({
-  p: z.coerce.number().int().min(1).optional().catch(undefined),
-  type: z.coerce.number().int().min(0).max(6).optional().catch(undefined),
+const logShape = {
+  p: integer(1),
+  type: integer(0, 6),
   token_name: text,
   model_name: text,
   group: text,
@@ -21,8 +21,9 @@ export const logSearchSchema = z.object({
   start: seconds,
   /** unix seconds; defaults to now plus one hour */
   end: seconds,
-})
-export type LogSearch = z.infer<typeof logSearchSchema>
+}
+export const logSearchSchema = searchParams(logShape)
+export type LogSearch = SearchOf<typeof logShape>
 
 /** The default range: from today's midnight to one hour from now (spec: the end is now + 1 h). */
 export function defaultRange(nowMs = Date.now()): { start: number; end: number } {

@@ -1,19 +1,20 @@
-import { z } from 'zod'
+import { integer, searchParams, text, type SearchOf } from '@/lib/search-params'
 
-const seconds = z.coerce.number().int().min(0).optional().catch(undefined)
+const seconds = integer(0)
 
 /** /midjourney's filters, kept in the URL. `p` is 1-based here; the API's page index starts at 0. */
-export const mjSearchSchema = z.object({
-  p: z.coerce.number().int().min(1).optional().catch(undefined),
+const mjShape = {
+  p: integer(1),
   /** admins only */
-  channel_id: z.coerce.number().int().min(1).optional().catch(undefined),
-  mj_id: z.string().trim().max(128).optional().catch(undefined),
+  channel_id: integer(1),
+  mj_id: text(128),
   /** unix seconds; defaults to 30 days ago */
   start: seconds,
   /** unix seconds; open-ended when absent (tasks submitted after the page opened still show) */
   end: seconds,
-})
-export type MjSearch = z.infer<typeof mjSearchSchema>
+}
+export const mjSearchSchema = searchParams(mjShape)
+export type MjSearch = SearchOf<typeof mjShape>
 
 export const THIRTY_DAYS = 30 * 24 * 3600
 

@@ -2,6 +2,7 @@ import { isAdminRole } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ShieldAlert } from 'lucide-react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { useSessionUser } from '@/lib/session'
@@ -12,11 +13,20 @@ import { getTwoFactorStatus, twoFactorStatusKey } from './two-factor-api'
  * until then the server refuses every admin call, and this says why and where to go.
  */
 export function TwoFactorRequiredBanner() {
-  const { t } = useTranslation('twoFactor')
   const user = useSessionUser()
   const isAdmin = user !== null && isAdminRole(user.role)
   const status = useQuery({ queryKey: twoFactorStatusKey, queryFn: getTwoFactorStatus, enabled: isAdmin })
   if (!isAdmin || !status.data?.required || status.data.enabled) return null
+  // Its texts are fetched only when it shows (most pages never need them); the page stays meanwhile.
+  return (
+    <Suspense fallback={null}>
+      <BannerText />
+    </Suspense>
+  )
+}
+
+function BannerText() {
+  const { t } = useTranslation('twoFactor')
   return (
     <Alert variant="warning" data-testid="two-factor-required-banner" className="mb-6">
       <ShieldAlert />

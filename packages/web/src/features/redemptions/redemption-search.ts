@@ -1,8 +1,6 @@
-import { z } from 'zod'
+import { integer, searchParams, text, type SearchOf } from '@/lib/search-params'
 
 /** /redemption's filter (an id or a name) and page, kept in the URL. */
-export const redemptionSearchSchema = z.object({
-  keyword: z.string().trim().max(255).optional().catch(undefined),
-  p: z.coerce.number().int().min(1).optional().catch(undefined),
-})
-export type RedemptionSearch = z.infer<typeof redemptionSearchSchema>
+const redemptionShape = { keyword: text(255), p: integer(1) }
+export const redemptionSearchSchema = searchParams(redemptionShape)
+export type RedemptionSearch = SearchOf<typeof redemptionShape>

@@ -1,18 +1,19 @@
-import { z } from 'zod'
+import { integer, searchParams, text, type SearchOf } from '@/lib/search-params'
 
-const seconds = z.coerce.number().int().min(0).optional().catch(undefined)
+const seconds = integer(0)
 
 /** /task's filters, kept in the URL so a reload or a shared link shows the same list. */
-export const taskSearchSchema = z.object({
+const taskShape = {
   /** admins only */
-  channel_id: z.coerce.number().int().min(1).optional().catch(undefined),
-  task_id: z.string().trim().max(50).optional().catch(undefined),
+  channel_id: integer(1),
+  task_id: text(50),
   /** unix seconds; defaults to midnight today */
   start: seconds,
   /** unix seconds; no end when absent */
   end: seconds,
-})
-export type TaskSearch = z.infer<typeof taskSearchSchema>
+}
+export const taskSearchSchema = searchParams(taskShape)
+export type TaskSearch = SearchOf<typeof taskShape>
 
 /** Spec §9: the start time defaults to midnight today. */
 export function midnightToday(nowMs = Date.now()): number {

@@ -20,6 +20,9 @@ function open(target: TokenEditorTarget, onClose = vi.fn()) {
   return onClose
 }
 
+/** The form is a lazy chunk of its own: wait for it before reading its fields. */
+const formShown = () => screen.findByTestId('token-editor-submit')
+
 const submit = () => fireEvent.click(screen.getByTestId('token-editor-submit'))
 const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
@@ -45,6 +48,7 @@ describe('TokenEditorDrawer', () => {
   it('opens in create mode with the defaults and sets quota from a USD preset', async () => {
     serveDefaults()
     open({ mode: 'create' })
+    await formShown()
     expect(screen.getByRole('heading', { name: t('editor.createTitle') })).toBeTruthy()
     const quota = screen.getByLabelText(t('editor.remainQuota')) as HTMLInputElement
     expect(quota.value).toBe('500000')
@@ -62,6 +66,7 @@ describe('TokenEditorDrawer', () => {
   it('shows each validation message inline and sends nothing', async () => {
     const calls = serveDefaults()
     open({ mode: 'create' })
+    await formShown()
     change(t('editor.name'), 'x'.repeat(31))
     change(t('editor.remainQuota'), '-5')
     change(t('editor.expires'), '2024-13-01 00:00:00')
@@ -85,6 +90,7 @@ describe('TokenEditorDrawer', () => {
     await i18n.changeLanguage('zh')
     serveDefaults()
     open({ mode: 'create' })
+    await formShown()
     change(i18n.t('tokens:editor.expires'), 'not a date')
     submit()
     expect(await screen.findByText('过期时间格式错误！')).toBeTruthy()
@@ -93,6 +99,7 @@ describe('TokenEditorDrawer', () => {
   it('creates a batch: the first with the name, the others with a random suffix', async () => {
     const calls = serveDefaults((url, init, body) => (url === '/api/token/' && method(init) === 'POST' ? ok(makeToken(body as never)) : undefined))
     const onClose = open({ mode: 'create' })
+    await formShown()
     change(t('editor.name'), 'app')
     change(t('editor.count'), '3')
     fireEvent.click(screen.getByRole('switch', { name: t('editor.modelLimitsEnabled') }))
@@ -114,6 +121,7 @@ describe('TokenEditorDrawer', () => {
       return posts === 3 ? fail('quota exceeded') : ok(makeToken())
     })
     open({ mode: 'create' })
+    await formShown()
     change(t('editor.count'), '5')
     submit()
     await waitFor(() => expect(toast.error).toHaveBeenCalled())
@@ -173,6 +181,7 @@ describe('TokenEditorDrawer', () => {
     })
     await i18n.changeLanguage('zh')
     const onClose = open({ mode: 'create' })
+    await formShown()
     await screen.findByRole('option', { name: /vip/ })
     change(i18n.t('tokens:editor.group'), 'auto')
     expect(screen.getByRole('switch', { name: '跨分组重试' }).getAttribute('aria-checked')).toBe('true')

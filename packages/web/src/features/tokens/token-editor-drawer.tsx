@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { Spinner } from '@/components/ui/spinner'
 import { fetchToken } from './api'
-import { TokenEditorForm } from './token-editor-form'
+
+// The form (its sections, model picker and rules) is fetched when the drawer first opens: the list
+// itself does not need it, and it is a good part of the page's download.
+const TokenEditorForm = lazy(() => import('./token-editor-form').then(({ TokenEditorForm: Form }) => ({ default: Form })))
 
 export type TokenEditorTarget = { mode: 'create' } | { mode: 'edit'; id: number }
 
@@ -27,16 +31,27 @@ export function TokenEditorDrawer({ target, onClose }: { target: TokenEditorTarg
           <SheetTitle>{editing ? t('editor.editTitle') : t('editor.createTitle')}</SheetTitle>
           <SheetDescription>{editing ? t('editor.editDescription') : t('editor.createDescription')}</SheetDescription>
         </SheetHeader>
-        {target?.mode === 'create' && <TokenEditorForm key="create" onDone={onClose} onCancel={onClose} />}
-        {editing &&
-          (token.data ? (
-            <TokenEditorForm key={token.data.id} token={token.data} onDone={onClose} onCancel={onClose} />
-          ) : (
-            <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">
-              {token.isError ? token.error.message : <><Spinner />{t('editor.loading')}</>}
-            </div>
-          ))}
+        <Suspense fallback={<EditorLoading label={t('editor.loading')} />}>
+          {target?.mode === 'create' && <TokenEditorForm key="create" onDone={onClose} onCancel={onClose} />}
+          {editing &&
+            (token.data ? (
+              <TokenEditorForm key={token.data.id} token={token.data} onDone={onClose} onCancel={onClose} />
+            ) : token.isError ? (
+              <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">{token.error.message}</div>
+            ) : (
+              <EditorLoading label={t('editor.loading')} />
+            ))}
+        </Suspense>
       </SheetContent>
     </Sheet>
+  )
+}
+
+function EditorLoading({ label }: { label: string }) {
+  return (
+    <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">
+      <Spinner />
+      {label}
+    </div>
   )
 }

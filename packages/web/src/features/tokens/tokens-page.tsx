@@ -23,7 +23,7 @@ interface TokensPageProps {
 }
 
 export function TokensPage({ search, onSearchChange }: TokensPageProps) {
-  const { t, i18n } = useTranslation(['tokens', 'pages'])
+  const { t, i18n } = useTranslation(['tokens', 'nav'])
   const status = useStatus()
   const [editor, setEditor] = useState<TokenEditorTarget | null>(null)
   const [deleting, setDeleting] = useState<Token | null>(null)
@@ -98,7 +98,8 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('pages:titles.token')} description={t('description')} />
+      {/* The menu's name is the title (nav comes with the first load; pages would be one more fetch). */}
+      <PageHeader title={t('nav:items.token')} description={t('description')} />
       <TokensToolbar
         search={{ keyword: search.keyword, token: keySearch }}
         onSearch={(next) => {
