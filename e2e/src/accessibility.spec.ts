@@ -191,7 +191,7 @@ for (const language of languages) {
       await page.goto('/channel')
       await settle(page, language, 'light')
       await checkOpened(page, 'column settings dialog', () => page.getByTestId('channel-columns').click(), page.getByTestId('column-settings'), language)
-      await checkOpened(page, 'confirm dialog', () => page.getByTestId('channel-fix').click(), page.getByRole('alertdialog'), language)
+      await checkOpened(page, 'confirm dialog', () => page.getByTestId('channel-fix').click(), page.getByRole('dialog'), language)
 
       for (const [label, path] of [['channel edit drawer', `/channel/edit/${channelId}`], ['user editor drawer', '/user/edit']] as const) {
         await page.goto(path)
