@@ -28,7 +28,7 @@ export function SidebarNav({ groups, collapsed, onNavigate }: SidebarNavProps) {
             (collapsed ? (
               <div className="mx-2 mb-1.5 h-px bg-sidebar-border" aria-hidden />
             ) : (
-              <div className="px-2.5 pb-1.5 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">
+              <div className="px-2.5 pb-1.5 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">
                 {t(`groups.${group.key}`)}
               </div>
             ))}

@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
+import { useReturnFocus } from './use-return-focus'
 
 export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
@@ -21,6 +22,7 @@ export function SheetContent({
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sideClasses }) {
   const { t } = useTranslation()
+  const focus = useReturnFocus(props)
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -28,6 +30,7 @@ export function SheetContent({
         data-slot="sheet-content"
         className={cn('fixed z-50 flex flex-col bg-background shadow-xl outline-none', sideClasses[side], className)}
         {...props}
+        {...focus}
       >
         {children}
         <SheetPrimitive.Close className="absolute top-3.5 right-3.5 rounded-sm p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">

@@ -21,7 +21,8 @@ export function ModelTable({ models, series, totalQuota, totalCount, formatQuota
   }
   const share = (m: ModelTotals) => (totalQuota > 0 ? m.quota / totalQuota : totalCount > 0 ? m.count / totalCount : 0)
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on narrow screens: focusable and named, so the keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('table.title')}>
       <table className="w-full min-w-[22rem] text-sm" data-testid="dashboard-model-table">
         <thead>
           <tr className="border-b text-left text-xs whitespace-nowrap text-muted-foreground">

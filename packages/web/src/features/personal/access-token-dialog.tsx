@@ -36,7 +36,7 @@ export function AccessTokenDialog({ open, onOpenChange, userId }: AccessTokenDia
               <DialogDescription>{t('token.resultBody')}</DialogDescription>
             </DialogHeader>
             <div className="flex gap-2">
-              <Input readOnly value={token} data-testid="access-token-value" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
+              <Input readOnly value={token} aria-label={t('token.resultTitle')} data-testid="access-token-value" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
               <Button variant="outline" onClick={() => void copy(token, t('token.copied'))} aria-label={t('token.copy')}>
                 <CopyIcon />
                 <span className="hidden sm:inline">{t('token.copy')}</span>

@@ -7,6 +7,7 @@ import { useCopyText } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { getAffCode } from './api'
 import { affCodeQueryKey } from './queries'
 import { TransferDialog } from './transfer-dialog'
@@ -50,9 +51,9 @@ export function InviteCard({ user, display }: { user: SelfUser; display: QuotaDi
           ))}
         </dl>
         <div className="grid gap-2">
-          <span className="text-sm font-medium">{t('invite.link')}</span>
+          <Label htmlFor="invite-link">{t('invite.link')}</Label>
           <div className="flex gap-2">
-            <Input readOnly value={link || t('invite.loading')} data-testid="invite-link" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
+            <Input id="invite-link" readOnly value={link || t('invite.loading')} data-testid="invite-link" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
             <Button variant="outline" disabled={!link} onClick={() => void copy(link, t('invite.copied'))} aria-label={t('invite.copy')}>
               <CopyIcon />
               <span className="hidden sm:inline">{t('invite.copy')}</span>
