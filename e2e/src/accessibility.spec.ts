@@ -190,7 +190,7 @@ for (const language of languages) {
 
       await page.goto('/channel')
       await settle(page, language, 'light')
-      await checkOpened(page, 'column settings dialog', () => page.getByTestId('channel-columns').click(), page.getByTestId('column-settings'), language)
+      await checkOpened(page, 'column settings dialog', () => page.getByTestId('column-settings-trigger').click(), page.getByTestId('column-settings'), language)
       await checkOpened(page, 'confirm dialog', () => page.getByTestId('channel-fix').click(), page.getByRole('dialog'), language)
 
       for (const [label, path] of [['channel edit drawer', `/channel/edit/${channelId}`], ['user editor drawer', '/user/edit']] as const) {
@@ -238,6 +238,7 @@ test('the keyboard alone reaches and works the token page and the side navigatio
   await expect(page.getByTestId('token-editor')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('token-editor')).toBeHidden()
+  await expect(add, 'closing the drawer gives the focus back to Add').toBeFocused()
 
   // A row's actions menu: Space opens it, the arrow keys move through its items.
   const trigger = page.getByTestId('tokens-table').locator('tbody tr').first().getByTestId('row-actions-trigger')

@@ -7,7 +7,10 @@ import { parseOther, pricingLines } from './log-format'
 export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }) {
   const { t } = useTranslation('logs')
   const lines = pricingLines(parseOther(log.other), log)
+  const pricing = lines.map((line) => ({ key: line.key, text: t(`details.${line.key}`, line.values) }))
   const content = logContentText(log, t)
+  // A consumption row's text is its first pricing line; showing it a second time under "Log" adds nothing.
+  const showContent = content !== '' && !pricing.some((line) => line.text === content)
   return (
     <div className="sticky left-0 flex max-w-[min(48rem,calc(100vw-3rem))] flex-col gap-3 px-3 py-3 text-sm whitespace-normal" data-testid="log-details">
       <section className="space-y-1">
@@ -16,8 +19,8 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
           <p className="text-muted-foreground">{t('details.none')}</p>
         ) : (
           <ul className="space-y-0.5">
-            {lines.map((line) => (
-              <li key={line.key}>{t(`details.${line.key}`, line.values)}</li>
+            {pricing.map((line) => (
+              <li key={line.key}>{line.text}</li>
             ))}
             <li className="font-medium">{t('details.total', { quota: formatQuota(log.quota, display, 6) })}</li>
           </ul>
@@ -32,7 +35,7 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
           </dl>
         </section>
       )}
-      {content && (
+      {showContent && (
         <section className="space-y-1">
           <h3 className="text-xs font-medium text-muted-foreground">{t('details.content')}</h3>
           <p className="break-all whitespace-pre-wrap" data-testid="log-content">
