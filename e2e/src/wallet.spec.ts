@@ -144,7 +144,9 @@ test('redeems a code and tops up online through the EPay gateway, credited once'
     { forged: false, answer: 'success' },
     { forged: false, answer: 'success' },
   ])
-  await expect(page.getByText(/使用在线充值成功|Online top-up succeeded/).first()).toBeVisible()
+  // The newest row is the top-up; its text is in the expanded row (the text column is hidden by default).
+  await page.getByTestId('log-row').first().getByTestId('log-expand').click()
+  await expect(page.getByTestId('log-details').getByText(/使用在线充值成功|Online top-up succeeded/)).toBeVisible()
 
   await page.goto('/topup')
   await expect(balance).toHaveText('$11')

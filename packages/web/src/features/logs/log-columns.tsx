@@ -62,7 +62,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.channel') },
       cell: ({ row }) =>
         row.original.channel ? (
-          <Badge variant="outline" className="max-w-24" title={row.original.channel_name}>
+          <Badge variant="outline" className="max-w-20" title={row.original.channel_name}>
             <span className="min-w-0 truncate">
               #{row.original.channel}
               {row.original.channel_name ? ` ${row.original.channel_name}` : ''}
@@ -80,7 +80,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
         row.original.username ? (
           <button
             type="button"
-            className="block max-w-28 truncate font-medium text-primary underline-offset-4 hover:underline"
+            className="block max-w-20 truncate font-medium text-primary underline-offset-4 hover:underline"
             data-testid="log-user"
             onClick={() => onUser(row.original)}
           >
@@ -96,7 +96,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.token') },
       cell: ({ row }) =>
         row.original.token_name ? (
-          <Badge variant="muted" className="max-w-24" title={row.original.token_name}>
+          <Badge variant="muted" className="max-w-20" title={row.original.token_name}>
             <span className="min-w-0 truncate">{row.original.token_name}</span>
           </Badge>
         ) : (
@@ -107,7 +107,14 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       id: 'group',
       header: t('columns.group'),
       meta: { label: t('columns.group') },
-      cell: ({ row }) => row.original.group || muted('—'),
+      cell: ({ row }) =>
+        row.original.group ? (
+          <span className="block max-w-20 truncate" title={row.original.group}>
+            {row.original.group}
+          </span>
+        ) : (
+          muted('—')
+        ),
     },
     {
       id: 'type',
@@ -122,7 +129,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       cell: ({ row }) => {
         const other = parseOther(row.original.other)
         return (
-          <span className="inline-flex max-w-36 items-center gap-1.5">
+          <span className="inline-flex max-w-32 items-center gap-1.5">
             <span className="min-w-0 truncate" title={row.original.model_name}>
               {row.original.model_name || muted('—')}
             </span>
@@ -182,7 +189,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       cell: ({ row }) => {
         const path = retryPath(parseOther(row.original.other))
         return path.length > 1 ? (
-          <span className="block max-w-28 truncate" title={t('row.retryPath', { path: path.join(' → ') })}>
+          <span className="block max-w-16 truncate" title={t('row.retryPath', { path: path.join(' → ') })}>
             {path.join(' → ')}
           </span>
         ) : (
