@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { relativeImports, sourceFiles } from '../test/source-tree.ts'
 
 /**
  * The server's modules import each other without circles: a circle makes load order matter (a
@@ -9,21 +10,6 @@ import { describe, expect, it } from 'vitest'
  * contracts the same way.
  */
 const root = import.meta.dirname
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === '__fixtures__' ? [] : sourceFiles(path)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
-  })
-}
-
-/** Relative specifiers of `import … from`, `export … from` and bare `import '…'`, type-only ones included. */
-function relativeImports(source: string): string[] {
-  const found: string[] = []
-  for (const match of source.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm)) found.push(match[1]!)
-  return found
-}
 
 /** Every elementary circle's members, found by depth-first search from each module in turn (the graph is small). */
 function findCycles(graph: Map<string, string[]>): string[][] {

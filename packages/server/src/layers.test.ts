@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { relativeImports, sourceFiles } from '../test/source-tree.ts'
 
 /**
  * Each thing has one room (see ARCHITECTURE.md): SQL only in db/queries (and the rest of db/), routes
@@ -17,22 +18,6 @@ interface SourceFile {
   text: string
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === '__fixtures__' ? [] : sourceFiles(path)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
-  })
-}
-
-/** Relative specifiers of static imports, re-exports and dynamic import() calls, type-only ones included. */
-function relativeImports(source: string): string[] {
-  const found: string[] = []
-  for (const match of source.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm)) found.push(match[1]!)
-  for (const match of source.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) found.push(match[1]!)
-  return found
-}
-
 /** Kysely's query builders and its sql tag: what writes SQL. A transaction() alone does not. */
 const QUERY_BUILDING = /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|id|lit|join|table|val|expression)\(|import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/
 
@@ -46,7 +31,7 @@ function sqlOutsideQueries(file: SourceFile): string[] {
 function routeImportsOfDb(file: SourceFile): string[] {
   if (!file.path.startsWith('routes/')) return []
   const from = dirname(join(root, file.path))
-  return relativeImports(file.text).filter((spec) => relative(root, resolve(from, spec)).split(sep)[0] === 'db')
+  return relativeImports(file.text, { dynamic: true }).filter((spec) => relative(root, resolve(from, spec)).split(sep)[0] === 'db')
 }
 
 /** Reads of process.env outside env.ts, which parses, types and documents every variable once. */
@@ -58,7 +43,7 @@ function environmentReads(file: SourceFile): string[] {
 /** Imports that lead out of src into the test folder (fakes, kits, the harness), which the build leaves out. */
 function testKitImports(file: SourceFile): string[] {
   const from = dirname(join(root, file.path))
-  return relativeImports(file.text).filter((spec) => {
+  return relativeImports(file.text, { dynamic: true }).filter((spec) => {
     const target = resolve(from, spec)
     return target === testDir || target.startsWith(testDir + sep)
   })

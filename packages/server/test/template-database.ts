@@ -37,16 +37,7 @@ export async function createTemplateDatabase(base: string | undefined): Promise<
   const target = parseDsn(base, ':memory:')
   const name = `tmpl_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   if (target.dialect === 'postgres') {
-    const pg = await import('pg')
-    const admin = async (statement: string) => {
-      const client = new pg.default.Client({ connectionString: target.connectionString })
-      await client.connect()
-      try {
-        await client.query(statement)
-      } finally {
-        await client.end()
-      }
-    }
+    const admin = postgresAdmin(target.connectionString)
     await admin(`CREATE DATABASE ${name}`)
     const url = new URL(target.connectionString)
     url.pathname = `/${name}`
@@ -54,15 +45,7 @@ export async function createTemplateDatabase(base: string | undefined): Promise<
     return { name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
   }
   if (target.dialect === 'mysql') {
-    const mysql = await import('mysql2/promise')
-    const admin = async (statement: string) => {
-      const connection = await mysql.createConnection({ uri: target.uri })
-      try {
-        await connection.query(statement)
-      } finally {
-        await connection.end()
-      }
-    }
+    const admin = mysqlAdmin(target.uri)
     await admin(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`)
     const url = new URL(target.uri)
     url.pathname = `/${name}`
@@ -70,4 +53,31 @@ export async function createTemplateDatabase(base: string | undefined): Promise<
     return { name, drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) }
   }
   return undefined
+}
+
+/** Runs one statement on the PostgreSQL server in a connection of its own (CREATE/DROP DATABASE cannot share a pool). */
+export function postgresAdmin(connectionString: string): (statement: string) => Promise<void> {
+  return async (statement) => {
+    const pg = await import('pg')
+    const client = new pg.default.Client({ connectionString })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+/** Runs one statement on the MySQL/MariaDB server in a connection of its own. */
+export function mysqlAdmin(uri: string): (statement: string) => Promise<void> {
+  return async (statement) => {
+    const mysql = await import('mysql2/promise')
+    const connection = await mysql.createConnection({ uri })
+    try {
+      await connection.query(statement)
+    } finally {
+      await connection.end()
+    }
+  }
 }

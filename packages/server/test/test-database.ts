@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import { openDatabase } from '../src/db/client.ts'
 import { parseDsn, type ConnectionTarget } from '../src/db/dsn.ts'
-import { migrateBoth } from './template-database.ts'
+import { migrateBoth, mysqlAdmin, postgresAdmin } from './template-database.ts'
 
 export interface TestDatabase {
   dsn: string | undefined
@@ -30,16 +30,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const template = options.migrated ? inject('templateDatabase') : undefined
   if (target.dialect === 'postgres') {
-    const pg = await import('pg')
-    const admin = async (statement: string) => {
-      const client = new pg.default.Client({ connectionString: target.connectionString })
-      await client.connect()
-      try {
-        await client.query(statement)
-      } finally {
-        await client.end()
-      }
-    }
+    const admin = postgresAdmin(target.connectionString)
     const url = new URL(target.connectionString)
     if (template) {
       await createFromTemplate(admin, name, template)
@@ -66,11 +57,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     return {
       dsn: url.toString(),
       sqlitePath: ':memory:',
-      drop: async () => {
-        const dropper = await mysql.createConnection({ uri: target.uri })
-        await dropper.query(`DROP DATABASE ${name}`)
-        await dropper.end()
-      },
+      drop: () => mysqlAdmin(target.uri)(`DROP DATABASE ${name}`),
     }
   }
   return { dsn: undefined, sqlitePath: ':memory:', drop: async () => undefined }
