@@ -86,9 +86,10 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   exchange.trace?.settling(usage, outcome.partial === true)
   const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   const language = services.env.DEFAULT_LANGUAGE
-  const text = logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to)
+  // The text is built only when a row will be written (LogConsumeEnabled).
+  const text = services.options.bool('LogConsumeEnabled') ? logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to) : undefined
   // The row is written in the settlement's transaction; its quota is what was collected.
-  const log = services.options.bool('LogConsumeEnabled')
+  const log = text
     ? {
         user_id: exchange.user.id,
         created_at: now,
