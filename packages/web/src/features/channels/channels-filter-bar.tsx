@@ -36,7 +36,7 @@ export function ChannelsFilterBar({ search, onSearch }: FilterBarProps) {
       }}
     >
       <Input
-        className="h-8 w-full sm:w-56"
+        className="h-8 w-full sm:w-64"
         value={keyword}
         placeholder={t('filters.keyword')}
         aria-label={t('filters.keyword')}

@@ -36,7 +36,7 @@ export function BalanceCard({ user, display }: { user: SelfUser; display: QuotaD
           {stats.map((stat) => (
             <div key={stat.key} className="min-w-0 text-center">
               <dt className="text-xs leading-tight text-muted-foreground">{stat.label}</dt>
-              <dd className="mt-1 text-lg leading-tight font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl" data-testid={`balance-${stat.key}`}>
+              <dd className="mt-1 text-base leading-tight font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl" data-testid={`balance-${stat.key}`}>
                 {stat.value}
               </dd>
             </div>
