@@ -1,8 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { ROOT, expect, test, ensureRoot, rootHeaders } from './fixtures.ts'
 
@@ -12,9 +10,8 @@ import { ROOT, expect, test, ensureRoot, rootHeaders } from './fixtures.ts'
  * started here), show every default column of a 1366 px laptop screen without scrolling sideways,
  * turn each row into a card on a 390 px phone, share one pager, and every list page opens its
  * column settings as a dialog. A list that fails to load shows one toast and no count.
- * Pictures of the three pages go to TABLE_SHOTS_DIR.
+ * Pictures of the three pages go to each test's output directory (test-results/), kept for review.
  */
-const shotDir = process.env.TABLE_SHOTS_DIR ?? '/tmp/shots-tables'
 const stamp = Date.now()
 // Long names on purpose (as long as the server takes): the cells must cut them, not widen the table.
 const tokenName = `e2e-fit-long-token-${stamp % 100_000_000}`
@@ -189,9 +186,8 @@ async function openWithRows(page: Page, path: string, rows: Locator): Promise<vo
   }).toPass({ timeout: 40_000 })
 }
 
-test('at 1366x768 in English every default column of the three log pages is in view, without sideways scrolling', async ({ browser, baseURL }) => {
+test('at 1366x768 in English every default column of the three log pages is in view, without sideways scrolling', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(150_000)
-  mkdirSync(shotDir, { recursive: true })
   const { context, page } = await openConsole(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
   for (const { path, table } of LOG_PAGES) {
     const box = page.getByTestId(table)
@@ -206,14 +202,13 @@ test('at 1366x768 in English every default column of the three log pages is in v
     }
     const scroll = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }))
     expect.soft(scroll.scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(scroll.clientWidth)
-    await page.screenshot({ path: join(shotDir, `${path.slice(1)}-1366-en-light.png`), fullPage: true })
+    await page.screenshot({ path: testInfo.outputPath(`${path.slice(1)}-1366-en-light.png`), fullPage: true })
   }
   await context.close()
 })
 
-test('at 390x844 each row of the three log pages is a card, and nothing scrolls sideways', async ({ browser, baseURL }) => {
+test('at 390x844 each row of the three log pages is a card, and nothing scrolls sideways', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(150_000)
-  mkdirSync(shotDir, { recursive: true })
   const { context, page } = await openConsole(browser, baseURL, { width: 390, height: 844, language: 'zh', theme: 'dark' })
   for (const { path, table } of LOG_PAGES) {
     const box = page.getByTestId(table)
@@ -230,7 +225,7 @@ test('at 390x844 each row of the three log pages is a card, and nothing scrolls 
       const rect = (await card.boundingBox())!
       expect(rect.x + rect.width).toBeLessThanOrEqual(390)
     }
-    await page.screenshot({ path: join(shotDir, `${path.slice(1)}-390-zh-dark.png`), fullPage: true })
+    await page.screenshot({ path: testInfo.outputPath(`${path.slice(1)}-390-zh-dark.png`), fullPage: true })
   }
   await context.close()
 })
