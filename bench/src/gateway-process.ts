@@ -7,6 +7,9 @@ import type { MockUpstreamOptions } from './mock-upstream.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 
+// As `npm start`: a smaller young generation keeps the resident memory down under load.
+const GATEWAY_HEAP_FLAGS = ['--max-semi-space-size=4']
+
 export interface RunningProcess {
   url: string
   pid: number
@@ -18,16 +21,35 @@ export interface RunningProcess {
   sqlitePath?: string
 }
 
-/** Starts the mock upstream in a child process and resolves once it listens. */
-export async function startMockProcess(options: MockUpstreamOptions): Promise<RunningProcess> {
+/** Starts a bench child that announces `{"port":N}` on stdout, and resolves once it has. */
+async function startAnnouncedChild(script: string, args: string[], name: string, nodeArgs: string[] = []): Promise<RunningProcess> {
   let announce: (port: number) => void = () => {}
   const announced = new Promise<number>((done) => (announce = done))
-  const started = startNodeChild(join(import.meta.dirname, 'mock-process.ts'), [JSON.stringify(options)], process.env, (line) => {
-    const match = /^\{"port":(\d+)\}$/.exec(line)
-    if (match) announce(Number(match[1]))
-  })
-  const port = await Promise.race([announced, exitOrTimeout(started, 10_000, 'mock upstream')])
+  const started = startNodeChild(
+    join(import.meta.dirname, script),
+    args,
+    process.env,
+    (line) => {
+      const match = /^\{"port":(\d+)\}$/.exec(line)
+      if (match) announce(Number(match[1]))
+    },
+    nodeArgs
+  )
+  const port = await Promise.race([announced, exitOrTimeout(started, 10_000, name)])
   return { url: `http://127.0.0.1:${port}`, pid: started.pid, outputTail: started.outputTail, stop: () => started.stop() }
+}
+
+/** Starts the mock upstream in a child process and resolves once it listens. */
+export function startMockProcess(options: MockUpstreamOptions): Promise<RunningProcess> {
+  return startAnnouncedChild('mock-process.ts', [JSON.stringify(options)], 'mock upstream')
+}
+
+/**
+ * Starts the bare relay (bare-relay.ts) in front of `upstreamUrl`, with the gateway's heap flag so
+ * the two are measured alike.
+ */
+export function startBareRelayProcess(upstreamUrl: string): Promise<RunningProcess> {
+  return startAnnouncedChild('bare-relay-process.ts', [upstreamUrl], 'bare relay', GATEWAY_HEAP_FLAGS)
 }
 
 /**
@@ -57,8 +79,7 @@ export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}
   // The gateway as `npm start` runs it: compiled JavaScript, resolving @gateway/shared to its build.
   const nodeArgs = [
     '--conditions=gateway-dist',
-    // As `npm start`: a smaller young generation keeps the resident memory down under load.
-    '--max-semi-space-size=4',
+    ...GATEWAY_HEAP_FLAGS,
     '--import',
     pathToFileURL(join(import.meta.dirname, 'exit-with-parent.mjs')).href,
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),

@@ -1,3 +1,4 @@
+import { announceAndServe } from './child-lifecycle.ts'
 import { startMockUpstream, type MockUpstreamOptions } from './mock-upstream.ts'
 
 /**
@@ -7,19 +8,4 @@ import { startMockUpstream, type MockUpstreamOptions } from './mock-upstream.ts'
  */
 const options = JSON.parse(process.argv[2] ?? '{}') as MockUpstreamOptions
 const mock = await startMockUpstream(options)
-process.stdout.write(`${JSON.stringify({ port: mock.port })}\n`)
-
-let stopping = false
-const stop = () => {
-  if (stopping) return
-  stopping = true
-  mock.stop().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  )
-}
-process.stdin.on('end', stop)
-process.stdin.on('error', stop)
-process.stdin.resume()
-process.on('SIGTERM', stop)
-process.on('SIGINT', stop)
+announceAndServe(mock.port, () => mock.stop())

@@ -12,9 +12,9 @@ const columns: [title: string, width: number][] = [
   ['ttft p50', 9],
   ['ttft p99', 9],
   ['errors', 7],
-  ['gw cpu µs/req', 14],
-  ['gw peak MiB', 12],
-  ['gw rss MiB', 11],
+  ['relay cpu µs/req', 17],
+  ['relay peak MiB', 15],
+  ['relay rss MiB', 14],
   ['mock cpu µs/req', 16],
 ]
 
@@ -28,8 +28,28 @@ export function scenarioHeader(scenario: Scenario, seconds: number, warmupSecond
   return [`\n${scenario.label}: ${seconds} s per run after a ${warmupSeconds} s warm-up`, line(columns.map(([title]) => title))].join('\n')
 }
 
-/** One row per run, and after a gateway run the overhead row against the direct run before it. */
-export function measurementRows(measurement: Measurement, direct: Measurement | undefined, stream: boolean): string {
+/** A comparison row: rps as a ratio, latencies as differences, relay CPU as a multiple. */
+function comparisonRow(label: string, run: Measurement, base: Measurement, stream: boolean): string {
+  const { load } = run
+  const cpu = run.relayCpuMicros !== undefined && base.relayCpuMicros ? `×${(run.relayCpuMicros / base.relayCpuMicros).toFixed(2)}` : dash
+  return line([
+    '',
+    label,
+    base.load.rps === 0 ? dash : `×${(load.rps / base.load.rps).toFixed(2)}`,
+    signed(load.p50 - base.load.p50),
+    signed(load.p99 - base.load.p99),
+    stream ? signed(load.ttftP50 - base.load.ttftP50) : dash,
+    stream ? signed(load.ttftP99 - base.load.ttftP99) : dash,
+    '',
+    cpu,
+  ])
+}
+
+/**
+ * One row per run; after a relay run (bare or gateway) its overhead against the direct run, and
+ * after a gateway run its cost against the bare relay's ("vs bare": CPU per request as a multiple).
+ */
+export function measurementRows(measurement: Measurement, direct: Measurement | undefined, stream: boolean, bare?: Measurement): string {
   const { load } = measurement
   const rows = [
     line([
@@ -41,26 +61,14 @@ export function measurementRows(measurement: Measurement, direct: Measurement | 
       stream ? fixed(load.ttftP50) : dash,
       stream ? fixed(load.ttftP99) : dash,
       String(load.errors),
-      measurement.gatewayCpuMicros === undefined ? dash : String(measurement.gatewayCpuMicros),
-      measurement.gatewayPeakRss === undefined ? dash : mebibytes(measurement.gatewayPeakRss).toFixed(1),
-      measurement.gatewayRss === undefined ? dash : mebibytes(measurement.gatewayRss).toFixed(1),
+      measurement.relayCpuMicros === undefined ? dash : String(measurement.relayCpuMicros),
+      measurement.relayPeakRss === undefined ? dash : mebibytes(measurement.relayPeakRss).toFixed(1),
+      measurement.relayRss === undefined ? dash : mebibytes(measurement.relayRss).toFixed(1),
       String(measurement.mockCpuMicros),
     ]),
   ]
-  if (measurement.target === 'gateway' && direct) {
-    const ratio = direct.load.rps === 0 ? dash : `×${(load.rps / direct.load.rps).toFixed(2)}`
-    rows.push(
-      line([
-        '',
-        'overhead',
-        ratio,
-        signed(load.p50 - direct.load.p50),
-        signed(load.p99 - direct.load.p99),
-        stream ? signed(load.ttftP50 - direct.load.ttftP50) : dash,
-        stream ? signed(load.ttftP99 - direct.load.ttftP99) : dash,
-      ]),
-    )
-  }
+  if (measurement.target !== 'direct' && direct) rows.push(comparisonRow('overhead', measurement, direct, stream))
+  if (measurement.target === 'gateway' && bare) rows.push(comparisonRow('vs bare', measurement, bare, stream))
   const answered = load.requests + load.errors
   if (measurement.upstreamConnections > 2 * measurement.concurrency) {
     rows.push(`      note: the upstream accepted ${measurement.upstreamConnections} new connections for ${measurement.upstreamHits} requests (connections are not kept alive)`)
@@ -90,9 +98,9 @@ export function judgeTargets(all: Measurement[], chunks: number, soakResult: Soa
     ['json', 150, 'non-stream'],
     ['stream', 250, `${chunks}-chunk stream`],
   ] as const) {
-    const runs = all.filter((m) => m.scenario === scenario && m.target === 'gateway' && m.gatewayCpuMicros !== undefined && m.load.requests > 0)
-    const worst = Math.max(...runs.map((m) => m.gatewayCpuMicros ?? 0))
-    const each = runs.map((m) => `c${m.concurrency} ${m.gatewayCpuMicros}`).join(' / ')
+    const runs = all.filter((m) => m.scenario === scenario && m.target === 'gateway' && m.relayCpuMicros !== undefined && m.load.requests > 0)
+    const worst = Math.max(...runs.map((m) => m.relayCpuMicros ?? 0))
+    const each = runs.map((m) => `c${m.concurrency} ${m.relayCpuMicros}`).join(' / ')
     verdict(runs.length === 0 ? undefined : worst <= limit, `gateway CPU per request, ${name} ≤ ${limit} µs: ${runs.length === 0 ? 'not measured' : `${worst} µs, the worst of ${each}`}`)
   }
 
@@ -114,11 +122,32 @@ export function judgeTargets(all: Measurement[], chunks: number, soakResult: Soa
     }
   }
 
+  // The gateway against the bare relay: CPU per request at most 1.5x, p50 at most 1 ms more.
+  for (const [scenario, name] of [
+    ['json', 'non-stream'],
+    ['stream', `${chunks}-chunk stream`],
+  ] as const) {
+    for (const concurrency of [16, 64]) {
+      const bare = find(all, scenario, 'bare', concurrency)
+      const gateway = find(all, scenario, 'gateway', concurrency)
+      if (!bare?.relayCpuMicros || gateway?.relayCpuMicros === undefined || gateway.load.requests === 0) {
+        verdict(undefined, `gateway CPU per request ≤ 1.5× the bare relay, ${name}, c${concurrency}: not measured`)
+        continue
+      }
+      const ratio = gateway.relayCpuMicros / bare.relayCpuMicros
+      verdict(ratio <= 1.5, `gateway CPU per request ≤ 1.5× the bare relay, ${name}, c${concurrency}: ${gateway.relayCpuMicros} vs ${bare.relayCpuMicros} µs (${ratio.toFixed(2)}×)`)
+      if (concurrency === 16) {
+        const added = gateway.load.p50 - bare.load.p50
+        verdict(added < 1, `added p50 over the bare relay at concurrency 16, ${name} < 1 ms: ${signed(added)} ms`)
+      }
+    }
+  }
+
   // Issue 7: a stream converted from Anthropic's events costs at most twice the pass-through.
-  const converted = all.filter((m) => m.scenario === 'claude-stream' && m.target === 'gateway' && m.gatewayCpuMicros !== undefined && m.load.requests > 0)
+  const converted = all.filter((m) => m.scenario === 'claude-stream' && m.target === 'gateway' && m.relayCpuMicros !== undefined && m.load.requests > 0)
   const ratios = converted.flatMap((m) => {
-    const passthrough = find(all, 'stream', 'gateway', m.concurrency)?.gatewayCpuMicros
-    return passthrough ? [{ concurrency: m.concurrency, ratio: (m.gatewayCpuMicros ?? 0) / passthrough, micros: m.gatewayCpuMicros }] : []
+    const passthrough = find(all, 'stream', 'gateway', m.concurrency)?.relayCpuMicros
+    return passthrough ? [{ concurrency: m.concurrency, ratio: (m.relayCpuMicros ?? 0) / passthrough, micros: m.relayCpuMicros }] : []
   })
   verdict(
     ratios.length === 0 ? undefined : ratios.every((r) => r.ratio <= 2),
@@ -127,8 +156,8 @@ export function judgeTargets(all: Measurement[], chunks: number, soakResult: Soa
 
   const peak = find(all, 'stream', 'gateway', 64)
   verdict(
-    peak?.gatewayPeakRss === undefined ? undefined : peak.gatewayPeakRss < 200 * MiB,
-    `gateway peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.gatewayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.gatewayPeakRss)} MiB`}`,
+    peak?.relayPeakRss === undefined ? undefined : peak.relayPeakRss < 200 * MiB,
+    `gateway peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.relayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.relayPeakRss)} MiB`}`,
   )
 
   if (soakResult) {

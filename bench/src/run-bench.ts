@@ -2,17 +2,18 @@ import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { killAllChildren } from './child-processes.ts'
 import { summarizeCpuProfiles } from './cpu-profile-summary.ts'
-import { startGatewayProcess, startMockProcess, type RunningProcess } from './gateway-process.ts'
+import { startBareRelayProcess, startGatewayProcess, startMockProcess, type RunningProcess } from './gateway-process.ts'
 import { BENCH_MODEL, configureGateway, GatewayCallError, probeRelay } from './gateway-setup.ts'
 import { mebibytes } from './proc-stats.ts'
 import { judgeTargets, measurementRows, scenarioHeader } from './report.ts'
 import { buildScenarios, measure, soak, type Measurement, type SoakResult, type Target } from './scenarios.ts'
 
 /**
- * `npm run bench`: the mock OpenAI upstream called directly against the same calls through the
- * real gateway, non-stream and stream, at several concurrencies, on loopback. The mock runs in its
- * own process, the gateway in another (fresh SQLite, configured through its console API); this
- * process only generates load. Bounded in time; stops its children however it ends.
+ * `npm run bench`: the mock OpenAI upstream called directly, through a bare Node relay (the
+ * yardstick: piped bytes and nothing else) and through the real gateway, non-stream and stream, at
+ * several concurrencies, on loopback. The mock, the bare relay and the gateway (fresh SQLite,
+ * configured through its console API) each run in their own process; this process only generates
+ * load. Bounded in time; stops its children however it ends.
  */
 const numberFrom = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback)
@@ -36,7 +37,7 @@ const config = {
 
 /** Exits with 2 if the whole run takes far longer than planned (a hung child or request). */
 function armDeadline(): void {
-  const runs = config.scenarios.length * config.concurrencies.length * 2
+  const runs = config.scenarios.length * config.concurrencies.length * 3
   const budgetSeconds = runs * (config.seconds + config.warmupSeconds + 35) + config.soakSeconds + 120
   setTimeout(() => {
     console.error(`bench: still running after ${budgetSeconds} s, giving up`)
@@ -68,24 +69,30 @@ async function main(): Promise<number> {
   armDeadline()
   const mock = await startMockProcess({ chunks: config.chunks, chunkDelayMs: config.chunkDelayMs, latencyMs: config.latencyMs })
   let gateway: RunningProcess | undefined
+  let bareRelay: RunningProcess | undefined
   try {
+    bareRelay = await startBareRelayProcess(mock.url)
     const started = await startGateway(mock)
     gateway = started.gateway
     const scenarios = buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs).filter((s) => config.scenarios.includes(s.id))
     let failure = started.failure
-    let through: Target | undefined = started.key && gateway ? { name: 'gateway', url: `${gateway.url}/v1/chat/completions`, apiKey: started.key } : undefined
+    let through: Target | undefined =
+      started.key && gateway ? { name: 'gateway', url: `${gateway.url}/v1/chat/completions`, apiKey: started.key, pid: gateway.pid } : undefined
+    const bare: Target = { name: 'bare', url: `${bareRelay.url}/v1/chat/completions`, apiKey: 'sk-mock', pid: bareRelay.pid }
 
-    console.log(`bench: mock upstream ${mock.url} (pid ${mock.pid}), gateway ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}`)
+    console.log(
+      `bench: mock upstream ${mock.url} (pid ${mock.pid}), bare relay ${bareRelay.url} (pid ${bareRelay.pid}), gateway ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}`
+    )
     const load = loadavg()[0] ?? 0
     console.log(`machine: ${cpus().length} cores, load average ${load.toFixed(2)}, Node ${process.version}; load generator, mock and gateway are separate processes on loopback`)
     if (load > 0.5) console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
-    console.log('latencies in ms to the last byte; ttft = time to the first content chunk; overhead = gateway − direct, rps as gateway/direct')
+    console.log('latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare')
     if (config.cpuProfile) console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
     if (config.chunkDelayMs === 0) console.log('stream: the mock writes each stream in one piece (BENCH_CHUNK_DELAY_MS=0), so its ttft is its latency; set BENCH_CHUNK_DELAY_MS to pace the chunks')
     if (started.failure) console.log(`\n${started.failure}\nmeasuring direct-to-mock only`)
 
     const measurements: Measurement[] = []
-    const options = { seconds: config.seconds, warmupSeconds: config.warmupSeconds, mockPid: mock.pid, mockUrl: mock.url, gatewayPid: gateway?.pid }
+    const options = { seconds: config.seconds, warmupSeconds: config.warmupSeconds, mockPid: mock.pid, mockUrl: mock.url }
     for (const scenario of scenarios) {
       console.log(scenarioHeader(scenario, config.seconds, config.warmupSeconds))
       const direct: Target = { name: 'direct', url: `${mock.url}${scenario.direct?.path ?? '/v1/chat/completions'}`, apiKey: 'sk-mock' }
@@ -93,11 +100,18 @@ async function main(): Promise<number> {
         const directRun = await measure(scenario, direct, concurrency, options)
         measurements.push(directRun)
         console.log(measurementRows(directRun, undefined, scenario.stream))
+        // A converted scenario has no bare equivalent: piping bytes converts nothing.
+        let bareRun: Measurement | undefined
+        if (!scenario.direct) {
+          bareRun = await measure(scenario, bare, concurrency, options)
+          measurements.push(bareRun)
+          console.log(measurementRows(bareRun, directRun, scenario.stream))
+        }
         if (!through) continue
         try {
           const gatewayRun = await measure(scenario, through, concurrency, options)
           measurements.push(gatewayRun)
-          console.log(measurementRows(gatewayRun, directRun, scenario.stream))
+          console.log(measurementRows(gatewayRun, directRun, scenario.stream, bareRun))
         } catch (error) {
           // The gateway died or stopped answering mid-run: keep measuring the direct side.
           failure = `gateway failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
@@ -135,6 +149,7 @@ async function main(): Promise<number> {
     return config.strict && targets.some((t) => t.status === 'MISS') ? 1 : 0
   } finally {
     await gateway?.stop()
+    await bareRelay?.stop()
     await mock.stop()
     if (gateway?.profileDir) {
       try {

@@ -47,10 +47,13 @@ export function buildScenarios(model: string, chunks: number, chunkDelayMs: numb
 export const CLAUDE_BENCH_MODEL = 'claude-3-5-haiku-20241022'
 
 export interface Target {
-  name: 'direct' | 'gateway'
+  /** The mock itself, the bare relay in front of it (the yardstick), or the gateway. */
+  name: 'direct' | 'bare' | 'gateway'
   /** Full URL of the chat completions endpoint. */
   url: string
   apiKey: string
+  /** The relay's process (bare and gateway), whose CPU time and memory are read from /proc. */
+  pid?: number
 }
 
 export interface Measurement {
@@ -58,11 +61,11 @@ export interface Measurement {
   target: Target['name']
   concurrency: number
   load: LoadResult
-  /** The gateway's CPU time per answered request in the window, in µs (gateway runs only). */
-  gatewayCpuMicros: number | undefined
-  /** The gateway's peak and current RSS in the window, in bytes (gateway runs only). */
-  gatewayPeakRss: number | undefined
-  gatewayRss: number | undefined
+  /** The relay's CPU time per answered request in the window, in µs (bare relay and gateway runs). */
+  relayCpuMicros: number | undefined
+  /** The relay's peak and current RSS in the window, in bytes (bare relay and gateway runs). */
+  relayPeakRss: number | undefined
+  relayRss: number | undefined
   /** The mock's CPU time per answered request, in µs: the upstream's share, the same in both runs. */
   mockCpuMicros: number
   /** Share of one core the load generator (this process) used: near 1, it bounds the rps. */
@@ -78,7 +81,6 @@ export interface MeasureOptions {
   mockPid: number
   /** The mock's base URL, for its `/_mock/stats` counters. */
   mockUrl: string
-  gatewayPid: number | undefined
 }
 
 async function readMockStats(mockUrl: string): Promise<{ hits: number; connections: number }> {
@@ -87,7 +89,7 @@ async function readMockStats(mockUrl: string): Promise<{ hits: number; connectio
 
 /**
  * One measured run: a warm-up (JIT, connection pools) at the same concurrency, then the window,
- * with the CPU time of the mock and the gateway read from /proc before and after it.
+ * with the CPU time of the mock and of the relay (bare or gateway) read from /proc before and after it.
  */
 export async function measure(scenario: Scenario, target: Target, concurrency: number, options: MeasureOptions): Promise<Measurement> {
   const load = {
@@ -99,17 +101,17 @@ export async function measure(scenario: Scenario, target: Target, concurrency: n
     headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
   }
   if (options.warmupSeconds > 0) await runLoad(target.url, { ...load, seconds: options.warmupSeconds })
-  const gatewayPid = target.name === 'gateway' ? options.gatewayPid : undefined
-  if (gatewayPid) resetPeakRss(gatewayPid)
-  const gatewayCpuBefore = gatewayPid ? readCpuMicros(gatewayPid) : 0
+  const relayPid = target.pid
+  if (relayPid) resetPeakRss(relayPid)
+  const relayCpuBefore = relayPid ? readCpuMicros(relayPid) : 0
   const statsBefore = await readMockStats(options.mockUrl)
   const mockCpuBefore = readCpuMicros(options.mockPid)
   const clientCpuBefore = process.cpuUsage()
   const result = await runLoad(target.url, { ...load, seconds: options.seconds })
   const clientCpu = process.cpuUsage(clientCpuBefore)
   const mockCpu = readCpuMicros(options.mockPid) - mockCpuBefore
-  const gatewayCpu = gatewayPid ? readCpuMicros(gatewayPid) - gatewayCpuBefore : 0
-  const memory = gatewayPid ? readMemory(gatewayPid) : undefined
+  const relayCpu = relayPid ? readCpuMicros(relayPid) - relayCpuBefore : 0
+  const memory = relayPid ? readMemory(relayPid) : undefined
   const statsAfter = await readMockStats(options.mockUrl)
   const perRequest = (micros: number) => (result.requests === 0 ? 0 : Math.round(micros / result.requests))
   return {
@@ -117,9 +119,9 @@ export async function measure(scenario: Scenario, target: Target, concurrency: n
     target: target.name,
     concurrency,
     load: result,
-    gatewayCpuMicros: gatewayPid ? perRequest(gatewayCpu) : undefined,
-    gatewayPeakRss: memory?.peakRss,
-    gatewayRss: memory?.rss,
+    relayCpuMicros: relayPid ? perRequest(relayCpu) : undefined,
+    relayPeakRss: memory?.peakRss,
+    relayRss: memory?.rss,
     mockCpuMicros: perRequest(mockCpu),
     loadGeneratorCpuShare: Math.round(((clientCpu.user + clientCpu.system) / (result.seconds * 1_000_000)) * 100) / 100,
     upstreamHits: statsAfter.hits - statsBefore.hits,
