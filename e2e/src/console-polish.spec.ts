@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fixtures.ts'
 
 /**
  * Console polish: the dashboard's axis labels are distinct and unclipped, a toast never covers the
@@ -15,14 +15,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
-  const created = await (
-    await request.post(`${baseURL}/api/channel/`, {
-      headers,
-      data: { name: `e2e-polish-${suffix}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model, group: 'default', priority: 100, private_network: 1 },
-    })
-  ).json()
-  expect(created.success, created.message).toBe(true)
-  channelId = created.data[0].id
+  channelId = await addChannel(request, baseURL, headers, { name: `e2e-polish-${suffix}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model })
   // The root spends through its own token so that its dashboard has bars (and a y axis) to label.
   const codes = await (await request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `polish-${suffix}`, quota: 5_000_000, count: 1 } })).json()
   expect(codes.success, codes.message).toBe(true)

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Page } from '@playwright/test'
-import { ROOT, expect, test, ensureRoot, rootHeaders } from './fixtures.ts'
+import { ROOT, expect, test, ensureRoot, rootHeaders, addChannel } from './fixtures.ts'
 
 /**
  * The data dashboard: with data export enabled, a fresh user (topped up with a redemption code)
@@ -50,14 +50,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   const headers = await rootHeaders(request, baseURL)
   const option = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'DataExportEnabled', value: 'true' } })).json()
   expect(option.success, option.message).toBe(true)
-  const created = await (
-    await request.post(`${baseURL}/api/channel/`, {
-      headers,
-      data: { name: `e2e-dash-${suffix}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model, group: 'default', priority: 100, private_network: 1 },
-    })
-  ).json()
-  expect(created.success, created.message).toBe(true)
-  channelId = created.data[0].id
+  channelId = await addChannel(request, baseURL, headers, { name: `e2e-dash-${suffix}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model })
   const codes = await (await request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `dash-${suffix}`, quota: 5_000_000, count: 1 } })).json()
   expect(codes.success, codes.message).toBe(true)
 

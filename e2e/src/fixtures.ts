@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
 /** The server's address is only known after global setup, so baseURL is resolved per test. */
 export const test = base.extend({
@@ -34,4 +34,45 @@ export async function signIn(page: Page, options: { english?: boolean } = {}): P
   await page.getByTestId('login-password').fill(ROOT.password)
   await page.getByTestId('login-submit').click()
   await expect(page).toHaveURL(/\/token$/)
+}
+
+/** Adds a channel as root (the e2e upstreams live on loopback, so private addresses are allowed) and answers its id. */
+export async function addChannel(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  headers: Record<string, string>,
+  channel: { name: string; type: number; key: string; base_url: string; models: string; priority?: number }
+): Promise<number> {
+  const created = await (await request.post(`${baseURL}/api/channel/`, { headers, data: { group: 'default', priority: 100, private_network: 1, ...channel } })).json()
+  expect(created.success, created.message).toBe(true)
+  return created.data[0].id
+}
+
+export interface ConsoleLook {
+  width: number
+  height?: number
+  language: 'zh' | 'en'
+  theme: 'light' | 'dark'
+}
+
+/** Every look a page is pictured in: light and dark, Chinese and English, desktop and phone. */
+export const LOOKS: ConsoleLook[] = (['light', 'dark'] as const).flatMap((theme) =>
+  (['zh', 'en'] as const).flatMap((language) => [1280, 375].map((width) => ({ width, language, theme })))
+)
+
+/**
+ * A fresh browser context signed in as root through the API, in the given size, language and theme,
+ * with `storage` added to its localStorage before any page script runs.
+ */
+export async function openConsoleAs(browser: Browser, baseURL: string | undefined, look: ConsoleLook, storage: Record<string, string> = {}) {
+  const context = await browser.newContext({ baseURL, viewport: { width: look.width, height: look.height ?? 800 } })
+  const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
+  expect(login.success, login.message).toBe(true)
+  await context.addInitScript(
+    (entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+    },
+    { 'theme-mode': look.theme, i18nextLng: look.language, user: JSON.stringify(login.data), ...storage }
+  )
+  return { context, page: await context.newPage() }
 }

@@ -1,15 +1,12 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { ROOT, expect, test, ensureRoot, signIn, rootHeaders } from './fixtures.ts'
+import { LOOKS, expect, test, ensureRoot, signIn, rootHeaders, addChannel, openConsoleAs } from './fixtures.ts'
 
 /**
  * The usage log page: a channel on a mock OpenAI upstream serves two relay calls made with a
  * token created through the API; /log then lists two consumption rows for that model, with their
  * quota, and one row expands into its pricing explanation. Also pictures /log (light/dark,
- * zh/en, desktop/mobile) into LOG_SHOTS_DIR.
+ * zh/en, desktop/mobile) into the test's output directory.
  */
-const shotDir = process.env.LOG_SHOTS_DIR ?? '/tmp/shots-logs'
 const model = 'gpt-4o-mini'
 /** The rows of this run are found by their token's name (the model is a priced, shared one). */
 const tokenName = `e2e-log-${Date.now()}`
@@ -21,14 +18,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
-  const created = await (
-    await request.post(`${baseURL}/api/channel/`, {
-      headers,
-      data: { name: `e2e-log-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model, group: 'default', priority: 100, private_network: 1 },
-    })
-  ).json()
-  expect(created.success, created.message).toBe(true)
-  channelId = created.data[0].id
+  channelId = await addChannel(request, baseURL, headers, { name: `e2e-log-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model })
 
   const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: tokenName, unlimited_quota: true, expired_time: -1 } })).json()
   expect(token.success, token.message).toBe(true)
@@ -76,30 +66,16 @@ test('lists the two consumption rows of the relay calls and expands one', async 
   await expect(page.getByTestId('log-stat-quota')).toBeVisible()
 })
 
-test('pictures /log in both themes, languages and widths', async ({ browser, baseURL }) => {
+test('pictures /log in both themes, languages and widths', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(120_000)
-  mkdirSync(shotDir, { recursive: true })
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['zh', 'en'] as const) {
-      for (const width of [1280, 375]) {
-        const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } })
-        const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
-        await context.addInitScript(
-          ({ mode, lng, user }) => {
-            localStorage.setItem('theme-mode', mode)
-            localStorage.setItem('i18nextLng', lng)
-            localStorage.setItem('user', JSON.stringify(user))
-          },
-          { mode: theme, lng: language, user: login.data },
-        )
-        const page = await context.newPage()
-        await page.goto(`/log?token_name=${tokenName}`)
-        await expect(page.getByTestId('log-row')).toHaveCount(2)
-        await page.getByTestId('log-expand').first().click()
-        await expect(page.getByTestId('log-details')).toBeVisible()
-        await page.screenshot({ path: join(shotDir, `log-${theme}-${language}-${width}.png`), fullPage: true })
-        await context.close()
-      }
-    }
+  for (const look of LOOKS) {
+    const { theme, language, width } = look
+    const { context, page } = await openConsoleAs(browser, baseURL, look)
+    await page.goto(`/log?token_name=${tokenName}`)
+    await expect(page.getByTestId('log-row')).toHaveCount(2)
+    await page.getByTestId('log-expand').first().click()
+    await expect(page.getByTestId('log-details')).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath(`log-${theme}-${language}-${width}.png`), fullPage: true })
+    await context.close()
   }
 })

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fixtures.ts'
 
 /**
  * The drawing story: root creates a Midjourney Proxy channel (type 2) on a fake proxy started
@@ -80,14 +80,7 @@ test.beforeAll(async ({ request, baseURL }) => {
     const saved = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
     expect(saved.success, saved.message).toBe(true)
   }
-  const created = await (
-    await request.post(`${baseURL}/api/channel/`, {
-      headers,
-      data: { name: `e2e-mj-${Date.now()}`, type: 2, key: 'e2e-mj-secret', base_url: proxyUrl, models: 'mj_imagine', group: 'default', priority: 100, private_network: 1 },
-    })
-  ).json()
-  expect(created.success, created.message).toBe(true)
-  channelId = created.data[0].id
+  channelId = await addChannel(request, baseURL, headers, { name: `e2e-mj-${Date.now()}`, type: 2, key: 'e2e-mj-secret', base_url: proxyUrl, models: 'mj_imagine' })
 })
 
 test.afterAll(async ({ request, baseURL }) => {

@@ -1,14 +1,11 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { ROOT, expect, test, ensureRoot, signIn, rootHeaders } from './fixtures.ts'
+import { LOOKS, expect, test, ensureRoot, signIn, rootHeaders, addChannel, openConsoleAs } from './fixtures.ts'
 
 /**
  * The public pricing page and the playground: a channel on a mock OpenAI upstream makes its models
  * appear on /pricing for a visitor, and the playground streams an answer from it to complete.
- * Also pictures both pages (light/dark, zh/en, desktop/mobile) into PG_SHOTS_DIR.
+ * Also pictures both pages (light/dark, zh/en, desktop/mobile) into the test's output directory.
  */
-const shotDir = process.env.PG_SHOTS_DIR ?? '/tmp/shots-pg'
 const priceModel = `e2e-price-${Date.now()}`
 const answer = 'The quick brown fox'
 
@@ -19,15 +16,8 @@ let channelId: number | undefined
 test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
-  const created = await (
-    await request.post(`${baseURL}/api/channel/`, {
-      headers: await rootHeaders(request, baseURL),
-      // A high priority, so a channel another spec left behind cannot take the playground's call.
-      data: { name: `e2e-pg-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: `gpt-4o-mini,${priceModel}`, group: 'default', priority: 100, private_network: 1 },
-    })
-  ).json()
-  expect(created.success, created.message).toBe(true)
-  channelId = created.data[0].id
+  // A high priority, so a channel another spec left behind cannot take the playground's call.
+  channelId = await addChannel(request, baseURL, await rootHeaders(request, baseURL), { name: `e2e-pg-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: `gpt-4o-mini,${priceModel}` })
 })
 
 test.afterAll(async ({ request, baseURL }) => {
@@ -71,45 +61,30 @@ test('the playground streams an answer from the upstream to complete', async ({ 
   await expect(page.getByTestId('chat-message')).toHaveCount(0)
 })
 
-test('pictures /pricing and /playground in both themes, languages and widths', async ({ browser, baseURL }) => {
+test('pictures /pricing and /playground in both themes, languages and widths', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(120_000)
-  mkdirSync(shotDir, { recursive: true })
   const seeded = [
     { id: 'u1', role: 'user', content: 'Write a haiku about gateways', createAt: 1_700_000_000, status: 'complete' },
     { id: 'a1', role: 'assistant', content: '**Gateways** hum softly\n\n- routes\n- ratios\n\n`stream: true`', createAt: 1_700_000_001, status: 'complete' },
     { id: 'u2', role: 'user', content: 'And one that fails?', createAt: 1_700_000_002, status: 'complete' },
     { id: 'a2', role: 'assistant', content: 'No available channel for this model', createAt: 1_700_000_003, status: 'error' },
   ]
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['zh', 'en'] as const) {
-      for (const width of [1280, 375]) {
-        const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } })
-        const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
-        await context.addInitScript(
-          ({ mode, lng, user, messages }) => {
-            localStorage.setItem('theme-mode', mode)
-            localStorage.setItem('i18nextLng', lng)
-            localStorage.setItem('user', JSON.stringify(user))
-            localStorage.setItem('playground-messages', JSON.stringify(messages))
-          },
-          { mode: theme, lng: language, user: login.data, messages: seeded },
-        )
-        const page = await context.newPage()
-        await page.goto('/pricing')
-        await expect(page.getByTestId('pricing-table').getByText(priceModel)).toBeVisible()
-        await page.waitForLoadState('networkidle')
-        await page.screenshot({ path: join(shotDir, `pricing-${theme}-${language}-${width}.png`), fullPage: true })
-        await page.goto('/playground')
-        await expect(page.getByTestId('chat-message')).toHaveCount(4)
-        if (width > 375) await expect(page.getByLabel(language === 'zh' ? '分组' : 'Group')).toHaveValue('default')
-        await page.waitForLoadState('networkidle')
-        await page.screenshot({ path: join(shotDir, `playground-${theme}-${language}-${width}.png`) })
-        if (width === 375) {
-          await page.getByRole('button', { name: language === 'zh' ? '显示或隐藏设置' : 'Show or hide settings' }).click()
-          await page.screenshot({ path: join(shotDir, `playground-panel-${theme}-${language}-${width}.png`) })
-        }
-        await context.close()
-      }
+  for (const look of LOOKS) {
+    const { theme, language, width } = look
+    const { context, page } = await openConsoleAs(browser, baseURL, look, { 'playground-messages': JSON.stringify(seeded) })
+    await page.goto('/pricing')
+    await expect(page.getByTestId('pricing-table').getByText(priceModel)).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.screenshot({ path: testInfo.outputPath(`pricing-${theme}-${language}-${width}.png`), fullPage: true })
+    await page.goto('/playground')
+    await expect(page.getByTestId('chat-message')).toHaveCount(4)
+    if (width > 375) await expect(page.getByLabel(language === 'zh' ? '分组' : 'Group')).toHaveValue('default')
+    await page.waitForLoadState('networkidle')
+    await page.screenshot({ path: testInfo.outputPath(`playground-${theme}-${language}-${width}.png`) })
+    if (width === 375) {
+      await page.getByRole('button', { name: language === 'zh' ? '显示或隐藏设置' : 'Show or hide settings' }).click()
+      await page.screenshot({ path: testInfo.outputPath(`playground-panel-${theme}-${language}-${width}.png`) })
     }
+    await context.close()
   }
 })

@@ -1,8 +1,8 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, Locator, Page } from '@playwright/test'
-import { ROOT, expect, test, ensureRoot, rootHeaders } from './fixtures.ts'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, ensureRoot, rootHeaders, addChannel, openConsoleAs } from './fixtures.ts'
 
 /**
  * Tables that fit: the usage log, the drawing log and the task log, filled with real rows made
@@ -122,14 +122,7 @@ test.beforeAll(async ({ request, baseURL }) => {
     [36, 'suno-e2e-secret', sunoUrl, 'suno_music'],
   ]
   for (const [type, key, base_url, models] of channels) {
-    const created = await (
-      await request.post(`${baseURL}/api/channel/`, {
-        headers,
-        data: { name: `e2e-fit-channel-with-a-long-name-${type}-${stamp}`, type, key, base_url, models, group: 'default', priority: 200, private_network: 1 },
-      })
-    ).json()
-    expect(created.success, created.message).toBe(true)
-    channelIds.push(created.data[0].id)
+    channelIds.push(await addChannel(request, baseURL, headers, { name: `e2e-fit-channel-with-a-long-name-${type}-${stamp}`, type, key, base_url, models, priority: 200 }))
   }
   const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: tokenName, unlimited_quota: true, expired_time: -1 } })).json()
   expect(token.success, token.message).toBe(true)
@@ -162,21 +155,6 @@ const LOG_PAGES = [
   { path: '/task', table: 'tasks-table' },
 ] as const
 
-/** A signed-in page of the given size, language and theme. */
-async function openConsole(browser: Browser, baseURL: string | undefined, options: { width: number; height: number; language: 'en' | 'zh'; theme: 'light' | 'dark' }) {
-  const context = await browser.newContext({ baseURL, viewport: { width: options.width, height: options.height } })
-  const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
-  await context.addInitScript(
-    ({ mode, lng, user }) => {
-      localStorage.setItem('theme-mode', mode)
-      localStorage.setItem('i18nextLng', lng)
-      localStorage.setItem('user', JSON.stringify(user))
-    },
-    { mode: options.theme, lng: options.language, user: login.data },
-  )
-  return { context, page: await context.newPage() }
-}
-
 /** Opens a log page and waits until this run's rows are there (logs and task results land a moment later). */
 async function openWithRows(page: Page, path: string, rows: Locator): Promise<void> {
   await expect(async () => {
@@ -188,7 +166,7 @@ async function openWithRows(page: Page, path: string, rows: Locator): Promise<vo
 
 test('at 1366x768 in English every default column of the three log pages is in view, without sideways scrolling', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(150_000)
-  const { context, page } = await openConsole(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
+  const { context, page } = await openConsoleAs(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
   for (const { path, table } of LOG_PAGES) {
     const box = page.getByTestId(table)
     await openWithRows(page, path, box.locator('tbody tr:not(:has([data-testid=data-table-empty]))'))
@@ -209,7 +187,7 @@ test('at 1366x768 in English every default column of the three log pages is in v
 
 test('at 390x844 each row of the three log pages is a card, and nothing scrolls sideways', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(150_000)
-  const { context, page } = await openConsole(browser, baseURL, { width: 390, height: 844, language: 'zh', theme: 'dark' })
+  const { context, page } = await openConsoleAs(browser, baseURL, { width: 390, height: 844, language: 'zh', theme: 'dark' })
   for (const { path, table } of LOG_PAGES) {
     const box = page.getByTestId(table)
     const cards = box.locator('li[data-card]')
@@ -232,7 +210,7 @@ test('at 390x844 each row of the three log pages is a card, and nothing scrolls 
 
 test('the three log pages share one pager, and every list page opens its column settings as a dialog', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
-  const { context, page } = await openConsole(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
+  const { context, page } = await openConsoleAs(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
   for (const { path } of LOG_PAGES) {
     await page.goto(path)
     const pager = page.getByTestId('data-table-pagination')
@@ -259,7 +237,7 @@ test('the three log pages share one pager, and every list page opens its column 
 
 test('a list that fails to load shows one toast and no count', async ({ browser, baseURL }) => {
   test.setTimeout(90_000)
-  const { context, page } = await openConsole(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
+  const { context, page } = await openConsoleAs(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
   // On /log the statistics fail with the list: the two failures still make one toast.
   const lists = [
     { path: '/token', failing: (pathname: string) => pathname === '/api/token/' },

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fixtures.ts'
 
 /**
  * The music task log: a Suno API channel (type 36) on a fake Suno server started here, priced
@@ -76,14 +76,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   fake = await startFakeSuno()
   headers = await rootHeaders(request, baseURL)
-  const created = await (
-    await request.post(`${baseURL}/api/channel/`, {
-      headers,
-      data: { name: `e2e-suno-${Date.now()}`, type: 36, key: 'suno-e2e-secret', base_url: fake.url, models: 'suno_music,suno_lyrics', group: 'default', priority: 100, private_network: 1 },
-    })
-  ).json()
-  expect(created.success, created.message).toBe(true)
-  channelId = created.data[0].id
+  channelId = await addChannel(request, baseURL, headers, { name: `e2e-suno-${Date.now()}`, type: 36, key: 'suno-e2e-secret', base_url: fake.url, models: 'suno_music,suno_lyrics' })
 
   const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as { key: string; value: string }[]
   modelPriceBefore = options.find((option) => option.key === 'ModelPrice')?.value
