@@ -1,10 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { usePageSize } from '@/hooks/use-page-size'
 import { i18n } from '@/i18n'
-import { Providers, createTestQueryClient } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { actionsColumn } from './actions-column'
 import { ColumnSettingsButton } from './column-settings-dialog'
 import { DataTable } from './data-table'
@@ -91,7 +91,7 @@ function phoneWidth() {
   )
 }
 
-const renderIn = (ui: React.ReactNode) => render(<Providers client={createTestQueryClient()}>{ui}</Providers>)
+const renderIn = (ui: React.ReactNode) => renderFeaturePage(ui)
 
 describe('DataTable', () => {
   it('draws headers and rows', () => {
@@ -105,11 +105,7 @@ describe('DataTable', () => {
     const { rerender } = renderIn(<Harness data={[]} loading />)
     expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(5)
     expect(screen.queryByTestId('data-table-empty')).toBeNull()
-    rerender(
-      <Providers client={createTestQueryClient()}>
-        <Harness data={[]} />
-      </Providers>,
-    )
+    rerender(<Harness data={[]} />)
     expect(screen.getByTestId('data-table-empty').textContent).toContain(i18n.t('dataTable.empty'))
   })
 

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { BatchTagDialog } from './batch-tag-dialog'
 
@@ -14,11 +14,7 @@ const api = vi.mocked(channelsApi)
 function renderDialog(ids = [3, 5]) {
   const onOpenChange = vi.fn()
   const onDone = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <BatchTagDialog ids={ids} open onOpenChange={onOpenChange} onDone={onDone} />
-    </Providers>,
-  )
+  renderFeaturePage(<BatchTagDialog ids={ids} open onOpenChange={onOpenChange} onDone={onDone} />)
   return { onOpenChange, onDone }
 }
 

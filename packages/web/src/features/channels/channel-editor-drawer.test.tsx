@@ -1,10 +1,10 @@
 import { Role, type Channel } from '@gateway/shared'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { ChannelEditorDrawer } from './channel-editor-drawer'
 
@@ -62,11 +62,7 @@ const stored: Channel = {
 
 function renderDrawer(props: Partial<Parameters<typeof ChannelEditorDrawer>[0]> = {}) {
   const onClose = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <ChannelEditorDrawer mode="create" onClose={onClose} {...props} />
-    </Providers>,
-  )
+  renderFeaturePage(<ChannelEditorDrawer mode="create" onClose={onClose} {...props} />)
   return { onClose }
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { defaultStatus } from '@/lib/status'
 import { setStoredUser } from '@/lib/session'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { channelsApi } from './api'
 import { ChannelsPage } from './channels-page'
 

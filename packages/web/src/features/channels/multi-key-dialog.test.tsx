@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { MultiKeyBadge } from './multi-key-badge'
 import { MultiKeyDialog } from './multi-key-dialog'
@@ -32,11 +32,7 @@ const page = (patch: Partial<MultiKeyStatusPage> = {}): MultiKeyStatusPage => ({
 })
 
 function renderDialog(target: Channel | null = channel) {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <MultiKeyDialog channel={target} onClose={vi.fn()} />
-    </Providers>,
-  )
+  renderFeaturePage(<MultiKeyDialog channel={target} onClose={vi.fn()} />)
 }
 
 describe('MultiKeyDialog', () => {

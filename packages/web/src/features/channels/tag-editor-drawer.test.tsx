@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { TagEditorDrawer } from './tag-editor-drawer'
 
@@ -20,11 +20,7 @@ const save = () => fireEvent.click(screen.getByTestId('tag-editor-save'))
 
 function renderDrawer() {
   const onClose = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <TagEditorDrawer tag="team" onClose={onClose} />
-    </Providers>,
-  )
+  renderFeaturePage(<TagEditorDrawer tag="team" onClose={onClose} />)
   return { onClose }
 }
 

@@ -1,10 +1,10 @@
 import type { Channel } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { TestModelDialog } from './test-model-dialog'
 import { useChannelActions } from './use-channel-actions'
@@ -38,11 +38,7 @@ function Harness({ initial }: { initial: Channel | null }) {
 }
 
 function renderDialog(initial: Channel | null = channel) {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <Harness initial={initial} />
-    </Providers>,
-  )
+  renderFeaturePage(<Harness initial={initial} />)
 }
 
 describe('TestModelDialog', () => {

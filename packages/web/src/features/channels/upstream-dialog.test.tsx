@@ -1,8 +1,8 @@
 import type { Channel } from '@gateway/shared'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { UpstreamDialog } from './upstream-dialog'
 
@@ -14,11 +14,7 @@ const channel = { id: 4, name: 'upstream-a' } as Channel
 
 function renderDialog(target: Channel | null = channel) {
   const onClose = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <UpstreamDialog channel={target} onClose={onClose} />
-    </Providers>,
-  )
+  renderFeaturePage(<UpstreamDialog channel={target} onClose={onClose} />)
   return { onClose }
 }
 

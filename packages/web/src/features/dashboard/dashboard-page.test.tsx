@@ -1,10 +1,10 @@
 import type { Status } from '@gateway/shared'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { QuotaDataRow } from './dashboard-aggregate'
 import { DashboardPage } from './dashboard-page'
 import type { DashboardSearch } from './dashboard-search'
@@ -29,11 +29,7 @@ function serve(answer: (url: string) => ReturnType<typeof ok> | ReturnType<typeo
 
 function renderPage(search: DashboardSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <DashboardPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<DashboardPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 

@@ -1,19 +1,15 @@
 import type { Log } from '@gateway/shared'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, ok, serveApi } from '@/features/tokens/testing'
+import { fail, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { LogUserDialog } from './log-user-dialog'
 
 const log = { id: 1, user_id: 7, username: 'alice' } as Log
 
 function open() {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <LogUserDialog log={log} onClose={vi.fn()} onFilter={vi.fn()} />
-    </Providers>,
-  )
+  renderFeaturePage(<LogUserDialog log={log} onClose={vi.fn()} onFilter={vi.fn()} />)
   return screen.getByTestId('log-user-dialog')
 }
 

@@ -1,10 +1,10 @@
 import type { Log } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@/features/tokens/testing'
+import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { LogSearch } from './log-search'
 import { LogsPage } from './logs-page'
 
@@ -46,11 +46,7 @@ function serve() {
 
 function renderPage(search: LogSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <LogsPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<LogsPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 

@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@/features/tokens/testing'
+import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { MjTask } from './api'
 import { MidjourneyPage } from './midjourney-page'
 import type { MjSearch } from './mj-search'
@@ -44,11 +44,7 @@ function serve(rows: MjTask[] = tasks, total = rows.length) {
 
 function renderPage(search: MjSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <MidjourneyPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<MidjourneyPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 

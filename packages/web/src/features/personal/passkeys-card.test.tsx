@@ -1,9 +1,9 @@
 import type { PasskeyItem, PasskeyStatus } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@/features/tokens/testing'
+import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { PasskeysCard } from './passkeys-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -45,11 +45,7 @@ const calls = (requests: ReturnType<typeof serve>, path: string, verb: string) =
   requests.filter((call) => call.url === path && method(call.init) === verb).map((call) => call.init)
 
 function renderCard() {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <PasskeysCard />
-    </Providers>,
-  )
+  renderFeaturePage(<PasskeysCard />)
 }
 
 const rowNames = () => screen.queryAllByTestId('passkey-name-text').map((node) => node.textContent)

@@ -1,10 +1,10 @@
 import type { SelfUser } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, fail, serveApi } from '@/features/tokens/testing'
+import { method, ok, fail, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers, renderWithRouter } from '@/test-utils/render'
+import { renderFeaturePage, renderWithRouter } from '@test/render'
 import { EmailBindDialog } from './email-bind-dialog'
 import { ModelsCard } from './models-card'
 import { PersonalPage } from './personal-page'
@@ -224,11 +224,7 @@ describe('ModelsCard', () => {
   })
 
   const renderCard = () =>
-    render(
-      <Providers client={createTestQueryClient()}>
-        <ModelsCard />
-      </Providers>,
-    )
+    renderFeaturePage(<ModelsCard />)
 
   it('collapses after 10 and remembers the expanded state in localStorage', async () => {
     serveApi((url) => (url === '/api/user/models' ? ok(models) : undefined))
@@ -263,11 +259,7 @@ describe('EmailBindDialog', () => {
   afterEach(() => vi.useRealTimers())
 
   const renderDialog = () =>
-    render(
-      <Providers client={createTestQueryClient()}>
-        <EmailBindDialog open onOpenChange={() => {}} currentEmail="" />
-      </Providers>,
-    )
+    renderFeaturePage(<EmailBindDialog open onOpenChange={() => {}} currentEmail="" />)
 
   it('requires the email and the code, then binds with both', async () => {
     const calls = serveApi((url) => (url.startsWith('/api/oauth/email/bind') ? ok(null) : undefined))

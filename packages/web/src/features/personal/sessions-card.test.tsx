@@ -1,9 +1,9 @@
 import type { LoginSession } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { SessionsCard, timeAgo } from './sessions-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -50,11 +50,7 @@ function serve(store: LoginSession[], handler: Parameters<typeof serveApi>[0] = 
 }
 
 const renderCard = () =>
-  render(
-    <Providers client={createTestQueryClient()}>
-      <SessionsCard />
-    </Providers>,
-  )
+  renderFeaturePage(<SessionsCard />)
 
 const rows = () => within(screen.getByTestId('sessions-list')).getAllByTestId('session-row')
 

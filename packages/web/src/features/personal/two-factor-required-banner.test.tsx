@@ -1,10 +1,10 @@
 import type { TwoFactorStatus } from '@gateway/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ok, serveApi } from '@/features/tokens/testing'
+import { ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { TwoFactorRequiredBanner } from './two-factor-required-banner'
 
 function serve(status: TwoFactorStatus) {

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { serveApi } from '@/features/tokens/testing'
+import { serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { PricingItem } from './api'
 import { filterPricing, formatUsd, groupRatioVariant, initialGroup, inputPricePerMillion, outputPricePerMillion } from './pricing'
 import { PricingPage } from './pricing-page'
@@ -33,11 +33,7 @@ function serve(groupRatio: Record<string, number>) {
 }
 
 const renderPage = () =>
-  render(
-    <Providers client={createTestQueryClient()}>
-      <PricingPage />
-    </Providers>,
-  )
+  renderFeaturePage(<PricingPage />)
 
 const rowOf = async (model: string) => (await screen.findByText(model)).closest('tr')!
 

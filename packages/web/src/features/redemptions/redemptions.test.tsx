@@ -1,9 +1,9 @@
 import type { Redemption } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, page, serveApi } from '@/features/tokens/testing'
+import { method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
 import { RedemptionsPage } from './redemptions-page'
 
@@ -48,11 +48,7 @@ const change = (label: string, value: string) => fireEvent.change(screen.getByLa
 function openDrawer(target: RedemptionEditorTarget) {
   const onClose = vi.fn()
   const onCreated = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <RedemptionEditorDrawer target={target} onClose={onClose} onCreated={onCreated} />
-    </Providers>,
-  )
+  renderFeaturePage(<RedemptionEditorDrawer target={target} onClose={onClose} onCreated={onCreated} />)
   return { onClose, onCreated }
 }
 
@@ -145,11 +141,7 @@ describe('RedemptionsPage', () => {
 
   const renderPage = (search = {}) => {
     const onSearchChange = vi.fn()
-    render(
-      <Providers client={createTestQueryClient()}>
-        <RedemptionsPage search={search} onSearchChange={onSearchChange} />
-      </Providers>,
-    )
+    renderFeaturePage(<RedemptionsPage search={search} onSearchChange={onSearchChange} />)
     return onSearchChange
   }
 

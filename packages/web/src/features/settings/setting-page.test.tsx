@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@/test-utils/render'
-import { fail, method, ok, serveApi } from '../tokens/testing'
+import { renderWithRouter } from '@test/render'
+import { fail, method, ok, serveApi } from '@test/api'
 import { SettingPage } from './setting-page'
 import type { SettingTab } from './setting-tabs'
 

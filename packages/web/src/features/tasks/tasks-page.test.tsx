@@ -1,11 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toaster } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, ok, serveApi } from '@/features/tokens/testing'
+import { fail, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { TaskRecord } from './task-format'
 import { midnightToday, type TaskSearch } from './task-search'
 import { TasksPage } from './tasks-page'
@@ -52,11 +52,7 @@ function serve(pages: TaskRecord[][]) {
 
 function renderPage(search: TaskSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <TasksPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<TasksPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 
@@ -193,11 +189,12 @@ describe('TasksPage', () => {
   it('shows the server message when the list cannot be fetched', async () => {
     user(10)
     serveApi((url) => (url.startsWith('/api/task') ? fail('The query parameter task_id is invalid') : undefined))
-    render(
-      <Providers client={createQueryClient()}>
+    renderFeaturePage(
+      <>
         <Toaster />
         <TasksPage search={{}} onSearchChange={vi.fn()} />
-      </Providers>,
+      </>,
+      { client: createQueryClient() },
     )
     // Inside the table (with Retry) as well as in the toast; a failure is not "no tasks".
     expect((await screen.findByTestId('load-error-message')).textContent).toBe('The query parameter task_id is invalid')

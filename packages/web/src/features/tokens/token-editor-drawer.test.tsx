@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { fail, makeToken, method, ok, serveApi } from './testing'
+import { renderFeaturePage } from '@test/render'
+import { fail, makeToken, method, ok, serveApi } from '@test/api'
 import { TokenEditorDrawer, type TokenEditorTarget } from './token-editor-drawer'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -12,11 +12,7 @@ const translate = i18n.t as unknown as (key: string, options?: Record<string, un
 const t = (key: string, options?: Record<string, unknown>) => translate(`tokens:${key}`, options)
 
 function open(target: TokenEditorTarget, onClose = vi.fn()) {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <TokenEditorDrawer target={target} onClose={onClose} />
-    </Providers>,
-  )
+  renderFeaturePage(<TokenEditorDrawer target={target} onClose={onClose} />)
   return onClose
 }
 

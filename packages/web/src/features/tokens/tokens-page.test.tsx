@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { fail, makeToken, method, ok, page, serveApi } from './testing'
+import { createTestQueryClient, renderFeaturePage } from '@test/render'
+import { fail, makeToken, method, ok, page, serveApi } from '@test/api'
 import type { TokenSearch } from './token-search'
 import { TokensPage } from './tokens-page'
 
@@ -38,11 +38,7 @@ function serve(status = {}) {
 }
 
 function renderPage(search: TokenSearch = {}, onSearchChange = vi.fn(), client = createTestQueryClient()) {
-  render(
-    <Providers client={client}>
-      <TokensPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<TokensPage search={search} onSearchChange={onSearchChange} />, { client })
   return onSearchChange
 }
 

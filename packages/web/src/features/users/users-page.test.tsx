@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, page, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { AdminUser } from '@gateway/shared'
 import type { UserEditorTarget } from './user-editor-drawer'
 import { allowedActions } from './user-permissions'
@@ -74,11 +74,7 @@ function serve(extra?: Parameters<typeof serveApi>[0]) {
 function renderPage(search: UserSearch = {}, editor: UserEditorTarget | null = null) {
   const onSearchChange = vi.fn()
   const onEditorChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <UsersPage search={search} onSearchChange={onSearchChange} editor={editor} onEditorChange={onEditorChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<UsersPage search={search} onSearchChange={onSearchChange} editor={editor} onEditorChange={onEditorChange} />)
   return { onSearchChange, onEditorChange }
 }
 

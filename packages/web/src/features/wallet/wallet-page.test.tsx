@@ -1,10 +1,10 @@
 import type { Status } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
-import { Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { WalletPage } from './wallet-page'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -22,11 +22,7 @@ const online: Partial<Status> = { enable_online_topup: true, pay_methods: payMet
 const self = (quota: number) => ok({ id: 1, username: 'alice', quota, used_quota: 250_000, request_count: 12, group: 'default' })
 
 function renderPage() {
-  render(
-    <Providers client={createQueryClient()}>
-      <WalletPage />
-    </Providers>,
-  )
+  renderFeaturePage(<WalletPage />, { client: createQueryClient() })
 }
 
 beforeEach(async () => {

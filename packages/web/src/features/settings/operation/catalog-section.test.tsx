@@ -1,9 +1,9 @@
 import type { ModelCatalogRow } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { method, ok, serveApi } from '../../tokens/testing'
+import { renderFeaturePage } from '@test/render'
+import { method, ok, serveApi } from '@test/api'
 import { CatalogSection } from './catalog-section'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
@@ -29,11 +29,7 @@ function serve() {
     if (url === '/api/option/model_catalog') return ok(rows)
     return undefined
   })
-  render(
-    <Providers client={createTestQueryClient()}>
-      <CatalogSection />
-    </Providers>,
-  )
+  renderFeaturePage(<CatalogSection />)
   return posts
 }
 

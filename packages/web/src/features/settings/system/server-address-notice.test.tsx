@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, mockFetch, Providers } from '@/test-utils/render'
+import { mockFetch, renderFeaturePage } from '@test/render'
 import { ServerAddressNotice } from './server-address-notice'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
@@ -11,11 +11,7 @@ const current = 'https://console.example:8443'
 
 function renderNotice(stored: string) {
   const calls = mockFetch(() => ({ body: { success: true, message: '', data: null } }))
-  render(
-    <Providers client={createTestQueryClient()}>
-      <ServerAddressNotice stored={stored} current={current} />
-    </Providers>,
-  )
+  renderFeaturePage(<ServerAddressNotice stored={stored} current={current} />)
   return calls
 }
 

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import '@/i18n'
+import './matchers'
 
 // jsdom has no matchMedia; the theme and mobile hooks need one.
 if (!window.matchMedia) {
