@@ -15,7 +15,7 @@ describe('notify', () => {
     })
     expect(await screen.findAllByText('Internal server error')).toHaveLength(1)
     act(() => notify(new ApiError('NOT_FOUND', 'Token not found', 200)))
-    expect(await screen.findByText('Token not found')).toBeTruthy()
+    expect(await screen.findByText('Token not found')).toBeVisible()
     expect(screen.getAllByText('Internal server error')).toHaveLength(1)
   })
 

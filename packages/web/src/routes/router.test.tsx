@@ -42,7 +42,7 @@ describe('routes', () => {
     serve({ setup: false })
     const router = await open('/login')
     expect(router.state.location.pathname).toBe('/setup')
-    expect(await screen.findByTestId('setup-username')).toBeTruthy()
+    expect(await screen.findByTestId('setup-username')).toBeVisible()
   })
 
   it('shows the not-found page for unknown paths', async () => {

@@ -36,7 +36,7 @@ describe('actionsColumn', () => {
     expect(actionsColumn<{ id: number }>({ label: 'Actions', cell: () => null, sticky: false }).meta).toEqual({ label: 'Actions' })
     renderTable([{ accessorKey: 'id', header: 'ID' }, column], [{ id: 7 }])
     expect(actionsHeader('Actions')).toBe('Actions')
-    expect(screen.getByText('edit')).toBeTruthy()
+    expect(screen.getByText('edit')).toBeVisible()
   })
 
   it('is titled Actions in English and 操作 in Chinese on the users and redemptions tables', async () => {

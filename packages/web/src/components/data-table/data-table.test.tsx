@@ -96,9 +96,9 @@ const renderIn = (ui: React.ReactNode) => renderFeaturePage(ui)
 describe('DataTable', () => {
   it('draws headers and rows', () => {
     renderIn(<Harness />)
-    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy()
-    expect(screen.getByText('alpha')).toBeTruthy()
-    expect(screen.getByText('vip')).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeVisible()
+    expect(screen.getByText('alpha')).toBeVisible()
+    expect(screen.getByText('vip')).toBeVisible()
   })
 
   it('shows skeleton rows while loading and the empty state without rows', () => {
@@ -130,14 +130,14 @@ describe('DataTable', () => {
     const { unmount } = renderIn(<Harness />)
     fireEvent.click(screen.getByTestId('column-settings-trigger'))
     const dialog = await screen.findByTestId('column-settings')
-    expect(within(dialog).getByText(i18n.t('dataTable.columnsDialog.title'))).toBeTruthy()
+    expect(within(dialog).getByText(i18n.t('dataTable.columnsDialog.title'))).toBeVisible()
     fireEvent.click(within(dialog).getByTestId('column-toggle-group'))
     expect(screen.queryByRole('columnheader', { name: 'Group' })).toBeNull()
     expect(JSON.parse(localStorage.getItem('test-table-columns')!)).toEqual({ group: false })
     unmount()
     renderIn(<Harness />)
     expect(screen.queryByRole('columnheader', { name: 'Group' })).toBeNull()
-    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeVisible()
   })
 })
 
@@ -152,9 +152,9 @@ describe('DataTable on a phone', () => {
     expect(cards).toHaveLength(2)
     const first = within(cards[0]!)
     expect(first.getByText('Name').tagName).toBe('DT')
-    expect(first.getByText('alpha').closest('dd')).toBeTruthy()
+    expect(first.getByText('alpha').closest('dd')).not.toBeNull()
     expect(first.getByText('Group').tagName).toBe('DT')
-    expect(first.getByRole('button', { name: 'Edit alpha' })).toBeTruthy()
+    expect(first.getByRole('button', { name: 'Edit alpha' })).toBeVisible()
     // The actions close the card instead of being a "label: value" line.
     expect(first.queryByText('Actions')).toBeNull()
     expect(first.getByTestId('details').textContent).toBe('details of alpha')

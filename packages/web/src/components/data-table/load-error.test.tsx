@@ -59,7 +59,7 @@ describe('a failed table load', () => {
       expect(server.listCalls()).toBe(1)
 
       fireEvent.click(screen.getByTestId('load-error-retry'))
-      await waitFor(() => expect(screen.getByTestId('data-table-empty')).toBeTruthy())
+      await waitFor(() => expect(screen.getByTestId('data-table-empty')).toBeVisible())
       expect(server.listCalls()).toBe(2)
       expect(screen.queryByTestId('load-error')).toBeNull()
     })

@@ -29,20 +29,20 @@ describe('BatchTagDialog', () => {
 
   it('renders the title and the number of selected channels', () => {
     renderDialog([1, 2, 3])
-    expect(screen.getByText('Set a tag')).toBeTruthy()
-    expect(screen.getByText('Tag the 3 selected channels.')).toBeTruthy()
-    expect(screen.getByPlaceholderText('Tag name')).toBeTruthy()
+    expect(screen.getByText('Set a tag')).toBeVisible()
+    expect(screen.getByText('Tag the 3 selected channels.')).toBeVisible()
+    expect(screen.getByPlaceholderText('Tag name')).toBeVisible()
   })
 
   it('refuses an empty or blank tag without calling the api', async () => {
     renderDialog()
     save()
-    expect(await screen.findByText('The tag cannot be empty!')).toBeTruthy()
+    expect(await screen.findByText('The tag cannot be empty!')).toBeVisible()
     expect(toast.error).toHaveBeenCalledWith('The tag cannot be empty!')
     expect(screen.getByTestId('batch-tag-input').getAttribute('aria-invalid')).toBe('true')
     fill('   ')
     save()
-    expect(await screen.findByText('The tag cannot be empty!')).toBeTruthy()
+    expect(await screen.findByText('The tag cannot be empty!')).toBeVisible()
     expect(api.setTag).not.toHaveBeenCalled()
   })
 
@@ -50,7 +50,7 @@ describe('BatchTagDialog', () => {
     await i18n.changeLanguage('zh')
     renderDialog()
     save()
-    expect(await screen.findByText('标签不能为空！')).toBeTruthy()
+    expect(await screen.findByText('标签不能为空！')).toBeVisible()
     expect(api.setTag).not.toHaveBeenCalled()
   })
 

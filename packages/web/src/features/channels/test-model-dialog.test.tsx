@@ -50,8 +50,8 @@ describe('TestModelDialog', () => {
   it("lists the channel's models once each and marks the default", () => {
     renderDialog()
     const dialog = screen.getByTestId('test-model-dialog')
-    expect(within(dialog).getByText('Pick a test model')).toBeTruthy()
-    expect(within(dialog).getByText('Test "mock" with the chosen model.')).toBeTruthy()
+    expect(within(dialog).getByText('Pick a test model')).toBeVisible()
+    expect(within(dialog).getByText('Test "mock" with the chosen model.')).toBeVisible()
     const names = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent)
@@ -63,10 +63,10 @@ describe('TestModelDialog', () => {
     renderDialog()
     const search = screen.getByPlaceholderText('Search models')
     fireEvent.change(search, { target: { value: 'CLAUDE' } })
-    expect(screen.getByRole('button', { name: 'claude-3' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'claude-3' })).toBeVisible()
     expect(screen.queryByRole('button', { name: 'gpt-4o' })).toBeNull()
     fireEvent.change(search, { target: { value: 'nope' } })
-    expect(screen.getByText('No matching model')).toBeTruthy()
+    expect(screen.getByText('No matching model')).toBeVisible()
   })
 
   it('renders nothing without a channel', () => {

@@ -9,13 +9,13 @@ describe('NotFoundPage', () => {
     await i18n.changeLanguage('en')
     await renderWithRouter(<NotFoundPage />, '/nowhere')
     expect((await screen.findByTestId('page-title')).textContent).toBe('Page does not exist')
-    expect(screen.getByText('Check that your browser address is correct')).toBeTruthy()
+    expect(screen.getByText('Check that your browser address is correct')).toBeVisible()
   })
 
   it('is translated', async () => {
     await i18n.changeLanguage('zh')
     await renderWithRouter(<NotFoundPage />, '/nowhere')
     expect((await screen.findByTestId('page-title')).textContent).toBe('页面不存在')
-    expect(screen.getByText('请检查你的浏览器地址是否正确')).toBeTruthy()
+    expect(screen.getByText('请检查你的浏览器地址是否正确')).toBeVisible()
   })
 })

@@ -67,7 +67,7 @@ describe('PasskeysCard', () => {
       `Last used ${new Date((created + 3600) * 1000).toLocaleString('en', { hour12: false })}`,
     )
     expect(within(first as HTMLElement).queryByText('Synced')).toBe(null)
-    expect(within(second as HTMLElement).getByText('Synced')).toBeDefined()
+    expect(within(second as HTMLElement).getByText('Synced')).toBeVisible()
   })
 
   it('adds a passkey: asks for a name, runs the browser prompt with the server\'s options, sends the answer with the name', async () => {
@@ -126,7 +126,7 @@ describe('PasskeysCard', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Work laptop', 'Phone']))
     fireEvent.click(screen.getAllByTestId('passkey-delete')[1] as HTMLElement)
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText(/"Phone" will no longer sign you in/)).toBeDefined()
+    expect(within(dialog).getByText(/"Phone" will no longer sign you in/)).toBeVisible()
     expect(calls(fetchMock, '/api/user/passkey/5', 'DELETE')).toEqual([])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(rowNames()).toEqual(['Work laptop']))

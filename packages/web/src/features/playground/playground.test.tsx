@@ -224,7 +224,7 @@ describe('PlaygroundPage', () => {
     fireEvent.change(screen.getByLabelText('System prompt'), { target: { value: '' } })
     sendMessage('hello')
     await waitFor(() => expect(screen.getAllByTestId('chat-message').at(-1)?.dataset.status).toBe('error'))
-    expect(screen.getByText('model not available')).toBeTruthy()
+    expect(screen.getByText('model not available')).toBeVisible()
     expect(posts[0]).toMatchObject({ model: 'claude-3', group: 'vip', max_tokens: 64, messages: [{ role: 'user', content: 'hello' }] })
     expect(JSON.parse(localStorage.getItem('playground-settings') ?? '{}')).toMatchObject({ model: 'claude-3', maxTokens: 64, systemPrompt: '' })
   })

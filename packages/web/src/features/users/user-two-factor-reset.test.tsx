@@ -76,7 +76,7 @@ describe("turning off a user's 2FA from the user list", () => {
     const menu = await openRowMenu('alice')
     fireEvent.click(within(menu).getByTestId('user-reset-2fa'))
     const dialog = await screen.findByTestId('confirm-dialog')
-    expect(within(dialog).getByText("Turn off this user's two-factor authentication")).toBeTruthy()
+    expect(within(dialog).getByText("Turn off this user's two-factor authentication")).toBeVisible()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off 2FA' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Two-factor authentication of alice is off'))
     expect(deletes).toEqual(['/api/user/2/2fa'])
@@ -86,7 +86,7 @@ describe("turning off a user's 2FA from the user list", () => {
     serve()
     renderPage(10)
     const menu = await openRowMenu('alice')
-    expect(within(menu).getByTestId('user-reset-2fa')).toBeTruthy()
+    expect(within(menu).getByTestId('user-reset-2fa')).toBeVisible()
     const bossRow = (await screen.findByText('boss', { selector: '[data-testid="user-username"]' })).closest('tr')!
     expect(within(bossRow).queryByTestId('row-actions-trigger')).toBeNull()
   })

@@ -49,7 +49,7 @@ describe('WalletPage: balance and redeem', () => {
     })
     renderPage()
     expect((await screen.findByTestId('wallet-balance')).textContent).toBe('$2')
-    expect(screen.getByText('$0.5')).toBeTruthy()
+    expect(screen.getByText('$0.5')).toBeVisible()
     fireEvent.click(screen.getByTestId('wallet-redeem-submit'))
     expect(toast.error).toHaveBeenCalledWith(t('redeem.required'))
     expect(calls.some((c) => c.url === '/api/user/topup')).toBe(false)
@@ -208,6 +208,6 @@ describe('WalletPage: online top-up', () => {
     renderPage()
     const input = (await screen.findByLabelText(t('online.amountQuota'))) as HTMLInputElement
     await waitFor(() => expect(input.value).toBe('1000000'))
-    expect(screen.getByText(t('online.minimumHint', { min: 1_000_000 }))).toBeTruthy()
+    expect(screen.getByText(t('online.minimumHint', { min: 1_000_000 }))).toBeVisible()
   })
 })

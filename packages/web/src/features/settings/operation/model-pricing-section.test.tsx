@@ -64,7 +64,7 @@ describe('ModelPricingSection', () => {
     fireEvent.change(within(dialog).getByLabelText(t('operation.pricing.ratio')), { target: { value: '3' } })
     fireEvent.click(within(dialog).getByTestId('add-model-submit'))
     await waitFor(() => expect(screen.queryByTestId('add-model-dialog')).toBeNull())
-    expect(screen.getByTestId('pricing-row-new-model')).toBeTruthy()
+    expect(screen.getByTestId('pricing-row-new-model')).toBeVisible()
     fireEvent.click(screen.getByTestId('save-pricing'))
     await waitFor(() => expect(puts).toHaveLength(1))
     expect(puts[0]!.key).toBe('ModelRatio')

@@ -36,7 +36,7 @@ describe('ServerAddressNotice', () => {
     await i18n.changeLanguage('zh')
     renderNotice('http://old.example')
     expect(screen.getByTestId('server-address-notice').textContent).toContain(`你正在通过 ${current} 访问控制台，但服务器地址设置为 http://old.example`)
-    expect(screen.getByRole('button', { name: `改用 ${current}` })).not.toBeNull()
+    expect(screen.getByRole('button', { name: `改用 ${current}` })).toBeVisible()
   })
 
   it('stays away when no address is stored (this origin is used) or the stored one is this origin', () => {
