@@ -31,6 +31,7 @@ beforeEach(async () => {
   vi.clearAllMocks()
 })
 afterEach(() => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
   document.querySelectorAll('form[action]').forEach((form) => form.remove())
 })
@@ -96,12 +97,16 @@ describe('WalletPage: balance and redeem', () => {
 
 describe('WalletPage: online top-up', () => {
   it('is disabled with the reason while online top-up is not configured', async () => {
+    // Timeouts are faked (and still run with the clock, for findBy) so the pricing debounce can be
+    // passed at once below instead of waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     const calls = serveApi((url) => (url === '/api/user/self' ? self(0) : undefined), { pay_methods: payMethods })
     renderPage()
     expect((await screen.findByTestId('wallet-online-disabled')).textContent).toContain(t('online.disabled'))
     expect((screen.getByTestId('wallet-pay-zfb') as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByLabelText(t('online.amountCurrency')) as HTMLInputElement).disabled).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Past the pricing debounce (400 ms in online-topup-card.tsx): a configured card would have asked by now.
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
     expect(calls.some((c) => c.url === '/api/user/amount')).toBe(false)
   })
 
