@@ -14,8 +14,8 @@ interface DomMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // oxlint-disable-next-line no-explicit-any -- the shape vitest's own Matchers interface declares
-  interface Matchers<T = any> extends DomMatchers<T> {}
+  // The same type parameters as vitest's own Matchers, which this adds to.
+  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> extends DomMatchers<R> {}
 }
 
 const isElement = (value: unknown): value is Element => typeof Element !== 'undefined' && value instanceof Element
