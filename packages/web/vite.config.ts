@@ -53,7 +53,10 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test-utils/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    // The test kit lives outside src and is aliased for tests only: a console file importing it
+    // fails the build (and src/layers.test.ts names it).
+    alias: { '@test': decodeURIComponent(new URL('./test', import.meta.url).pathname) },
+    setupFiles: ['test/setup.ts'],
   },
 })

@@ -76,6 +76,7 @@ describe('SIGTERM on a real process', () => {
       raws.push(raw)
     }
     await expect.poll(() => mock.hits(), { timeout: 5000 }).toBe(IN_FLIGHT)
+    // Part of the scenario: the streams are under way (chunks flowing), not just accepted, when the signal comes.
     await sleep(200)
 
     server.child.kill('SIGTERM')

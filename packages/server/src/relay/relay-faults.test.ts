@@ -251,6 +251,7 @@ describe('shutdown', () => {
     mock.reset()
     const streams = streamAll(server.url, key, 10)
     await expect.poll(() => mock.hits(), { timeout: 5000 }).toBe(10)
+    // Part of the scenario: let each stream produce a few of its 20 ms chunks, so the cut streams have something to bill.
     await new Promise((done) => setTimeout(done, 100))
     const logDb = h.services.logDb
     const closeServices = h.services.close

@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '@/routes/router'
-import { createTestQueryClient } from '@/test-utils/render'
+import { createTestQueryClient } from '@test/render'
 import { namespaces } from './resources'
 import { namespacesFor, type Layout } from './route-namespaces'
 import table from './route-namespaces.json'
@@ -16,7 +16,7 @@ const onDemand: Record<string, string[]> = { 'features/personal/two-factor-requi
 
 // Every source file of the console, by its path under src/.
 const sources = Object.fromEntries(
-  Object.entries(import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/test-utils/**'], { query: '?raw', import: 'default', eager: true })).map(
+  Object.entries(import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true })).map(
     ([path, code]) => [path.replace(/^\/src\//, ''), code],
   ),
 )

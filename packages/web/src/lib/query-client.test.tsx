@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { Toaster } from 'sonner'
 import { QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
@@ -15,14 +15,18 @@ describe('notify', () => {
     })
     expect(await screen.findAllByText('Internal server error')).toHaveLength(1)
     act(() => notify(new ApiError('NOT_FOUND', 'Token not found', 200)))
-    expect(await screen.findByText('Token not found')).toBeTruthy()
+    expect(await screen.findByText('Token not found')).toBeVisible()
     expect(screen.getAllByText('Internal server error')).toHaveLength(1)
   })
 
   it('shows nothing for an expired session, which goes to the login page instead', async () => {
     render(<Toaster />)
-    act(() => notify(new ApiError('UNAUTHORIZED', 'expired', 401)))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // A failure notified right after it does show: once it is there, the 401's toast would be too.
+    act(() => {
+      notify(new ApiError('UNAUTHORIZED', 'expired', 401))
+      notify(new ApiError('INTERNAL_ERROR', 'Database unavailable', 500))
+    })
+    await waitFor(() => expect(screen.getByText('Database unavailable')).toBeVisible())
     expect(screen.queryByText('expired')).toBeNull()
   })
 })
@@ -55,7 +59,9 @@ describe('refetchOnLanguageChange', () => {
     await vi.waitFor(() => expect(asked).toEqual(['zh', 'en']))
     stop()
     await i18n.changeLanguage('zh')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // An invalidation starts its refetch at once (the query is fetching before the call returns), so
+    // nothing fetching now means no refetch was asked for.
+    expect(client.isFetching()).toBe(0)
     expect(asked).toEqual(['zh', 'en'])
     unsubscribe()
   })

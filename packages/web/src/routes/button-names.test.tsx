@@ -1,10 +1,10 @@
 import type { AdminUser, Channel, Log, Redemption } from '@gateway/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { makeToken, ok, serveApi } from '@/features/tokens/testing'
+import { makeToken, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { renderAppAt } from '@/test-utils/render-app'
+import { renderAppAt } from '@test/render-app'
 
 /**
  * Every button of the main list pages (shell, toolbar, rows, pager) has an accessible name, in both

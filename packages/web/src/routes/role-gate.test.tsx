@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@/test-utils/render'
-import { renderAppAt } from '@/test-utils/render-app'
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 
 const emptyPage = { items: [], total: 0, page: 1, page_size: 10 }
 

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@/test-utils/render'
-import { renderAppAt } from '@/test-utils/render-app'
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 
 function serve(status: Partial<typeof defaultStatus> = {}) {
   return mockFetch((url) => {
@@ -42,7 +42,7 @@ describe('routes', () => {
     serve({ setup: false })
     const router = await open('/login')
     expect(router.state.location.pathname).toBe('/setup')
-    expect(await screen.findByTestId('setup-username')).toBeTruthy()
+    expect(await screen.findByTestId('setup-username')).toBeVisible()
   })
 
   it('shows the not-found page for unknown paths', async () => {

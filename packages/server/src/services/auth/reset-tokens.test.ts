@@ -56,6 +56,7 @@ if (redisUrl) {
 
       const short = new ResetTokens({ redis: client, prefix, ttlMs: 100 })
       const late = await short.issue('late@x.com')
+      // The expiry is Redis's own (PX): nothing can be observed before it, so wait past the 100 ms TTL.
       await new Promise((resolve) => setTimeout(resolve, 250))
       expect(await short.consume('late@x.com', late)).toBe(false)
     })

@@ -1,11 +1,11 @@
 import type { AdminUser, Redemption } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { userColumns } from '@/features/users/user-columns'
 import { redemptionColumns } from '@/features/redemptions/redemption-columns'
 import { i18n } from '@/i18n'
-import { Providers, createTestQueryClient } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { actionsColumn } from './actions-column'
 import { DataTable } from './data-table'
 import { useDataTable } from './use-data-table'
@@ -18,11 +18,7 @@ function Table<T>({ columns, rows }: { columns: ColumnDef<T, unknown>[]; rows: T
 }
 
 const renderTable = <T,>(columns: ColumnDef<T, unknown>[], rows: T[] = []) =>
-  render(
-    <Providers client={createTestQueryClient()}>
-      <Table columns={columns} rows={rows} />
-    </Providers>,
-  )
+  renderFeaturePage(<Table columns={columns} rows={rows} />)
 
 /** The header cell of the actions column, which must carry visible text (no sr-only). */
 const actionsHeader = (name: string) => {
@@ -40,7 +36,7 @@ describe('actionsColumn', () => {
     expect(actionsColumn<{ id: number }>({ label: 'Actions', cell: () => null, sticky: false }).meta).toEqual({ label: 'Actions' })
     renderTable([{ accessorKey: 'id', header: 'ID' }, column], [{ id: 7 }])
     expect(actionsHeader('Actions')).toBe('Actions')
-    expect(screen.getByText('edit')).toBeTruthy()
+    expect(screen.getByText('edit')).toBeVisible()
   })
 
   it('is titled Actions in English and 操作 in Chinese on the users and redemptions tables', async () => {

@@ -57,10 +57,10 @@ describe('ColumnSettingsDialog', () => {
 
   it('lists only hideable columns by label, checked when visible', () => {
     renderDialog()
-    expect(screen.getByText('Column settings')).toBeTruthy()
+    expect(screen.getByText('Column settings')).toBeVisible()
     expect(screen.queryByTestId('column-toggle-select')).toBeNull()
-    expect(screen.getByText('Name')).toBeTruthy()
-    expect(screen.getByText('balance')).toBeTruthy()
+    expect(screen.getByText('Name')).toBeVisible()
+    expect(screen.getByText('balance')).toBeVisible()
     expect(checked('name')).toBe('true')
     expect(checked('models')).toBe('false')
   })
@@ -81,7 +81,7 @@ describe('ColumnSettingsDialog', () => {
     render(<ButtonHarness />)
     expect(screen.queryByTestId('column-settings')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }))
-    expect(await screen.findByTestId('column-settings')).toBeTruthy()
+    expect(await screen.findByTestId('column-settings')).toBeVisible()
     expect(checked('models')).toBe('false')
   })
 

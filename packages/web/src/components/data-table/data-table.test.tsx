@@ -1,10 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { usePageSize } from '@/hooks/use-page-size'
 import { i18n } from '@/i18n'
-import { Providers, createTestQueryClient } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { actionsColumn } from './actions-column'
 import { ColumnSettingsButton } from './column-settings-dialog'
 import { DataTable } from './data-table'
@@ -91,25 +91,21 @@ function phoneWidth() {
   )
 }
 
-const renderIn = (ui: React.ReactNode) => render(<Providers client={createTestQueryClient()}>{ui}</Providers>)
+const renderIn = (ui: React.ReactNode) => renderFeaturePage(ui)
 
 describe('DataTable', () => {
   it('draws headers and rows', () => {
     renderIn(<Harness />)
-    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy()
-    expect(screen.getByText('alpha')).toBeTruthy()
-    expect(screen.getByText('vip')).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeVisible()
+    expect(screen.getByText('alpha')).toBeVisible()
+    expect(screen.getByText('vip')).toBeVisible()
   })
 
   it('shows skeleton rows while loading and the empty state without rows', () => {
     const { rerender } = renderIn(<Harness data={[]} loading />)
     expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(5)
     expect(screen.queryByTestId('data-table-empty')).toBeNull()
-    rerender(
-      <Providers client={createTestQueryClient()}>
-        <Harness data={[]} />
-      </Providers>,
-    )
+    rerender(<Harness data={[]} />)
     expect(screen.getByTestId('data-table-empty').textContent).toContain(i18n.t('dataTable.empty'))
   })
 
@@ -134,14 +130,14 @@ describe('DataTable', () => {
     const { unmount } = renderIn(<Harness />)
     fireEvent.click(screen.getByTestId('column-settings-trigger'))
     const dialog = await screen.findByTestId('column-settings')
-    expect(within(dialog).getByText(i18n.t('dataTable.columnsDialog.title'))).toBeTruthy()
+    expect(within(dialog).getByText(i18n.t('dataTable.columnsDialog.title'))).toBeVisible()
     fireEvent.click(within(dialog).getByTestId('column-toggle-group'))
     expect(screen.queryByRole('columnheader', { name: 'Group' })).toBeNull()
     expect(JSON.parse(localStorage.getItem('test-table-columns')!)).toEqual({ group: false })
     unmount()
     renderIn(<Harness />)
     expect(screen.queryByRole('columnheader', { name: 'Group' })).toBeNull()
-    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeVisible()
   })
 })
 
@@ -156,9 +152,9 @@ describe('DataTable on a phone', () => {
     expect(cards).toHaveLength(2)
     const first = within(cards[0]!)
     expect(first.getByText('Name').tagName).toBe('DT')
-    expect(first.getByText('alpha').closest('dd')).toBeTruthy()
+    expect(first.getByText('alpha').closest('dd')).not.toBeNull()
     expect(first.getByText('Group').tagName).toBe('DT')
-    expect(first.getByRole('button', { name: 'Edit alpha' })).toBeTruthy()
+    expect(first.getByRole('button', { name: 'Edit alpha' })).toBeVisible()
     // The actions close the card instead of being a "label: value" line.
     expect(first.queryByText('Actions')).toBeNull()
     expect(first.getByTestId('details').textContent).toBe('details of alpha')

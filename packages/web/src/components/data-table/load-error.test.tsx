@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@/test-utils/render'
-import { renderAppAt } from '@/test-utils/render-app'
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 
 const emptyPage = { items: [], total: 0, page: 1, page_size: 10 }
 
@@ -59,7 +59,7 @@ describe('a failed table load', () => {
       expect(server.listCalls()).toBe(1)
 
       fireEvent.click(screen.getByTestId('load-error-retry'))
-      await waitFor(() => expect(screen.getByTestId('data-table-empty')).toBeTruthy())
+      await waitFor(() => expect(screen.getByTestId('data-table-empty')).toBeVisible())
       expect(server.listCalls()).toBe(2)
       expect(screen.queryByTestId('load-error')).toBeNull()
     })

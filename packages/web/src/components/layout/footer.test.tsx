@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { Footer } from './footer'
 
 describe('Footer', () => {
@@ -12,11 +12,7 @@ describe('Footer', () => {
   afterEach(() => vi.useRealTimers())
 
   function renderFooter() {
-    render(
-      <Providers client={createTestQueryClient()}>
-        <Footer />
-      </Providers>,
-    )
+    renderFeaturePage(<Footer />)
   }
 
   it('shows the default credit without custom HTML', () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
-import { mockFetch, renderWithRouter } from '@/test-utils/render'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { LoginForm } from './login-form'
 
 describe('LoginForm', () => {
@@ -15,7 +15,7 @@ describe('LoginForm', () => {
     await renderWithRouter(<LoginForm turnstileToken={null} />, '/login')
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'alice' } })
     fireEvent.click(screen.getByTestId('login-submit'))
-    expect(await screen.findByText('Please enter username and password')).toBeTruthy()
+    expect(await screen.findByText('Please enter username and password')).toBeVisible()
     expect(calls).toHaveLength(0)
   })
 
@@ -23,7 +23,7 @@ describe('LoginForm', () => {
     await i18n.changeLanguage('zh')
     await renderWithRouter(<LoginForm turnstileToken={null} />, '/login')
     fireEvent.click(await screen.findByTestId('login-submit'))
-    expect(await screen.findByText('请输入用户名和密码')).toBeTruthy()
+    expect(await screen.findByText('请输入用户名和密码')).toBeVisible()
   })
 
   it('waits for the human check before submitting', async () => {
@@ -32,7 +32,7 @@ describe('LoginForm', () => {
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'alice' } })
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret123' } })
     fireEvent.click(screen.getByTestId('login-submit'))
-    expect(await screen.findByText('Retry in a few seconds, checking environment')).toBeTruthy()
+    expect(await screen.findByText('Retry in a few seconds, checking environment')).toBeVisible()
     expect(calls).toHaveLength(0)
   })
 

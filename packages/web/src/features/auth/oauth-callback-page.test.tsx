@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { mockFetch, renderWithRouter } from '@/test-utils/render'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { OAuthCallbackPage } from './oauth-callback-page'
 
 describe('OAuthCallbackPage', () => {
@@ -29,7 +29,7 @@ describe('OAuthCallbackPage', () => {
   it('shows the failure and stores nothing', async () => {
     mockFetch(() => ({ status: 403, body: { success: false, message: 'state is empty or not same' } }))
     await renderWithRouter(<OAuthCallbackPage provider="github" code="abc" state="bad" />, '/oauth/github')
-    expect(await screen.findByText('Operation failed, redirecting to login page...')).toBeTruthy()
+    expect(await screen.findByText('Operation failed, redirecting to login page...')).toBeVisible()
     expect(localStorage.getItem('user')).toBeNull()
   })
 })

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
-import { mockFetch, renderWithRouter } from '@/test-utils/render'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { PasskeyLoginButton } from './passkey-login-button'
 
 // The browser's WebAuthn prompt is mocked at the library boundary; the server is served through fetch.

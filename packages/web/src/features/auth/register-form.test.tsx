@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { mockFetch, renderWithRouter } from '@/test-utils/render'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { RegisterForm } from './register-form'
 
 function fill(testId: string, value: string) {
@@ -20,8 +20,8 @@ describe('RegisterForm', () => {
     fill('register-password', 'short')
     fill('register-confirm', 'other')
     fireEvent.click(screen.getByTestId('register-submit'))
-    expect(await screen.findByText('Password length must not be under 8')).toBeTruthy()
-    expect(screen.getByText('The two passwords differ')).toBeTruthy()
+    expect(await screen.findByText('Password length must not be under 8')).toBeVisible()
+    expect(screen.getByText('The two passwords differ')).toBeVisible()
     expect(calls).toHaveLength(0)
   })
 
@@ -49,7 +49,7 @@ describe('RegisterForm', () => {
     const calls = mockFetch(() => ({ body: { success: true, message: '', data: null } }))
     await renderWithRouter(<RegisterForm emailVerification turnstileToken={null} />, '/register')
     fireEvent.click(await screen.findByTestId('register-send-code'))
-    expect(await screen.findByText('Please enter email')).toBeTruthy()
+    expect(await screen.findByText('Please enter email')).toBeVisible()
     fill('register-email', 'bob@example.com')
     await act(async () => fireEvent.click(screen.getByTestId('register-send-code')))
     await waitFor(() => expect(screen.getByTestId('register-send-code').textContent).toBe('Resend (30)'))

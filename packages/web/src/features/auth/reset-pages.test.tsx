@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { mockFetch, renderWithRouter } from '@/test-utils/render'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { ResetConfirmPage } from './reset-confirm-page'
 import { ResetRequestPage } from './reset-request-page'
 
@@ -16,10 +16,10 @@ describe('password reset pages', () => {
     const calls = mockFetch((url) => (url.startsWith('/api/status') ? { body: status } : { body: { success: true, message: 'sent', data: null } }))
     await renderWithRouter(<ResetRequestPage />, '/reset')
     fireEvent.click(await screen.findByTestId('reset-submit'))
-    expect(await screen.findByText('Please enter email')).toBeTruthy()
+    expect(await screen.findByText('Please enter email')).toBeVisible()
     fireEvent.change(screen.getByTestId('reset-email'), { target: { value: ' bob@example.com ' } })
     await act(async () => fireEvent.click(screen.getByTestId('reset-submit')))
-    expect(await screen.findByTestId('reset-sent')).toBeTruthy()
+    expect(await screen.findByTestId('reset-sent')).toBeVisible()
     await waitFor(() => expect(screen.getByTestId('reset-submit').textContent).toBe('Resend (30)'))
     expect(calls.filter((c) => c.url.startsWith('/api/reset_password')).map((c) => c.url)).toEqual(['/api/reset_password?email=bob%40example.com&turnstile='])
   })
@@ -40,7 +40,7 @@ describe('password reset pages', () => {
     expect((await screen.findByTestId('reset-confirm-error')).textContent).toBe('The reset link is invalid or has expired')
     unmount()
     await renderWithRouter(<ResetConfirmPage search={{ email: 'bob@example.com' }} />, '/user/reset')
-    expect(await screen.findByTestId('reset-confirm-broken')).toBeTruthy()
+    expect(await screen.findByTestId('reset-confirm-broken')).toBeVisible()
     expect((screen.getByTestId('reset-confirm-submit') as HTMLButtonElement).disabled).toBe(true)
   })
 })

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
-import { serveApi } from '@/features/tokens/testing'
-import { mockFetch, renderWithRouter } from '@/test-utils/render'
+import { serveApi } from '@test/api'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { LoginForm } from './login-form'
 import { TwoFactorStep } from './two-factor-step'
 
@@ -34,7 +34,7 @@ describe('sign-in with 2FA', () => {
       return answer
     })
     const { router } = await renderWithRouter(<TwoFactorStep />, '/login?two_factor=true')
-    expect((await screen.findByText('Enter the 6-digit code from your authenticator app.')).textContent).toBeTruthy()
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
 
     fireEvent.click(screen.getByTestId('two-factor-submit'))
     expect((await screen.findByTestId('two-factor-error')).textContent).toBe('Enter the code')
@@ -64,7 +64,7 @@ describe('sign-in with 2FA', () => {
     })
     const { router } = await renderWithRouter(<TwoFactorStep />, '/login?two_factor=true')
     fireEvent.click(await screen.findByTestId('two-factor-toggle'))
-    expect(screen.getByText('请输入一个备用码（形如 ABCD-1234），每个备用码只能使用一次。')).toBeTruthy()
+    expect(screen.getByText('请输入一个备用码（形如 ABCD-1234），每个备用码只能使用一次。')).toBeVisible()
     expect(screen.getByTestId('two-factor-toggle').textContent).toBe('改用认证器验证码')
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: ' abcd-1234 ' } })
     fireEvent.click(screen.getByTestId('two-factor-submit'))

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { ApiError } from '@/lib/api-client'
-import { mockFetch } from '@/test-utils/render'
+import { mockFetch } from '@test/render'
 import { channelsApi } from './api'
 
 describe('channelsApi.test', () => {

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { BatchTagDialog } from './batch-tag-dialog'
 
@@ -14,11 +14,7 @@ const api = vi.mocked(channelsApi)
 function renderDialog(ids = [3, 5]) {
   const onOpenChange = vi.fn()
   const onDone = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <BatchTagDialog ids={ids} open onOpenChange={onOpenChange} onDone={onDone} />
-    </Providers>,
-  )
+  renderFeaturePage(<BatchTagDialog ids={ids} open onOpenChange={onOpenChange} onDone={onDone} />)
   return { onOpenChange, onDone }
 }
 
@@ -33,20 +29,20 @@ describe('BatchTagDialog', () => {
 
   it('renders the title and the number of selected channels', () => {
     renderDialog([1, 2, 3])
-    expect(screen.getByText('Set a tag')).toBeTruthy()
-    expect(screen.getByText('Tag the 3 selected channels.')).toBeTruthy()
-    expect(screen.getByPlaceholderText('Tag name')).toBeTruthy()
+    expect(screen.getByText('Set a tag')).toBeVisible()
+    expect(screen.getByText('Tag the 3 selected channels.')).toBeVisible()
+    expect(screen.getByPlaceholderText('Tag name')).toBeVisible()
   })
 
   it('refuses an empty or blank tag without calling the api', async () => {
     renderDialog()
     save()
-    expect(await screen.findByText('The tag cannot be empty!')).toBeTruthy()
+    expect(await screen.findByText('The tag cannot be empty!')).toBeVisible()
     expect(toast.error).toHaveBeenCalledWith('The tag cannot be empty!')
     expect(screen.getByTestId('batch-tag-input').getAttribute('aria-invalid')).toBe('true')
     fill('   ')
     save()
-    expect(await screen.findByText('The tag cannot be empty!')).toBeTruthy()
+    expect(await screen.findByText('The tag cannot be empty!')).toBeVisible()
     expect(api.setTag).not.toHaveBeenCalled()
   })
 
@@ -54,7 +50,7 @@ describe('BatchTagDialog', () => {
     await i18n.changeLanguage('zh')
     renderDialog()
     save()
-    expect(await screen.findByText('标签不能为空！')).toBeTruthy()
+    expect(await screen.findByText('标签不能为空！')).toBeVisible()
     expect(api.setTag).not.toHaveBeenCalled()
   })
 

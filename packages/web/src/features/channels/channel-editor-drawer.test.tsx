@@ -1,10 +1,10 @@
 import { Role, type Channel } from '@gateway/shared'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { ChannelEditorDrawer } from './channel-editor-drawer'
 
@@ -62,11 +62,7 @@ const stored: Channel = {
 
 function renderDrawer(props: Partial<Parameters<typeof ChannelEditorDrawer>[0]> = {}) {
   const onClose = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <ChannelEditorDrawer mode="create" onClose={onClose} {...props} />
-    </Providers>,
-  )
+  renderFeaturePage(<ChannelEditorDrawer mode="create" onClose={onClose} {...props} />)
   return { onClose }
 }
 
@@ -81,23 +77,23 @@ describe('ChannelEditorDrawer', () => {
 
   it('create mode: asks for name and key, then a model, then valid JSON', async () => {
     renderDrawer()
-    expect(screen.getByText('Add channel')).toBeTruthy()
+    expect(screen.getByText('Add channel')).toBeVisible()
     save()
-    expect(await screen.findByText('Fill in the channel name and key!')).toBeTruthy()
+    expect(await screen.findByText('Fill in the channel name and key!')).toBeVisible()
     fill('channel-name', 'mock')
     fill('channel-key', 'sk-1\nsk-2')
     save()
-    expect(await screen.findByText('The key has several lines: choose batch, or all keys in one channel')).toBeTruthy()
+    expect(await screen.findByText('The key has several lines: choose batch, or all keys in one channel')).toBeVisible()
     fill('channel-add-mode', 'batch')
-    expect(screen.getByText(/one channel is created for each line/)).toBeTruthy()
-    expect(screen.getByText(/2 channels will be created/)).toBeTruthy()
+    expect(screen.getByText(/one channel is created for each line/)).toBeVisible()
+    expect(screen.getByText(/2 channels will be created/)).toBeVisible()
     save()
-    expect(await screen.findByText('Select at least one model!')).toBeTruthy()
+    expect(await screen.findByText('Select at least one model!')).toBeVisible()
     fill('channel-custom-models', 'gpt-4o-mini')
     fireEvent.click(screen.getByTestId('channel-add-custom'))
     fill('channel-model-mapping', '{oops')
     fireEvent.blur(screen.getByTestId('channel-model-mapping'))
-    expect(await screen.findByText('The model mapping must be valid JSON!')).toBeTruthy()
+    expect(await screen.findByText('The model mapping must be valid JSON!')).toBeVisible()
     save()
     expect(api.create).not.toHaveBeenCalled()
     expect(toast.error).toHaveBeenLastCalledWith('The model mapping must be valid JSON!')
@@ -106,7 +102,7 @@ describe('ChannelEditorDrawer', () => {
   it('says which types cannot relay yet, and why', () => {
     renderDrawer()
     expect(screen.queryByTestId('channel-type-unsupported')).toBeNull()
-    expect(screen.getByRole('option', { name: 'Google PaLM2 (not supported yet)' })).toBeTruthy()
+    expect(screen.getByRole('option', { name: 'Google PaLM2 (not supported yet)' })).toBeVisible()
     fill('channel-type', '11')
     expect(screen.getByTestId('channel-type-unsupported').textContent).toContain('retired')
     fill('channel-type', '14')
@@ -146,12 +142,12 @@ describe('ChannelEditorDrawer', () => {
     const { onClose } = renderDrawer()
     fill('channel-name', 'pool')
     fill('channel-add-mode', 'multi_to_single')
-    expect(screen.getByText(/all of them go into this one channel/)).toBeTruthy()
+    expect(screen.getByText(/all of them go into this one channel/)).toBeVisible()
     fill('channel-key', 'sk-1\nsk-2\nsk-3')
-    expect(screen.getByText('3 keys in one channel')).toBeTruthy()
-    expect(screen.getByText(/at random/)).toBeTruthy()
+    expect(screen.getByText('3 keys in one channel')).toBeVisible()
+    expect(screen.getByText(/at random/)).toBeVisible()
     fill('channel-multi-key-mode', 'polling')
-    expect(screen.getByText(/take the enabled keys in turn/)).toBeTruthy()
+    expect(screen.getByText(/take the enabled keys in turn/)).toBeVisible()
     fill('channel-custom-models', 'gpt-4o-mini')
     fireEvent.click(screen.getByTestId('channel-add-custom'))
     save()
@@ -178,7 +174,7 @@ describe('ChannelEditorDrawer', () => {
     api.get.mockResolvedValue({ ...stored, channel_info: { is_multi_key: true, multi_key_size: 4, multi_key_status_list: {}, multi_key_polling_index: 0, multi_key_mode: 'random' } })
     api.update.mockResolvedValue(stored)
     renderDrawer({ mode: 'edit', channelId: 7 })
-    expect(await screen.findByText('This channel holds 4 keys; leave empty to keep them.')).toBeTruthy()
+    expect(await screen.findByText('This channel holds 4 keys; leave empty to keep them.')).toBeVisible()
     expect(screen.queryByTestId('channel-add-mode')).toBeNull()
     fill('channel-multi-key-mode', 'polling')
     save()
@@ -222,17 +218,17 @@ describe('ChannelEditorDrawer', () => {
     api.get.mockResolvedValue(stored)
     api.update.mockResolvedValue(stored)
     const { onClose } = renderDrawer({ mode: 'edit', channelId: 7 })
-    expect(await screen.findByDisplayValue('main')).toBeTruthy()
-    expect(screen.getByText('Edit channel')).toBeTruthy()
+    expect(await screen.findByDisplayValue('main')).toBeVisible()
+    expect(screen.getByText('Edit channel')).toBeVisible()
     expect((screen.getByTestId('channel-base-url') as HTMLInputElement).value).toBe('http://127.0.0.1:4010')
     expect((screen.getByTestId('channel-key') as HTMLTextAreaElement).value).toBe('')
     expect((screen.getByTestId('channel-priority') as HTMLInputElement).value).toBe('5')
     expect((screen.getByTestId('channel-tag') as HTMLInputElement).value).toBe('team')
-    expect(screen.getByRole('button', { name: 'Remove vip' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Remove vip' })).toBeVisible()
     expect(screen.getByTestId('channel-auto-ban').getAttribute('aria-checked')).toBe('false')
     fill('channel-priority', '-1000')
     save()
-    expect(await screen.findByText('The priority cannot be below -999!')).toBeTruthy()
+    expect(await screen.findByText('The priority cannot be below -999!')).toBeVisible()
     fill('channel-priority', '9')
     save()
     await waitFor(() => expect(onClose).toHaveBeenCalled())
@@ -247,14 +243,14 @@ describe('ChannelEditorDrawer', () => {
     api.update.mockResolvedValue(stored)
     setStoredUser({ id: 2, username: 'admin', display_name: '', role: Role.admin, status: 1, group: 'default' })
     const admin = renderDrawer({ mode: 'edit', channelId: 7 })
-    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    expect(await screen.findByDisplayValue('main')).toBeVisible()
     expect(screen.queryByTestId('channel-private-network')).toBeNull()
     cleanup()
     expect(admin.onClose).not.toHaveBeenCalled()
 
     setStoredUser({ id: 1, username: 'root', display_name: '', role: Role.root, status: 1, group: 'default' })
     const { onClose } = renderDrawer({ mode: 'edit', channelId: 7 })
-    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    expect(await screen.findByDisplayValue('main')).toBeVisible()
     const toggle = screen.getByTestId('channel-private-network')
     expect(toggle.getAttribute('aria-checked')).toBe('true')
     fireEvent.click(toggle)
@@ -268,7 +264,7 @@ describe('ChannelEditorDrawer', () => {
     api.get.mockResolvedValue({ ...stored, setting: '{"system_prompt":"Be brief.","force_format":true}', settings: '' })
     api.update.mockResolvedValue(stored)
     const { onClose } = renderDrawer({ mode: 'edit', channelId: 7 })
-    expect(await screen.findByDisplayValue('main')).toBeTruthy()
+    expect(await screen.findByDisplayValue('main')).toBeVisible()
     const options = screen.getByTestId('editor-options')
     expect((within(options).getByTestId('channel-system-prompt') as HTMLTextAreaElement).value).toBe('Be brief.')
     // Claude-only options are not offered for an OpenAI channel.
@@ -289,18 +285,18 @@ describe('ChannelEditorDrawer', () => {
     await i18n.changeLanguage('zh')
     renderDrawer()
     fill('channel-type', '14')
-    expect(screen.getByTestId('channel-option-claude-beta-query')).toBeTruthy()
-    expect(screen.getByText('追加 ?beta=true')).toBeTruthy()
+    expect(screen.getByTestId('channel-option-claude-beta-query')).toBeVisible()
+    expect(screen.getByText('追加 ?beta=true')).toBeVisible()
     fill('channel-setting', '{oops')
     expect(screen.getByTestId('channel-option-thinking-to-content').hasAttribute('disabled')).toBe(true)
     expect((screen.getByTestId('channel-system-prompt') as HTMLTextAreaElement).disabled).toBe(true)
-    expect(screen.getByText('渠道额外设置不是合法的 JSON 对象，请先在高级设置中修正。')).toBeTruthy()
+    expect(screen.getByText('渠道额外设置不是合法的 JSON 对象，请先在高级设置中修正。')).toBeVisible()
     // The other field's controls still work.
     fireEvent.click(screen.getByTestId('channel-option-disable-store'))
     expect((screen.getByTestId('channel-settings') as HTMLTextAreaElement).value).toBe('{"disable_store":true}')
     fill('channel-settings', '[1]')
     fireEvent.blur(screen.getByTestId('channel-settings'))
-    expect(await screen.findByText('渠道其他设置必须是合法的 JSON 格式！')).toBeTruthy()
+    expect(await screen.findByText('渠道其他设置必须是合法的 JSON 格式！')).toBeVisible()
   })
 
   it('refuses a second submission while the first is in flight', async () => {
@@ -322,8 +318,8 @@ describe('ChannelEditorDrawer', () => {
   it('copy mode: prefills from another channel with an empty key', async () => {
     api.get.mockResolvedValue(stored)
     renderDrawer({ mode: 'create', copyFrom: 7 })
-    expect(await screen.findByDisplayValue('main')).toBeTruthy()
-    expect(screen.getByText('Copy channel')).toBeTruthy()
+    expect(await screen.findByDisplayValue('main')).toBeVisible()
+    expect(screen.getByText('Copy channel')).toBeVisible()
     expect((screen.getByTestId('channel-key') as HTMLTextAreaElement).value).toBe('')
   })
 })

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { defaultStatus } from '@/lib/status'
 import { setStoredUser } from '@/lib/session'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { channelsApi } from './api'
 import { ChannelsPage } from './channels-page'
 
@@ -91,10 +91,10 @@ describe('ChannelsPage', () => {
 
   it('shows type labels, statuses and response-time colours', async () => {
     await renderPage()
-    expect(await screen.findByText('alpha')).toBeTruthy()
-    expect(screen.getByText('Baidu Qianfan')).toBeTruthy()
-    expect(screen.getByText('Auto-disabled')).toBeTruthy()
-    expect(screen.getByText('Disabled')).toBeTruthy()
+    expect(await screen.findByText('alpha')).toBeVisible()
+    expect(screen.getByText('Baidu Qianfan')).toBeVisible()
+    expect(screen.getByText('Auto-disabled')).toBeVisible()
+    expect(screen.getByText('Disabled')).toBeVisible()
     const times = screen.getAllByTestId('response-time').map((node) => node.getAttribute('data-level'))
     expect(times).toEqual(['green', 'untested', 'yellow'])
   })
@@ -111,7 +111,7 @@ describe('ChannelsPage', () => {
     await renderPage()
     await screen.findByText('alpha')
     expect(screen.queryByRole('columnheader', { name: 'Models' })).toBeNull()
-    expect(screen.getByRole('columnheader', { name: 'Groups' })).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'Groups' })).toBeVisible()
   })
 
   it('batch actions need a selection', async () => {
@@ -141,10 +141,11 @@ describe('ChannelsPage', () => {
     await screen.findByText('alpha')
     fireEvent.click(screen.getByTestId('channel-tag-mode'))
     await waitFor(() => expect(vi.mocked(channelsApi.list).mock.calls.at(-1)?.[0]).toMatchObject({ tag_mode: true }))
-    expect(await screen.findByText('2 channels')).toBeTruthy()
+    // The tag row is drawn again once the answer settles (a new node): look it up each time.
+    await waitFor(() => expect(screen.getByText('2 channels')).toBeVisible())
     expect(screen.queryByText('beta')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'team' }))
-    expect(await screen.findByText('beta')).toBeTruthy()
+    expect(await screen.findByText('beta')).toBeVisible()
   })
 })
 
@@ -168,7 +169,7 @@ describe('ChannelsPage for an admin', () => {
     expect(within(toolbar).queryByTestId('channel-delete-disabled')).toBeNull()
     expect(within(toolbar).queryByTestId('channel-fix')).toBeNull()
     expect(within(toolbar).getByTestId('channel-test-all').textContent).toBe('Test all')
-    expect(within(toolbar).getByRole('button', { name: 'Refresh all balances' })).toBeTruthy()
+    expect(within(toolbar).getByRole('button', { name: 'Refresh all balances' })).toBeVisible()
     expect(screen.queryByTestId('channel-batch-mode')).toBeNull()
     expect(screen.queryByTestId('channel-edit-1')).toBeNull()
     // Priority and weight are plain numbers, not inputs.
@@ -182,7 +183,7 @@ describe('ChannelsPage for an admin', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Test with a model', 'Refresh balance', 'Detect upstream'])
 
     fireEvent.click(screen.getByTestId('channel-tag-mode'))
-    expect(await screen.findByText('2 channels')).toBeTruthy()
+    expect(await screen.findByText('2 channels')).toBeVisible()
     expect(screen.queryByTestId('tag-edit-team')).toBeNull()
     expect(screen.getByTestId('tag-priority-team').tagName).toBe('SPAN')
   })
@@ -191,9 +192,9 @@ describe('ChannelsPage for an admin', () => {
     serveStatus(true)
     await renderPage()
     await screen.findByText('alpha')
-    expect(await screen.findByTestId('channel-add')).toBeTruthy()
-    expect(screen.getByTestId('channel-edit-1')).toBeTruthy()
-    expect(screen.getByTestId('channel-batch-mode')).toBeTruthy()
+    expect(await screen.findByTestId('channel-add')).toBeVisible()
+    expect(screen.getByTestId('channel-edit-1')).toBeVisible()
+    expect(screen.getByTestId('channel-batch-mode')).toBeVisible()
     expect(screen.getByTestId('channel-priority-1').tagName).toBe('INPUT')
     openMenu(rowOf('alpha'))
     const menu = await screen.findByRole('menu')
@@ -216,7 +217,7 @@ describe('ChannelsPage for an admin', () => {
     expect(screen.queryByTestId('multi-key-badge-1')).toBeNull()
     openMenu(rowOf('pool'))
     fireEvent.click(await screen.findByTestId('channel-keys-4'))
-    expect(await screen.findByText('Keys of pool')).toBeTruthy()
+    expect(await screen.findByText('Keys of pool')).toBeVisible()
     await waitFor(() => expect(channelsApi.keyStatus).toHaveBeenCalledWith({ channel_id: 4, page: 1, page_size: 10, status: undefined }))
   })
 })

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { MultiKeyBadge } from './multi-key-badge'
 import { MultiKeyDialog } from './multi-key-dialog'
@@ -32,11 +32,7 @@ const page = (patch: Partial<MultiKeyStatusPage> = {}): MultiKeyStatusPage => ({
 })
 
 function renderDialog(target: Channel | null = channel) {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <MultiKeyDialog channel={target} onClose={vi.fn()} />
-    </Providers>,
-  )
+  renderFeaturePage(<MultiKeyDialog channel={target} onClose={vi.fn()} />)
 }
 
 describe('MultiKeyDialog', () => {
@@ -48,12 +44,12 @@ describe('MultiKeyDialog', () => {
   it('lists the masked keys with status, reason and counts', async () => {
     api.keyStatus.mockResolvedValue(page())
     renderDialog()
-    expect(screen.getByText('Keys of pool')).toBeTruthy()
+    expect(screen.getByText('Keys of pool')).toBeVisible()
     const row = within(await screen.findByTestId('key-row-2'))
-    expect(row.getByText('sk-...0003')).toBeTruthy()
-    expect(row.getByText('Auto-disabled')).toBeTruthy()
-    expect(row.getByText('Incorrect API key provided')).toBeTruthy()
-    expect(within(screen.getByTestId('key-row-1')).getByText('Disabled by hand')).toBeTruthy()
+    expect(row.getByText('sk-...0003')).toBeVisible()
+    expect(row.getByText('Auto-disabled')).toBeVisible()
+    expect(row.getByText('Incorrect API key provided')).toBeVisible()
+    expect(within(screen.getByTestId('key-row-1')).getByText('Disabled by hand')).toBeVisible()
     expect(screen.getByTestId('multi-key-counts').textContent).toContain('Enabled 1')
     expect(api.keyStatus).toHaveBeenCalledWith({ channel_id: 9, page: 1, page_size: 10, status: undefined })
   })
@@ -83,12 +79,12 @@ describe('MultiKeyDialog', () => {
     api.manageKeys.mockResolvedValue('done')
     renderDialog()
     fireEvent.click(await screen.findByTestId('key-delete-1'))
-    expect(await screen.findByText('Delete key #2?')).toBeTruthy()
+    expect(await screen.findByText('Delete key #2?')).toBeVisible()
     expect(api.manageKeys).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(api.manageKeys).toHaveBeenCalledWith({ channel_id: 9, action: 'delete_key', key_index: 1 }))
     fireEvent.click(await screen.findByTestId('keys-delete-auto'))
-    expect(await screen.findByText('Auto-disabled keys to remove from the channel: 1.')).toBeTruthy()
+    expect(await screen.findByText('Auto-disabled keys to remove from the channel: 1.')).toBeVisible()
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(api.manageKeys).toHaveBeenLastCalledWith({ channel_id: 9, action: 'delete_disabled_keys' }))
   })
@@ -99,7 +95,7 @@ describe('MultiKeyDialog', () => {
     await screen.findByTestId('key-row-0')
     expect(screen.queryByTestId('keys-enable-all')).toBeNull()
     expect(screen.queryByTestId('keys-delete-auto')).toBeNull()
-    expect(screen.getByTestId('keys-disable-all')).toBeTruthy()
+    expect(screen.getByTestId('keys-disable-all')).toBeVisible()
   })
 
   it('does not call the api without a channel', () => {

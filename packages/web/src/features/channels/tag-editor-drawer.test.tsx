@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { TagEditorDrawer } from './tag-editor-drawer'
 
@@ -20,11 +20,7 @@ const save = () => fireEvent.click(screen.getByTestId('tag-editor-save'))
 
 function renderDrawer() {
   const onClose = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <TagEditorDrawer tag="team" onClose={onClose} />
-    </Providers>,
-  )
+  renderFeaturePage(<TagEditorDrawer tag="team" onClose={onClose} />)
   return { onClose }
 }
 
@@ -38,14 +34,14 @@ describe('TagEditorDrawer', () => {
     renderDrawer()
     expect((screen.getByTestId('tag-new-tag') as HTMLInputElement).value).toBe('team')
     save()
-    expect(await screen.findByText('Nothing changed!')).toBeTruthy()
+    expect(await screen.findByText('Nothing changed!')).toBeVisible()
     fill('tag-priority', '1.5')
     save()
-    expect(await screen.findByText('The priority must be an integer!')).toBeTruthy()
+    expect(await screen.findByText('The priority must be an integer!')).toBeVisible()
     fill('tag-priority', '')
     fill('tag-weight', '-2')
     save()
-    expect(await screen.findByText('The weight must be a non-negative integer!')).toBeTruthy()
+    expect(await screen.findByText('The weight must be a non-negative integer!')).toBeVisible()
     expect(channelsApi.editTag).not.toHaveBeenCalled()
   })
 

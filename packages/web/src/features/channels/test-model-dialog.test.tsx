@@ -1,10 +1,10 @@
 import type { Channel } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { TestModelDialog } from './test-model-dialog'
 import { useChannelActions } from './use-channel-actions'
@@ -38,11 +38,7 @@ function Harness({ initial }: { initial: Channel | null }) {
 }
 
 function renderDialog(initial: Channel | null = channel) {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <Harness initial={initial} />
-    </Providers>,
-  )
+  renderFeaturePage(<Harness initial={initial} />)
 }
 
 describe('TestModelDialog', () => {
@@ -54,8 +50,8 @@ describe('TestModelDialog', () => {
   it("lists the channel's models once each and marks the default", () => {
     renderDialog()
     const dialog = screen.getByTestId('test-model-dialog')
-    expect(within(dialog).getByText('Pick a test model')).toBeTruthy()
-    expect(within(dialog).getByText('Test "mock" with the chosen model.')).toBeTruthy()
+    expect(within(dialog).getByText('Pick a test model')).toBeVisible()
+    expect(within(dialog).getByText('Test "mock" with the chosen model.')).toBeVisible()
     const names = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent)
@@ -67,10 +63,10 @@ describe('TestModelDialog', () => {
     renderDialog()
     const search = screen.getByPlaceholderText('Search models')
     fireEvent.change(search, { target: { value: 'CLAUDE' } })
-    expect(screen.getByRole('button', { name: 'claude-3' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'claude-3' })).toBeVisible()
     expect(screen.queryByRole('button', { name: 'gpt-4o' })).toBeNull()
     fireEvent.change(search, { target: { value: 'nope' } })
-    expect(screen.getByText('No matching model')).toBeTruthy()
+    expect(screen.getByText('No matching model')).toBeVisible()
   })
 
   it('renders nothing without a channel', () => {

@@ -1,8 +1,8 @@
 import type { Channel } from '@gateway/shared'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { UpstreamDialog } from './upstream-dialog'
 
@@ -14,11 +14,7 @@ const channel = { id: 4, name: 'upstream-a' } as Channel
 
 function renderDialog(target: Channel | null = channel) {
   const onClose = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <UpstreamDialog channel={target} onClose={onClose} />
-    </Providers>,
-  )
+  renderFeaturePage(<UpstreamDialog channel={target} onClose={onClose} />)
   return { onClose }
 }
 
@@ -42,16 +38,16 @@ describe('UpstreamDialog', () => {
       groups: [{ group: 'vip', first_seen: 0, last_seen: 0, client_types: ['cli', 'web'] }],
     })
     renderDialog()
-    expect(screen.getByText('Upstream detection: upstream-a')).toBeTruthy()
-    expect(await screen.findByText('gpt-5')).toBeTruthy()
+    expect(screen.getByText('Upstream detection: upstream-a')).toBeVisible()
+    expect(await screen.findByText('gpt-5')).toBeVisible()
     expect(api.detectUpstream).toHaveBeenCalledWith(4)
-    expect(section('Models to add').getByText('gpt-5')).toBeTruthy()
-    expect(section('Models to add').getByText('o3')).toBeTruthy()
-    expect(section('Models to remove').getByText('gpt-3.5-turbo')).toBeTruthy()
+    expect(section('Models to add').getByText('gpt-5')).toBeVisible()
+    expect(section('Models to add').getByText('o3')).toBeVisible()
+    expect(section('Models to remove').getByText('gpt-3.5-turbo')).toBeVisible()
     expect(section('Models to remove').queryByText('gpt-5')).toBeNull()
-    expect(screen.getByText('Detected groups')).toBeTruthy()
-    expect(screen.getByText('vip')).toBeTruthy()
-    expect(screen.getByText('cli, web')).toBeTruthy()
+    expect(screen.getByText('Detected groups')).toBeVisible()
+    expect(screen.getByText('vip')).toBeVisible()
+    expect(screen.getByText('cli, web')).toBeVisible()
   })
 
   it('fills the first-seen and last-seen columns from the server\'s Unix seconds, and — for a group never used', async () => {
@@ -73,15 +69,15 @@ describe('UpstreamDialog', () => {
     const unused = within(screen.getByTestId('upstream-group-default'))
     expect(unused.getByTestId('first-seen').textContent).toBe('—')
     expect(unused.getByTestId('last-seen').textContent).toBe('—')
-    expect(screen.getByRole('columnheader', { name: 'First seen' })).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'First seen' })).toBeVisible()
   })
 
   it('says None for empty lists and hides the groups table', async () => {
     api.detectUpstream.mockResolvedValue({ upstream_models: [], to_add: [], to_remove: [], groups: [] })
     renderDialog()
-    expect(await screen.findByText('Models to add')).toBeTruthy()
-    expect(section('Models to add').getByText('None')).toBeTruthy()
-    expect(section('Models to remove').getByText('None')).toBeTruthy()
+    expect(await screen.findByText('Models to add')).toBeVisible()
+    expect(section('Models to add').getByText('None')).toBeVisible()
+    expect(section('Models to remove').getByText('None')).toBeVisible()
     expect(screen.queryByText('Detected groups')).toBeNull()
   })
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeToken, ok, page, serveApi } from '@/features/tokens/testing'
+import { makeToken, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { ChatPage } from './chat-page'
 import { chat2linkNavigation, Chat2LinkPage } from './chat2link-page'
 import { NO_TOKEN_REDIRECT_MS } from './use-chat-token'
@@ -62,16 +62,23 @@ describe('chat pages', () => {
   })
 
   it('without an enabled token shows the error and goes to /token after 1.5 s', async () => {
+    // Timeouts are faked from the start, so the redirect's 1.5 s is stepped over exactly; react-query
+    // delivers results on a zero timeout, hence the zero-time steps while waiting for the page (each
+    // vi.waitFor round also moves the fake clock by its interval, before the redirect is scheduled).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const settle = (check: () => void) =>
+      vi.waitFor(async () => {
+        await act(() => vi.advanceTimersByTimeAsync(0))
+        check()
+      })
     serveTokens([makeToken({ status: 2 })])
     const { router } = await renderWithRouter(<ChatPage id="0" />, '/chat/0')
-    expect((await screen.findByTestId('chat-error')).textContent).toBe(i18n.t('chat:noToken'))
+    await settle(() => expect(screen.getByTestId('chat-error').textContent).toBe(i18n.t('chat:noToken')))
     expect(toast.error).toHaveBeenCalledWith(i18n.t('chat:noToken'))
+    await act(() => vi.advanceTimersByTimeAsync(NO_TOKEN_REDIRECT_MS - 1))
     expect(router.state.location.pathname).toBe('/chat/0')
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, NO_TOKEN_REDIRECT_MS - 400))
-    })
-    expect(router.state.location.pathname).toBe('/chat/0')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/token'), { timeout: 1500 })
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(router.state.location.pathname).toBe('/token')
   })
 
   it('/chat2link sends the browser to the filled chat link', async () => {

@@ -1,10 +1,10 @@
 import type { Status } from '@gateway/shared'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { QuotaDataRow } from './dashboard-aggregate'
 import { DashboardPage } from './dashboard-page'
 import type { DashboardSearch } from './dashboard-search'
@@ -29,11 +29,7 @@ function serve(answer: (url: string) => ReturnType<typeof ok> | ReturnType<typeo
 
 function renderPage(search: DashboardSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <DashboardPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<DashboardPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 
@@ -59,7 +55,7 @@ describe('DashboardPage', () => {
     const table = screen.getByTestId('dashboard-model-table')
     const models = within(table).getAllByTestId('dashboard-model-row')
     expect(models.map((r) => r.querySelector('td')?.textContent)).toEqual(['gpt-4o', 'claude-3'])
-    expect(within(models[0]!).getByText('75.0%')).toBeTruthy()
+    expect(within(models[0]!).getByText('75.0%')).toBeVisible()
     const call = calls.find((c) => c.url.startsWith('/api/data/'))!
     expect(call.url.startsWith('/api/data/self?')).toBe(true)
     const query = params(call.url)
@@ -78,7 +74,7 @@ describe('DashboardPage', () => {
     expect(call.url.startsWith('/api/data/?')).toBe(true)
     expect(params(call.url).get('username')).toBe('alice')
     expect(params(call.url).get('start_timestamp')).toBe(String(hour - 7200))
-    expect(screen.getByText(/of alice over time/)).toBeTruthy()
+    expect(screen.getByText(/of alice over time/)).toBeVisible()
     const username = screen.getByTestId('dashboard-username')
     fireEvent.change(username, { target: { value: ' bob ' } })
     fireEvent.click(screen.getByTestId('dashboard-submit'))
@@ -121,8 +117,8 @@ describe('DashboardPage', () => {
     user(1)
     serve(() => ok([]))
     renderPage()
-    expect(await screen.findByTestId('dashboard-empty')).toBeTruthy()
-    expect(screen.getByText('No usage in this range')).toBeTruthy()
+    expect(await screen.findByTestId('dashboard-empty')).toBeVisible()
+    expect(screen.getByText('No usage in this range')).toBeVisible()
     expect(screen.getByTestId('dashboard-total-count').textContent).toBe('0')
   })
 
@@ -139,7 +135,7 @@ describe('DashboardPage', () => {
     user(1)
     serve(() => ok([]))
     renderPage()
-    expect(await screen.findByText('该时间范围内没有使用数据')).toBeTruthy()
-    expect(screen.getByText('请求次数')).toBeTruthy()
+    expect(await screen.findByText('该时间范围内没有使用数据')).toBeVisible()
+    expect(screen.getByText('请求次数')).toBeVisible()
   })
 })

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { NotFoundPage } from './not-found-page'
 
 describe('NotFoundPage', () => {
@@ -9,13 +9,13 @@ describe('NotFoundPage', () => {
     await i18n.changeLanguage('en')
     await renderWithRouter(<NotFoundPage />, '/nowhere')
     expect((await screen.findByTestId('page-title')).textContent).toBe('Page does not exist')
-    expect(screen.getByText('Check that your browser address is correct')).toBeTruthy()
+    expect(screen.getByText('Check that your browser address is correct')).toBeVisible()
   })
 
   it('is translated', async () => {
     await i18n.changeLanguage('zh')
     await renderWithRouter(<NotFoundPage />, '/nowhere')
     expect((await screen.findByTestId('page-title')).textContent).toBe('页面不存在')
-    expect(screen.getByText('请检查你的浏览器地址是否正确')).toBeTruthy()
+    expect(screen.getByText('请检查你的浏览器地址是否正确')).toBeVisible()
   })
 })

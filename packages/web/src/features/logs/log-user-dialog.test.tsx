@@ -1,19 +1,15 @@
 import type { Log } from '@gateway/shared'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, ok, serveApi } from '@/features/tokens/testing'
+import { fail, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { LogUserDialog } from './log-user-dialog'
 
 const log = { id: 1, user_id: 7, username: 'alice' } as Log
 
 function open() {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <LogUserDialog log={log} onClose={vi.fn()} onFilter={vi.fn()} />
-    </Providers>,
-  )
+  renderFeaturePage(<LogUserDialog log={log} onClose={vi.fn()} onFilter={vi.fn()} />)
   return screen.getByTestId('log-user-dialog')
 }
 
@@ -31,12 +27,12 @@ describe('LogUserDialog', () => {
       { quota_per_unit: 500_000, display_in_currency: true },
     )
     const dialog = open()
-    expect(await within(dialog).findByText('alice2')).toBeTruthy()
-    expect(within(dialog).getByText('vip')).toBeTruthy()
-    expect(within(dialog).getByText('Admin')).toBeTruthy()
-    expect(within(dialog).getByText('Banned')).toBeTruthy()
-    expect(within(dialog).getByText('$2')).toBeTruthy()
-    expect(within(dialog).getByText('42')).toBeTruthy()
+    expect(await within(dialog).findByText('alice2')).toBeVisible()
+    expect(within(dialog).getByText('vip')).toBeVisible()
+    expect(within(dialog).getByText('Admin')).toBeVisible()
+    expect(within(dialog).getByText('Banned')).toBeVisible()
+    expect(within(dialog).getByText('$2')).toBeVisible()
+    expect(within(dialog).getByText('42')).toBeVisible()
     expect(calls.some((call) => call.url === '/api/user/7')).toBe(true)
   })
 
@@ -44,7 +40,7 @@ describe('LogUserDialog', () => {
     serveApi((url) => (url === '/api/user/7' ? fail('You cannot view a user of the same or a higher role', 403) : undefined))
     const dialog = open()
     expect((await within(dialog).findByTestId('log-user-unavailable')).textContent).toBe('You cannot view a user of the same or a higher role')
-    expect(within(dialog).getByText('alice')).toBeTruthy()
-    expect(within(dialog).getByText('7')).toBeTruthy()
+    expect(within(dialog).getByText('alice')).toBeVisible()
+    expect(within(dialog).getByText('7')).toBeVisible()
   })
 })

@@ -1,10 +1,10 @@
 import type { Log } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@/features/tokens/testing'
+import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { LogSearch } from './log-search'
 import { LogsPage } from './logs-page'
 
@@ -46,11 +46,7 @@ function serve() {
 
 function renderPage(search: LogSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <LogsPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<LogsPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 
@@ -68,13 +64,13 @@ describe('LogsPage', () => {
     user(1)
     const calls = serve()
     renderPage({ model_name: 'gpt', type: 2 })
-    expect(await screen.findByText('claude')).toBeTruthy()
+    expect(await screen.findByText('claude')).toBeVisible()
     const list = calls.find((call) => call.url.startsWith('/api/log/self?'))
     expect(list?.url).toContain('model_name=gpt')
     expect(list?.url).toContain('type=2')
     expect(list?.url).toMatch(/start_timestamp=\d+/)
     expect(calls.some((call) => call.url.startsWith('/api/log/self/stat?'))).toBe(true)
-    expect(await screen.findByText('1234')).toBeTruthy()
+    expect(await screen.findByText('1234')).toBeVisible()
     const header = screen.getByTestId('logs-table').querySelector('thead')!
     expect(within(header).queryByText('Channel')).toBeNull()
     expect(within(header).queryByText('User')).toBeNull()
@@ -88,10 +84,10 @@ describe('LogsPage', () => {
     expect(await screen.findAllByText('#3 openai-main')).toHaveLength(2)
     expect(calls.some((call) => call.url.startsWith('/api/log/?'))).toBe(true)
     expect(calls.some((call) => call.url.startsWith('/api/log/stat?'))).toBe(true)
-    expect(screen.getByText('3 → 4')).toBeTruthy()
+    expect(screen.getByText('3 → 4')).toBeVisible()
     fireEvent.click(screen.getAllByTestId('log-user')[0]!)
     const dialog = await screen.findByTestId('log-user-dialog')
-    expect(within(dialog).getByText('7')).toBeTruthy()
+    expect(within(dialog).getByText('7')).toBeVisible()
     fireEvent.click(within(dialog).getByText("Show only this user's logs"))
     expect(onSearchChange).toHaveBeenCalledWith(expect.objectContaining({ username: 'alice' }))
   })
@@ -110,11 +106,11 @@ describe('LogsPage', () => {
     expect(screen.queryByTestId('log-details')).toBeNull()
     fireEvent.click(screen.getAllByTestId('log-expand')[0]!)
     const details = await screen.findByTestId('log-details')
-    expect(within(details).getByText('Model ratio 1.25, completion ratio 4, group ratio 1')).toBeTruthy()
-    expect(within(details).getByText('Input: 1000 tokens × $2.5 / 1M tokens')).toBeTruthy()
-    expect(within(details).getByText('First-token latency: 12 s')).toBeTruthy()
+    expect(within(details).getByText('Model ratio 1.25, completion ratio 4, group ratio 1')).toBeVisible()
+    expect(within(details).getByText('Input: 1000 tokens × $2.5 / 1M tokens')).toBeVisible()
+    expect(within(details).getByText('First-token latency: 12 s')).toBeVisible()
     await act(() => i18n.changeLanguage('zh'))
-    expect(within(screen.getByTestId('log-details')).getByText('模型倍率 1.25，补全倍率 4，分组倍率 1')).toBeTruthy()
+    expect(within(screen.getByTestId('log-details')).getByText('模型倍率 1.25，补全倍率 4，分组倍率 1')).toBeVisible()
     fireEvent.click(screen.getAllByTestId('log-expand')[0]!)
     expect(screen.queryByTestId('log-details')).toBeNull()
   })
@@ -147,9 +143,9 @@ describe('LogsPage', () => {
     const ids = await screen.findByTestId('log-request-ids')
     expect(within(ids).getByTestId('log-request-id').textContent).toBe('20260102030405abcdef0001')
     expect(within(ids).getByTestId('log-upstream-request-id').textContent).toBe('req_upstream_42')
-    expect(within(ids).getByText('Upstream request ID')).toBeTruthy()
+    expect(within(ids).getByText('Upstream request ID')).toBeVisible()
     await act(() => i18n.changeLanguage('zh'))
-    expect(within(screen.getByTestId('log-request-ids')).getByText('上游请求 ID')).toBeTruthy()
+    expect(within(screen.getByTestId('log-request-ids')).getByText('上游请求 ID')).toBeVisible()
     // The second row has no ids: no empty section.
     fireEvent.click(screen.getAllByTestId('log-expand')[1]!)
     expect(screen.getAllByTestId('log-request-ids')).toHaveLength(1)

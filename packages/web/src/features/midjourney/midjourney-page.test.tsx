@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@/features/tokens/testing'
+import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { MjTask } from './api'
 import { MidjourneyPage } from './midjourney-page'
 import type { MjSearch } from './mj-search'
@@ -44,11 +44,7 @@ function serve(rows: MjTask[] = tasks, total = rows.length) {
 
 function renderPage(search: MjSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <MidjourneyPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<MidjourneyPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 
@@ -65,7 +61,7 @@ describe('MidjourneyPage', () => {
     user(1)
     const calls = serve()
     renderPage()
-    expect(await screen.findByText('a red fox in the snow')).toBeTruthy()
+    expect(await screen.findByText('a red fox in the snow')).toBeVisible()
     const list = calls.find((call) => call.url.startsWith('/api/mj/self?'))
     expect(list?.url).toContain('p=1&')
     expect(list?.url).toMatch(/start_timestamp=\d+/)
@@ -81,7 +77,7 @@ describe('MidjourneyPage', () => {
     expect(fast?.className).toContain('text-success')
     expect(slow?.textContent).toBe('90 s')
     expect(slow?.className).toContain('text-destructive')
-    expect(screen.getByText('banned prompt')).toBeTruthy()
+    expect(screen.getByText('banned prompt')).toBeVisible()
     // The total says whether a next page exists.
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
   })
@@ -112,6 +108,6 @@ describe('MidjourneyPage', () => {
     await act(() => i18n.changeLanguage('zh'))
     expect(screen.getAllByTestId('mj-action').map((badge) => badge.textContent)).toEqual(['绘图', '放大'])
     expect(screen.getAllByTestId('mj-status').map((badge) => badge.textContent)).toEqual(['成功', '失败'])
-    expect(screen.getByText('绘图日志')).toBeTruthy()
+    expect(screen.getByText('绘图日志')).toBeVisible()
   })
 })

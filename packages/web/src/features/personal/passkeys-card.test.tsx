@@ -1,9 +1,9 @@
 import type { PasskeyItem, PasskeyStatus } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@/features/tokens/testing'
+import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { PasskeysCard } from './passkeys-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -45,11 +45,7 @@ const calls = (requests: ReturnType<typeof serve>, path: string, verb: string) =
   requests.filter((call) => call.url === path && method(call.init) === verb).map((call) => call.init)
 
 function renderCard() {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <PasskeysCard />
-    </Providers>,
-  )
+  renderFeaturePage(<PasskeysCard />)
 }
 
 const rowNames = () => screen.queryAllByTestId('passkey-name-text').map((node) => node.textContent)
@@ -71,7 +67,7 @@ describe('PasskeysCard', () => {
       `Last used ${new Date((created + 3600) * 1000).toLocaleString('en', { hour12: false })}`,
     )
     expect(within(first as HTMLElement).queryByText('Synced')).toBe(null)
-    expect(within(second as HTMLElement).getByText('Synced')).toBeDefined()
+    expect(within(second as HTMLElement).getByText('Synced')).toBeVisible()
   })
 
   it('adds a passkey: asks for a name, runs the browser prompt with the server\'s options, sends the answer with the name', async () => {
@@ -130,7 +126,7 @@ describe('PasskeysCard', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Work laptop', 'Phone']))
     fireEvent.click(screen.getAllByTestId('passkey-delete')[1] as HTMLElement)
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText(/"Phone" will no longer sign you in/)).toBeDefined()
+    expect(within(dialog).getByText(/"Phone" will no longer sign you in/)).toBeVisible()
     expect(calls(fetchMock, '/api/user/passkey/5', 'DELETE')).toEqual([])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(rowNames()).toEqual(['Work laptop']))

@@ -1,10 +1,10 @@
 import type { SelfUser } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, fail, serveApi } from '@/features/tokens/testing'
+import { method, ok, fail, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers, renderWithRouter } from '@/test-utils/render'
+import { renderFeaturePage, renderWithRouter } from '@test/render'
 import { EmailBindDialog } from './email-bind-dialog'
 import { ModelsCard } from './models-card'
 import { PersonalPage } from './personal-page'
@@ -92,11 +92,11 @@ describe('PersonalPage', () => {
       fireEvent.click(within(dialog).getByTestId('transfer-submit'))
     }
     submitWith(String(UNIT - 1))
-    expect(await within(dialog).findByText('Transfer amount minimum is $1')).toBeTruthy()
+    expect(await within(dialog).findByText('Transfer amount minimum is $1')).toBeVisible()
     submitWith('1.5')
-    expect(await within(dialog).findByText('Enter a whole number')).toBeTruthy()
+    expect(await within(dialog).findByText('Enter a whole number')).toBeVisible()
     submitWith(String(4 * UNIT))
-    expect(await within(dialog).findByText('Not enough invite reward')).toBeTruthy()
+    expect(await within(dialog).findByText('Not enough invite reward')).toBeVisible()
     expect(calls.some((call) => call.url === '/api/user/aff_transfer')).toBe(false)
     submitWith(String(UNIT))
     await waitFor(() => expect(calls.some((call) => call.url === '/api/user/aff_transfer')).toBe(true))
@@ -111,7 +111,7 @@ describe('PersonalPage', () => {
     fireEvent.click(screen.getByTestId('open-transfer'))
     const dialog = await screen.findByTestId('transfer-dialog')
     fireEvent.click(within(dialog).getByTestId('transfer-submit'))
-    expect(await within(dialog).findByText('Not enough invite quota!')).toBeTruthy()
+    expect(await within(dialog).findByText('Not enough invite quota!')).toBeVisible()
   })
 
   it('deletes the account only when the own username is typed exactly, then signs out to /', async () => {
@@ -123,7 +123,7 @@ describe('PersonalPage', () => {
     for (const typed of ['', 'Alice', 'alice ', 'alic']) {
       fireEvent.change(input, { target: { value: typed } })
       fireEvent.click(within(dialog).getByTestId('delete-account-submit'))
-      expect(await within(dialog).findByText('Please enter your account name to confirm deletion')).toBeTruthy()
+      expect(await within(dialog).findByText('Please enter your account name to confirm deletion')).toBeVisible()
     }
     expect(calls.some((call) => method(call.init) === 'DELETE')).toBe(false)
     fireEvent.change(input, { target: { value: 'alice' } })
@@ -139,7 +139,7 @@ describe('PersonalPage', () => {
     await renderPage()
     fireEvent.click(screen.getByTestId('open-access-token'))
     const dialog = await screen.findByTestId('access-token-dialog')
-    expect(within(dialog).getByText(/replaces the old one/)).toBeTruthy()
+    expect(within(dialog).getByText(/replaces the old one/)).toBeVisible()
     expect(calls.some((call) => call.url === '/api/user/token')).toBe(false)
     fireEvent.click(within(dialog).getByTestId('access-token-generate'))
     expect(((await within(dialog).findByTestId('access-token-value')) as HTMLInputElement).value).toBe('TOKEN1234567890abcdefTOKEN123456')
@@ -156,12 +156,12 @@ describe('PersonalPage', () => {
     set('New password', 'newpassword1')
     set('Confirm new password', 'newpassword1')
     fireEvent.click(within(dialog).getByTestId('change-password-submit'))
-    expect(await within(dialog).findByText('Please enter your current password')).toBeTruthy()
+    expect(await within(dialog).findByText('Please enter your current password')).toBeVisible()
     expect(calls.some((call) => call.url === '/api/user/self' && method(call.init) === 'PUT')).toBe(false)
     set('Current password', 'oldpassword')
     set('Confirm new password', 'newpassword2')
     fireEvent.click(within(dialog).getByTestId('change-password-submit'))
-    expect(await within(dialog).findByText('The two passwords differ')).toBeTruthy()
+    expect(await within(dialog).findByText('The two passwords differ')).toBeVisible()
     set('Confirm new password', 'newpassword1')
     fireEvent.click(within(dialog).getByTestId('change-password-submit'))
     await waitFor(() => expect(calls.some((call) => call.url === '/api/user/self' && method(call.init) === 'PUT')).toBe(true))
@@ -175,10 +175,10 @@ describe('PersonalPage', () => {
     const card = screen.getByTestId('notify-card')
     const url = within(card).getByLabelText('Webhook URL') as HTMLInputElement
     expect(url.value).toBe('https://hooks.example.com/q')
-    expect(within(card).getByText('A secret is saved; leave blank to keep it')).toBeTruthy()
+    expect(within(card).getByText('A secret is saved; leave blank to keep it')).toBeVisible()
     fireEvent.change(url, { target: { value: 'http://hooks.example.com/q' } })
     fireEvent.click(within(card).getByTestId('notify-save'))
-    expect(await within(card).findByText('The webhook URL must start with https://')).toBeTruthy()
+    expect(await within(card).findByText('The webhook URL must start with https://')).toBeVisible()
     expect(calls.some((call) => call.url === '/api/user/setting')).toBe(false)
     fireEvent.change(url, { target: { value: 'https://hooks.example.com/new' } })
     fireEvent.click(within(card).getByTestId('threshold-preset-5000000'))
@@ -214,7 +214,7 @@ describe('PersonalPage', () => {
     expect(screen.getByTestId('binding-wechat-value').textContent).toBe('Not bound')
     expect(screen.queryByTestId('binding-linuxdo')).toBeNull()
     expect(screen.queryByTestId('binding-telegram')).toBeNull()
-    expect(await screen.findByText('No models are available to you yet')).toBeTruthy()
+    expect(await screen.findByText('No models are available to you yet')).toBeVisible()
   })
 })
 
@@ -224,11 +224,7 @@ describe('ModelsCard', () => {
   })
 
   const renderCard = () =>
-    render(
-      <Providers client={createTestQueryClient()}>
-        <ModelsCard />
-      </Providers>,
-    )
+    renderFeaturePage(<ModelsCard />)
 
   it('collapses after 10 and remembers the expanded state in localStorage', async () => {
     serveApi((url) => (url === '/api/user/models' ? ok(models) : undefined))
@@ -263,20 +259,16 @@ describe('EmailBindDialog', () => {
   afterEach(() => vi.useRealTimers())
 
   const renderDialog = () =>
-    render(
-      <Providers client={createTestQueryClient()}>
-        <EmailBindDialog open onOpenChange={() => {}} currentEmail="" />
-      </Providers>,
-    )
+    renderFeaturePage(<EmailBindDialog open onOpenChange={() => {}} currentEmail="" />)
 
   it('requires the email and the code, then binds with both', async () => {
     const calls = serveApi((url) => (url.startsWith('/api/oauth/email/bind') ? ok(null) : undefined))
     renderDialog()
     fireEvent.click(screen.getByTestId('send-email-code'))
-    expect(await screen.findByText('Please enter email')).toBeTruthy()
+    expect(await screen.findByText('Please enter email')).toBeVisible()
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'new@example.com' } })
     fireEvent.click(screen.getByTestId('bind-email-submit'))
-    expect(await screen.findByText('Please enter email verification code')).toBeTruthy()
+    expect(await screen.findByText('Please enter email verification code')).toBeVisible()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } })
     fireEvent.click(screen.getByTestId('bind-email-submit'))
     await waitFor(() => expect(calls.some((call) => call.url === '/api/oauth/email/bind?email=new%40example.com&code=123456')).toBe(true))

@@ -1,9 +1,9 @@
 import type { LoginSession } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { SessionsCard, timeAgo } from './sessions-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -50,11 +50,7 @@ function serve(store: LoginSession[], handler: Parameters<typeof serveApi>[0] = 
 }
 
 const renderCard = () =>
-  render(
-    <Providers client={createTestQueryClient()}>
-      <SessionsCard />
-    </Providers>,
-  )
+  renderFeaturePage(<SessionsCard />)
 
 const rows = () => within(screen.getByTestId('sessions-list')).getAllByTestId('session-row')
 
@@ -70,14 +66,14 @@ describe('SessionsCard', () => {
     await screen.findByTestId('sessions-list')
     const [mine, iphone, other] = rows()
     expect(within(mine!).getByTestId('session-device').textContent).toBe('Chrome 126 · Windows')
-    expect(within(mine!).getByText('This device')).toBeTruthy()
+    expect(within(mine!).getByText('This device')).toBeVisible()
     expect(within(mine!).queryByTestId('session-revoke')).toBeNull()
     expect(within(mine!).getByTestId('session-last-seen').textContent).toBe('Last active now')
     expect(within(iphone!).getByTestId('session-device').textContent).toBe('Safari 17 · iOS')
     expect(within(iphone!).getByTestId('session-ip').textContent).toBe('198.51.100.2')
     expect(within(iphone!).getByTestId('session-last-seen').textContent).toBe('Last active 3 hours ago')
     expect(within(iphone!).queryByText('This device')).toBeNull()
-    expect(within(iphone!).getByTestId('session-revoke')).toBeTruthy()
+    expect(within(iphone!).getByTestId('session-revoke')).toBeVisible()
     expect(within(other!).getByTestId('session-device').textContent).toBe('Unknown device')
     expect(within(other!).getByTestId('session-ip').textContent).toBe('Unknown IP')
     expect(within(other!).getByTestId('session-last-seen').textContent).toBe('Last active 5 minutes ago')
@@ -88,8 +84,8 @@ describe('SessionsCard', () => {
     serve([current, phone])
     renderCard()
     await screen.findByTestId('sessions-list')
-    expect(screen.getByText('登录会话')).toBeTruthy()
-    expect(within(rows()[0]!).getByText('当前设备')).toBeTruthy()
+    expect(screen.getByText('登录会话')).toBeVisible()
+    expect(within(rows()[0]!).getByText('当前设备')).toBeVisible()
     expect(within(rows()[1]!).getByTestId('session-revoke').textContent).toBe('撤销')
     expect(screen.getByTestId('sessions-revoke-others').textContent).toBe('退出其他所有会话')
   })
@@ -120,7 +116,7 @@ describe('SessionsCard', () => {
     const revokeOthers = () => calls.filter((call) => call.url === '/api/user/sessions/revoke-others')
     fireEvent.click(screen.getByTestId('sessions-revoke-others'))
     let dialog = await screen.findByTestId('confirm-dialog')
-    expect(within(dialog).getByText(/system access token stops working/)).toBeTruthy()
+    expect(within(dialog).getByText(/system access token stops working/)).toBeVisible()
     fireEvent.click(within(dialog).getByText('Cancel'))
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull())
     expect(revokeOthers()).toHaveLength(0)

@@ -1,9 +1,9 @@
 import type { TwoFactorStatus } from '@gateway/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { TwoFactorCard } from './two-factor-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -49,10 +49,10 @@ describe('TwoFactorCard', () => {
     await waitFor(() => expect(within(dialog).getByTestId('two-factor-qr').getAttribute('src')).toBe(`data:image/png;qr,${encodeURIComponent(uri)}`))
 
     fireEvent.click(within(dialog).getByTestId('two-factor-setup-confirm'))
-    expect(await within(dialog).findByText('Enter the code')).toBeTruthy()
+    expect(await within(dialog).findByText('Enter the code')).toBeVisible()
     fireEvent.change(within(dialog).getByTestId('two-factor-setup-code'), { target: { value: '654321' } })
     fireEvent.click(within(dialog).getByTestId('two-factor-setup-confirm'))
-    expect(await within(dialog).findByText('Wrong verification or backup code, try again')).toBeTruthy()
+    expect(await within(dialog).findByText('Wrong verification or backup code, try again')).toBeVisible()
 
     fireEvent.change(within(dialog).getByTestId('two-factor-setup-code'), { target: { value: '123456' } })
     fireEvent.click(within(dialog).getByTestId('two-factor-setup-confirm'))
@@ -90,7 +90,7 @@ describe('TwoFactorCard', () => {
     expect((await screen.findByTestId('two-factor-locked')).textContent).toBe('验证码错误次数过多，已暂时锁定，请稍后再试')
     fireEvent.click(screen.getByTestId('two-factor-disable'))
     const dialog = await screen.findByTestId('two-factor-disable-dialog')
-    expect(within(dialog).getByText('禁用两步验证')).toBeTruthy()
+    expect(within(dialog).getByText('禁用两步验证')).toBeVisible()
     fireEvent.change(within(dialog).getByTestId('two-factor-disable-dialog-code'), { target: { value: ' BBBB-0001 ' } })
     fireEvent.click(within(dialog).getByTestId('two-factor-disable-dialog-submit'))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('两步验证已禁用'))

@@ -1,10 +1,11 @@
 import type { TwoFactorStatus } from '@gateway/shared'
+import { useQuery } from '@tanstack/react-query'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ok, serveApi } from '@/features/tokens/testing'
+import { ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { renderWithRouter } from '@/test-utils/render'
+import { renderWithRouter } from '@test/render'
 import { TwoFactorRequiredBanner } from './two-factor-required-banner'
 
 function serve(status: TwoFactorStatus) {
@@ -14,6 +15,11 @@ function serve(status: TwoFactorStatus) {
     return url === '/api/user/2fa/status' ? ok(status) : undefined
   })
   return urls
+}
+
+function Probe() {
+  useQuery({ queryKey: ['probe'], queryFn: () => fetch('/api/probe').then(() => null) })
+  return null
 }
 
 const signIn = (role: number) => setStoredUser({ id: 2, username: 'ada', display_name: 'Ada', role, status: 1, group: 'default' })
@@ -40,9 +46,16 @@ describe('TwoFactorRequiredBanner', () => {
 
     signIn(1)
     const userUrls = serve({ enabled: false, locked: false, required: false })
-    await renderWithRouter(<TwoFactorRequiredBanner />, '/token')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(userUrls).toEqual([])
+    // A query of its own beside the banner: once its call has gone out, the banner's would have too.
+    await renderWithRouter(
+      <>
+        <TwoFactorRequiredBanner />
+        <Probe />
+      </>,
+      '/token',
+    )
+    await waitFor(() => expect(userUrls).toContain('/api/probe'))
+    expect(userUrls).toEqual(['/api/probe'])
     expect(screen.queryByTestId('two-factor-required-banner')).toBeNull()
   })
 })

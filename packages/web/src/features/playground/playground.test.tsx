@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { setSessionExpiredHandler } from '@/lib/api-client'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { renderMarkdown } from './markdown'
 import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './messages'
 import { PlaygroundPage } from './playground-page'
@@ -181,11 +181,7 @@ describe('PlaygroundPage', () => {
   }
 
   const renderPage = () =>
-    render(
-      <Providers client={createTestQueryClient()}>
-        <PlaygroundPage />
-      </Providers>,
-    )
+    renderFeaturePage(<PlaygroundPage />)
 
   const sendMessage = (text: string) => {
     fireEvent.change(screen.getByLabelText('Type a message; Enter sends, Shift+Enter adds a line'), { target: { value: text } })
@@ -228,7 +224,7 @@ describe('PlaygroundPage', () => {
     fireEvent.change(screen.getByLabelText('System prompt'), { target: { value: '' } })
     sendMessage('hello')
     await waitFor(() => expect(screen.getAllByTestId('chat-message').at(-1)?.dataset.status).toBe('error'))
-    expect(screen.getByText('model not available')).toBeTruthy()
+    expect(screen.getByText('model not available')).toBeVisible()
     expect(posts[0]).toMatchObject({ model: 'claude-3', group: 'vip', max_tokens: 64, messages: [{ role: 'user', content: 'hello' }] })
     expect(JSON.parse(localStorage.getItem('playground-settings') ?? '{}')).toMatchObject({ model: 'claude-3', maxTokens: 64, systemPrompt: '' })
   })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { mockFetch } from '@/test-utils/render'
+import { mockFetch } from '@test/render'
 import type { ChatRequestBody } from './settings'
 import { ChatStreamError, streamChat } from './stream'
 

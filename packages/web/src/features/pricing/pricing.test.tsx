@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { serveApi } from '@/features/tokens/testing'
+import { serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { PricingItem } from './api'
 import { filterPricing, formatUsd, groupRatioVariant, initialGroup, inputPricePerMillion, outputPricePerMillion } from './pricing'
 import { PricingPage } from './pricing-page'
@@ -33,11 +33,7 @@ function serve(groupRatio: Record<string, number>) {
 }
 
 const renderPage = () =>
-  render(
-    <Providers client={createTestQueryClient()}>
-      <PricingPage />
-    </Providers>,
-  )
+  renderFeaturePage(<PricingPage />)
 
 const rowOf = async (model: string) => (await screen.findByText(model)).closest('tr')!
 
@@ -69,9 +65,9 @@ describe('PricingPage', () => {
     renderPage()
     const row = await rowOf('gpt-4o')
     expect(calls.some((call) => call.url === '/api/pricing')).toBe(true)
-    expect(screen.getByText("Not logged in: prices use the default group's ratio.")).toBeTruthy()
-    expect(within(row).getByText('Input $2.5 / 1M tokens')).toBeTruthy()
-    expect(within(row).getByText('Output $10 / 1M tokens')).toBeTruthy()
+    expect(screen.getByText("Not logged in: prices use the default group's ratio.")).toBeVisible()
+    expect(within(row).getByText('Input $2.5 / 1M tokens')).toBeVisible()
+    expect(within(row).getByText('Output $10 / 1M tokens')).toBeVisible()
     expect(within(row).getByTestId('group-tag-vip').className).toContain('text-warning')
     expect(within(row).getByTestId('group-tag-default').className).toContain('text-success')
     // default serves gpt-4o and 11 bulk models: 10 rows on the first page
@@ -79,7 +75,7 @@ describe('PricingPage', () => {
     expect(screen.queryByText('mj-imagine')).toBeNull()
     fireEvent.change(screen.getByLabelText('Search model name'), { target: { value: 'bulk-1' } })
     await waitFor(() => expect(screen.getByTestId('pricing-table').querySelectorAll('tbody tr')).toHaveLength(1))
-    expect(screen.getByText('bulk-10')).toBeTruthy()
+    expect(screen.getByText('bulk-10')).toBeVisible()
   })
 
   it('logged in: starts on the own group and shows per-call prices with that ratio', async () => {
@@ -87,12 +83,12 @@ describe('PricingPage', () => {
     serve({ default: 1, vip: 4 })
     renderPage()
     const row = await rowOf('mj-imagine')
-    expect(within(row).getByText('$0.4 / call')).toBeTruthy()
-    expect(within(row).getByText('Per call')).toBeTruthy()
+    expect(within(row).getByText('$0.4 / call')).toBeVisible()
+    expect(within(row).getByText('Per call')).toBeVisible()
     expect((screen.getByLabelText('Group') as HTMLSelectElement).value).toBe('vip')
     expect(screen.queryByText("Not logged in: prices use the default group's ratio.")).toBeNull()
     fireEvent.change(screen.getByLabelText('Group'), { target: { value: 'default' } })
-    expect(await screen.findByText('bulk-00')).toBeTruthy()
+    expect(await screen.findByText('bulk-00')).toBeVisible()
     expect(screen.queryByText('mj-imagine')).toBeNull()
   })
 
@@ -100,8 +96,8 @@ describe('PricingPage', () => {
     serve({ default: 1 })
     renderPage()
     const row = await rowOf('gpt-4o')
-    expect(within(row).getByText('Context 128K tokens')).toBeTruthy()
-    expect(within(row).getByText('Output up to 16,384 tokens')).toBeTruthy()
+    expect(within(row).getByText('Context 128K tokens')).toBeVisible()
+    expect(within(row).getByText('Output up to 16,384 tokens')).toBeVisible()
     const unknown = await rowOf('bulk-00')
     expect(within(unknown).queryByText(/^Context /)).toBeNull()
     expect(within(unknown).getAllByText('—')).toHaveLength(1)
@@ -112,9 +108,9 @@ describe('PricingPage', () => {
     serve({ default: 1 })
     renderPage()
     const row = await rowOf('gpt-4o')
-    expect(within(row).getByText('提示 $2.5 / 1M tokens')).toBeTruthy()
-    expect(within(row).getByText('上下文 128K tokens')).toBeTruthy()
-    expect(within(row).getByText('最大输出 16,384 tokens')).toBeTruthy()
-    expect(screen.getByText('模型价格')).toBeTruthy()
+    expect(within(row).getByText('提示 $2.5 / 1M tokens')).toBeVisible()
+    expect(within(row).getByText('上下文 128K tokens')).toBeVisible()
+    expect(within(row).getByText('最大输出 16,384 tokens')).toBeVisible()
+    expect(screen.getByText('模型价格')).toBeVisible()
   })
 })

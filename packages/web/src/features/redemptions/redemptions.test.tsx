@@ -1,9 +1,9 @@
 import type { Redemption } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, page, serveApi } from '@/features/tokens/testing'
+import { method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
 import { RedemptionsPage } from './redemptions-page'
 
@@ -48,11 +48,7 @@ const change = (label: string, value: string) => fireEvent.change(screen.getByLa
 function openDrawer(target: RedemptionEditorTarget) {
   const onClose = vi.fn()
   const onCreated = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <RedemptionEditorDrawer target={target} onClose={onClose} onCreated={onCreated} />
-    </Providers>,
-  )
+  renderFeaturePage(<RedemptionEditorDrawer target={target} onClose={onClose} onCreated={onCreated} />)
   return { onClose, onCreated }
 }
 
@@ -73,7 +69,7 @@ describe('RedemptionEditorDrawer', () => {
   it('creates codes with the defaults (quota 100000, count 1) and a blank name', async () => {
     const calls = serve((url, init) => (url === '/api/redemption/' && method(init) === 'POST' ? ok(['k1']) : undefined))
     const { onCreated } = openDrawer({ mode: 'create' })
-    expect(screen.getByRole('heading', { name: t('editor.createTitle') })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: t('editor.createTitle') })).toBeVisible()
     expect((screen.getByLabelText(t('editor.quota')) as HTMLInputElement).value).toBe('100000')
     expect((screen.getByLabelText(t('editor.count')) as HTMLInputElement).value).toBe('1')
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
@@ -89,13 +85,13 @@ describe('RedemptionEditorDrawer', () => {
     change(t('editor.quota'), '0')
     change(t('editor.count'), '101')
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
-    expect(await screen.findByText(t('validation.nameLength'))).toBeTruthy()
-    expect(screen.getByText(translate('common:validation.quotaPositive'))).toBeTruthy()
-    expect(screen.getByText(translate('common:validation.countRange'))).toBeTruthy()
+    expect(await screen.findByText(t('validation.nameLength'))).toBeVisible()
+    expect(screen.getByText(translate('common:validation.quotaPositive'))).toBeVisible()
+    expect(screen.getByText(translate('common:validation.countRange'))).toBeVisible()
     change(t('editor.quota'), '')
-    expect(screen.getByText(translate('common:validation.quotaRequired'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.quotaRequired'))).toBeVisible()
     change(t('editor.count'), '0')
-    expect(screen.getByText(translate('common:validation.countRange'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.countRange'))).toBeVisible()
     expect(calls.filter((call) => method(call.init) === 'POST')).toHaveLength(0)
   })
 
@@ -104,9 +100,9 @@ describe('RedemptionEditorDrawer', () => {
     const { onCreated } = openDrawer({ mode: 'create' })
     change(t('editor.expiredTime'), '2020-13-01')
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
-    expect(await screen.findByText(t('validation.expiryFormat'))).toBeTruthy()
+    expect(await screen.findByText(t('validation.expiryFormat'))).toBeVisible()
     change(t('editor.expiredTime'), '2020-01-01 00:00:00')
-    expect(screen.getByText(t('validation.expiryPast'))).toBeTruthy()
+    expect(screen.getByText(t('validation.expiryPast'))).toBeVisible()
     expect(calls.filter((call) => method(call.init) === 'POST')).toHaveLength(0)
     change(t('editor.expiredTime'), '2099-06-01 12:30:00')
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
@@ -122,7 +118,7 @@ describe('RedemptionEditorDrawer', () => {
       return undefined
     })
     const { onClose } = openDrawer({ mode: 'edit', id: 4 })
-    expect(screen.getByRole('heading', { name: t('editor.editTitle') })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: t('editor.editTitle') })).toBeVisible()
     expect(((await screen.findByLabelText(t('editor.name'))) as HTMLInputElement).value).toBe('spring')
     expect((screen.getByLabelText(t('editor.quota')) as HTMLInputElement).value).toBe('250')
     expect(screen.queryByLabelText(t('editor.count'))).toBeNull()
@@ -145,18 +141,14 @@ describe('RedemptionsPage', () => {
 
   const renderPage = (search = {}) => {
     const onSearchChange = vi.fn()
-    render(
-      <Providers client={createTestQueryClient()}>
-        <RedemptionsPage search={search} onSearchChange={onSearchChange} />
-      </Providers>,
-    )
+    renderFeaturePage(<RedemptionsPage search={search} onSearchChange={onSearchChange} />)
     return onSearchChange
   }
 
   it('lists codes with masked keys and status badges, searching by id or name', async () => {
     const calls = serve()
     const onSearchChange = renderPage({ keyword: '3' })
-    expect(await screen.findByText('unused')).toBeTruthy()
+    expect(await screen.findByText('unused')).toBeVisible()
     expect(calls.some((call) => call.url === '/api/redemption/search?keyword=3&p=1&page_size=10')).toBe(true)
     expect(screen.getAllByTestId('redemption-key')[0]!.textContent).toBe('0123••••cdef')
     expect(screen.getAllByTestId('redemption-status').map((badge) => badge.textContent)).toEqual([
@@ -164,7 +156,7 @@ describe('RedemptionsPage', () => {
       t('status.disabled'),
       t('status.used'),
     ])
-    expect(screen.getByText('#9')).toBeTruthy()
+    expect(screen.getByText('#9')).toBeVisible()
     fireEvent.change(screen.getByTestId('redemptions-search'), { target: { value: 'promo' } })
     fireEvent.submit(screen.getByRole('search'))
     expect(onSearchChange).toHaveBeenCalledWith({ keyword: 'promo', p: undefined })
@@ -176,9 +168,9 @@ describe('RedemptionsPage', () => {
     serveApi((url) => (url.startsWith('/api/redemption/?') ? page([code({ id: 7, name: 'dated', expired_time: expiring }), legacy as Redemption]) : undefined))
     renderPage()
     const dated = (await screen.findByText('dated')).closest('tr')!
-    expect(within(dated).getByText(new Date(expiring * 1000).toLocaleString('en', { hour12: false }))).toBeTruthy()
+    expect(within(dated).getByText(new Date(expiring * 1000).toLocaleString('en', { hour12: false }))).toBeVisible()
     const old = screen.getByText('legacy').closest('tr')!
-    expect(within(old).getByText(t('never'))).toBeTruthy()
+    expect(within(old).getByText(t('never'))).toBeVisible()
     expect(document.body.textContent).not.toContain('NaN')
   })
 
@@ -186,18 +178,18 @@ describe('RedemptionsPage', () => {
     serve()
     renderPage()
     let menu = await openRowMenu('unused')
-    expect(within(menu).getByText(t('actions.disable'))).toBeTruthy()
-    expect(within(menu).getByText(t('actions.edit'))).toBeTruthy()
+    expect(within(menu).getByText(t('actions.disable'))).toBeVisible()
+    expect(within(menu).getByText(t('actions.edit'))).toBeVisible()
     await act(async () => fireEvent.keyDown(menu, { key: 'Escape' }))
     menu = await openRowMenu('off')
-    expect(within(menu).getByText(t('actions.enable'))).toBeTruthy()
+    expect(within(menu).getByText(t('actions.enable'))).toBeVisible()
     expect(within(menu).queryByText(t('actions.edit'))).toBeNull()
     await act(async () => fireEvent.keyDown(menu, { key: 'Escape' }))
     menu = await openRowMenu('spent')
     expect(within(menu).queryByText(t('actions.enable'))).toBeNull()
     expect(within(menu).queryByText(t('actions.disable'))).toBeNull()
     expect(within(menu).queryByText(t('actions.edit'))).toBeNull()
-    expect(within(menu).getByText(t('actions.delete'))).toBeTruthy()
+    expect(within(menu).getByText(t('actions.delete'))).toBeVisible()
   })
 
   it('disables a code and deletes one after confirmation', async () => {
@@ -223,7 +215,7 @@ describe('RedemptionsPage', () => {
     expect(toast.error).toHaveBeenCalledWith(t('toast.selectAtLeastOne'))
     fireEvent.click(screen.getByRole('checkbox', { name: i18n.t('common:dataTable.selectAll') }))
     fireEvent.click(screen.getByTestId('redemptions-delete-selected'))
-    expect(within(await screen.findByTestId('confirm-dialog')).getByText(t('confirm.deleteManyBody', { count: 3 }))).toBeTruthy()
+    expect(within(await screen.findByTestId('confirm-dialog')).getByText(t('confirm.deleteManyBody', { count: 3 }))).toBeVisible()
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'))
     await waitFor(() => expect(calls.some((call) => call.url === '/api/redemption/batch')).toBe(true))
     const batch = calls.find((call) => call.url === '/api/redemption/batch')!
@@ -242,8 +234,8 @@ describe('RedemptionsPage', () => {
     fireEvent.change(screen.getByLabelText(t('editor.count')), { target: { value: '2' } })
     fireEvent.click(screen.getByTestId('redemption-editor-submit'))
     const dialog = await screen.findByTestId('redemption-keys-dialog')
-    expect(within(dialog).getByText('key-one')).toBeTruthy()
-    expect(within(dialog).getByText('key-two')).toBeTruthy()
+    expect(within(dialog).getByText('key-one')).toBeVisible()
+    expect(within(dialog).getByText('key-two')).toBeVisible()
     fireEvent.click(within(dialog).getByText(t('keys.copyAll')))
     await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith('key-one\nkey-two'))
     expect(toast.success).toHaveBeenCalledWith(t('toast.copiedAll', { count: 2 }))

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@/test-utils/render'
-import { fail, method, ok, serveApi } from '../tokens/testing'
+import { renderWithRouter } from '@test/render'
+import { fail, method, ok, serveApi } from '@test/api'
 import { SettingPage } from './setting-page'
 import type { SettingTab } from './setting-tabs'
 
@@ -82,7 +82,7 @@ describe('SettingPage access', () => {
   it('shows no tabs to a plain user', async () => {
     serve()
     await open('operation', 1)
-    expect(screen.getByTestId('settings-forbidden')).toBeTruthy()
+    expect(screen.getByTestId('settings-forbidden')).toBeVisible()
     expect(screen.queryByRole('tablist')).toBeNull()
     expect(screen.queryByTestId('setting-panel-operation')).toBeNull()
   })
@@ -91,7 +91,7 @@ describe('SettingPage access', () => {
     const calls = serve()
     await open('system', 10)
     expect(screen.getAllByRole('tab')).toHaveLength(5)
-    expect(screen.getByTestId('settings-root-only')).toBeTruthy()
+    expect(screen.getByTestId('settings-root-only')).toBeVisible()
     expect(screen.queryByTestId('setting-panel-system')).toBeNull()
     expect(calls.puts).toHaveLength(0)
   })
@@ -99,7 +99,7 @@ describe('SettingPage access', () => {
   it('shows the panel to the root', async () => {
     serve()
     await open('other')
-    expect(await screen.findByTestId('setting-panel-other')).toBeTruthy()
+    expect(await screen.findByTestId('setting-panel-other')).toBeVisible()
   })
 })
 
@@ -121,7 +121,7 @@ describe('option forms', () => {
   it('says nothing changed and sends nothing', async () => {
     const { puts } = serve()
     await open('other')
-    await waitFor(() => expect(field('Logo')).toBeTruthy())
+    await waitFor(() => expect(field('Logo')).toBeVisible())
     fireEvent.click(screen.getByTestId('save-logo'))
     expect(toast.warning).toHaveBeenCalledWith(t('form.nothingChanged'))
     expect(puts).toHaveLength(0)
@@ -197,10 +197,10 @@ describe('option forms', () => {
       expect(found.value).toBe('10080')
       return found
     })
-    expect(screen.getByText(t('system.sessions.idleTimeoutHint'))).toBeTruthy()
+    expect(screen.getByText(t('system.sessions.idleTimeoutHint'))).toBeVisible()
     fireEvent.change(input, { target: { value: '-1' } })
     fireEvent.click(screen.getByTestId('save-sessions'))
-    expect(await screen.findByText(t('form.minNumber', { min: 0 }))).toBeTruthy()
+    expect(await screen.findByText(t('form.minNumber', { min: 0 }))).toBeVisible()
     expect(puts).toHaveLength(0)
     fireEvent.change(input, { target: { value: '0' } })
     fireEvent.click(screen.getByTestId('save-sessions'))
@@ -215,10 +215,10 @@ describe('option forms', () => {
       expect(found.value).toBe('168')
       return found
     })
-    expect(screen.getByText(t('system.responsesStore.retentionHint'))).toBeTruthy()
+    expect(screen.getByText(t('system.responsesStore.retentionHint'))).toBeVisible()
     fireEvent.change(input, { target: { value: '-1' } })
     fireEvent.click(screen.getByTestId('save-responses-store'))
-    expect(await screen.findByText(t('form.minNumber', { min: 0 }))).toBeTruthy()
+    expect(await screen.findByText(t('form.minNumber', { min: 0 }))).toBeVisible()
     expect(puts).toHaveLength(0)
     fireEvent.change(input, { target: { value: '0' } })
     fireEvent.click(screen.getByTestId('save-responses-store'))
@@ -259,7 +259,7 @@ describe('option forms', () => {
       return element
     })
     fireEvent.click(toggle)
-    expect(await screen.findByTestId('confirm-dialog')).toBeTruthy()
+    expect(await screen.findByTestId('confirm-dialog')).toBeVisible()
     expect(puts).toHaveLength(0)
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'))
     await waitFor(() => expect(puts).toEqual([{ key: 'PasswordLoginEnabled', value: 'false' }]))
@@ -275,8 +275,8 @@ describe('option forms', () => {
       return element
     })
     const section = screen.getByTestId('section-channel-write')
-    expect(within(section).getByText(t('system.channelWrite.AdminChannelWriteEnabled'))).toBeTruthy()
-    expect(within(section).getByText(t('system.channelWrite.description'))).toBeTruthy()
+    expect(within(section).getByText(t('system.channelWrite.AdminChannelWriteEnabled'))).toBeVisible()
+    expect(within(section).getByText(t('system.channelWrite.description'))).toBeVisible()
     fireEvent.click(toggle)
     await waitFor(() => expect(puts).toEqual([{ key: 'AdminChannelWriteEnabled', value: 'true' }]))
   })

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { clearStoredUser, getStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@/test-utils/render'
-import { renderAppAt } from '@/test-utils/render-app'
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 
 const root = { id: 1, username: 'admin', display_name: 'Root User', role: 100, status: 1, group: 'default' }
 

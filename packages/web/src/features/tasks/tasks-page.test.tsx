@@ -1,11 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toaster } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, ok, serveApi } from '@/features/tokens/testing'
+import { fail, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { TaskRecord } from './task-format'
 import { midnightToday, type TaskSearch } from './task-search'
 import { TasksPage } from './tasks-page'
@@ -52,11 +52,7 @@ function serve(pages: TaskRecord[][]) {
 
 function renderPage(search: TaskSearch = {}) {
   const onSearchChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <TasksPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<TasksPage search={search} onSearchChange={onSearchChange} />)
   return onSearchChange
 }
 
@@ -77,7 +73,7 @@ describe('TasksPage', () => {
     user(10)
     const calls = serve([firstPage, secondPage])
     renderPage()
-    expect(await screen.findByText('suno-task-100')).toBeTruthy()
+    expect(await screen.findByText('suno-task-100')).toBeVisible()
     const first = taskCalls(calls)
     expect(first).toHaveLength(1)
     expect(first[0]?.url.startsWith('/api/task/?')).toBe(true)
@@ -88,7 +84,7 @@ describe('TasksPage', () => {
     expect(screen.getByTestId('data-table-total').textContent).toBe('13 in total')
     expect(screen.getByTestId('data-table-page').textContent).toBe('Page 1 of 2')
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }))
-    expect(await screen.findByText('suno-task-90')).toBeTruthy()
+    expect(await screen.findByText('suno-task-90')).toBeVisible()
     expect(screen.queryByText('suno-task-100')).toBeNull()
     const second = taskCalls(calls)
     expect(second).toHaveLength(2)
@@ -97,7 +93,7 @@ describe('TasksPage', () => {
     await waitFor(() => expect(screen.getByTestId('data-table-page').textContent).toBe('Page 2 of 2'))
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }))
-    expect(await screen.findByText('suno-task-100')).toBeTruthy()
+    expect(await screen.findByText('suno-task-100')).toBeVisible()
     expect(taskCalls(calls)).toHaveLength(2)
   })
 
@@ -110,18 +106,18 @@ describe('TasksPage', () => {
     const rows = within(table).getAllByRole('row').slice(1)
     // 40% is a circle; "stalled" is shown as it is; an empty status is "Submitting".
     expect(within(rows[0]!).getByTestId('task-progress-circle').getAttribute('aria-valuenow')).toBe('40')
-    expect(within(rows[0]!).getByText('Executing')).toBeTruthy()
-    expect(within(rows[1]!).getByText('stalled')).toBeTruthy()
-    expect(within(rows[1]!).getByText('Failed')).toBeTruthy()
-    expect(within(rows[1]!).getByText('Generate lyrics')).toBeTruthy()
-    expect(within(rows[1]!).getByText('30 s')).toBeTruthy()
-    expect(within(rows[2]!).getByText('Submitting')).toBeTruthy()
+    expect(within(rows[0]!).getByText('Executing')).toBeVisible()
+    expect(within(rows[1]!).getByText('stalled')).toBeVisible()
+    expect(within(rows[1]!).getByText('Failed')).toBeVisible()
+    expect(within(rows[1]!).getByText('Generate lyrics')).toBeVisible()
+    expect(within(rows[1]!).getByText('30 s')).toBeVisible()
+    expect(within(rows[2]!).getByText('Submitting')).toBeVisible()
     expect(within(rows[2]!).getAllByText('Unknown')).toHaveLength(2)
-    expect(within(rows[0]!).getByText('None')).toBeTruthy()
+    expect(within(rows[0]!).getByText('None')).toBeVisible()
 
     fireEvent.click(within(rows[1]!).getByTestId('task-fail-reason'))
     const reason = await screen.findByTestId('task-reason-dialog')
-    expect(within(reason).getByText('The prompt was refused by the content policy of the upstream service')).toBeTruthy()
+    expect(within(reason).getByText('The prompt was refused by the content policy of the upstream service')).toBeVisible()
     fireEvent.keyDown(reason, { key: 'Escape' })
     await waitFor(() => expect(screen.queryByTestId('task-reason-dialog')).toBeNull())
 
@@ -146,7 +142,7 @@ describe('TasksPage', () => {
     clipboard.writeText.mockRejectedValueOnce(new Error('denied'))
     fireEvent.click(tag)
     const manual = await screen.findByTestId('manual-copy-dialog')
-    expect(within(manual).getByText('Cannot copy to clipboard, please copy manually')).toBeTruthy()
+    expect(within(manual).getByText('Cannot copy to clipboard, please copy manually')).toBeVisible()
     expect((within(manual).getByRole('textbox') as HTMLTextAreaElement).value).toBe('42')
   })
 
@@ -154,7 +150,7 @@ describe('TasksPage', () => {
     user(1)
     const calls = serve([[makeTask(1, { channel_id: undefined })]])
     const onSearchChange = renderPage({ task_id: 'suno-task-1', start: 1_700_000_000, channel_id: 9 })
-    expect(await screen.findByText('suno-task-1')).toBeTruthy()
+    expect(await screen.findByText('suno-task-1')).toBeVisible()
     const call = taskCalls(calls)[0]!
     expect(call.url.startsWith('/api/task/self?')).toBe(true)
     expect(param(call.url, 'task_id')).toBe('suno-task-1')
@@ -173,11 +169,11 @@ describe('TasksPage', () => {
     user(10)
     serve([[makeTask(1, { status: 'QUEUED', fail_reason: '' })]])
     renderPage()
-    expect(await screen.findByText('排队中')).toBeTruthy()
-    expect(screen.getByText('生成音乐')).toBeTruthy()
-    expect(screen.getByText('无')).toBeTruthy()
-    expect(screen.getByText('提交时间')).toBeTruthy()
-    expect(screen.getByRole('button', { name: '查询' })).toBeTruthy()
+    expect(await screen.findByText('排队中')).toBeVisible()
+    expect(screen.getByText('生成音乐')).toBeVisible()
+    expect(screen.getByText('无')).toBeVisible()
+    expect(screen.getByText('提交时间')).toBeVisible()
+    expect(screen.getByRole('button', { name: '查询' })).toBeVisible()
   })
 
   it('asks for a new first page when the page size changes', async () => {
@@ -193,15 +189,16 @@ describe('TasksPage', () => {
   it('shows the server message when the list cannot be fetched', async () => {
     user(10)
     serveApi((url) => (url.startsWith('/api/task') ? fail('The query parameter task_id is invalid') : undefined))
-    render(
-      <Providers client={createQueryClient()}>
+    renderFeaturePage(
+      <>
         <Toaster />
         <TasksPage search={{}} onSearchChange={vi.fn()} />
-      </Providers>,
+      </>,
+      { client: createQueryClient() },
     )
     // Inside the table (with Retry) as well as in the toast; a failure is not "no tasks".
     expect((await screen.findByTestId('load-error-message')).textContent).toBe('The query parameter task_id is invalid')
-    expect(screen.getByTestId('load-error-retry')).toBeTruthy()
+    expect(screen.getByTestId('load-error-retry')).toBeVisible()
     expect(screen.queryByText('No tasks in this range')).toBeNull()
   })
 })

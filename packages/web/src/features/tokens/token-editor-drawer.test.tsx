@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { fail, makeToken, method, ok, serveApi } from './testing'
+import { renderFeaturePage } from '@test/render'
+import { fail, makeToken, method, ok, serveApi } from '@test/api'
 import { TokenEditorDrawer, type TokenEditorTarget } from './token-editor-drawer'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -12,11 +12,7 @@ const translate = i18n.t as unknown as (key: string, options?: Record<string, un
 const t = (key: string, options?: Record<string, unknown>) => translate(`tokens:${key}`, options)
 
 function open(target: TokenEditorTarget, onClose = vi.fn()) {
-  render(
-    <Providers client={createTestQueryClient()}>
-      <TokenEditorDrawer target={target} onClose={onClose} />
-    </Providers>,
-  )
+  renderFeaturePage(<TokenEditorDrawer target={target} onClose={onClose} />)
   return onClose
 }
 
@@ -49,7 +45,7 @@ describe('TokenEditorDrawer', () => {
     serveDefaults()
     open({ mode: 'create' })
     await formShown()
-    expect(screen.getByRole('heading', { name: t('editor.createTitle') })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: t('editor.createTitle') })).toBeVisible()
     const quota = screen.getByLabelText(t('editor.remainQuota')) as HTMLInputElement
     expect(quota.value).toBe('500000')
     expect((screen.getByLabelText(t('editor.count')) as HTMLInputElement).value).toBe('1')
@@ -72,17 +68,17 @@ describe('TokenEditorDrawer', () => {
     change(t('editor.expires'), '2024-13-01 00:00:00')
     change(t('editor.count'), '101')
     submit()
-    expect(await screen.findByText(t('validation.nameTooLong'))).toBeTruthy()
-    expect(screen.getByText(translate('common:validation.quotaNegative'))).toBeTruthy()
-    expect(screen.getByText('invalid expiry date')).toBeTruthy()
-    expect(screen.getByText(translate('common:validation.countRange'))).toBeTruthy()
+    expect(await screen.findByText(t('validation.nameTooLong'))).toBeVisible()
+    expect(screen.getByText(translate('common:validation.quotaNegative'))).toBeVisible()
+    expect(screen.getByText('invalid expiry date')).toBeVisible()
+    expect(screen.getByText(translate('common:validation.countRange'))).toBeVisible()
     change(t('editor.remainQuota'), '1.5')
-    expect(screen.getByText(translate('common:validation.quotaInteger'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.quotaInteger'))).toBeVisible()
     change(t('editor.remainQuota'), '')
-    expect(screen.getByText(translate('common:validation.quotaRequired'))).toBeTruthy()
+    expect(screen.getByText(translate('common:validation.quotaRequired'))).toBeVisible()
     change(t('editor.name'), 'x'.repeat(24))
     change(t('editor.count'), '3')
-    expect(screen.getByText(t('validation.nameTooLongBatch'))).toBeTruthy()
+    expect(screen.getByText(t('validation.nameTooLongBatch'))).toBeVisible()
     expect(calls.filter((call) => method(call.init) === 'POST')).toHaveLength(0)
   })
 
@@ -93,7 +89,7 @@ describe('TokenEditorDrawer', () => {
     await formShown()
     change(i18n.t('tokens:editor.expires'), 'not a date')
     submit()
-    expect(await screen.findByText('过期时间格式错误！')).toBeTruthy()
+    expect(await screen.findByText('过期时间格式错误！')).toBeVisible()
   })
 
   it('creates a batch: the first with the name, the others with a random suffix', async () => {
@@ -137,7 +133,7 @@ describe('TokenEditorDrawer', () => {
       return undefined
     })
     const onClose = open({ mode: 'edit', id: 7 })
-    expect(screen.getByRole('heading', { name: t('editor.editTitle') })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: t('editor.editTitle') })).toBeVisible()
     const name = (await screen.findByLabelText(t('editor.name'))) as HTMLInputElement
     expect(name.value).toBe('prod')
     expect((screen.getByLabelText(t('editor.remainQuota')) as HTMLInputElement).value).toBe('1234')
@@ -166,7 +162,7 @@ describe('TokenEditorDrawer', () => {
     await waitFor(() => expect((screen.getByLabelText(t('editor.group')) as HTMLSelectElement).value).toBe('auto'))
     const retry = screen.getByRole('switch', { name: t('editor.crossGroupRetry') })
     expect(retry.getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByText(t('editor.crossGroupRetryHint'))).toBeTruthy()
+    expect(screen.getByText(t('editor.crossGroupRetryHint'))).toBeVisible()
     fireEvent.click(retry)
     submit()
     await waitFor(() => expect(onClose).toHaveBeenCalled())

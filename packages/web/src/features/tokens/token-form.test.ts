@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDateTimeInput, parseDateTimeInput } from './date-time'
-import { makeToken } from './testing'
+import { makeToken } from '@test/api'
 import { batchTokenName, defaultTokenForm, tokenFormToPayload, tokenToForm, validateTokenForm } from './token-form'
 
 describe('token form rules', () => {

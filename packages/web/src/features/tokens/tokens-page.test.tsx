@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { fail, makeToken, method, ok, page, serveApi } from './testing'
+import { createTestQueryClient, renderFeaturePage } from '@test/render'
+import { fail, makeToken, method, ok, page, serveApi } from '@test/api'
 import type { TokenSearch } from './token-search'
 import { TokensPage } from './tokens-page'
 
@@ -38,11 +38,7 @@ function serve(status = {}) {
 }
 
 function renderPage(search: TokenSearch = {}, onSearchChange = vi.fn(), client = createTestQueryClient()) {
-  render(
-    <Providers client={client}>
-      <TokensPage search={search} onSearchChange={onSearchChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<TokensPage search={search} onSearchChange={onSearchChange} />, { client })
   return onSearchChange
 }
 
@@ -66,13 +62,13 @@ describe('TokensPage', () => {
   it('lists tokens with status badges, unlimited quota and expiry', async () => {
     const calls = serve()
     renderPage()
-    expect(await screen.findByText('alpha')).toBeTruthy()
+    expect(await screen.findByText('alpha')).toBeVisible()
     expect(calls.some((call) => call.url === '/api/token/?p=1&page_size=10')).toBe(true)
     const badges = screen.getAllByTestId('token-status').map((badge) => badge.textContent)
     expect(badges).toEqual([t('status.enabled'), t('status.disabled'), t('status.expired')])
-    expect(screen.getByText(t('unlimited'))).toBeTruthy()
+    expect(screen.getByText(t('unlimited'))).toBeVisible()
     expect(screen.getAllByText(t('never')).length).toBe(2)
-    expect(screen.getByText('10.0.0.1, 10.0.0.2')).toBeTruthy()
+    expect(screen.getByText('10.0.0.1, 10.0.0.2')).toBeVisible()
     expect(screen.getByTestId('data-table-total').textContent).toContain('3')
     // Only the auto-group token with cross-group retry on says so next to its group.
     expect(screen.getAllByTestId('token-cross-group-retry-badge').map((badge) => badge.textContent)).toEqual([t('editor.crossGroupRetry')])
@@ -142,7 +138,7 @@ describe('TokensPage', () => {
     clipboard.writeText.mockRejectedValueOnce(new Error('denied'))
     fireEvent.click(screen.getAllByTestId('token-copy')[1]!)
     const dialog = await screen.findByTestId('manual-copy-dialog')
-    expect(within(dialog).getByText(i18n.t('common:dataTable.copy.manualTitle'))).toBeTruthy()
+    expect(within(dialog).getByText(i18n.t('common:dataTable.copy.manualTitle'))).toBeVisible()
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('sk-full-key-of-beta')
   })
 
@@ -198,7 +194,7 @@ describe('TokensPage', () => {
     renderPage()
     fireEvent.click(within(await openRowMenu('gamma')).getByText(t('actions.delete')))
     const dialog = await screen.findByTestId('confirm-dialog')
-    expect(within(dialog).getByText(t('confirm.deleteBody', { name: 'gamma' }))).toBeTruthy()
+    expect(within(dialog).getByText(t('confirm.deleteBody', { name: 'gamma' }))).toBeVisible()
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(t('toast.deleted')))
     expect(calls.some((call) => call.url === '/api/token/3' && method(call.init) === 'DELETE')).toBe(true)

@@ -1,10 +1,10 @@
 import type { AdminUser } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, page, serveApi } from '@/features/tokens/testing'
+import { method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { UsersPage } from './users-page'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -61,11 +61,7 @@ async function openRowMenu(name: string) {
 
 function renderPage(role: number) {
   setStoredUser({ id: 99, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
-  render(
-    <Providers client={createTestQueryClient()}>
-      <UsersPage search={{}} onSearchChange={vi.fn()} editor={null} onEditorChange={vi.fn()} />
-    </Providers>,
-  )
+  renderFeaturePage(<UsersPage search={{}} onSearchChange={vi.fn()} editor={null} onEditorChange={vi.fn()} />)
 }
 
 describe("turning off a user's 2FA from the user list", () => {
@@ -80,7 +76,7 @@ describe("turning off a user's 2FA from the user list", () => {
     const menu = await openRowMenu('alice')
     fireEvent.click(within(menu).getByTestId('user-reset-2fa'))
     const dialog = await screen.findByTestId('confirm-dialog')
-    expect(within(dialog).getByText("Turn off this user's two-factor authentication")).toBeTruthy()
+    expect(within(dialog).getByText("Turn off this user's two-factor authentication")).toBeVisible()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off 2FA' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Two-factor authentication of alice is off'))
     expect(deletes).toEqual(['/api/user/2/2fa'])
@@ -90,7 +86,7 @@ describe("turning off a user's 2FA from the user list", () => {
     serve()
     renderPage(10)
     const menu = await openRowMenu('alice')
-    expect(within(menu).getByTestId('user-reset-2fa')).toBeTruthy()
+    expect(within(menu).getByTestId('user-reset-2fa')).toBeVisible()
     const bossRow = (await screen.findByText('boss', { selector: '[data-testid="user-username"]' })).closest('tr')!
     expect(within(bossRow).queryByTestId('row-actions-trigger')).toBeNull()
   })

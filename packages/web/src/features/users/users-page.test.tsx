@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, page, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import type { AdminUser } from '@gateway/shared'
 import type { UserEditorTarget } from './user-editor-drawer'
 import { allowedActions } from './user-permissions'
@@ -74,11 +74,7 @@ function serve(extra?: Parameters<typeof serveApi>[0]) {
 function renderPage(search: UserSearch = {}, editor: UserEditorTarget | null = null) {
   const onSearchChange = vi.fn()
   const onEditorChange = vi.fn()
-  render(
-    <Providers client={createTestQueryClient()}>
-      <UsersPage search={search} onSearchChange={onSearchChange} editor={editor} onEditorChange={onEditorChange} />
-    </Providers>,
-  )
+  renderFeaturePage(<UsersPage search={search} onSearchChange={onSearchChange} editor={editor} onEditorChange={onEditorChange} />)
   return { onSearchChange, onEditorChange }
 }
 
@@ -125,22 +121,22 @@ describe('UsersPage', () => {
     const calls = serve()
     renderPage()
     const alice = await rowOf('alice')
-    expect(within(alice).getByText('Alice')).toBeTruthy()
+    expect(within(alice).getByText('Alice')).toBeVisible()
     expect(within(alice).getByTestId('user-quota').textContent).toContain('Left $2')
     expect(within(alice).getByTestId('user-quota').textContent).toContain('Used $0.5')
     expect(within(alice).getByTestId('user-role').textContent).toBe(t('role.user'))
     expect(within(alice).getByTestId('user-status').textContent).toBe(t('status.enabled'))
-    expect(within(alice).getByText('3')).toBeTruthy()
+    expect(within(alice).getByText('3')).toBeVisible()
     expect(within(await rowOf('banned')).getByTestId('user-status').textContent).toBe(t('status.disabled'))
     const gone = await rowOf('gone')
     expect(within(gone).getByTestId('user-status').textContent).toBe(t('status.cancelled'))
     expect(within(gone).queryByTestId('row-actions-trigger')).toBeNull()
-    expect(within(gone).getByTestId('user-no-actions')).toBeTruthy()
+    expect(within(gone).getByTestId('user-no-actions')).toBeVisible()
     const rootRow = await rowOf('root')
     expect(within(rootRow).getByTestId('user-role').textContent).toBe(t('role.root'))
     // The root's own row: edit only, as a plain button rather than a menu with nothing else in it.
     expect(within(rootRow).queryByTestId('row-actions-trigger')).toBeNull()
-    expect(within(rootRow).getByTestId('user-edit-inline')).toBeTruthy()
+    expect(within(rootRow).getByTestId('user-edit-inline')).toBeVisible()
     expect(calls.some((call) => call.url.startsWith('/api/user/?p=1&page_size=10'))).toBe(true)
   })
 
@@ -155,8 +151,8 @@ describe('UsersPage', () => {
     }
     const menu = await openRowMenu('alice')
     expect(within(menu).queryByText(t('actions.promote'))).toBeNull()
-    expect(within(menu).getByText(t('actions.disable'))).toBeTruthy()
-    expect(within(menu).getByText(t('actions.delete'))).toBeTruthy()
+    expect(within(menu).getByText(t('actions.disable'))).toBeVisible()
+    expect(within(menu).getByText(t('actions.delete'))).toBeVisible()
   })
 
   it('searches by keyword and group through the search endpoint', async () => {
@@ -190,7 +186,7 @@ describe('UsersPage', () => {
     let menu = await openRowMenu('alice')
     fireEvent.click(within(menu).getByText(t('actions.promote')))
     const dialog = await screen.findByTestId('confirm-dialog')
-    expect(within(dialog).getByText(t('confirm.promoteTitle'))).toBeTruthy()
+    expect(within(dialog).getByText(t('confirm.promoteTitle'))).toBeVisible()
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(t('toast.promote', { name: 'alice' })))
     const post = calls.find((call) => call.url === '/api/user/manage')!
@@ -208,13 +204,13 @@ describe('UsersPage', () => {
     signedInAs(100)
     const calls = serve((url, init) => (url === '/api/user/' && method(init) === 'POST' ? ok(null) : undefined))
     const { onEditorChange } = renderPage({}, { mode: 'create' })
-    expect(await screen.findByRole('heading', { name: t('editor.createTitle') })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: t('editor.createTitle') })).toBeVisible()
     fireEvent.click(screen.getByTestId('user-editor-submit'))
-    expect(await screen.findByText(t('validation.usernameRequired'))).toBeTruthy()
-    expect(screen.getByText(t('validation.passwordRequired'))).toBeTruthy()
+    expect(await screen.findByText(t('validation.usernameRequired'))).toBeVisible()
+    expect(screen.getByText(t('validation.passwordRequired'))).toBeVisible()
     fireEvent.change(screen.getByLabelText(t('editor.username')), { target: { value: 'carol' } })
     fireEvent.change(screen.getByLabelText(t('editor.password')), { target: { value: 'short' } })
-    expect(screen.getByText(t('validation.passwordLength'))).toBeTruthy()
+    expect(screen.getByText(t('validation.passwordLength'))).toBeVisible()
     fireEvent.change(screen.getByLabelText(t('editor.password')), { target: { value: 'password123' } })
     fireEvent.click(screen.getByTestId('user-editor-submit'))
     await waitFor(() => expect(onEditorChange).toHaveBeenCalledWith(null))
@@ -232,9 +228,9 @@ describe('UsersPage', () => {
     fireEvent.click(screen.getByTestId('user-quota-add'))
     const dialog = await screen.findByTestId('user-quota-dialog')
     fireEvent.change(within(dialog).getByTestId('user-quota-amount'), { target: { value: '1.5' } })
-    expect(within(dialog).getByText(translate('common:validation.quotaInteger'))).toBeTruthy()
+    expect(within(dialog).getByText(translate('common:validation.quotaInteger'))).toBeVisible()
     fireEvent.change(within(dialog).getByTestId('user-quota-amount'), { target: { value: '-2000000' } })
-    expect(within(dialog).getByText(translate('common:validation.quotaNegative'))).toBeTruthy()
+    expect(within(dialog).getByText(translate('common:validation.quotaNegative'))).toBeVisible()
     fireEvent.change(within(dialog).getByTestId('user-quota-amount'), { target: { value: '-250000' } })
     expect(within(dialog).getByTestId('user-quota-result').textContent).toContain('750000')
     fireEvent.click(within(dialog).getByTestId('user-quota-apply'))
@@ -252,7 +248,7 @@ describe('UsersPage', () => {
     renderPage({}, { mode: 'edit', id: 2 })
     fireEvent.change(await screen.findByLabelText(t('editor.quota')), { target: { value: '12.5' } })
     fireEvent.click(screen.getByTestId('user-editor-submit'))
-    expect(await screen.findByText(translate('common:validation.quotaInteger'))).toBeTruthy()
+    expect(await screen.findByText(translate('common:validation.quotaInteger'))).toBeVisible()
     expect(calls.some((call) => method(call.init) === 'PUT')).toBe(false)
   })
 })

@@ -1,10 +1,10 @@
 import type { Status } from '@gateway/shared'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@/features/tokens/testing'
+import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
-import { Providers } from '@/test-utils/render'
+import { renderFeaturePage } from '@test/render'
 import { WalletPage } from './wallet-page'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -22,11 +22,7 @@ const online: Partial<Status> = { enable_online_topup: true, pay_methods: payMet
 const self = (quota: number) => ok({ id: 1, username: 'alice', quota, used_quota: 250_000, request_count: 12, group: 'default' })
 
 function renderPage() {
-  render(
-    <Providers client={createQueryClient()}>
-      <WalletPage />
-    </Providers>,
-  )
+  renderFeaturePage(<WalletPage />, { client: createQueryClient() })
 }
 
 beforeEach(async () => {
@@ -35,6 +31,7 @@ beforeEach(async () => {
   vi.clearAllMocks()
 })
 afterEach(() => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
   document.querySelectorAll('form[action]').forEach((form) => form.remove())
 })
@@ -53,7 +50,7 @@ describe('WalletPage: balance and redeem', () => {
     })
     renderPage()
     expect((await screen.findByTestId('wallet-balance')).textContent).toBe('$2')
-    expect(screen.getByText('$0.5')).toBeTruthy()
+    expect(screen.getByText('$0.5')).toBeVisible()
     fireEvent.click(screen.getByTestId('wallet-redeem-submit'))
     expect(toast.error).toHaveBeenCalledWith(t('redeem.required'))
     expect(calls.some((c) => c.url === '/api/user/topup')).toBe(false)
@@ -100,12 +97,16 @@ describe('WalletPage: balance and redeem', () => {
 
 describe('WalletPage: online top-up', () => {
   it('is disabled with the reason while online top-up is not configured', async () => {
+    // Timeouts are faked (and still run with the clock, for findBy) so the pricing debounce can be
+    // passed at once below instead of waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     const calls = serveApi((url) => (url === '/api/user/self' ? self(0) : undefined), { pay_methods: payMethods })
     renderPage()
     expect((await screen.findByTestId('wallet-online-disabled')).textContent).toContain(t('online.disabled'))
     expect((screen.getByTestId('wallet-pay-zfb') as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByLabelText(t('online.amountCurrency')) as HTMLInputElement).disabled).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Past the pricing debounce (400 ms in online-topup-card.tsx): a configured card would have asked by now.
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
     expect(calls.some((c) => c.url === '/api/user/amount')).toBe(false)
   })
 
@@ -212,6 +213,6 @@ describe('WalletPage: online top-up', () => {
     renderPage()
     const input = (await screen.findByLabelText(t('online.amountQuota'))) as HTMLInputElement
     await waitFor(() => expect(input.value).toBe('1000000'))
-    expect(screen.getByText(t('online.minimumHint', { min: 1_000_000 }))).toBeTruthy()
+    expect(screen.getByText(t('online.minimumHint', { min: 1_000_000 }))).toBeVisible()
   })
 })

@@ -1,9 +1,9 @@
 import type { ModelCatalogRow } from '@gateway/shared'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { method, ok, serveApi } from '../../tokens/testing'
+import { renderFeaturePage } from '@test/render'
+import { method, ok, serveApi } from '@test/api'
 import { CatalogSection } from './catalog-section'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
@@ -29,11 +29,7 @@ function serve() {
     if (url === '/api/option/model_catalog') return ok(rows)
     return undefined
   })
-  render(
-    <Providers client={createTestQueryClient()}>
-      <CatalogSection />
-    </Providers>,
-  )
+  renderFeaturePage(<CatalogSection />)
   return posts
 }
 
@@ -49,7 +45,7 @@ describe('CatalogSection', () => {
     expect(within(gpt5).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['gpt-5', 'Catalog', '0.625', '8', '0.104', '400K', '128K'])
     expect(within(screen.getByTestId('catalog-row-gpt-4o')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['gpt-4o', 'Yours', '1.25', '4', '0.5', '128K', '16,384'])
     expect(within(screen.getByTestId('catalog-row-mj-imagine')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['mj-imagine', 'Yours', '$0.1 / call', '—', '—', '—', '—'])
-    expect(within(screen.getByTestId('catalog-row-private-model')).getByText('Unpriced')).toBeTruthy()
+    expect(within(screen.getByTestId('catalog-row-private-model')).getByText('Unpriced')).toBeVisible()
   })
 
   it('fills the missing prices only after the confirmation', async () => {
@@ -67,7 +63,7 @@ describe('CatalogSection', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(posts).toEqual(['/api/option/model_catalog/fill']))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Filled the prices of 1 models from the catalog'))
-    await waitFor(() => expect(within(screen.getByTestId('catalog-row-gpt-5')).getByText('Yours')).toBeTruthy())
+    await waitFor(() => expect(within(screen.getByTestId('catalog-row-gpt-5')).getByText('Yours')).toBeVisible())
     expect((screen.getByTestId('fill-from-catalog') as HTMLButtonElement).disabled).toBe(true)
   })
 
@@ -75,8 +71,8 @@ describe('CatalogSection', () => {
     await i18n.changeLanguage('zh')
     serve()
     const gpt5 = await screen.findByTestId('catalog-row-gpt-5')
-    expect(within(gpt5).getByText('模型目录')).toBeTruthy()
-    expect(screen.getByText('价格来源')).toBeTruthy()
+    expect(within(gpt5).getByText('模型目录')).toBeVisible()
+    expect(screen.getByText('价格来源')).toBeVisible()
     expect(screen.getByTestId('fill-from-catalog').textContent).toBe('从目录填入 1 个缺失的价格')
   })
 })

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, Providers } from '@/test-utils/render'
-import { method, ok, serveApi } from '../../tokens/testing'
+import { renderFeaturePage } from '@test/render'
+import { method, ok, serveApi } from '@test/api'
 import { ModelPricingSection } from './model-pricing-section'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
@@ -29,11 +29,7 @@ function serve() {
     }
     return undefined
   })
-  render(
-    <Providers client={createTestQueryClient()}>
-      <ModelPricingSection />
-    </Providers>,
-  )
+  renderFeaturePage(<ModelPricingSection />)
   return puts
 }
 
@@ -68,7 +64,7 @@ describe('ModelPricingSection', () => {
     fireEvent.change(within(dialog).getByLabelText(t('operation.pricing.ratio')), { target: { value: '3' } })
     fireEvent.click(within(dialog).getByTestId('add-model-submit'))
     await waitFor(() => expect(screen.queryByTestId('add-model-dialog')).toBeNull())
-    expect(screen.getByTestId('pricing-row-new-model')).toBeTruthy()
+    expect(screen.getByTestId('pricing-row-new-model')).toBeVisible()
     fireEvent.click(screen.getByTestId('save-pricing'))
     await waitFor(() => expect(puts).toHaveLength(1))
     expect(puts[0]!.key).toBe('ModelRatio')

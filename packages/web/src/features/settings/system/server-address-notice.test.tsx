@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { createTestQueryClient, mockFetch, Providers } from '@/test-utils/render'
+import { mockFetch, renderFeaturePage } from '@test/render'
 import { ServerAddressNotice } from './server-address-notice'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
@@ -11,11 +11,7 @@ const current = 'https://console.example:8443'
 
 function renderNotice(stored: string) {
   const calls = mockFetch(() => ({ body: { success: true, message: '', data: null } }))
-  render(
-    <Providers client={createTestQueryClient()}>
-      <ServerAddressNotice stored={stored} current={current} />
-    </Providers>,
-  )
+  renderFeaturePage(<ServerAddressNotice stored={stored} current={current} />)
   return calls
 }
 
@@ -40,7 +36,7 @@ describe('ServerAddressNotice', () => {
     await i18n.changeLanguage('zh')
     renderNotice('http://old.example')
     expect(screen.getByTestId('server-address-notice').textContent).toContain(`你正在通过 ${current} 访问控制台，但服务器地址设置为 http://old.example`)
-    expect(screen.getByRole('button', { name: `改用 ${current}` })).not.toBeNull()
+    expect(screen.getByRole('button', { name: `改用 ${current}` })).toBeVisible()
   })
 
   it('stays away when no address is stored (this origin is used) or the stored one is this origin', () => {

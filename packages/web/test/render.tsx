@@ -28,6 +28,17 @@ export function Providers({ client, children }: { client: QueryClient; children:
   )
 }
 
+/**
+ * Renders a console screen (a page, drawer, dialog or card) inside the providers every one of them
+ * expects, on a fresh query cache unless `client` is given (to share or inspect one). `rerender`
+ * keeps the providers and the cache, as the app would across a prop change.
+ */
+export function renderFeaturePage(ui: ReactNode, { client = createTestQueryClient() }: { client?: QueryClient } = {}) {
+  const wrap = (node: ReactNode) => <Providers client={client}>{node}</Providers>
+  const result = render(wrap(ui))
+  return { ...result, client, rerender: (node: ReactNode) => result.rerender(wrap(node)) }
+}
+
 /** Renders a component at `path` inside a throwaway router, so Link and navigate work. */
 export async function renderWithRouter(ui: ReactNode, path = '/'): Promise<RenderResult & { router: AnyRouter }> {
   const rootRoute = createRootRoute({ component: Outlet })

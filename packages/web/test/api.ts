@@ -1,8 +1,8 @@
 import type { Status, Token } from '@gateway/shared'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@/test-utils/render'
+import { mockFetch } from './render'
 
-/** Test helpers shared by the token, redemption and chat tests (not part of the app bundle). */
+/** API fakes shared by the console's tests: answers, the /api/status stub and sample rows. */
 
 export const ok = (data: unknown) => ({ body: { success: true, message: '', data } })
 export const fail = (message: string, status = 200) => ({ status, body: { success: false, message } })
