@@ -6,6 +6,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Integration tests share one process-wide option cache per app; files run in their own workers.
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+    // which ran the files one after another. Much of this suite waits (spawned servers, streams,
+    // databases), so a worker per core keeps both cores busy.
+    maxWorkers: '100%',
     // One migrated template database per run on PostgreSQL and MySQL, which each harness copies.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
