@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { openDatabase, poolSettingsFrom, type DatabaseHandle } from '../db/client.ts'
 import { parseDsn, type DialectName } from '../db/dsn.ts'
-import { preparePasswordHashing, setPasswordCost } from './users/password.ts'
+import { setPasswordCost } from './users/password.ts'
 import { migrate } from '../db/migrate.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
@@ -73,7 +73,6 @@ export async function createServices(
   const onConnectionError = (error: Error) => logger.warn({ err: error.message }, 'database connection lost')
   const pool = poolSettingsFrom(env)
   if (overrides.passwordCost !== undefined) setPasswordCost(overrides.passwordCost)
-  else preparePasswordHashing()
   const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)
   closers.push(main.close)
   if (overrides.sqliteImage && main.sqlite && env.SQLITE_PATH === ':memory:') main.sqlite.deserialize(overrides.sqliteImage)
