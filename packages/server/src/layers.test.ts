@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { relativeImports, sourceFiles } from '../test/source-tree.ts'
@@ -89,5 +89,32 @@ describe('layers of packages/server/src', () => {
     expect(files.length).toBeGreaterThan(100)
     expect(files.some((file) => file.path.startsWith('routes/'))).toBe(true)
     expect(breaches(files)).toEqual({ sqlOutsideQueries: [], routeImportsOfDb: [], environmentReads: [], testKitImports: [] })
+  })
+})
+
+/** vi.mock and vi.doMock calls: with isolate: false a mocked module would leak into every later file of the worker. */
+function moduleMocks(text: string): string[] {
+  return text.split('\n').filter((line) => /\bvi\.(?:do)?[mM]ock\(/.test(line) && !line.trim().startsWith('//') && !line.trim().startsWith('*'))
+}
+
+/** Every .test.ts below `dir`. */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path)
+    return entry.name.endsWith('.test.ts') ? [path] : []
+  })
+}
+
+describe('server test files (they share their worker’s modules, vitest isolate: false)', () => {
+  it('catches a module mock, and lets a spy through', () => {
+    expect(moduleMocks("vi.mock('./password.ts')\nvi.spyOn(bcrypt, 'compare')\nvi.doMock('../x.ts', () => ({}))")).toEqual(["vi.mock('./password.ts')", "vi.doMock('../x.ts', () => ({}))"])
+  })
+
+  it('replace no module with vi.mock: they spy on shared objects instead', () => {
+    const files = [...testFiles(root), ...testFiles(testDir)].filter((path) => path !== import.meta.filename)
+    expect(files.length).toBeGreaterThan(100)
+    const found = files.flatMap((path) => moduleMocks(readFileSync(path, 'utf8')).map((line) => `${relative(root, path)}: ${line.trim()}`))
+    expect(found).toEqual([])
   })
 })
