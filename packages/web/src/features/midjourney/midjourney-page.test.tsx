@@ -1,10 +1,10 @@
+import type { MjTask } from '@gateway/shared'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { method, ok, serveApi } from '@/features/tokens/testing'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
-import type { MjTask } from './api'
 import { MidjourneyPage } from './midjourney-page'
 import type { MjSearch } from './mj-search'
 
@@ -27,6 +27,10 @@ const makeTask = (overrides: Partial<MjTask> = {}): MjTask => ({
   fail_reason: '',
   channel_id: 3,
   quota: 50_000,
+  buttons: '',
+  properties: '{}',
+  video_url: '',
+  video_urls: '',
   ...overrides,
 })
 

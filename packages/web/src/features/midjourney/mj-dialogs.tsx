@@ -1,8 +1,8 @@
+import type { MjTask } from '@gateway/shared'
 import { ExternalLink } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import type { MjTask } from './api'
 
 /** The task's image, enlarged; a link opens the original in a new tab. */
 export function MjImageDialog({ task, onClose }: { task: MjTask | null; onClose: () => void }) {

@@ -1,10 +1,10 @@
+import type { PricingItem } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import { Copy } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatTokenCount } from '@/lib/token-count'
-import type { PricingItem } from './api'
 import { formatUsd, groupRatioVariant, inputPricePerMillion, outputPricePerMillion, perCallPrice } from './pricing'
 
 interface PricingColumnsOptions {

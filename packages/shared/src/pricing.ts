@@ -1,0 +1,32 @@
+/** The reference's endpoint type names, as its pricing page groups models by them. */
+export type EndpointType = 'openai' | 'anthropic' | 'gemini' | 'jina-rerank'
+
+/** One row of GET /api/pricing (the reference's dto.ModelPricing). */
+export interface PricingItem {
+  model_name: string
+  /** 0: priced by ratio per token, 1: fixed price per call */
+  quota_type: 0 | 1
+  model_ratio: number
+  model_price: number
+  owner_by: string
+  completion_ratio: number
+  enable_groups: string[]
+  /** the endpoints the model is served on, from the types of the channels that serve it */
+  supported_endpoint_types: EndpointType[]
+  /** tokens of prompt and answer together the model accepts, from the model catalog when it knows the model */
+  context_window?: number
+  /** the most tokens one answer may have, from the model catalog */
+  output_limit?: number
+}
+
+/** What GET /api/pricing sends next to `data` (PricingItem[]) in its envelope, as the reference does. */
+export interface PricingEnvelopeExtras {
+  /** the caller's usable groups that have a ratio */
+  group_ratio: Record<string, number>
+  /** the caller's usable groups with their descriptions */
+  usable_group: Record<string, string>
+  vendors: unknown[]
+  supported_endpoint: Partial<Record<EndpointType, { path: string; method: 'POST' }>>
+  auto_groups: string[]
+  pricing_version: string
+}
