@@ -1,4 +1,4 @@
-import { ChannelStatus, type Channel, type KeyStatus } from '@gateway/shared'
+import { ChannelStatus, type Channel, type KeyStatus, type MultiKeyManageInput } from '@gateway/shared'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Power, PowerOff, Trash2 } from 'lucide-react'
 import { useState } from 'react'
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
-import { channelsApi, type ManageKeysBody } from './api'
+import { channelsApi } from './api'
 import { formatTime } from './channel-cells'
 import { ConfirmDialog } from './confirm-dialog'
 import { useInvalidateChannels } from './queries'
@@ -45,7 +45,7 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
     gcTime: 0,
   })
   const act = useMutation({
-    mutationFn: (body: Omit<ManageKeysBody, 'channel_id'>) => channelsApi.manageKeys({ channel_id: channelId, ...body }),
+    mutationFn: (body: Omit<MultiKeyManageInput, 'channel_id'>) => channelsApi.manageKeys({ channel_id: channelId, ...body }),
     onSuccess: async (message) => {
       toast.success(message || t('messages.keyActionDone'))
       setPending(null)

@@ -1,5 +1,4 @@
-import { CHANNEL_PRIORITY_MIN } from '@gateway/shared'
-import type { TagEdit } from './api'
+import { CHANNEL_PRIORITY_MIN, type EditTagInput } from '@gateway/shared'
 import { isJsonObjectText } from './editor-form'
 
 /** The tag drawer's state: every field blank means "leave unchanged". */
@@ -20,8 +19,8 @@ export const initialTagForm = (tag: string): TagForm => ({ new_tag: tag, models:
  * Spec §4/§5: blank is unchanged; an emptied new tag dissolves the tag; priority an integer
  * (≥ -999), weight a non-negative integer; nothing changed is refused.
  */
-export function buildTagEdit(tag: string, form: TagForm): { edit: TagEdit } | { error: TagFormError } {
-  const edit: TagEdit = { tag }
+export function buildTagEdit(tag: string, form: TagForm): { edit: EditTagInput } | { error: TagFormError } {
+  const edit: EditTagInput = { tag }
   const newTag = form.new_tag.trim()
   if (newTag !== tag) edit.new_tag = newTag
   const priority = form.priority.trim()

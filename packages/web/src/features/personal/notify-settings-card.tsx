@@ -1,4 +1,4 @@
-import { formatQuota, type QuotaDisplay, type SelfUser } from '@gateway/shared'
+import { formatQuota, type NotifySettingRequest, type QuotaDisplay, type SelfUser } from '@gateway/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Field } from '@/features/tokens/form-section'
 import { cn } from '@/lib/utils'
-import { parseUserSetting, saveNotifySetting, type NotifySettingPayload } from './api'
+import { parseUserSetting, saveNotifySetting } from './api'
 import { checkNotifyForm, DEFAULT_THRESHOLD, THRESHOLD_PRESETS, type NotifyFormValues } from './personal-validation'
 import { useRefreshSelf } from './queries'
 
@@ -58,7 +58,7 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
     const problems = checkNotifyForm(values)
     setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key)])))
     if (Object.keys(problems).length > 0) return
-    const payload: NotifySettingPayload = { notify_type: values.notifyType, quota_warning_threshold: Number(values.threshold.trim()) }
+    const payload: NotifySettingRequest = { notify_type: values.notifyType, quota_warning_threshold: Number(values.threshold.trim()) }
     if (values.notifyType === 'webhook') {
       payload.webhook_url = values.webhookUrl.trim()
       if (values.webhookSecret) payload.webhook_secret = values.webhookSecret

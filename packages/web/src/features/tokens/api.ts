@@ -1,16 +1,10 @@
-import type { CreateTokenInput, Page, Token, TokenKey, TokenKeys } from '@gateway/shared'
+import type { CreateTokenInput, Page, PageQuery, SearchTokensQuery, Token, TokenKey, TokenKeys, TokenStatus, UpdateTokenStatusInput } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type TokenPage = Page<Token>
 
-export interface TokenListQuery {
-  p: number
-  page_size: number
-  /** Part of a name. */
-  keyword?: string
-  /** A whole key, with or without `sk-`. */
-  token?: string
-}
+/** `keyword` is part of a name, `token` a whole key with or without `sk-`. */
+export type TokenListQuery = PageQuery & Partial<Pick<SearchTokensQuery, 'keyword' | 'token'>>
 
 /**
  * GET /api/token/ or, with a keyword or key, POST /api/token/search: the filters go in the body so
@@ -40,8 +34,10 @@ export const createToken = (payload: TokenPayload) => api.post<Token>('/api/toke
 export const updateToken = (payload: TokenPayload & { id: number }) => api.put<Token>('/api/token/', payload)
 
 /** A user may only switch a token between enabled (1) and disabled (2). */
-export const updateTokenStatus = (id: number, status: 1 | 2) =>
-  api.put<Token>('/api/token/', { id, status }, { query: { status_only: true } })
+export const updateTokenStatus = (id: number, status: (typeof TokenStatus)['enabled' | 'disabled']) => {
+  const body: UpdateTokenStatusInput = { id, status }
+  return api.put<Token>('/api/token/', body, { query: { status_only: true } })
+}
 
 export const deleteToken = (id: number) => api.delete<null>(`/api/token/${id}`)
 

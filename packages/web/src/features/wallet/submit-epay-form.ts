@@ -1,4 +1,4 @@
-import type { EpayForm } from './api'
+import type { EpayForm } from '@gateway/shared'
 
 /**
  * Posts the signed fields to the payment gateway in this tab, as the reference console does:

@@ -1,10 +1,10 @@
-import { DISPLAY_NAME_MAX, MAX_QUOTA, pageQuery, PASSWORD_MAX, PASSWORD_MIN, Role, searchText, USERNAME_MAX, userRuleMessages } from '@gateway/shared'
 import { z } from 'zod'
+import { DISPLAY_NAME_MAX, MAX_QUOTA, PASSWORD_MAX, PASSWORD_MIN, Role, USERNAME_MAX } from './constants.ts'
+import { pageQuery, searchText } from './pagination.ts'
+import { manageActions, userRuleMessages } from './user.ts'
 
-/**
- * Payloads of the admin user calls. They live with the server for now; the console keeps a mirror
- * of the answer type in features/users/types.ts.
- */
+/** Payloads of the admin user calls (POST, PUT /api/user/, POST /api/user/manage) and their answers. */
+
 const username = z.string().trim().min(1, userRuleMessages.usernameRequired).max(USERNAME_MAX, userRuleMessages.usernameTooLong)
 const password = z.string().min(PASSWORD_MIN, userRuleMessages.passwordTooShort).max(PASSWORD_MAX, userRuleMessages.passwordTooLong)
 const displayName = z.string().trim().max(DISPLAY_NAME_MAX, userRuleMessages.displayNameTooLong)
@@ -35,6 +35,8 @@ export const createUserInput = z.object({
   role: z.union([z.literal(Role.user), z.literal(Role.admin)], { error: 'users.role_invalid' }).optional().default(Role.user),
 })
 export type CreateUserInput = z.infer<typeof createUserInput>
+/** What the console sends: display name and role may be left out. */
+export type CreateUserRequest = z.input<typeof createUserInput>
 
 /** PUT /api/user/: password optional ('' keeps it); role is not edited here (promote/demote do that). */
 export const updateUserInput = z.object({
@@ -47,11 +49,14 @@ export const updateUserInput = z.object({
 })
 export type UpdateUserInput = z.infer<typeof updateUserInput>
 
-export const manageActions = ['promote', 'demote', 'enable', 'disable', 'delete'] as const
-export type ManageAction = (typeof manageActions)[number]
-
 /** POST /api/user/manage */
 export const manageUserInput = z.object({
   id,
   action: z.enum(manageActions, { error: 'users.invalid_action' }),
 })
+
+/** POST /api/user/manage: the role and status the account has now; the table shows them without reloading. */
+export interface ManageUserResult {
+  role: number
+  status: number
+}
