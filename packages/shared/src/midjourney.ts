@@ -40,3 +40,9 @@ export interface MjTask {
   video_url: string
   video_urls: string
 }
+
+/**
+ * Submit codes of the Midjourney proxy (`code` of its answers and of the task rows): the task was
+ * submitted, exists already or waits for a modal's input, or was queued; anything else is a refusal.
+ */
+export const MjSubmitCode = { notSubmitted: 0, submitted: 1, exists: 21, queued: 22 } as const

@@ -1,11 +1,14 @@
 /** The reference's endpoint type names, as its pricing page groups models by them. */
 export type EndpointType = 'openai' | 'anthropic' | 'gemini' | 'jina-rerank'
 
+/** How a model is priced: by ratio per token, or a fixed price per call (the reference's quota_type). */
+export const QuotaType = { ratio: 0, perCall: 1 } as const
+export type QuotaTypeValue = (typeof QuotaType)[keyof typeof QuotaType]
+
 /** One row of GET /api/pricing (the reference's dto.ModelPricing). */
 export interface PricingItem {
   model_name: string
-  /** 0: priced by ratio per token, 1: fixed price per call */
-  quota_type: 0 | 1
+  quota_type: QuotaTypeValue
   model_ratio: number
   model_price: number
   owner_by: string

@@ -1,4 +1,4 @@
-import { ok, type EndpointType, type PricingEnvelopeExtras, type PricingItem } from '@gateway/shared'
+import { ok, QuotaType, type EndpointType, type PricingEnvelopeExtras, type PricingItem } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
@@ -42,11 +42,11 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
       const entry = catalogEntry(pricingName(model))
       const limits = { ...(entry?.contextWindow === undefined ? {} : { context_window: entry.contextWindow }), ...(entry?.outputLimit === undefined ? {} : { output_limit: entry.outputLimit }) }
       if (price?.kind === 'per-call') {
-        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types, ...limits }
+        return { model_name: model, quota_type: QuotaType.perCall, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types, ...limits }
       }
       return {
         model_name: model,
-        quota_type: 0,
+        quota_type: QuotaType.ratio,
         model_ratio: price?.modelRatio ?? 0,
         model_price: 0,
         owner_by: '',

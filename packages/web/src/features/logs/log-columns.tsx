@@ -1,4 +1,4 @@
-import { formatQuota, type Log, type QuotaDisplay } from '@gateway/shared'
+import { formatQuota, LogType, type Log, type QuotaDisplay } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import { ChevronDown, ChevronRight } from 'lucide-react'
@@ -147,7 +147,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       header: t('columns.useTime'),
       meta: { label: t('columns.useTime') },
       cell: ({ row }) => {
-        if (row.original.type !== 2 && row.original.type !== 5) return muted('—')
+        if (row.original.type !== LogType.consume && row.original.type !== LogType.error) return muted('—')
         const frt = parseOther(row.original.other).frt ?? -1
         return (
           <span className="inline-flex flex-wrap items-center gap-1">

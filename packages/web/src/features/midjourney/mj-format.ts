@@ -1,3 +1,4 @@
+import { MjSubmitCode } from '@gateway/shared'
 import type { BadgeProps } from '@/components/ui/badge'
 
 type Variant = NonNullable<BadgeProps['variant']>
@@ -59,8 +60,8 @@ export const actionVariant = (action: string): Variant => (isMjAction(action) ? 
 
 /** Submit result: 1 submitted green, 21 waiting (lime in the reference) green, 22 duplicate amber, 0 not submitted amber. */
 export function codeVariant(code: number): Variant {
-  if (code === 1 || code === 21) return 'success'
-  if (code === 22 || code === 0) return 'warning'
+  if (code === MjSubmitCode.submitted || code === MjSubmitCode.exists) return 'success'
+  if (code === MjSubmitCode.queued || code === MjSubmitCode.notSubmitted) return 'warning'
   return 'muted'
 }
 

@@ -1,3 +1,4 @@
+import type { TokenStatus } from '@gateway/shared'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   createToken,
@@ -33,7 +34,7 @@ function useInvalidateTokens() {
 export function useTokenStatusMutation() {
   const invalidate = useInvalidateTokens()
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 1 | 2 }) => updateTokenStatus(id, status),
+    mutationFn: ({ id, status }: { id: number; status: (typeof TokenStatus)['enabled' | 'disabled'] }) => updateTokenStatus(id, status),
     onSettled: invalidate,
   })
 }
