@@ -1,16 +1,16 @@
 import type {
+  AddChannelRequest,
   Channel,
-  ChannelAddMode,
   ChannelRunProgress,
   ChannelTestResult,
   EditTagInput,
   FixAbilitiesResult,
   ListChannelsQuery,
   MultiKeyManageInput,
-  MultiKeyMode,
   MultiKeyStatusPage,
   Page,
   SearchChannelsQuery,
+  UpdateChannelRequest,
   UpstreamDetection,
 } from '@gateway/shared'
 import { api, requestEnvelope } from '@/lib/api-client'
@@ -18,51 +18,14 @@ import { api, requestEnvelope } from '@/lib/api-client'
 /** Filters of the channel list; an empty filter lists every channel. */
 export type ChannelListParams = ListChannelsQuery & Partial<Pick<SearchChannelsQuery, 'keyword' | 'group' | 'model'>>
 
-/** The fields the editor sends: models and group as comma strings, key possibly many lines. */
-export interface ChannelPayload {
-  type: number
-  name: string
-  key: string
-  base_url: string
-  models: string
-  group: string
-  model_mapping: string
-  status_code_mapping: string
-  priority: number
-  weight: number
-  auto_ban: number
-  /** the server takes it from the root only */
-  private_network: number
-  test_model: string
-  tag: string
-  openai_organization: string
-  other: string
-  setting: string
-  settings: string
-  param_override: string
-  header_override: string
-  remark: string
-}
-
-/** POST /api/channel/: the reference's body. */
-export interface AddChannelBody {
-  mode: ChannelAddMode
-  multi_key_mode?: MultiKeyMode
-  batch_add_set_key_prefix_2_name?: boolean
-  channel: ChannelPayload
-}
-
-/** PUT /api/channel/: the fields that change; key_mode and multi_key_mode for multi-key channels. */
-export type ChannelUpdateBody = Partial<ChannelPayload> & { id: number; status?: number; key_mode?: 'append' | 'replace'; multi_key_mode?: MultiKeyMode }
-
 const hasFilter = (params: ChannelListParams) => Boolean(params.keyword || params.group || params.model)
 
 export const channelsApi = {
   list: (params: ChannelListParams) =>
     api.get<Page<Channel>>(hasFilter(params) ? '/api/channel/search' : '/api/channel/', { query: { ...params } }),
   get: (id: number) => api.get<Channel>(`/api/channel/${id}`),
-  create: (body: AddChannelBody) => api.post<Channel[]>('/api/channel/', body),
-  update: (payload: ChannelUpdateBody) => api.put<Channel>('/api/channel/', payload),
+  create: (body: AddChannelRequest) => api.post<Channel[]>('/api/channel/', body),
+  update: (payload: UpdateChannelRequest) => api.put<Channel>('/api/channel/', payload),
   keyStatus: (body: Omit<MultiKeyManageInput, 'action' | 'key_index'>) =>
     api.post<MultiKeyStatusPage>('/api/channel/multi_key/manage', { ...body, action: 'get_key_status' }),
   /** A key manager action; answers the server's message (it says how many keys changed). */

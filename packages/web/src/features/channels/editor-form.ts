@@ -7,9 +7,11 @@ import {
   splitCommaList,
   splitLines,
   uniqueItems,
+  type AddChannelRequest,
   type Channel,
+  type CreateChannelRequest,
+  type UpdateChannelRequest,
 } from '@gateway/shared'
-import type { AddChannelBody, ChannelPayload, ChannelUpdateBody } from './api'
 
 /** The editor's state: lists as arrays, numbers as the typed text. */
 export interface ChannelForm {
@@ -193,7 +195,7 @@ export function keyLineCount(form: ChannelForm): number {
 }
 
 /** The body of POST or PUT /api/channel/. */
-export function toPayload(form: ChannelForm): ChannelPayload {
+export function toPayload(form: ChannelForm): CreateChannelRequest {
   const other = form.type === ChannelType.xunfei && form.other.trim() === '' ? XUNFEI_DEFAULT_VERSION : form.other.trim()
   return {
     type: form.type,
@@ -222,7 +224,7 @@ export function toPayload(form: ChannelForm): ChannelPayload {
 }
 
 /** The body of POST /api/channel/, as the reference takes it: the mode and the channel. */
-export function toCreateBody(form: ChannelForm): AddChannelBody {
+export function toCreateBody(form: ChannelForm): AddChannelRequest {
   return {
     mode: form.add_mode,
     ...(form.add_mode === ChannelAddMode.multiToSingle ? { multi_key_mode: form.multi_key_mode } : {}),
@@ -235,7 +237,7 @@ export function toCreateBody(form: ChannelForm): AddChannelBody {
  * The body of PUT /api/channel/: an empty key keeps the stored one; a multi-key channel also says
  * how a new key text applies and how keys are picked.
  */
-export function toUpdateBody(form: ChannelForm, id: number): ChannelUpdateBody {
+export function toUpdateBody(form: ChannelForm, id: number): UpdateChannelRequest {
   const { key, ...rest } = toPayload(form)
   return {
     id,
