@@ -1,16 +1,16 @@
+import type { UsableGroupInfo } from '@gateway/shared'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import type { GroupInfo } from '@/features/tokens/api'
 import { normalizeMaxTokens, TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_STEP, clampTemperature, type PlaygroundSettings } from './settings'
 
 interface SettingsPanelProps {
   settings: PlaygroundSettings
   onChange: (next: PlaygroundSettings) => void
-  groups: Record<string, GroupInfo>
+  groups: Record<string, UsableGroupInfo>
   models: string[]
 }
 

@@ -1,4 +1,4 @@
-import type { TokenStatus } from '@gateway/shared'
+import type { CreateTokenInput, TokenStatus } from '@gateway/shared'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   createToken,
@@ -10,7 +10,6 @@ import {
   updateToken,
   updateTokenStatus,
   type TokenListQuery,
-  type TokenPayload,
 } from './api'
 
 export const tokenKeys = {
@@ -52,7 +51,7 @@ export function useDeleteTokensMutation() {
 export function useSaveTokenMutation() {
   const invalidate = useInvalidateTokens()
   return useMutation({
-    mutationFn: (payload: TokenPayload & { id?: number }) =>
+    mutationFn: (payload: CreateTokenInput & { id?: number }) =>
       payload.id ? updateToken({ ...payload, id: payload.id }) : createToken(payload),
     onSettled: invalidate,
   })

@@ -1,5 +1,6 @@
+import type { CreateTokenInput } from '@gateway/shared'
 import { isApiError } from '@/lib/api-client'
-import { createToken, updateToken, type TokenPayload } from './api'
+import { createToken, updateToken } from './api'
 import { batchTokenName } from './token-form'
 
 export interface BatchResult {
@@ -15,7 +16,7 @@ const messageOf = (error: unknown) => (isApiError(error) || error instanceof Err
  * Creates `count` tokens one after another: the first with the name as given, the others with a
  * random suffix. Stops at the first failure and says how many were made.
  */
-export async function createTokens(payload: TokenPayload, count: number): Promise<BatchResult> {
+export async function createTokens(payload: CreateTokenInput, count: number): Promise<BatchResult> {
   let created = 0
   for (let index = 0; index < count; index += 1) {
     try {
@@ -28,7 +29,7 @@ export async function createTokens(payload: TokenPayload, count: number): Promis
   return { created, total: count }
 }
 
-export async function saveToken(id: number, payload: TokenPayload): Promise<string | null> {
+export async function saveToken(id: number, payload: CreateTokenInput): Promise<string | null> {
   try {
     await updateToken({ ...payload, id })
     return null
