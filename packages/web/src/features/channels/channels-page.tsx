@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { ColumnSettingsButton, ConfirmDialog, DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
@@ -12,7 +12,6 @@ import { buildRows } from './channel-rows'
 import { ChannelsFilterBar } from './channels-filter-bar'
 import type { ChannelsSearch } from './channels-search'
 import { ChannelsToolbar } from './channels-toolbar'
-import { ConfirmDialog } from './confirm-dialog'
 import { MultiKeyDialog } from './multi-key-dialog'
 import { channelListQuery } from './queries'
 import { TagEditorDrawer } from './tag-editor-drawer'
@@ -158,7 +157,8 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirm.deleteTitle')}
-        body={t('confirm.deleteBody', { name: deleting?.name ?? '' })}
+        description={t('confirm.deleteBody', { name: deleting?.name ?? '' })}
+        destructive
         pending={actions.remove.isPending}
         onConfirm={() => deleting && actions.remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
         onOpenChange={(open) => !open && setDeleting(null)}

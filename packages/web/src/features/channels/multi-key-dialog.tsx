@@ -4,6 +4,7 @@ import { Power, PowerOff, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/data-table'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -11,7 +12,6 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { channelsApi } from './api'
 import { formatTime } from './channel-cells'
-import { ConfirmDialog } from './confirm-dialog'
 import { useInvalidateChannels } from './queries'
 
 const PAGE_SIZE = 10
@@ -59,10 +59,10 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
     onClose()
   }
 
-  const confirmText = (): { title: string; body: string } => {
-    if (pending?.action === 'delete_key') return { title: t('multiKey.confirmDeleteTitle', { index: pending.index + 1 }), body: t('multiKey.confirmDeleteBody') }
-    if (pending?.action === 'delete_disabled_keys') return { title: t('multiKey.confirmDeleteAutoTitle'), body: t('multiKey.confirmDeleteAutoBody', { count: pending.count }) }
-    return { title: t('multiKey.confirmDisableAllTitle'), body: t('multiKey.confirmDisableAllBody') }
+  const confirmText = (): { title: string; description: string } => {
+    if (pending?.action === 'delete_key') return { title: t('multiKey.confirmDeleteTitle', { index: pending.index + 1 }), description: t('multiKey.confirmDeleteBody') }
+    if (pending?.action === 'delete_disabled_keys') return { title: t('multiKey.confirmDeleteAutoTitle'), description: t('multiKey.confirmDeleteAutoBody', { count: pending.count }) }
+    return { title: t('multiKey.confirmDisableAllTitle'), description: t('multiKey.confirmDisableAllBody') }
   }
   const keyActions = (key: KeyStatus) => (
     <div className="flex justify-end gap-1">
@@ -204,6 +204,7 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
       <ConfirmDialog
         open={pending !== null}
         {...confirmText()}
+        destructive
         pending={act.isPending}
         onConfirm={() => pending && act.mutate(pending.action === 'delete_key' ? { action: 'delete_key', key_index: pending.index } : { action: pending.action })}
         onOpenChange={(open) => !open && setPending(null)}
