@@ -1,6 +1,6 @@
 import { createRoute, redirect, lazyRouteComponent } from '@tanstack/react-router'
 import { ConsoleLayout } from '@/components/layout/console-layout'
-import { channelAddSearchSchema, channelsSearchSchema } from '@/features/channels/channels-search'
+import { channelAddSearchSchema, channelsSearchSchema } from '@/features/channels/channel-search'
 import { createDashboardRoute } from '@/features/dashboard/dashboard-route'
 import { createLogRoute } from '@/features/logs/log-route'
 import { createMidjourneyRoute } from '@/features/midjourney/midjourney-route'

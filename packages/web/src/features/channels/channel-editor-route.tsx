@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { ChannelEditorDrawer } from './channel-editor-drawer'
-import type { EditorMode } from './editor-form'
+import type { EditorMode } from './channel-editor-form'
 
 /** The drawer of /channel/add and /channel/edit/$id; closing it goes back to /channel with the same filters. */
 export function ChannelEditorRoute({ mode, channelId, copyFrom }: { mode: EditorMode; channelId?: number; copyFrom?: number }) {

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Spinner } from '@/components/ui/spinner'
 import { channelsApi } from './api'
-import { BatchTagDialog } from './batch-tag-dialog'
+import { BatchTagDialog } from './channel-batch-tag-dialog'
 import { useInvalidateChannels } from './queries'
 import { useTestAll } from './use-test-all'
 

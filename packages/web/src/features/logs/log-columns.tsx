@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { logContentText } from './log-content'
 import { firstTokenTone, num, parseOther, retryPath, typeVariant, useTimeTone } from './log-format'
 

@@ -1,6 +1,6 @@
 import type { MjListQuery, MjTask, Page } from '@gateway/shared'
 import { api } from '@/lib/api-client'
-import type { MjSearch } from './mj-search'
+import type { MjSearch } from './midjourney-search'
 
 /** The API query for a search; the channel is sent by admins only. */
 export function toMjQuery(search: MjSearch, defaultStart: number, pageSize: number, admin: boolean): MjListQuery {

@@ -6,7 +6,7 @@ import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
 import { MidjourneyPage } from './midjourney-page'
-import type { MjSearch } from './mj-search'
+import type { MjSearch } from './midjourney-search'
 
 const makeTask = (overrides: Partial<MjTask> = {}): MjTask => ({
   id: 1,

@@ -6,10 +6,10 @@ import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useC
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
 import { fetchMjTasks, toMjQuery } from './api'
-import { mjColumns } from './mj-columns'
-import { MjImageDialog, MjTextDialog } from './mj-dialogs'
-import { MjFilters } from './mj-filters'
-import { defaultMjRange, type MjSearch } from './mj-search'
+import { mjColumns } from './midjourney-columns'
+import { MjImageDialog, MjTextDialog } from './midjourney-dialogs'
+import { MjFilters } from './midjourney-filters'
+import { defaultMjRange, type MjSearch } from './midjourney-search'
 
 interface MidjourneyPageProps {
   search: MjSearch

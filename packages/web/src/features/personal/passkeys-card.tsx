@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describePasskeyFailure, passkeysSupported } from '@/features/auth/passkey-ceremony'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { PasskeyNameDialog } from './passkey-name-dialog'
 import { addPasskey, deletePasskey, getPasskeys, passkeysQueryKey, renamePasskey } from './passkeys-api'
 

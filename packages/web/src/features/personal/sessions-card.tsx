@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { getSessions, revokeOtherSessions, revokeSession } from './api'
 import { sessionsQueryKey } from './queries'
 

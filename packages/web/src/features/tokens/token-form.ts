@@ -1,5 +1,5 @@
 import { AUTO_GROUP, TOKEN_NAME_MAX, type CreateTokenInput, type Token } from '@gateway/shared'
-import { formatDateTimeInput, parseDateTimeInput } from './date-time'
+import { formatDateTimeInput, parseDateTimeInput } from '@/lib/date-time'
 import type { ValidationMessage } from '@/lib/validation'
 
 /** Spec §9: quota presets in USD, default quota, batch quantities, expiry quick picks. */

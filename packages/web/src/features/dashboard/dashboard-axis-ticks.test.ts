@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axisTickFormatter, axisTicks, axisWidth, niceTicks, type AxisUnit } from './axis-ticks'
+import { axisTickFormatter, axisTicks, axisWidth, niceTicks, type AxisUnit } from './dashboard-axis-ticks'
 
 const PER_DOLLAR = 500_000
 const money: AxisUnit = { kind: 'quota', display: { quotaPerUnit: PER_DOLLAR, displayInCurrency: true } }

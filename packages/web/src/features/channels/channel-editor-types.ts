@@ -1,4 +1,4 @@
-import type { ChannelForm, EditorMode } from './editor-form'
+import type { ChannelForm, EditorMode } from './channel-editor-form'
 
 /** What every editor section receives. */
 export interface SectionProps {

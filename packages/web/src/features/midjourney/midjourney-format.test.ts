@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import en from '@/i18n/locales/en/midjourney.json'
 import zh from '@/i18n/locales/zh/midjourney.json'
-import { codeVariant, durationSeconds, durationTone, MJ_ACTIONS, MJ_CODES, MJ_STATUSES, progressPercent, statusVariant } from './mj-format'
-import { defaultMjRange, mjSearchSchema, THIRTY_DAYS } from './mj-search'
+import { codeVariant, durationSeconds, durationTone, MJ_ACTIONS, MJ_CODES, MJ_STATUSES, progressPercent, statusVariant } from './midjourney-format'
+import { defaultMjRange, mjSearchSchema, THIRTY_DAYS } from './midjourney-search'
 import { toMjQuery } from './api'
 
 describe('drawing task formatting', () => {

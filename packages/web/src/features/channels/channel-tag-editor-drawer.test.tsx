@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
 import { channelsApi } from './api'
-import { TagEditorDrawer } from './tag-editor-drawer'
+import { TagEditorDrawer } from './channel-tag-editor-drawer'
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }))
 vi.mock('./api', () => ({

@@ -8,10 +8,10 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { channelsApi } from './api'
-import { Field, FormSection } from './field'
-import { MultiSelect } from './multi-select'
+import { Field, FormSection } from './channel-field'
+import { MultiSelect } from './channel-multi-select'
 import { useAllModels, useGroups, useInvalidateChannels } from './queries'
-import { buildTagEdit, initialTagForm, type TagForm } from './tag-editor-form'
+import { buildTagEdit, initialTagForm, type TagForm } from './channel-tag-editor-form'
 
 interface TagEditorDrawerProps {
   /** The tag being edited; null keeps the drawer closed. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FilterButtons, FilterField } from '@/components/data-table/filter-form'
 import { fromDateTimeLocal, toDateTimeLocal } from '@/features/logs/log-search'
-import type { MjSearch } from './mj-search'
+import type { MjSearch } from './midjourney-search'
 
 interface MjFiltersProps {
   search: MjSearch

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import { keyLineCount, type ChannelForm, type EditorMode } from './editor-form'
-import { EditorKeyModes } from './editor-key-modes'
-import type { SectionProps } from './editor-types'
-import { Field, FormSection } from './field'
-import { useTypeLabel } from './type-label'
+import { keyLineCount, type ChannelForm, type EditorMode } from './channel-editor-form'
+import { EditorKeyModes } from './channel-editor-key-modes'
+import type { SectionProps } from './channel-editor-types'
+import { Field, FormSection } from './channel-field'
+import { useTypeLabel } from './channel-type-label'
 
 /** What the key field says under it: the format, then how the lines are used by the add mode. */
 function keyModeLines(t: TFunction<'channels'>, form: ChannelForm, mode: EditorMode, lines: number): (string | null)[] {

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { channelsApi } from './api'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 
 /**
  * When a group last (or first) carried a consume log through the channel: Unix seconds from the

@@ -1,5 +1,5 @@
 import { CHANNEL_PRIORITY_MIN, type EditTagInput } from '@gateway/shared'
-import { isJsonObjectText } from './editor-form'
+import { isJsonObjectText } from './channel-editor-form'
 
 /** The tag drawer's state: every field blank means "leave unchanged". */
 export interface TagForm {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTagEdit, initialTagForm } from './tag-editor-form'
+import { buildTagEdit, initialTagForm } from './channel-tag-editor-form'
 
 const form = (patch: Partial<ReturnType<typeof initialTagForm>> = {}) => ({ ...initialTagForm('team'), ...patch })
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
 import { channelsApi } from './api'
-import { TestModelDialog } from './test-model-dialog'
+import { TestModelDialog } from './channel-test-model-dialog'
 import { useChannelActions } from './use-channel-actions'
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }))

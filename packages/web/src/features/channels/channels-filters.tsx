@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
-import type { ChannelsSearch } from './channels-search'
+import type { ChannelsSearch } from './channel-search'
 import { useEnabledModels, useGroups } from './queries'
 
 interface FilterBarProps {

@@ -2,8 +2,8 @@ import { ChannelAddMode, MultiKeyMode, channelAddModes, multiKeyModes } from '@g
 import { useTranslation } from 'react-i18next'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Switch } from '@/components/ui/switch'
-import type { SectionProps } from './editor-types'
-import { Field } from './field'
+import type { SectionProps } from './channel-editor-types'
+import { Field } from './channel-field'
 
 /**
  * How the key text is used. Creating: one channel, one per key line, or one channel holding every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addCustomModels, emptyForm, keyLineCount, toCreateBody, toPayload, toUpdateBody, validateForm } from './editor-form'
-import { inlineNumberError } from './inline-number'
+import { addCustomModels, emptyForm, keyLineCount, toCreateBody, toPayload, toUpdateBody, validateForm } from './channel-editor-form'
+import { inlineNumberError } from './channel-inline-number'
 
 const valid = () => ({ ...emptyForm(), name: 'a', key: 'sk-1', models: ['gpt-4o'] })
 

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { createTestQueryClient, Providers } from '@/test-utils/render'
 import { channelsApi } from './api'
-import { MultiKeyBadge } from './multi-key-badge'
-import { MultiKeyDialog } from './multi-key-dialog'
+import { MultiKeyBadge } from './channel-multi-key-badge'
+import { MultiKeyDialog } from './channel-multi-key-dialog'
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }))
 vi.mock('./api', () => ({ channelsApi: { keyStatus: vi.fn(), manageKeys: vi.fn() } }))

@@ -1,9 +1,9 @@
 import { CHANNEL_OTHER_SETTING_SWITCHES, CHANNEL_SETTING_SWITCHES, ChannelType } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Textarea } from '@/components/ui/textarea'
-import { readOptions, writeOption } from './editor-form'
-import type { SectionProps } from './editor-types'
-import { Field, FormSection, SwitchRow } from './field'
+import { readOptions, writeOption } from './channel-editor-form'
+import type { SectionProps } from './channel-editor-types'
+import { Field, FormSection, SwitchRow } from './channel-field'
 
 /** Options that only Claude upstreams understand; shown for Claude channels only. */
 const CLAUDE_ONLY = new Set<string>(['allow_inference_geo', 'allow_speed', 'claude_beta_query'])

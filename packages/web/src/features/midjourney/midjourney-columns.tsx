@@ -2,9 +2,9 @@ import type { MjTask } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import { Badge } from '@/components/ui/badge'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { cn } from '@/lib/utils'
-import { actionVariant, codeVariant, durationSeconds, durationTone, isMjAction, isMjCode, isMjStatus, progressPercent, statusVariant } from './mj-format'
+import { actionVariant, codeVariant, durationSeconds, durationTone, isMjAction, isMjCode, isMjStatus, progressPercent, statusVariant } from './midjourney-format'
 
 interface MjColumnOptions {
   t: TFunction<'midjourney'>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSeconds, responseTimeLevel } from './response-time'
+import { formatSeconds, responseTimeLevel } from './channel-response-time'
 
 describe('responseTimeLevel', () => {
   it('bands milliseconds as the spec colours them', () => {
