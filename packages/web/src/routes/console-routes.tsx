@@ -15,7 +15,7 @@ import { RoleGate } from './role-gate'
 import { rootRoute } from './root-route'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
-const ChannelEditorRoute = lazyRouteComponent(() => import('@/features/channels/channel-editor-route'), 'ChannelEditorRoute')
+const ChannelEditorRoute = lazyRouteComponent(() => import('@/features/channels/channel-editor-page'), 'ChannelEditorRoute')
 const ChannelsPage = lazyRouteComponent(() => import('@/features/channels/channels-page'), 'ChannelsPage')
 const Chat2LinkPage = lazyRouteComponent(() => import('@/features/chat/chat2link-page'), 'Chat2LinkPage')
 const ChatPage = lazyRouteComponent(() => import('@/features/chat/chat-page'), 'ChatPage')
