@@ -1,13 +1,13 @@
 import { createRoute, useSearch, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import { parseAuthSearch } from './auth-search'
-import { parseResetConfirmSearch } from './reset-confirm-search'
+import { parseResetConfirmSearch } from './auth-reset-confirm-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
-const LoginPage = lazyRouteComponent(() => import('./login-page'), 'LoginPage')
-const OAuthCallbackPage = lazyRouteComponent(() => import('./oauth-callback-page'), 'OAuthCallbackPage')
-const RegisterPage = lazyRouteComponent(() => import('./register-page'), 'RegisterPage')
-const ResetConfirmPage = lazyRouteComponent(() => import('./reset-confirm-page'), 'ResetConfirmPage')
-const ResetRequestPage = lazyRouteComponent(() => import('./reset-request-page'), 'ResetRequestPage')
+const LoginPage = lazyRouteComponent(() => import('./auth-login-page'), 'LoginPage')
+const OAuthCallbackPage = lazyRouteComponent(() => import('./auth-oauth-callback-page'), 'OAuthCallbackPage')
+const RegisterPage = lazyRouteComponent(() => import('./auth-register-page'), 'RegisterPage')
+const ResetConfirmPage = lazyRouteComponent(() => import('./auth-reset-confirm-page'), 'ResetConfirmPage')
+const ResetRequestPage = lazyRouteComponent(() => import('./auth-reset-request-page'), 'ResetRequestPage')
 
 const oauthSearch = (search: Record<string, unknown>) => ({
   code: typeof search.code === 'string' ? search.code : undefined,

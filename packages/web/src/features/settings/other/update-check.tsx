@@ -7,8 +7,8 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { AdminContentView } from '../../content/admin-content'
-import { classifyContent } from '../../content/classify-content'
+import { AdminContentView } from '../../content/content-admin-view'
+import { classifyContent } from '../../content/content-classify'
 import { checkForUpdate } from '../api'
 
 /** Asks the server for the latest release and shows 'already latest', a failure, or the new version. */
