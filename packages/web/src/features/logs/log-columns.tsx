@@ -19,8 +19,8 @@ interface LogColumnOptions {
 }
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
-const typeLabel = (t: TFunction<'logs'>, type: number) =>
-  type >= 0 && type <= 6 ? t(`types.${String(type) as '1'}`) : t('types.unknown')
+const logTypes: readonly number[] = Object.values(LogType)
+const typeLabel = (t: TFunction<'logs'>, type: number) => (logTypes.includes(type) ? t(`types.${String(type) as '1'}`) : t('types.unknown'))
 
 /** The log table's columns; channel, user and retry exist for admins only. */
 export function logColumns({ t, language, display, admin, expanded, onToggle, onUser }: LogColumnOptions): ColumnDef<Log, unknown>[] {
