@@ -1,3 +1,6 @@
+/** The widest range, in seconds, anyone may read of their own dashboard data (the reference's "1 month"). */
+export const QUOTA_DATA_SELF_MAX_SPAN_SECONDS = 2_592_000
+
 /**
  * GET /api/data/ (admins: everyone, or one user by username) and /api/data/self: unix seconds;
  * without a start the last day is read.
