@@ -80,7 +80,7 @@ test('channel lifecycle from the console', async ({ page }) => {
 
   // Delete, after confirming.
   await rowMenu(page, row, 'Delete')
-  await page.getByTestId('confirm-ok').click()
+  await page.getByTestId('confirm-dialog-confirm').click()
   await expect(page.getByText('Deleted!')).toBeVisible()
   await expect(row).toHaveCount(0)
 })

@@ -34,6 +34,8 @@ export const addChannelInput = z.preprocess(
   addChannelRequest,
 )
 export type AddChannelInput = z.infer<typeof addChannelRequest>
+/** What the console sends. */
+export type AddChannelRequest = z.input<typeof addChannelRequest>
 
 /** The actions of POST /api/channel/multi_key/manage, as the reference names them. */
 export const multiKeyActions = [

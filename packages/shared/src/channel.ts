@@ -233,6 +233,8 @@ export const createChannelInput = z.object({
   ...nullishFields(channelFields),
 })
 export type CreateChannelInput = z.infer<typeof createChannelInput>
+/** What the console's editor sends. */
+export type CreateChannelRequest = z.input<typeof createChannelInput>
 
 /**
  * PUT /api/channel/: the fields given change; an empty key keeps the stored one. For a multi-key
@@ -250,6 +252,7 @@ export const updateChannelInput = z.object({
   ...nullishFields(channelFields),
 })
 export type UpdateChannelInput = z.infer<typeof updateChannelInput>
+export type UpdateChannelRequest = z.input<typeof updateChannelInput>
 
 const ids = (message: string) =>
   z.preprocess((value) => value ?? [], z.array(z.number().int().positive()).min(1, message).max(BATCH_IDS_MAX))

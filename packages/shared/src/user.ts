@@ -110,7 +110,8 @@ export interface AdminUser extends SessionUser {
   DeletedAt: number | null
 }
 
-export type ManageAction = 'promote' | 'demote' | 'enable' | 'disable' | 'delete'
+export const manageActions = ['promote', 'demote', 'enable', 'disable', 'delete'] as const
+export type ManageAction = (typeof manageActions)[number]
 
 /** GET /api/user/self: the full own row, password blank, secrets never included. */
 export interface SelfUser extends SessionUser {

@@ -1,4 +1,4 @@
-import { ChannelType, formatQuota, LogType } from '@gateway/shared'
+import { ChannelType, formatQuota, isTaskStatus, LogType } from '@gateway/shared'
 import { listUnfinishedTasks, updateUnfinishedTask, type TaskProgress, type TaskRow } from '../db/queries/tasks.ts'
 import { translate, type MessageKey } from '../i18n/messages.ts'
 import { logTextColumns } from '../i18n/log-text.ts'
@@ -15,7 +15,6 @@ import { findUsername } from '../db/queries/users.ts'
 export const SUNO_FETCH_CHUNK = 100
 /** The longest one upstream fetch may take. */
 const FETCH_TIMEOUT_MS = 15_000
-const KNOWN_STATUSES = new Set(['NOT_START', 'SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE', 'UNKNOWN'])
 const MAX_DATA_CHARS = 1_000_000
 
 /**
@@ -44,7 +43,7 @@ const seconds = (value: unknown): number => {
 /** The row's next state from the upstream's report. */
 export function nextTaskState(row: TaskRow, item: UpstreamSunoTask, now: number, language: Services['env']['DEFAULT_LANGUAGE']): TaskProgress {
   const reported = String(item.status ?? '').toUpperCase()
-  const status = KNOWN_STATUSES.has(reported) ? reported : 'UNKNOWN'
+  const status = isTaskStatus(reported) ? reported : 'UNKNOWN'
   const finished = status === 'SUCCESS' || status === 'FAILURE'
   let progress = typeof item.progress === 'string' && item.progress.length <= 20 ? item.progress : row.progress
   if (finished) progress = '100%'

@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@gateway/shared'
+import { ChannelStatus, ChannelType } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { metricsOf } from '../metrics/gateway-metrics.ts'
@@ -19,7 +19,7 @@ export function isChannelFatal(error: RelayError, channelType: number, keywords:
   if (error.local) return false
   const upstreamStatus = Number(error.params.upstreamStatus ?? error.status)
   if (upstreamStatus === 401) return true
-  if (upstreamStatus === 403 && channelType === 24) return true
+  if (upstreamStatus === 403 && channelType === ChannelType.gemini) return true
   if (DISABLING_CODES.has(error.code)) return true
   if (DISABLING_TYPES.has(String(error.params.upstreamType ?? ''))) return true
   const message = error.message.toLowerCase()

@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@gateway/shared'
 import type { OptionStore } from '../services/options/option-store.ts'
 import { usableGroups } from '../services/users/usable-groups.ts'
 import type { Candidate, RelayChannel, RoutingSnapshot } from './cache/channel-cache.ts'
@@ -37,7 +38,7 @@ export function resolveRoute(snapshot: RoutingSnapshot, groups: string[], model:
   if (pinnedChannelId !== undefined) {
     const pinned = snapshot.channels.get(pinnedChannelId)
     if (!pinned) throw localError(400, 'invalid_channel', 'token.channel_pin_invalid')
-    if (pinned.status !== 1) throw localError(403, 'channel_disabled', 'token.channel_pin_disabled', undefined, 'permission_error')
+    if (pinned.status !== ChannelStatus.enabled) throw localError(403, 'channel_disabled', 'token.channel_pin_disabled', undefined, 'permission_error')
     return { group: groups[0] as string, levels: [[{ channel: pinned, priority: 0, weight: 0 }]], pinned }
   }
   const name = routingModelName(model)

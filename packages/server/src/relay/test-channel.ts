@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@gateway/shared'
+import { ChannelStatus, type ChannelTestResult } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { translate, type Language } from '../i18n/messages.ts'
 import { nowSeconds } from '../lib/time.ts'
@@ -15,13 +15,6 @@ import type { RelayRequest } from './parse-request.ts'
 import { RelayError } from './relay-error.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { recordChannelTest } from '../db/queries/channels.ts'
-
-export interface ChannelTestResult {
-  success: boolean
-  message: string
-  /** seconds */
-  time: number
-}
 
 /** The request a channel test sends: a tiny chat, or an embedding for embedding models. */
 function testRequest(model: string): RelayRequest {

@@ -12,7 +12,7 @@ const shell = ['common', 'nav', 'errors']
  * Components that fetch their texts themselves when they show, behind their own Suspense boundary,
  * so the page around them never waits for (or downloads) them.
  */
-const onDemand: Record<string, string[]> = { 'features/personal/two-factor-required-banner.tsx': ['twoFactor'] }
+const onDemand: Record<string, string[]> = { 'features/personal/personal-two-factor-required-banner.tsx': ['twoFactor'] }
 
 // Every source file of the console, by its path under src/.
 const sources = Object.fromEntries(

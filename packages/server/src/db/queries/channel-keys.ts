@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@gateway/shared'
 import type { Kysely, Transaction } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import type { Database } from '../schema/index.ts'
@@ -33,5 +34,5 @@ export interface ChannelKeyChanges {
 
 export async function saveChannelKeyState(db: Db, id: number, changes: ChannelKeyChanges): Promise<void> {
   await db.updateTable('channels').set(changes).where('id', '=', id).execute()
-  if (changes.status !== undefined) await db.updateTable('abilities').set({ enabled: changes.status === 1 }).where('channel_id', '=', id).execute()
+  if (changes.status !== undefined) await db.updateTable('abilities').set({ enabled: changes.status === ChannelStatus.enabled }).where('channel_id', '=', id).execute()
 }

@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@gateway/shared'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../schema/index.ts'
 
@@ -28,7 +29,7 @@ export async function setChannelStatus(
       .set({ status, other_info: JSON.stringify({ ...info, status_reason: reason, status_time: at }) })
       .where('id', '=', channelId)
       .execute()
-    await trx.updateTable('abilities').set({ enabled: status === 1 }).where('channel_id', '=', channelId).execute()
+    await trx.updateTable('abilities').set({ enabled: status === ChannelStatus.enabled }).where('channel_id', '=', channelId).execute()
     return true
   })
 }

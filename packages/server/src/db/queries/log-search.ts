@@ -1,4 +1,4 @@
-import type { ListLogsQuery } from '@gateway/shared'
+import { LogType, type ListLogsQuery } from '@gateway/shared'
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { likeContains } from '../like.ts'
@@ -98,6 +98,6 @@ export const listChannelUseByGroup = (db: Kysely<Database>, channelId: number) =
     .selectFrom('logs')
     .select(['group', sql<number>`min(created_at)`.as('first_seen'), sql<number>`max(created_at)`.as('last_seen')])
     .where('channel_id', '=', channelId)
-    .where('type', '=', 2)
+    .where('type', '=', LogType.consume)
     .groupBy('group')
     .execute()

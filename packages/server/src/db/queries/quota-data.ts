@@ -1,29 +1,6 @@
+import type { QuotaDataRow } from '@gateway/shared'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../schema/index.ts'
-
-/** One dashboard bucket as the console reads it: an hour of one model (and, unless grouped, one user). */
-export interface QuotaDataRow {
-  /** 0 for rows summed over users */
-  id: number
-  /** 0 for rows summed over users */
-  user_id: number
-  /** '' for rows summed over users */
-  username: string
-  model_name: string
-  /** start of the hour bucket, unix seconds */
-  created_at: number
-  token_used: number
-  count: number
-  quota: number
-  /**
-   * The reference's finer bucket keys. Reads sum every group, token, channel and instance of an
-   * hour, so these are the reference's zero values ('' and 0) in the answer.
-   */
-  use_group: string
-  token_id: number
-  channel_id: number
-  node_name: string
-}
 
 export interface QuotaDataRange {
   start: number

@@ -55,7 +55,7 @@ export async function updateUnusedRedemption(db: Db, id: number, changes: { name
     .updateTable('redemptions')
     .set(changes)
     .where('id', '=', id)
-    .where('status', '=', 1)
+    .where('status', '=', RedemptionStatus.unused)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
@@ -67,7 +67,7 @@ export async function setRedemptionStatus(db: Db, id: number, status: number): P
     .updateTable('redemptions')
     .set({ status })
     .where('id', '=', id)
-    .where('status', '!=', 3)
+    .where('status', '!=', RedemptionStatus.used)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0

@@ -1,4 +1,4 @@
-import { MAX_QUOTA } from '@gateway/shared'
+import { MAX_QUOTA, Role } from '@gateway/shared'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
@@ -50,11 +50,11 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 }
 
 export async function countRootUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '>=', 100).executeTakeFirstOrThrow()
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '>=', Role.root).executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-export const findRootUser = (db: Db) => live(db).where('role', '>=', 100).orderBy('id').executeTakeFirst()
+export const findRootUser = (db: Db) => live(db).where('role', '>=', Role.root).orderBy('id').executeTakeFirst()
 
 /** Adds an account; created_at is now unless given (the reference's column, shown in its user list). */
 export function insertUser(db: Db, dialect: DialectName, values: { username: string; password: string } & Partial<Omit<UserRow, 'id'>>) {

@@ -184,7 +184,7 @@ export class ChannelCache {
     const levels = new Map<string, Map<string, Map<number, Candidate[]>>>()
     for (const ability of abilities) {
       const channel = channels.get(ability.channel_id)
-      if (!channel || channel.status !== 1) continue
+      if (!channel || channel.status !== ChannelStatus.enabled) continue
       const byModel = levels.get(ability.group) ?? new Map<string, Map<number, Candidate[]>>()
       levels.set(ability.group, byModel)
       const byPriority = byModel.get(ability.model) ?? new Map<number, Candidate[]>()

@@ -1,3 +1,5 @@
+import { MjSubmitCode } from '@gateway/shared'
+
 /** The action kinds a drawing task can have (spec: drawing action kinds; VIDEO and EDITS from newer proxies). */
 export const MjAction = {
   imagine: 'IMAGINE',
@@ -22,7 +24,7 @@ export const MjAction = {
 export type MjActionKind = (typeof MjAction)[keyof typeof MjAction]
 
 /** Submit codes of the Midjourney proxy: 1 submitted, 21 exists or waits for a modal, 22 queued. */
-export const MJ_ACCEPTED_CODES: ReadonlySet<number> = new Set([1, 21, 22])
+export const MJ_ACCEPTED_CODES: ReadonlySet<number> = new Set([MjSubmitCode.submitted, MjSubmitCode.exists, MjSubmitCode.queued])
 
 /** The gateway's own refusals, in the proxy's answer shape (code 4 = bad request, like the reference). */
 export const MJ_LOCAL_ERROR_CODE = 4

@@ -1,4 +1,4 @@
-import { formatQuota, LogType } from '@gateway/shared'
+import { formatQuota, LogType, MjSubmitCode } from '@gateway/shared'
 import { finishTask, listUnfinished, updateRunningTask, type MidjourneyRow } from '../../db/queries/midjourneys.ts'
 import { findUsername } from '../../db/queries/users.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
@@ -114,7 +114,7 @@ async function applyAnswer(services: Services, task: MidjourneyRow, item: ProxyT
   const status = str(item.status, 20)
   const failReason = str(item.failReason)
   const fields = {
-    code: 1,
+    code: MjSubmitCode.submitted,
     prompt_en: str(item.promptEn, 20_000) || task.prompt_en,
     description: str(item.description) || task.description,
     state: str(item.state) || task.state,

@@ -1,4 +1,4 @@
-import { ChannelType, LogType } from '@gateway/shared'
+import { ChannelStatus, ChannelType, LogType, MjSubmitCode } from '@gateway/shared'
 import { insertMidjourney, findUserTask } from '../../db/queries/midjourneys.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -116,7 +116,7 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
       throw new MjError(400, 'midjourney.task_not_success')
     }
     channel = snapshot.channels.get(origin.channel_id)
-    if (!channel || channel.status !== 1) throw new MjError(503, 'midjourney.origin_channel_unavailable')
+    if (!channel || channel.status !== ChannelStatus.enabled) throw new MjError(503, 'midjourney.origin_channel_unavailable')
   } else {
     const route = resolveRoute(snapshot, groups, model, input.caller.pinnedChannelId)
     group = route.group
@@ -180,15 +180,15 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     }
     let text = answer.text
     const props = reply.properties as { status?: unknown; imageUrl?: unknown } | undefined
-    if (code === 21 && props && typeof props.status === 'string' && typeof props.imageUrl === 'string') {
+    if (code === MjSubmitCode.exists && props && typeof props.status === 'string' && typeof props.imageUrl === 'string') {
       // 21 = the task already exists; when it already succeeded it is stored as finished.
       row.status = props.status
       row.image_url = props.imageUrl
       if (props.status === 'SUCCESS') Object.assign(row, { progress: '100%', start_time: nowMs, finish_time: nowMs })
     }
-    if (code === 21 && intent.action !== MjAction.inpaint && intent.action !== MjAction.customZoom) {
+    if (code === MjSubmitCode.exists && intent.action !== MjAction.inpaint && intent.action !== MjAction.customZoom) {
       // The reference tells clients 1 here; 21 stays only for the modal steps that wait for input.
-      text = JSON.stringify({ ...reply, code: 1 })
+      text = JSON.stringify({ ...reply, code: MjSubmitCode.submitted })
     }
     await insertMidjourney(services.db, services.dialect, row)
     kept = true

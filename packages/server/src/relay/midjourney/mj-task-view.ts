@@ -1,3 +1,4 @@
+import type { MjTask } from '@gateway/shared'
 import type { MidjourneyRow } from '../../db/queries/midjourneys.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
 
@@ -87,7 +88,7 @@ export function toProxyTask(options: OptionStore, row: MidjourneyRow, serverAddr
 }
 
 /** A row for the console's drawing page (GET /api/mj/...). */
-export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: boolean, serverAddress: string) {
+export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: boolean, serverAddress: string): MjTask {
   return {
     id: row.id,
     code: row.code,
@@ -109,7 +110,6 @@ export function toConsoleTask(options: OptionStore, row: MidjourneyRow, admin: b
     quota: Number(row.quota),
     buttons: row.buttons,
     properties: JSON.stringify(publicProperties(row)),
-    // the reference's video results, kept from a taken-over database; this gateway makes none
     video_url: row.video_url ?? '',
     video_urls: row.video_urls ?? '',
   }

@@ -1,4 +1,4 @@
-import { ChannelType, LogType } from '@gateway/shared'
+import { ChannelStatus, ChannelType, LogType } from '@gateway/shared'
 import { findUserTasks, insertTask } from '../../db/queries/tasks.ts'
 import type { Language } from '../../i18n/messages.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
@@ -88,7 +88,7 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
   }
   const groups = candidateGroups(services.options, token.group, user.group)
   const snapshot = await services.relay.channels.current()
-  if (continued && snapshot.channels.get(pinned as number)?.status !== 1) throw new SunoError(403, 'channel_disabled', 'suno.channel_disabled')
+  if (continued && snapshot.channels.get(pinned as number)?.status !== ChannelStatus.enabled) throw new SunoError(403, 'channel_disabled', 'suno.channel_disabled')
   const route = resolveRoute(snapshot, groups, model, pinned)
   if (route.pinned && route.pinned.type !== ChannelType.sunoAPI) throw new SunoError(400, 'channel_not_suno', 'suno.channel_not_suno', { id: route.pinned.id })
   const levels = sunoLevels(route.levels)

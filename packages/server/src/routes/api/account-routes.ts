@@ -1,7 +1,6 @@
 import { serverAddress } from '../../lib/server-address.ts'
-import { ok } from '@gateway/shared'
+import { ok, resetConfirmInput } from '@gateway/shared'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
 import { publicRoute, tryAuthenticate } from '../../middleware/auth.ts'
@@ -10,8 +9,6 @@ import { criticalRateLimit } from '../../middleware/rate-limit.ts'
 import { sendEmailCode } from '../../services/auth/email-code.ts'
 import { confirmPasswordReset, requestPasswordReset } from '../../services/auth/password-reset.ts'
 import { verifyTurnstile } from '../../services/turnstile/verify-turnstile.ts'
-
-const resetConfirmInput = z.object({ email: z.string().max(254).default(''), token: z.string().max(128).default('') })
 
 /**
  * Email codes and password reset: /api/verification, /api/reset_password, /api/user/reset.

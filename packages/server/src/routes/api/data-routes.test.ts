@@ -1,8 +1,7 @@
-import { Role } from '@gateway/shared'
+import { QUOTA_DATA_SELF_MAX_SPAN_SECONDS, Role } from '@gateway/shared'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
 import { translate } from '../../i18n/messages.ts'
-import { SELF_MAX_SPAN_SECONDS } from './data-routes.ts'
 
 let h: Harness
 let admin: TestUser
@@ -129,7 +128,7 @@ describe('GET /api/data/self', () => {
   })
 
   it('refuses a span over a month, in the caller\'s language, and accepts exactly a month', async () => {
-    const start = now - SELF_MAX_SPAN_SECONDS - 1
+    const start = now - QUOTA_DATA_SELF_MAX_SPAN_SECONDS - 1
     const zh = await h.request('GET', `/api/data/self?${range(start, now)}`, { as: alice })
     expectRefused(zh, 'BAD_REQUEST')
     expect(zh.json).toMatchObject({ success: false, code: 'BAD_REQUEST', message: '时间跨度不能超过 1 个月' })
@@ -138,7 +137,7 @@ describe('GET /api/data/self', () => {
     expect(en.json?.message).toBe('The time span cannot exceed 1 month')
     // A start alone, a month and more ago, spans to now: also refused.
     expectRefused(await h.request('GET', `/api/data/self?start_timestamp=${start}`, { as: alice }), 'BAD_REQUEST')
-    expect(await get(alice, `/api/data/self?${range(now - SELF_MAX_SPAN_SECONDS, now)}`)).toEqual([])
+    expect(await get(alice, `/api/data/self?${range(now - QUOTA_DATA_SELF_MAX_SPAN_SECONDS, now)}`)).toEqual([])
   })
 })
 

@@ -1,4 +1,4 @@
-import { ok } from '@gateway/shared'
+import { ok, QUOTA_DATA_SELF_MAX_SPAN_SECONDS } from '@gateway/shared'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
@@ -7,8 +7,6 @@ import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 
-/** The widest range a user may ask for their own data (the reference's "1 month"). */
-export const SELF_MAX_SPAN_SECONDS = 2_592_000
 /** The range used when the request names no start: the last day. */
 export const DEFAULT_SPAN_SECONDS = 86_400
 const HOUR = 3600
@@ -47,7 +45,7 @@ export const dataRoutes = new Hono<HonoEnv>()
     return c.json(ok(rows))
   })
   .get('/self', userAuth, async (c) => {
-    const range = readRange(c, SELF_MAX_SPAN_SECONDS)
+    const range = readRange(c, QUOTA_DATA_SELF_MAX_SPAN_SECONDS)
     const services = c.get('services')
     return c.json(ok(await listOwnQuotaData(services, c.get('user').id, range)))
   })

@@ -1,5 +1,5 @@
 import { serverAddress } from '../../lib/server-address.ts'
-import { ok, type Page } from '@gateway/shared'
+import { ok, type MjListQuery, type MjTask, type Page } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { listDrawings, type MidjourneyFilter } from '../../services/tasks/list-tasks.ts'
@@ -11,7 +11,7 @@ import { readPage } from './route-params.ts'
 /** Timestamps below this are seconds (the spec's filters); above, milliseconds (the reference console sent those). */
 const MILLISECOND_THRESHOLD = 100_000_000_000
 
-function integer(c: Context<HonoEnv>, name: string, min: number, max: number): number | undefined {
+function integer(c: Context<HonoEnv>, name: keyof MjListQuery, min: number, max: number): number | undefined {
   const raw = (c.req.query(name) ?? '').trim()
   if (raw === '') return undefined
   if (!/^-?\d{1,16}$/.test(raw)) throw new AppError('BAD_REQUEST', 'common.field_invalid', { field: name })
@@ -47,7 +47,7 @@ async function list(c: Context<HonoEnv>, admin: boolean) {
   const services = c.get('services')
   const { filter, page, offset, limit } = readFilter(c, admin)
   const { rows, total } = await listDrawings(services, filter, offset, limit)
-  const answer: Page<ReturnType<typeof toConsoleTask>> = { items: rows.map((row) => toConsoleTask(services.options, row, admin, serverAddress(c))), total, page, page_size: limit }
+  const answer: Page<MjTask> = { items: rows.map((row) => toConsoleTask(services.options, row, admin, serverAddress(c))), total, page, page_size: limit }
   return c.json(ok(answer))
 }
 

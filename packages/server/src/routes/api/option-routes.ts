@@ -1,6 +1,5 @@
-import { ok, type FillCatalogResult, type ModelCatalogRow } from '@gateway/shared'
+import { ok, updateOptionInput, type FillCatalogResult, type ModelCatalogRow, type OptionEntry, type SecretOptionStatus, type UpdateCheck } from '@gateway/shared'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
 import { rootAuth } from '../../middleware/auth.ts'
@@ -17,13 +16,11 @@ const secretKeys = (Object.keys(optionDefaults) as OptionKey[]).filter(isSecretO
 /** The models the enabled channels serve, in any group. */
 const servedModels = (snapshot: RoutingSnapshot): string[] => [...snapshot.routes.values()].flatMap((models) => [...models.keys()])
 
-const updateOptionInput = z.object({ key: z.string().min(1).max(255), value: z.unknown() })
-
 /** /api/option: the root's settings store. Secrets can be written but are never read back. */
 export const optionRoutes = new Hono<HonoEnv>()
   .get('/', rootAuth, (c) => {
     const entries = c.get('services').options.entries().filter(([key]) => !isSecretOptionKey(key))
-    return c.json(ok(entries.map(([key, value]) => ({ key, value }))))
+    return c.json(ok(entries.map(([key, value]): OptionEntry => ({ key, value }))))
   })
   .put('/', rootAuth, async (c) => {
     const { key, value } = await readJson(c, updateOptionInput)
@@ -33,14 +30,14 @@ export const optionRoutes = new Hono<HonoEnv>()
   // Which secrets hold a value, never the value: the console shows 'set' / 'not set'.
   .get('/secrets', rootAuth, (c) => {
     const options = c.get('services').options
-    return c.json(ok(secretKeys.map((key) => ({ key, set: options.get(key) !== '' }))))
+    return c.json(ok(secretKeys.map((key): SecretOptionStatus => ({ key, set: options.get(key) !== '' }))))
   })
   // The release check runs here: the console's CSP allows no third-party fetches.
   .get('/update', rootAuth, async (c) => {
     const services = c.get('services')
     const release = await fetchLatestRelease(services.options)
     const message = release ? '' : translate('settings.update_check_failed', c.get('language'))
-    return c.json(ok({ current_version: services.version, release }, message))
+    return c.json(ok<UpdateCheck>({ current_version: services.version, release }, message))
   })
   .post('/rest_model_ratio', rootAuth, async (c) => {
     await c.get('services').options.set('ModelRatio', JSON.stringify(defaultModelRatio))

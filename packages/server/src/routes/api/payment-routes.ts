@@ -1,17 +1,12 @@
 import { serverAddress } from '../../lib/server-address.ts'
-import { ok } from '@gateway/shared'
+import { ok, payInput, topUpAmountInput } from '@gateway/shared'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
 import { publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { createEpayOrder, previewTopUp } from '../../services/payments/create-epay-order.ts'
 import { settleEpayNotify } from '../../services/payments/settle-epay-notify.ts'
 import { topUpInfo } from '../../services/payments/top-up-info.ts'
-
-// The amount is checked by quoteTopUp so that a bad one gets the wallet's own message.
-const amountInput = z.object({ amount: z.unknown(), top_up_code: z.string().max(64).optional() })
-const payInput = amountInput.extend({ payment_method: z.string().max(32) })
 
 /**
  * The reference's clients recognise a priced amount or a created order by `message: 'success'`
@@ -26,7 +21,7 @@ const REFERENCE_OK = 'success'
 export const paymentRoutes = new Hono<HonoEnv>()
   .get('/topup/info', userAuth, (c) => c.json(ok(topUpInfo(c.get('services')))))
   .post('/amount', userAuth, async (c) => {
-    const { amount } = await readJson(c, amountInput)
+    const { amount } = await readJson(c, topUpAmountInput)
     return c.json(ok(previewTopUp(c.get('services'), c.get('user').group, amount), REFERENCE_OK))
   })
   .post('/pay', userAuth, async (c) => {

@@ -1,11 +1,11 @@
-import { ok } from '@gateway/shared'
+import { affTransferInput, notifySettingInput, ok } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
 import { userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
-import { affTransferInput, transferAffQuota } from '../../services/users/personal-aff-transfer.ts'
-import { notifySettingInput, saveNotifySetting } from '../../services/users/personal-setting.ts'
+import { transferAffQuota } from '../../services/users/personal-aff-transfer.ts'
+import { saveNotifySetting } from '../../services/users/personal-setting.ts'
 
 /**
  * /api/user: the personal settings page's own writes (notification settings, invite-quota

@@ -1,4 +1,4 @@
-import { ok } from '@gateway/shared'
+import { ok, QuotaType, type EndpointType, type PricingEnvelopeExtras, type PricingItem } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
@@ -6,27 +6,9 @@ import { publicRoute, tryAuthenticate } from '../../middleware/auth.ts'
 import type { RoutingSnapshot } from '../../relay/cache/channel-cache.ts'
 import { catalogEntry } from '../../services/billing/model-catalog.ts'
 import { groupRatioFor, pricingName, resolvePrice } from '../../services/billing/resolve-price.ts'
-import { ENDPOINT_PATHS, endpointTypesOf, type EndpointType } from '../../services/pricing/supported-endpoints.ts'
+import { ENDPOINT_PATHS, endpointTypesOf } from '../../services/pricing/supported-endpoints.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
 import { usableGroups } from '../../services/users/usable-groups.ts'
-
-/** One row of the pricing page (the reference's dto.ModelPricing). */
-export interface PricingItem {
-  model_name: string
-  /** 0: priced by ratio, 1: fixed price per call */
-  quota_type: 0 | 1
-  model_ratio: number
-  model_price: number
-  owner_by: string
-  completion_ratio: number
-  enable_groups: string[]
-  /** the endpoints the model is served on, from the types of the channels that serve it */
-  supported_endpoint_types: EndpointType[]
-  /** tokens of prompt and answer together the model accepts, from the model catalog when it knows the model */
-  context_window?: number
-  /** the most tokens one answer may have, from the model catalog */
-  output_limit?: number
-}
 
 /**
  * The reference tags its answer with the version of its pricing format; its console compares it to
@@ -60,11 +42,11 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
       const entry = catalogEntry(pricingName(model))
       const limits = { ...(entry?.contextWindow === undefined ? {} : { context_window: entry.contextWindow }), ...(entry?.outputLimit === undefined ? {} : { output_limit: entry.outputLimit }) }
       if (price?.kind === 'per-call') {
-        return { model_name: model, quota_type: 1, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types, ...limits }
+        return { model_name: model, quota_type: QuotaType.perCall, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types, ...limits }
       }
       return {
         model_name: model,
-        quota_type: 0,
+        quota_type: QuotaType.ratio,
         model_ratio: price?.modelRatio ?? 0,
         model_price: 0,
         owner_by: '',
@@ -98,13 +80,13 @@ export const pricingRoutes = new Hono<HonoEnv>().get('/', publicRoute, async (c)
   const supported_endpoint = Object.fromEntries([...endpointTypes].sort().map((type) => [type, ENDPOINT_PATHS[type]]))
   // Model vendors are the reference's model catalogue, which we do not keep: none to list.
   const autoGroups = services.options.json<string[]>('AutoGroups').filter((group) => Object.hasOwn(usable, group))
-  return c.json({
-    ...ok(data),
+  const extras: PricingEnvelopeExtras = {
     group_ratio,
     usable_group: usable,
     vendors: [],
     supported_endpoint,
     auto_groups: autoGroups,
     pricing_version: PRICING_VERSION,
-  })
+  }
+  return c.json({ ...ok(data), ...extras })
 })

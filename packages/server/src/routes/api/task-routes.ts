@@ -1,6 +1,5 @@
-import { ok, type Page, type PageQuery } from '@gateway/shared'
+import { listTasksQuery, ok, type Page, type PageQuery, type TaskRecord } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import type { HonoEnv } from '../../context.ts'
 import { listTasks, type TaskFilter, type TaskRow } from '../../services/tasks/list-tasks.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -8,22 +7,8 @@ import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { parseStoredJson } from '../../relay/suno/suno-task-view.ts'
 import { readPage } from './route-params.ts'
 
-const text = (max: number) => z.string().trim().max(max).optional()
-const count = z.union([z.literal(''), z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).optional()
-
-/** The filters of both lists; paging is read as the reference reads it (1-based `p`, `page_size`). */
-const taskQuery = z.object({
-  channel_id: count,
-  task_id: text(50),
-  platform: text(30),
-  status: text(20),
-  action: text(40),
-  start_timestamp: count,
-  end_timestamp: count,
-})
-
 function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { filter: TaskFilter; page: PageQuery } {
-  const parsed = taskQuery.safeParse(c.req.query())
+  const parsed = listTasksQuery.safeParse(c.req.query())
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'suno.task_filter_invalid', { field: String(parsed.error.issues[0]?.path[0] ?? '') })
   const q = parsed.data
   const number = (value: number | '' | undefined) => (value === '' || value === undefined ? undefined : value)
@@ -47,7 +32,7 @@ function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { f
  * A task record for the console in the reference's shape; the payload as JSON. Users do not see
  * which channel ran it (0, as the drawing list answers them).
  */
-function toTaskRecord(row: TaskRow, admin: boolean) {
+function toTaskRecord(row: TaskRow, admin: boolean): TaskRecord {
   return {
     id: Number(row.id),
     created_at: Number(row.created_at),
@@ -55,7 +40,6 @@ function toTaskRecord(row: TaskRow, admin: boolean) {
     task_id: row.task_id,
     platform: row.platform,
     user_id: Number(row.user_id),
-    // tasks do not record the group that paid for them here; the reference's field is kept empty
     group: '',
     channel_id: admin ? Number(row.channel_id) : 0,
     quota: Number(row.quota),
@@ -74,7 +58,7 @@ function toTaskRecord(row: TaskRow, admin: boolean) {
 async function list(c: Context<HonoEnv>, admin: boolean) {
   const { filter, page } = readTaskQuery(c, admin, c.get('user').id)
   const { rows, total } = await listTasks(c.get('services'), filter, { offset: (page.p - 1) * page.page_size, limit: page.page_size })
-  const answer: Page<ReturnType<typeof toTaskRecord>> = { items: rows.map((row) => toTaskRecord(row, admin)), total, page: page.p, page_size: page.page_size }
+  const answer: Page<TaskRecord> = { items: rows.map((row) => toTaskRecord(row, admin)), total, page: page.p, page_size: page.page_size }
   return c.json(ok(answer))
 }
 

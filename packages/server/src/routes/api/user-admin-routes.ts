@@ -1,4 +1,4 @@
-import { ok } from '@gateway/shared'
+import { createUserInput, listUsersQuery, manageUserInput, ok, updateUserInput } from '@gateway/shared'
 import { Hono, type Context, type Next } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { adminAuth, type TaggedMiddleware } from '../../middleware/auth.ts'
@@ -6,7 +6,6 @@ import { readJson } from '../../middleware/json-body.ts'
 import { createUserByAdmin, hardDeleteUserAsAdmin, updateUserAsAdmin } from '../../services/users/admin-edit-user.ts'
 import { getUserForAdmin, listUsers } from '../../services/users/list-users.ts'
 import { manageUser } from '../../services/users/manage-user.ts'
-import { createUserInput, listUsersQuery, manageUserInput, updateUserInput } from '../../services/users/user-admin-input.ts'
 import type { Actor } from '../../services/users/user-guards.ts'
 import { readId, readQuery } from './route-params.ts'
 

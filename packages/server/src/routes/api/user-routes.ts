@@ -1,6 +1,5 @@
-import { loginInput, ok, registerInput, updateSelfInput } from '@gateway/shared'
+import { loginInput, ok, redeemCodeInput, registerInput, updateSelfInput } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import { deleteCookie, getSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
@@ -75,7 +74,7 @@ export const userRoutes = new Hono<HonoEnv>()
   .post('/token', userAuth, newAccessToken)
   .get('/aff', userAuth, async (c) => c.json(ok(await ensureAffCode(c.get('services'), c.get('user').id))))
   .post('/topup', userAuth, async (c) => {
-    const { key } = await readJson(c, z.object({ key: z.string().max(128).default('') }))
+    const { key } = await readJson(c, redeemCodeInput)
     const quota = await redeemCode(c.get('services'), c.get('user').id, c.get('user').username, key)
     return c.json(ok(quota, translate('redemption.success', c.get('language'))))
   })

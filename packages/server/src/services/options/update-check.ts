@@ -1,16 +1,10 @@
+import type { LatestRelease } from '@gateway/shared'
 import type { Dispatcher } from 'undici'
 import { policyFor, type OutboundPolicy, type OutboundPolicyOptions } from '../../lib/outbound/address-policy.ts'
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 
 /** The public release feed the other tab compares the running version with. */
 export const RELEASE_FEED_URL = 'https://api.github.com/repos/QuantumNous/new-api/releases/latest'
-
-export interface LatestRelease {
-  tag_name: string
-  /** Release notes as the host wrote them (markdown); the console renders them sanitised. */
-  body: string
-  html_url: string
-}
 
 export interface UpdateCheckOptions {
   url?: string

@@ -1,3 +1,4 @@
+import type { EpayForm, PayInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { findTopUp, insertTopUp } from '../../db/queries/top-ups.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -7,17 +8,6 @@ import type { Services } from '../container.ts'
 import { epaySign } from './epay-signature.ts'
 import { epaySettings, epayType, payMethodTypes, type EpaySettings } from './payment-settings.ts'
 import { formatCents, quoteTopUp } from './top-up-quote.ts'
-
-export interface PayInput {
-  amount: unknown
-  payment_method: string
-}
-
-/** What the console posts, as an HTML form, to the gateway. */
-export interface EpayForm {
-  url: string
-  params: Record<string, string>
-}
 
 interface Order {
   tradeNo: string

@@ -1,7 +1,4 @@
-import { ChannelType } from '@gateway/shared'
-
-/** The reference's endpoint type names, as its pricing page groups models by them. */
-export type EndpointType = 'openai' | 'anthropic' | 'gemini' | 'jina-rerank'
+import { ChannelType, type EndpointType } from '@gateway/shared'
 
 /** Where a client calls each endpoint type on this gateway (the reference's `supported_endpoint` map). */
 export const ENDPOINT_PATHS: Record<EndpointType, { path: string; method: 'POST' }> = {

@@ -1,4 +1,4 @@
-import { formatQuota, LogType, MAX_QUOTA } from '@gateway/shared'
+import { formatQuota, LogType, MAX_QUOTA, type CreateUserInput, type UpdateUserInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import {
@@ -18,7 +18,6 @@ import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword } from './password.ts'
 import { assertLive, assertOutranks, type Actor } from './user-guards.ts'
-import type { CreateUserInput, UpdateUserInput } from './user-admin-input.ts'
 
 const quotaDisplay = (services: Services) => ({
   quotaPerUnit: services.options.number('QuotaPerUnit'),

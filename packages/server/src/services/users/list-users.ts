@@ -1,10 +1,9 @@
-import type { Page } from '@gateway/shared'
+import type { ListUsersQuery, Page } from '@gateway/shared'
 import { findUserByIdAnyState, listUserPage } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
 import { toAdminUser, type AdminUser } from './admin-user-dto.ts'
 import { assertOutranks, type Actor } from './user-guards.ts'
-import type { ListUsersQuery } from './user-admin-input.ts'
 
 /**
  * GET /api/user/ and /api/user/search: every account, cancelled ones included (the page shows

@@ -1,16 +1,9 @@
-import { Role, UserStatus } from '@gateway/shared'
+import { Role, UserStatus, type ManageAction, type ManageUserResult } from '@gateway/shared'
 import { deleteUserSessions } from '../../db/queries/sessions.ts'
 import { cancelUser, findUserByIdAnyState, setUserRoleStatus, type UserRow } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
 import { assertLive, assertOutranks, type Actor } from './user-guards.ts'
-import type { ManageAction } from './user-admin-input.ts'
-
-/** What a management action leaves behind; the table shows it without reloading. */
-export interface ManageResult {
-  role: number
-  status: number
-}
 
 /** The role/status change an action asks for, after its own rules (the reference's ManageUser). */
 function planChange(actor: Actor, target: UserRow, action: Exclude<ManageAction, 'delete'>): { role?: number; status?: number } {
@@ -39,7 +32,7 @@ function planChange(actor: Actor, target: UserRow, action: Exclude<ManageAction,
  * change reaches the account at once: sessions read role and status on every request, a disabled or
  * cancelled account's sessions are ended, and the relay's token cache drops the user's entries.
  */
-export async function manageUser(services: Services, actor: Actor, id: number, action: ManageAction): Promise<ManageResult> {
+export async function manageUser(services: Services, actor: Actor, id: number, action: ManageAction): Promise<ManageUserResult> {
   const target = await findUserByIdAnyState(services.db, id)
   if (!target) throw new AppError('NOT_FOUND', 'user.not_found')
   assertOutranks(actor, target, 'users.cannot_update_higher')

@@ -1,12 +1,8 @@
 import { formatQuota } from '@gateway/shared'
-import { z } from 'zod'
 import { moveAffQuotaToQuota, readBalances } from '../../db/queries/balances.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
-
-/** POST /api/user/aff_transfer */
-export const affTransferInput = z.object({ quota: z.number({ message: 'personal.transfer_integer' }) })
 
 /**
  * Moves invite reward into spendable quota. One conditional UPDATE does both sides and checks the

@@ -1,20 +1,8 @@
-import { z } from 'zod'
+import type { NotifySettingInput } from '@gateway/shared'
 import { findUserById, updateUserFields } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { checkOutboundUrl, OutboundBlockedError, policyFor } from '../../lib/outbound/index.ts'
 import type { Services } from '../container.ts'
-
-/** PUT /api/user/setting. Loose types here; the rules (and their messages) are checked below in a fixed order. */
-export const notifySettingInput = z.object({
-  notify_type: z.string().optional().default(''),
-  quota_warning_threshold: z.union([z.number(), z.string()]).optional(),
-  webhook_url: z.string().trim().max(2048, 'personal.webhook_url_invalid').optional().default(''),
-  /** Omitted: keep the stored secret (it is never sent back, so the form cannot echo it). '' removes it. */
-  webhook_secret: z.string().max(256, 'personal.webhook_secret_too_long').optional(),
-  notification_email: z.string().trim().max(254, 'personal.notification_email_invalid').optional().default(''),
-  accept_unset_model_ratio_model: z.boolean().optional(),
-})
-export type NotifySettingInput = z.output<typeof notifySettingInput>
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

@@ -1,3 +1,4 @@
+import type { UsableGroupInfo } from '@gateway/shared'
 import type { OptionStore } from '../options/option-store.ts'
 
 /**
@@ -15,7 +16,7 @@ export function usableGroupRatios(
   options: OptionStore,
   userGroup: string | undefined,
   ownGroupDesc: string,
-): Record<string, { ratio: number; desc: string }> {
+): Record<string, UsableGroupInfo> {
   const ratios = options.json<Record<string, number>>('GroupRatio')
   const result: Record<string, { ratio: number; desc: string }> = {}
   for (const [group, desc] of Object.entries(usableGroups(options, userGroup, ownGroupDesc))) {

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
-import { TwoFactorRequiredBanner } from '@/features/personal/two-factor-required-banner'
+import { TwoFactorRequiredBanner } from '@/features/personal/personal-two-factor-required-banner'
 import { useIsMobile } from '@/hooks/use-mobile'
 import { useSelfSync } from '@/hooks/use-self-sync'
 import { useSidebarCollapsed } from '@/hooks/use-sidebar-collapsed'

@@ -3,8 +3,8 @@ import { Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Skeleton } from '@/components/ui/skeleton'
 import { aboutQuery } from '../content/api'
-import { AdminContentView } from '../content/admin-content'
-import { classifyContent } from '../content/classify-content'
+import { AdminContentView } from '../content/content-admin-view'
+import { classifyContent } from '../content/content-classify'
 
 export function AboutPage() {
   const { t } = useTranslation('pages')

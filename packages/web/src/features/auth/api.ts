@@ -1,4 +1,4 @@
-import type { LoginAnswer, LoginInput, RegisterInput, SessionUser } from '@gateway/shared'
+import type { LoginAnswer, LoginInput, RegisterInput, ResetConfirmRequest, SessionUser } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 // Bad credentials may come back as 401; on these screens that is a form error, not an expired session.
@@ -44,5 +44,5 @@ export function requestPasswordReset(email: string, turnstile: string): Promise<
 
 /** Uses the link's token once; the server answers with the new random password. */
 export function confirmPasswordReset(email: string, token: string): Promise<string> {
-  return api.post<string>('/api/user/reset', { email, token }, authCall)
+  return api.post<string>('/api/user/reset', { email, token } satisfies ResetConfirmRequest, authCall)
 }

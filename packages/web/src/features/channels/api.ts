@@ -1,86 +1,22 @@
-import type { Channel, ChannelAddMode, FixAbilitiesResult, MultiKeyAction, MultiKeyMode, MultiKeyStatusPage, Page, UpstreamDetection } from '@gateway/shared'
+import type {
+  AddChannelRequest,
+  Channel,
+  ChannelRunProgress,
+  ChannelTestResult,
+  EditTagInput,
+  FixAbilitiesResult,
+  ListChannelsQuery,
+  MultiKeyManageInput,
+  MultiKeyStatusPage,
+  Page,
+  SearchChannelsQuery,
+  UpdateChannelRequest,
+  UpstreamDetection,
+} from '@gateway/shared'
 import { api, requestEnvelope } from '@/lib/api-client'
 
 /** Filters of the channel list; an empty filter lists every channel. */
-export interface ChannelListParams {
-  p: number
-  page_size: number
-  id_sort: boolean
-  tag_mode: boolean
-  keyword?: string
-  group?: string
-  model?: string
-}
-
-/** The fields the editor sends: models and group as comma strings, key possibly many lines. */
-export interface ChannelPayload {
-  type: number
-  name: string
-  key: string
-  base_url: string
-  models: string
-  group: string
-  model_mapping: string
-  status_code_mapping: string
-  priority: number
-  weight: number
-  auto_ban: number
-  /** the server takes it from the root only */
-  private_network: number
-  test_model: string
-  tag: string
-  openai_organization: string
-  other: string
-  setting: string
-  settings: string
-  param_override: string
-  header_override: string
-  remark: string
-}
-
-/** POST /api/channel/: the reference's body. */
-export interface AddChannelBody {
-  mode: ChannelAddMode
-  multi_key_mode?: MultiKeyMode
-  batch_add_set_key_prefix_2_name?: boolean
-  channel: ChannelPayload
-}
-
-/** PUT /api/channel/: the fields that change; key_mode and multi_key_mode for multi-key channels. */
-export type ChannelUpdateBody = Partial<ChannelPayload> & { id: number; status?: number; key_mode?: 'append' | 'replace'; multi_key_mode?: MultiKeyMode }
-
-/** POST /api/channel/multi_key/manage */
-export interface ManageKeysBody {
-  channel_id: number
-  action: MultiKeyAction
-  key_index?: number
-  page?: number
-  page_size?: number
-  status?: number
-}
-
-export interface TagEdit {
-  tag: string
-  new_tag?: string
-  priority?: number
-  weight?: number
-  model_mapping?: string
-  models?: string
-  groups?: string
-}
-
-export interface TestResult {
-  success?: boolean
-  message?: string
-  time?: number
-}
-
-export interface TestProgress {
-  running: boolean
-  done: number
-  total: number
-  failed: number
-}
+export type ChannelListParams = ListChannelsQuery & Partial<Pick<SearchChannelsQuery, 'keyword' | 'group' | 'model'>>
 
 const hasFilter = (params: ChannelListParams) => Boolean(params.keyword || params.group || params.model)
 
@@ -88,27 +24,27 @@ export const channelsApi = {
   list: (params: ChannelListParams) =>
     api.get<Page<Channel>>(hasFilter(params) ? '/api/channel/search' : '/api/channel/', { query: { ...params } }),
   get: (id: number) => api.get<Channel>(`/api/channel/${id}`),
-  create: (body: AddChannelBody) => api.post<Channel[]>('/api/channel/', body),
-  update: (payload: ChannelUpdateBody) => api.put<Channel>('/api/channel/', payload),
-  keyStatus: (body: Omit<ManageKeysBody, 'action' | 'key_index'>) =>
+  create: (body: AddChannelRequest) => api.post<Channel[]>('/api/channel/', body),
+  update: (payload: UpdateChannelRequest) => api.put<Channel>('/api/channel/', payload),
+  keyStatus: (body: Omit<MultiKeyManageInput, 'action' | 'key_index'>) =>
     api.post<MultiKeyStatusPage>('/api/channel/multi_key/manage', { ...body, action: 'get_key_status' }),
   /** A key manager action; answers the server's message (it says how many keys changed). */
-  manageKeys: async (body: ManageKeysBody): Promise<string> => (await requestEnvelope<unknown>('POST', '/api/channel/multi_key/manage', { body })).message,
+  manageKeys: async (body: MultiKeyManageInput): Promise<string> => (await requestEnvelope<unknown>('POST', '/api/channel/multi_key/manage', { body })).message,
   remove: (id: number) => api.delete<null>(`/api/channel/${id}`),
   removeDisabled: () => api.delete<number>('/api/channel/disabled'),
   removeMany: (ids: number[]) => api.post<number>('/api/channel/batch', { ids }),
   setTag: (ids: number[], tag: string) => api.post<number>('/api/channel/batch/tag', { ids, tag }),
-  editTag: (edit: TagEdit) => api.put<number>('/api/channel/tag', edit),
+  editTag: (edit: EditTagInput) => api.put<number>('/api/channel/tag', edit),
   setTagEnabled: (tag: string, enabled: boolean) => api.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag }),
   fix: () => api.post<FixAbilitiesResult>('/api/channel/fix'),
-  test: async (id: number, model?: string): Promise<TestResult> => {
+  test: async (id: number, model?: string): Promise<Partial<ChannelTestResult>> => {
     // The reference answers time and message beside `data`; accept either place.
-    const envelope = await requestEnvelope<TestResult | null>('GET', `/api/channel/test/${id}`, { query: { model: model || undefined } })
-    const top = envelope as unknown as TestResult
+    const envelope = await requestEnvelope<Partial<ChannelTestResult> | null>('GET', `/api/channel/test/${id}`, { query: { model: model || undefined } })
+    const top = envelope as unknown as Partial<ChannelTestResult>
     return { success: true, message: envelope.data?.message ?? top.message, time: envelope.data?.time ?? top.time }
   },
   testAll: () => api.get<unknown>('/api/channel/test'),
-  testProgress: () => api.get<TestProgress>('/api/channel/test/progress'),
+  testProgress: () => api.get<ChannelRunProgress>('/api/channel/test/progress'),
   updateBalance: (id: number) => api.get<number>(`/api/channel/update_balance/${id}`),
   updateAllBalances: () => api.get<unknown>('/api/channel/update_balance'),
   fetchModelsById: (id: number) => api.get<string[]>(`/api/channel/fetch_models/${id}`),

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { useFormatQuota } from '@/lib/quota-display'
 import { cn } from '@/lib/utils'
-import { formatSeconds, responseTimeClasses, responseTimeLevel } from './response-time'
+import { formatSeconds, responseTimeClasses, responseTimeLevel } from './channel-response-time'
 
 interface OtherInfo {
   status_reason?: string

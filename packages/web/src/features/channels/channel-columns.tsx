@@ -7,8 +7,8 @@ import { cn } from '@/lib/utils'
 import { BalanceCell, ChannelStatusBadge, ListCell, ResponseTimeBadge } from './channel-cells'
 import { ChannelRowActions, TagRowActions, type RowHandlers } from './channel-row-actions'
 import { tagSummary, type ChannelRow } from './channel-rows'
-import { InlineNumber } from './inline-number'
-import { MultiKeyBadge } from './multi-key-badge'
+import { InlineNumber } from './channel-inline-number'
+import { MultiKeyBadge } from './channel-multi-key-badge'
 
 export interface ColumnContext extends RowHandlers {
   t: TFunction<'channels'>

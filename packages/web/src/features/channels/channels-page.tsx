@@ -3,25 +3,24 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import { ColumnSettingsButton, ConfirmDialog, DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { channelColumns } from './channel-columns'
 import { buildRows } from './channel-rows'
-import { ChannelsFilterBar } from './channels-filter-bar'
-import type { ChannelsSearch } from './channels-search'
+import { ChannelsFilterBar } from './channels-filters'
+import type { ChannelsSearch } from './channel-search'
 import { ChannelsToolbar } from './channels-toolbar'
-import { ConfirmDialog } from './confirm-dialog'
-import { MultiKeyDialog } from './multi-key-dialog'
+import { MultiKeyDialog } from './channel-multi-key-dialog'
 import { channelListQuery } from './queries'
-import { TagEditorDrawer } from './tag-editor-drawer'
-import { TestModelDialog } from './test-model-dialog'
-import { useTypeLabel } from './type-label'
-import { UpstreamDialog } from './upstream-dialog'
+import { TagEditorDrawer } from './channel-tag-editor-drawer'
+import { TestModelDialog } from './channel-test-model-dialog'
+import { useTypeLabel } from './channel-type-label'
+import { UpstreamDialog } from './channel-upstream-dialog'
 import { useCanWriteChannels } from './use-can-write-channels'
 import { useChannelActions } from './use-channel-actions'
-import { readIdSort, writeIdSort } from './id-sort'
+import { readIdSort, writeIdSort } from './channel-id-sort'
 
 export const COLUMNS_STORAGE_KEY = 'channels-table-columns'
 
@@ -158,7 +157,8 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirm.deleteTitle')}
-        body={t('confirm.deleteBody', { name: deleting?.name ?? '' })}
+        description={t('confirm.deleteBody', { name: deleting?.name ?? '' })}
+        destructive
         pending={actions.remove.isPending}
         onConfirm={() => deleting && actions.remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -3,12 +3,12 @@ import { MoreHorizontal, Plus, RefreshCw, Tags, Trash2, Wrench, Zap } from 'luci
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Spinner } from '@/components/ui/spinner'
 import { channelsApi } from './api'
-import { BatchTagDialog } from './batch-tag-dialog'
-import { ConfirmDialog } from './confirm-dialog'
+import { BatchTagDialog } from './channel-batch-tag-dialog'
 import { useInvalidateChannels } from './queries'
 import { useTestAll } from './use-test-all'
 
@@ -132,7 +132,7 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
       <ConfirmDialog
         open={dialog !== null}
         title={dialog?.title ?? ''}
-        body={dialog?.body}
+        description={dialog?.body}
         destructive={confirm !== 'fix'}
         pending={dialog?.mutation.isPending}
         onConfirm={() => dialog?.mutation.mutate()}

@@ -1,8 +1,9 @@
+import type { ChannelRunProgress } from '@gateway/shared'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { channelsApi, type TestProgress } from './api'
+import { channelsApi } from './api'
 import { useInvalidateChannels } from './queries'
 
 /** Starts the background test of every channel and follows its progress until it ends. */
@@ -19,7 +20,7 @@ export function useTestAll() {
   })
   const progress = useQuery({
     queryKey: ['channel-test-progress'],
-    queryFn: async (): Promise<TestProgress> => {
+    queryFn: async (): Promise<ChannelRunProgress> => {
       try {
         const data = await channelsApi.testProgress()
         if (!data.running) {

@@ -1,5 +1,6 @@
+import type { QuotaDataRow } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { aggregate, bucketLabel, bucketStart, buildSeries, fillBuckets, MAX_FILLED_BUCKETS, perMinute, seriesTotal, type QuotaDataRow } from './dashboard-aggregate'
+import { aggregate, bucketLabel, bucketStart, buildSeries, fillBuckets, MAX_FILLED_BUCKETS, perMinute, seriesTotal } from './dashboard-aggregate'
 import { defaultRange, toGranularity } from './dashboard-search'
 
 const local = (y: number, m: number, d: number, h = 0) => Math.floor(new Date(y, m - 1, d, h).getTime() / 1000)
@@ -12,6 +13,10 @@ const row = (model: string, at: number, fields: Partial<QuotaDataRow> = {}): Quo
   count: 1,
   quota: 100,
   token_used: 10,
+  use_group: '',
+  token_id: 0,
+  channel_id: 0,
+  node_name: '',
   ...fields,
 })
 

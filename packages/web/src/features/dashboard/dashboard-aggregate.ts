@@ -1,17 +1,5 @@
+import type { QuotaDataRow } from '@gateway/shared'
 import type { Granularity } from './dashboard-search'
-
-/** One row of GET /api/data/ or /api/data/self: an hour of one model. */
-export interface QuotaDataRow {
-  id: number
-  user_id: number
-  username: string
-  model_name: string
-  /** start of the hour, unix seconds */
-  created_at: number
-  token_used: number
-  count: number
-  quota: number
-}
 
 export type Metric = 'quota' | 'tokens' | 'count'
 

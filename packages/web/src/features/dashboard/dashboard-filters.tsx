@@ -1,3 +1,4 @@
+import { QUOTA_DATA_SELF_MAX_SPAN_SECONDS } from '@gateway/shared'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FilterButtons, FilterField } from '@/components/data-table/filter-form'
@@ -5,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { fromDateTimeLocal, toDateTimeLocal } from '@/features/logs/log-search'
-import { GRANULARITIES, PRESET_DAYS, presetRange, SELF_MAX_SPAN, type DashboardSearch, type Granularity } from './dashboard-search'
+import { GRANULARITIES, PRESET_DAYS, presetRange, type DashboardSearch, type Granularity } from './dashboard-search'
 
 interface DashboardFiltersProps {
   search: DashboardSearch
@@ -47,7 +48,7 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
     const end = fromDateTimeLocal(draft.end)
     if (start === undefined || end === undefined) return setError(t('filters.rangeRequired'))
     if (end < start) return setError(t('filters.rangeReversed'))
-    if (!admin && end - start > SELF_MAX_SPAN) return setError(t('filters.rangeTooLong'))
+    if (!admin && end - start > QUOTA_DATA_SELF_MAX_SPAN_SECONDS) return setError(t('filters.rangeTooLong'))
     setError('')
     onSearch({ ...search, start, end, username: admin ? draft.username.trim() || undefined : undefined })
   }

@@ -1,11 +1,10 @@
-import type { Status } from '@gateway/shared'
+import type { QuotaDataRow, Status } from '@gateway/shared'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
 import { renderFeaturePage } from '@test/render'
-import type { QuotaDataRow } from './dashboard-aggregate'
 import { DashboardPage } from './dashboard-page'
 import type { DashboardSearch } from './dashboard-search'
 
@@ -19,6 +18,10 @@ const row = (model: string, fields: Partial<QuotaDataRow> = {}): QuotaDataRow =>
   count: 1,
   quota: 250_000,
   token_used: 1000,
+  use_group: '',
+  token_id: 0,
+  channel_id: 0,
+  node_name: '',
   ...fields,
 })
 const rows = [row('gpt-4o', { count: 3, quota: 750_000, token_used: 12_000 }), row('claude-3', { created_at: hour - 3600, count: 2, quota: 250_000, token_used: 500 })]

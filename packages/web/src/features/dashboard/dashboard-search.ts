@@ -24,8 +24,6 @@ export function toGranularity(value: string | null | undefined): Granularity {
 }
 
 export const DAY = 86_400
-/** The widest range a user may read of their own data (the server's limit). */
-export const SELF_MAX_SPAN = 30 * DAY
 
 /** The ranges offered as presets, in days. */
 export const PRESET_DAYS = [1, 7, 14, 30] as const

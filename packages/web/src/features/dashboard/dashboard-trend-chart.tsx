@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts'
-import { axisTickFormatter, axisTicks, axisWidth, type AxisUnit } from './axis-ticks'
+import { axisTickFormatter, axisTicks, axisWidth, type AxisUnit } from './dashboard-axis-ticks'
 import { bucketLabel, seriesTotal, type Metric, type Series, type TrendPoint } from './dashboard-aggregate'
 import { seriesColor } from './dashboard-colors'
 import type { Granularity } from './dashboard-search'

@@ -1,5 +1,6 @@
+import type { QuotaDataQuery } from '@gateway/shared'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { fetchQuotaData, type QuotaDataQuery } from './api'
+import { fetchQuotaData } from './api'
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,

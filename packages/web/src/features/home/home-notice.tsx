@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { noticeQuery } from '../content/api'
-import { AdminContentView } from '../content/admin-content'
-import { classifyContent } from '../content/classify-content'
+import { AdminContentView } from '../content/content-admin-view'
+import { classifyContent } from '../content/content-classify'
 
 const DISMISS_KEY = 'notice_closed'
 

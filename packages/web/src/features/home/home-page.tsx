@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Skeleton } from '@/components/ui/skeleton'
 import { homeContentQuery } from '../content/api'
-import { AdminContentView } from '../content/admin-content'
-import { classifyContent } from '../content/classify-content'
-import { DefaultLanding } from './default-landing'
+import { AdminContentView } from '../content/content-admin-view'
+import { classifyContent } from '../content/content-classify'
+import { DefaultLanding } from './home-default-landing'
 import { HomeNotice } from './home-notice'
 
 /** The admin's home page content when set, otherwise the built-in landing. */

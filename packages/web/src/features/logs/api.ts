@@ -1,21 +1,9 @@
-import type { LogPage, LogStat } from '@gateway/shared'
+import type { ListLogsQuery, LogPage, LogStat } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 import type { LogSearch } from './log-search'
 
-export interface LogQuery {
-  p: number
-  page_size: number
-  type: number
-  token_name?: string
-  model_name?: string
-  group?: string
-  username?: string
-  channel?: number
-  request_id?: string
-  upstream_request_id?: string
-  start_timestamp: number
-  end_timestamp: number
-}
+/** The filters this page sends: every one of GET /api/log/ but the page, size and type may be left out. */
+export type LogQuery = Partial<ListLogsQuery> & Pick<ListLogsQuery, 'p' | 'page_size' | 'type'>
 
 /** The API query for a search and range; username and channel are sent by admins only. */
 export function toLogQuery(search: LogSearch, range: { start: number; end: number }, pageSize: number, admin: boolean): LogQuery {

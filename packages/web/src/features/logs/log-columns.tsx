@@ -1,10 +1,10 @@
-import { formatQuota, type Log, type QuotaDisplay } from '@gateway/shared'
+import { formatQuota, LogType, type Log, type QuotaDisplay } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { logContentText } from './log-content'
 import { firstTokenTone, num, parseOther, retryPath, typeVariant, useTimeTone } from './log-format'
 
@@ -19,8 +19,8 @@ interface LogColumnOptions {
 }
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
-const typeLabel = (t: TFunction<'logs'>, type: number) =>
-  type >= 0 && type <= 6 ? t(`types.${String(type) as '1'}`) : t('types.unknown')
+const logTypes: readonly number[] = Object.values(LogType)
+const typeLabel = (t: TFunction<'logs'>, type: number) => (logTypes.includes(type) ? t(`types.${String(type) as '1'}`) : t('types.unknown'))
 
 /** The log table's columns; channel, user and retry exist for admins only. */
 export function logColumns({ t, language, display, admin, expanded, onToggle, onUser }: LogColumnOptions): ColumnDef<Log, unknown>[] {
@@ -147,7 +147,7 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       header: t('columns.useTime'),
       meta: { label: t('columns.useTime') },
       cell: ({ row }) => {
-        if (row.original.type !== 2 && row.original.type !== 5) return muted('—')
+        if (row.original.type !== LogType.consume && row.original.type !== LogType.error) return muted('—')
         const frt = parseOther(row.original.other).frt ?? -1
         return (
           <span className="inline-flex flex-wrap items-center gap-1">

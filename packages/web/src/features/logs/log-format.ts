@@ -1,4 +1,4 @@
-import type { LogOther } from '@gateway/shared'
+import { LogType, type LogOther } from '@gateway/shared'
 
 export type Tone = 'success' | 'warning' | 'danger'
 
@@ -30,17 +30,17 @@ export function parseOther(text: string): LogOther {
 /** Badge variant of each log type. */
 export function typeVariant(type: number): 'info' | 'success' | 'warning' | 'purple' | 'danger' | 'muted' {
   switch (type) {
-    case 1:
+    case LogType.topUp:
       return 'info'
-    case 2:
+    case LogType.consume:
       return 'success'
-    case 3:
+    case LogType.manage:
       return 'warning'
-    case 4:
+    case LogType.system:
       return 'purple'
-    case 5:
+    case LogType.error:
       return 'danger'
-    case 6:
+    case LogType.refund:
       return 'info'
     default:
       return 'muted'

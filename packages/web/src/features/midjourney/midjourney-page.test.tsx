@@ -1,12 +1,12 @@
+import type { MjTask } from '@gateway/shared'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
 import { renderFeaturePage } from '@test/render'
-import type { MjTask } from './api'
 import { MidjourneyPage } from './midjourney-page'
-import type { MjSearch } from './mj-search'
+import type { MjSearch } from './midjourney-search'
 
 const makeTask = (overrides: Partial<MjTask> = {}): MjTask => ({
   id: 1,
@@ -27,6 +27,10 @@ const makeTask = (overrides: Partial<MjTask> = {}): MjTask => ({
   fail_reason: '',
   channel_id: 3,
   quota: 50_000,
+  buttons: '',
+  properties: '{}',
+  video_url: '',
+  video_urls: '',
   ...overrides,
 })
 

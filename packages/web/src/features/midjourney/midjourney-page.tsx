@@ -1,14 +1,15 @@
+import type { MjTask } from '@gateway/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
-import { fetchMjTasks, toMjQuery, type MjTask } from './api'
-import { mjColumns } from './mj-columns'
-import { MjImageDialog, MjTextDialog } from './mj-dialogs'
-import { MjFilters } from './mj-filters'
-import { defaultMjRange, type MjSearch } from './mj-search'
+import { fetchMjTasks, toMjQuery } from './api'
+import { mjColumns } from './midjourney-columns'
+import { MjImageDialog, MjTextDialog } from './midjourney-dialogs'
+import { MjFilters } from './midjourney-filters'
+import { defaultMjRange, type MjSearch } from './midjourney-search'
 
 interface MidjourneyPageProps {
   search: MjSearch

@@ -1,5 +1,5 @@
 import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
-import { mjSearchSchema } from './mj-search'
+import { mjSearchSchema } from './midjourney-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
 const MidjourneyPage = lazyRouteComponent(() => import('./midjourney-page'), 'MidjourneyPage')

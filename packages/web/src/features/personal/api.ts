@@ -1,29 +1,11 @@
-import type { LoginSession, RevokeOtherSessionsResult, RevokeSessionResult, SelfUser } from '@gateway/shared'
+import type { AffTransferInput, LoginSession, NotifySettingRequest, PublicUserSetting, RevokeOtherSessionsResult, RevokeSessionResult, SelfUser } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
-/** The notification settings form as PUT /api/user/setting takes it. */
-export interface NotifySettingPayload {
-  notify_type: 'email' | 'webhook'
-  quota_warning_threshold: number
-  webhook_url?: string
-  /** Left out keeps the saved secret; '' removes it. */
-  webhook_secret?: string
-  notification_email?: string
-}
-
-/** The user setting JSON as GET /api/user/self sends it (the secret itself never comes back). */
-export interface UserSetting {
-  notify_type?: string
-  quota_warning_threshold?: number
-  webhook_url?: string
-  webhook_secret_set?: boolean
-  notification_email?: string
-}
-
-export function parseUserSetting(text: string): UserSetting {
+/** The `setting` JSON text of GET /api/user/self, parsed; {} when it is not an object. */
+export function parseUserSetting(text: string): PublicUserSetting {
   try {
     const value: unknown = JSON.parse(text || '{}')
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as UserSetting) : {}
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as PublicUserSetting) : {}
   } catch {
     return {}
   }
@@ -33,8 +15,8 @@ export const getSelf = () => api.get<SelfUser>('/api/user/self')
 export const getAvailableModels = () => api.get<string[]>('/api/user/models')
 export const getAffCode = () => api.get<string>('/api/user/aff')
 export const generateAccessToken = () => api.post<string>('/api/user/token')
-export const transferAffQuota = (quota: number) => api.post<null>('/api/user/aff_transfer', { quota })
-export const saveNotifySetting = (payload: NotifySettingPayload) => api.put<null>('/api/user/setting', payload)
+export const transferAffQuota = (quota: number) => api.post<null>('/api/user/aff_transfer', { quota } satisfies AffTransferInput)
+export const saveNotifySetting = (payload: NotifySettingRequest) => api.put<null>('/api/user/setting', payload)
 export const changePassword = (password: string, originalPassword: string) =>
   api.put<null>('/api/user/self', { password, original_password: originalPassword })
 export const deleteAccount = () => api.delete<null>('/api/user/self')

@@ -5,8 +5,8 @@ import { method, ok, fail, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { renderFeaturePage, renderWithRouter } from '@test/render'
-import { EmailBindDialog } from './email-bind-dialog'
-import { ModelsCard } from './models-card'
+import { EmailBindDialog } from './personal-email-bind-dialog'
+import { ModelsCard } from './personal-models-card'
 import { PersonalPage } from './personal-page'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))

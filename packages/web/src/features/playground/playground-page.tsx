@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button'
 import { userGroupsQuery, userModelsQuery } from '@/features/tokens/queries'
 import { useIsMobile } from '@/hooks/use-mobile'
 import { cn } from '@/lib/utils'
-import { ChatBox } from './chat-box'
-import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './messages'
-import { buildRequestBody, loadItem, MESSAGES_KEY, readSettings, saveItem, SETTINGS_KEY, type PlaygroundSettings } from './settings'
-import { SettingsPanel } from './settings-panel'
-import { ChatStreamError, streamChat } from './stream'
+import { ChatBox } from './playground-chat-box'
+import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './playground-messages'
+import { buildRequestBody, loadItem, MESSAGES_KEY, readSettings, saveItem, SETTINGS_KEY, type PlaygroundSettings } from './playground-settings'
+import { SettingsPanel } from './playground-settings-panel'
+import { ChatStreamError, streamChat } from './playground-stream'
 
 function loadMessages(): ChatMessage[] {
   try {

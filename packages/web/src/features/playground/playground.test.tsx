@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { setSessionExpiredHandler } from '@/lib/api-client'
 import { renderFeaturePage } from '@test/render'
-import { renderMarkdown } from './markdown'
-import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './messages'
+import { renderMarkdown } from './playground-markdown'
+import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './playground-messages'
 import { PlaygroundPage } from './playground-page'
-import { buildRequestBody, clampTemperature, defaultSettings, readSettings } from './settings'
-import { createSseParser, parseStreamData } from './sse'
-import { ChatStreamError, streamChat } from './stream'
+import { buildRequestBody, clampTemperature, defaultSettings, readSettings } from './playground-settings'
+import { createSseParser, parseStreamData } from './playground-sse'
+import { ChatStreamError, streamChat } from './playground-stream'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))

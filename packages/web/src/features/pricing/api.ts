@@ -1,20 +1,5 @@
+import type { PricingEnvelopeExtras, PricingItem } from '@gateway/shared'
 import { requestEnvelope } from '@/lib/api-client'
-
-/** One row of GET /api/pricing. */
-export interface PricingItem {
-  model_name: string
-  /** 0: priced by ratio per token, 1: fixed price per call */
-  quota_type: number
-  model_ratio: number
-  model_price: number
-  owner_by: string
-  completion_ratio: number
-  enable_groups: string[]
-  /** prompt and answer tokens the model accepts, when the server's model catalog knows the model */
-  context_window?: number
-  /** the most tokens one answer may have, from the same catalog */
-  output_limit?: number
-}
 
 export interface PricingResponse {
   items: PricingItem[]
@@ -25,11 +10,7 @@ export interface PricingResponse {
 }
 
 export async function fetchPricing(): Promise<PricingResponse> {
-  const envelope = (await requestEnvelope<PricingItem[]>('GET', '/api/pricing', { skipSessionExpiry: true })) as {
-    data?: PricingItem[]
-    group_ratio?: Record<string, number>
-    usable_group?: Record<string, string>
-  }
+  const envelope = (await requestEnvelope<PricingItem[]>('GET', '/api/pricing', { skipSessionExpiry: true })) as { data?: PricingItem[] } & Partial<PricingEnvelopeExtras>
   return { items: envelope.data ?? [], groupRatio: envelope.group_ratio ?? {}, usableGroup: envelope.usable_group ?? {} }
 }
 

@@ -1,10 +1,10 @@
+import { QuotaType, type PricingItem } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import { Copy } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatTokenCount } from '@/lib/token-count'
-import type { PricingItem } from './api'
 import { formatUsd, groupRatioVariant, inputPricePerMillion, outputPricePerMillion, perCallPrice } from './pricing'
 
 interface PricingColumnsOptions {
@@ -39,7 +39,7 @@ export function pricingColumns({ t, groupRatio, groupRatios, onCopy }: PricingCo
       id: 'price',
       header: t('columns.price'),
       cell: ({ row }) =>
-        row.original.quota_type === 1 ? (
+        row.original.quota_type === QuotaType.perCall ? (
           <span className="whitespace-nowrap">{t('price.perCall', { price: formatUsd(perCallPrice(row.original, groupRatio)) })}</span>
         ) : (
           <div className="flex flex-col whitespace-nowrap">
@@ -52,7 +52,7 @@ export function pricingColumns({ t, groupRatio, groupRatios, onCopy }: PricingCo
       id: 'quotaType',
       header: t('columns.quotaType'),
       cell: ({ row }) =>
-        row.original.quota_type === 1 ? (
+        row.original.quota_type === QuotaType.perCall ? (
           <Badge variant="purple">{t('quotaType.price')}</Badge>
         ) : (
           <Badge variant="info">{t('quotaType.ratio')}</Badge>
@@ -63,7 +63,7 @@ export function pricingColumns({ t, groupRatio, groupRatios, onCopy }: PricingCo
       header: t('columns.ratio'),
       cell: ({ row }) => (
         <div className="flex flex-col text-xs text-muted-foreground">
-          {row.original.quota_type === 1 ? null : (
+          {row.original.quota_type === QuotaType.perCall ? null : (
             <>
               <span>{t('ratio.model', { value: row.original.model_ratio })}</span>
               <span>{t('ratio.completion', { value: row.original.completion_ratio })}</span>

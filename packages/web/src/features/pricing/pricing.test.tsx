@@ -1,9 +1,9 @@
+import type { PricingItem } from '@gateway/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { renderFeaturePage } from '@test/render'
-import type { PricingItem } from './api'
 import { filterPricing, formatUsd, groupRatioVariant, initialGroup, inputPricePerMillion, outputPricePerMillion } from './pricing'
 import { PricingPage } from './pricing-page'
 
@@ -15,6 +15,7 @@ const item = (overrides: Partial<PricingItem>): PricingItem => ({
   owner_by: '',
   completion_ratio: 4,
   enable_groups: ['default'],
+  supported_endpoint_types: ['openai'],
   ...overrides,
 })
 

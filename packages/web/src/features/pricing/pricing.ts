@@ -1,5 +1,5 @@
+import type { PricingItem } from '@gateway/shared'
 import type { BadgeProps } from '@/components/ui/badge'
-import type { PricingItem } from './api'
 
 /** Dollars per 1M tokens: model ratio 1 is $0.002 per 1K tokens, so $2 per 1M, times the group ratio. */
 export function inputPricePerMillion(item: PricingItem, groupRatio: number): number {

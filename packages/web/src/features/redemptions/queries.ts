@@ -1,3 +1,4 @@
+import type { RedemptionStatus } from '@gateway/shared'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   createRedemptions,
@@ -24,7 +25,7 @@ function useInvalidate() {
 
 export function useRedemptionStatusMutation() {
   const onSettled = useInvalidate()
-  return useMutation({ mutationFn: ({ id, status }: { id: number; status: 1 | 2 }) => updateRedemptionStatus(id, status), onSettled })
+  return useMutation({ mutationFn: ({ id, status }: { id: number; status: (typeof RedemptionStatus)['unused' | 'disabled'] }) => updateRedemptionStatus(id, status), onSettled })
 }
 
 export function useDeleteRedemptionMutation() {

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { RedemptionStatusBadge } from './redemption-status-badge'
 
 interface RedemptionColumnOptions {

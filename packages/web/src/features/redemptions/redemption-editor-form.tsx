@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
-import { Field, FormSection } from '@/features/tokens/form-section'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { useQuotaDisplay } from '@/lib/quota-display'
 import { useCreateRedemptionsMutation, useUpdateRedemptionMutation } from './queries'
 import {

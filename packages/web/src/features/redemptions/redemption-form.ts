@@ -1,5 +1,5 @@
 import { REDEMPTION_COUNT_MAX, REDEMPTION_DEFAULT_QUOTA, REDEMPTION_NAME_MAX, type Redemption } from '@gateway/shared'
-import { formatDateTimeInput, parseDateTimeInput } from '@/features/tokens/date-time'
+import { formatDateTimeInput, parseDateTimeInput } from '@/lib/date-time'
 import type { ValidationMessage } from '@/lib/validation'
 
 export interface RedemptionFormValues {

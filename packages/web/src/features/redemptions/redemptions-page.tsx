@@ -1,4 +1,4 @@
-import type { Redemption } from '@gateway/shared'
+import { RedemptionStatus, type Redemption } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -35,10 +35,10 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
     onEdit: (redemption) => setEditor({ mode: 'edit', id: redemption.id }),
     onDelete: setDeleting,
     onToggle: (redemption) => {
-      const next = redemption.status === 1 ? 2 : 1
+      const next = redemption.status === RedemptionStatus.unused ? RedemptionStatus.disabled : RedemptionStatus.unused
       statusMutation.mutate(
         { id: redemption.id, status: next },
-        { onSuccess: () => toast.success(next === 1 ? t('toast.enabled') : t('toast.disabled')) },
+        { onSuccess: () => toast.success(next === RedemptionStatus.unused ? t('toast.enabled') : t('toast.disabled')) },
       )
     },
   }

@@ -1,4 +1,4 @@
-import type { FillCatalogResult, ModelCatalogRow } from '@gateway/shared'
+import type { FillCatalogResult, ModelCatalogRow, OptionEntry, SecretOptionStatus, UpdateCheck, UpdateOptionInput } from '@gateway/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api-client'
 
@@ -10,7 +10,7 @@ export const optionsQueryKey = ['options'] as const
 export const optionsQuery = queryOptions({
   queryKey: optionsQueryKey,
   queryFn: async (): Promise<OptionMap> => {
-    const entries = await api.get<{ key: string; value: string }[]>('/api/option/')
+    const entries = await api.get<OptionEntry[]>('/api/option/')
     return Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.value]))
   },
 })
@@ -19,7 +19,7 @@ export const optionsQuery = queryOptions({
 export const secretStatusQuery = queryOptions({
   queryKey: ['options', 'secrets'] as const,
   queryFn: async (): Promise<Record<string, boolean>> => {
-    const entries = await api.get<{ key: string; set: boolean }[]>('/api/option/secrets')
+    const entries = await api.get<SecretOptionStatus[]>('/api/option/secrets')
     return Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.set]))
   },
 })
@@ -38,18 +38,14 @@ export async function saveOptions(changes: readonly (readonly [string, string])[
   const failed: SaveFailure[] = []
   for (const [key, value] of changes) {
     try {
-      await api.put('/api/option/', { key, value })
+      const body: UpdateOptionInput = { key, value }
+      await api.put('/api/option/', body)
       saved.push(key)
     } catch (error) {
       failed.push({ key, message: isApiError(error) || error instanceof Error ? error.message : String(error) })
     }
   }
   return { saved, failed }
-}
-
-export interface UpdateCheck {
-  current_version: string
-  release: { tag_name: string; body: string; html_url: string } | null
 }
 
 export const checkForUpdate = () => api.get<UpdateCheck>('/api/option/update')

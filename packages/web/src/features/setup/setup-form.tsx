@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { FormField } from '../auth/form-field'
-import type { ValidationKey } from '../auth/validation'
+import { FormField } from '../auth/auth-form-field'
+import type { ValidationKey } from '../auth/auth-validation'
 
 export interface SetupValues {
   username: string

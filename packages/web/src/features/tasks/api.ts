@@ -1,14 +1,9 @@
-import type { Page } from '@gateway/shared'
+import type { ListTasksQuery, Page, TaskRecord } from '@gateway/shared'
 import { api } from '@/lib/api-client'
-import type { TaskRecord } from './task-format'
 import type { TaskSearch } from './task-search'
 
-export interface TaskQuery {
-  channel_id?: number
-  task_id?: string
-  start_timestamp: number
-  end_timestamp?: number
-}
+/** The filters this page sends (of those GET /api/task/ reads). */
+export type TaskQuery = Pick<ListTasksQuery, 'channel_id' | 'task_id' | 'start_timestamp' | 'end_timestamp'>
 
 /** The API filters for a search; the channel is sent by admins only. */
 export function toTaskQuery(search: TaskSearch, defaultStart: number, admin: boolean): TaskQuery {

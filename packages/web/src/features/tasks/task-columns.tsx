@@ -1,9 +1,10 @@
+import type { TaskRecord } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import { Badge } from '@/components/ui/badge'
-import { formatLocalDateTime } from '@/features/tokens/date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { cn } from '@/lib/utils'
-import { actionKey, platformKey, statusKey, statusTone, taskDuration, type TaskRecord } from './task-format'
+import { actionKey, platformKey, statusKey, statusTone, taskDuration } from './task-format'
 import { TaskProgress } from './task-progress'
 
 interface TaskColumnOptions {

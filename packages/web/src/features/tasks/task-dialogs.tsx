@@ -1,6 +1,7 @@
+import type { TaskRecord } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { formatRecord, type TaskRecord } from './task-format'
+import { formatRecord } from './task-format'
 
 /** The task-id dialog: the full record as formatted JSON, 800 by 400 (narrower on small screens). */
 export function TaskRecordDialog({ record, onClose }: { record: TaskRecord | null; onClose: () => void }) {

@@ -1,32 +1,12 @@
-/** A task record as GET /api/task/ and /api/task/self answer it; channel_id for admins only. */
-export interface TaskRecord {
-  id: number
-  created_at: number
-  updated_at: number
-  task_id: string
-  platform: string
-  user_id: number
-  channel_id?: number
-  quota: number
-  action: string
-  status: string
-  fail_reason: string
-  submit_time: number
-  start_time: number
-  finish_time: number
-  progress: string
-  data: unknown
-}
+import { isTaskStatus, type TaskRecord, type TaskStatus } from '@gateway/shared'
 
-export type TaskStatusKey = 'submitting' | 'NOT_START' | 'SUBMITTED' | 'QUEUED' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'UNKNOWN' | 'unknown'
+export type TaskStatusKey = 'submitting' | TaskStatus | 'unknown'
 export type BadgeTone = 'info' | 'success' | 'warning' | 'danger' | 'muted' | 'purple'
-
-const KNOWN_STATUSES = new Set<string>(['NOT_START', 'SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE', 'UNKNOWN'])
 
 /** Spec §4: an empty status shows as submitting; unlisted ones as unknown. */
 export function statusKey(status: string): TaskStatusKey {
   if (!status) return 'submitting'
-  return KNOWN_STATUSES.has(status) ? (status as TaskStatusKey) : 'unknown'
+  return isTaskStatus(status) ? status : 'unknown'
 }
 
 /** The console palette: done green, failed red, waiting amber, running blue. */

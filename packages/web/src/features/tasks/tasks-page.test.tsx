@@ -1,3 +1,4 @@
+import type { TaskRecord } from '@gateway/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toaster } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,7 +7,6 @@ import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
 import { renderFeaturePage } from '@test/render'
-import type { TaskRecord } from './task-format'
 import { midnightToday, type TaskSearch } from './task-search'
 import { TasksPage } from './tasks-page'
 
@@ -17,6 +17,7 @@ const makeTask = (id: number, overrides: Partial<TaskRecord> = {}): TaskRecord =
   task_id: `suno-task-${id}`,
   platform: 'suno',
   user_id: 7,
+  group: '',
   channel_id: 3,
   quota: 50_000,
   action: 'MUSIC',
@@ -26,6 +27,7 @@ const makeTask = (id: number, overrides: Partial<TaskRecord> = {}): TaskRecord =
   start_time: 1_700_000_005,
   finish_time: 1_700_000_030,
   progress: '100%',
+  properties: null,
   data: [{ audio_url: 'https://cdn.example/a.mp3' }],
   ...overrides,
 })

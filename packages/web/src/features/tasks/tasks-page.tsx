@@ -1,3 +1,4 @@
+import type { TaskRecord } from '@gateway/shared'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +8,6 @@ import { isAdmin, useSessionUser } from '@/lib/session'
 import { fetchTaskPage, toTaskQuery } from './api'
 import { taskColumns } from './task-columns'
 import { FailReasonDialog, TaskRecordDialog } from './task-dialogs'
-import type { TaskRecord } from './task-format'
 import { midnightToday, type TaskSearch } from './task-search'
 import { TasksFilters } from './tasks-filters'
 

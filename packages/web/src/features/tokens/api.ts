@@ -1,16 +1,10 @@
-import type { CreateTokenInput, Page, Token, TokenKey, TokenKeys } from '@gateway/shared'
+import type { CreateTokenInput, Page, PageQuery, SearchTokensQuery, Token, TokenKey, TokenKeys, TokenStatus, UpdateTokenStatusInput, UsableGroupInfo } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type TokenPage = Page<Token>
 
-export interface TokenListQuery {
-  p: number
-  page_size: number
-  /** Part of a name. */
-  keyword?: string
-  /** A whole key, with or without `sk-`. */
-  token?: string
-}
+/** `keyword` is part of a name, `token` a whole key with or without `sk-`. */
+export type TokenListQuery = PageQuery & Partial<Pick<SearchTokensQuery, 'keyword' | 'token'>>
 
 /**
  * GET /api/token/ or, with a keyword or key, POST /api/token/search: the filters go in the body so
@@ -33,15 +27,15 @@ export const fetchTokenKey = async (id: number): Promise<string> => withPrefix((
 export const fetchTokenKeys = async (ids: number[]): Promise<Record<string, string>> =>
   Object.fromEntries(Object.entries((await api.post<TokenKeys>('/api/token/batch/keys', { ids })).keys).map(([id, key]) => [id, withPrefix(key)]))
 
-export type TokenPayload = CreateTokenInput
+export const createToken = (payload: CreateTokenInput) => api.post<Token>('/api/token/', payload)
 
-export const createToken = (payload: TokenPayload) => api.post<Token>('/api/token/', payload)
-
-export const updateToken = (payload: TokenPayload & { id: number }) => api.put<Token>('/api/token/', payload)
+export const updateToken = (payload: CreateTokenInput & { id: number }) => api.put<Token>('/api/token/', payload)
 
 /** A user may only switch a token between enabled (1) and disabled (2). */
-export const updateTokenStatus = (id: number, status: 1 | 2) =>
-  api.put<Token>('/api/token/', { id, status }, { query: { status_only: true } })
+export const updateTokenStatus = (id: number, status: (typeof TokenStatus)['enabled' | 'disabled']) => {
+  const body: UpdateTokenStatusInput = { id, status }
+  return api.put<Token>('/api/token/', body, { query: { status_only: true } })
+}
 
 export const deleteToken = (id: number) => api.delete<null>(`/api/token/${id}`)
 
@@ -50,10 +44,5 @@ export const deleteTokens = (ids: number[]) => api.post<number>('/api/token/batc
 /** Model names the signed-in user may call. */
 export const fetchUserModels = () => api.get<string[]>('/api/user/models')
 
-export interface GroupInfo {
-  ratio: number | string
-  desc: string
-}
-
 /** The groups the signed-in user may pick for a token. */
-export const fetchUserGroups = () => api.get<Record<string, GroupInfo>>('/api/user/self/groups')
+export const fetchUserGroups = () => api.get<Record<string, UsableGroupInfo>>('/api/user/self/groups')

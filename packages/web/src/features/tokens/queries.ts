@@ -1,3 +1,4 @@
+import type { CreateTokenInput, TokenStatus } from '@gateway/shared'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   createToken,
@@ -9,7 +10,6 @@ import {
   updateToken,
   updateTokenStatus,
   type TokenListQuery,
-  type TokenPayload,
 } from './api'
 
 export const tokenKeys = {
@@ -33,7 +33,7 @@ function useInvalidateTokens() {
 export function useTokenStatusMutation() {
   const invalidate = useInvalidateTokens()
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 1 | 2 }) => updateTokenStatus(id, status),
+    mutationFn: ({ id, status }: { id: number; status: (typeof TokenStatus)['enabled' | 'disabled'] }) => updateTokenStatus(id, status),
     onSettled: invalidate,
   })
 }
@@ -51,7 +51,7 @@ export function useDeleteTokensMutation() {
 export function useSaveTokenMutation() {
   const invalidate = useInvalidateTokens()
   return useMutation({
-    mutationFn: (payload: TokenPayload & { id?: number }) =>
+    mutationFn: (payload: CreateTokenInput & { id?: number }) =>
       payload.id ? updateToken({ ...payload, id: payload.id }) : createToken(payload),
     onSettled: invalidate,
   })

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useStatus } from '@/lib/status'
-import { Field, FormSection } from './form-section'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { userGroupsQuery } from './queries'
 import { BATCH_QUANTITIES, type TokenFormErrors, type TokenFormValues } from './token-form'
 

@@ -4,9 +4,9 @@ import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
-import { formatLocalDateTime } from './date-time'
+import { formatLocalDateTime } from '@/lib/date-time'
 import { TokenStatusBadge } from './token-status-badge'
-import { TruncatedText } from './truncated-text'
+import { TruncatedText } from './token-truncated-text'
 
 interface TokenColumnOptions {
   t: TFunction<'tokens'>

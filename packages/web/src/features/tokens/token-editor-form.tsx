@@ -8,7 +8,7 @@ import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
 import { useStatus } from '@/lib/status'
 import { tokenKeys } from './queries'
-import { createTokens, saveToken } from './save-tokens'
+import { createTokens, saveToken } from './token-save'
 import { TokenBasicSection } from './token-basic-section'
 import { TokenExpirySection } from './token-expiry-section'
 import {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { formatDateTimeInput } from './date-time'
-import { Field, FormSection } from './form-section'
+import { formatDateTimeInput } from '@/lib/date-time'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { EXPIRY_PICKS, type TokenFormErrors, type TokenFormValues } from './token-form'
 
 interface SectionProps {

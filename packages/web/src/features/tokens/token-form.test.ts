@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTimeInput, parseDateTimeInput } from './date-time'
+import { formatDateTimeInput, parseDateTimeInput } from '@/lib/date-time'
 import { makeToken } from '@test/api'
 import { batchTokenName, defaultTokenForm, tokenFormToPayload, tokenToForm, validateTokenForm } from './token-form'
 

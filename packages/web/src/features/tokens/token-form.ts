@@ -1,6 +1,5 @@
-import { AUTO_GROUP, TOKEN_NAME_MAX, type Token } from '@gateway/shared'
-import type { TokenPayload } from './api'
-import { formatDateTimeInput, parseDateTimeInput } from './date-time'
+import { AUTO_GROUP, TOKEN_NAME_MAX, type CreateTokenInput, type Token } from '@gateway/shared'
+import { formatDateTimeInput, parseDateTimeInput } from '@/lib/date-time'
 import type { ValidationMessage } from '@/lib/validation'
 
 /** Spec §9: quota presets in USD, default quota, batch quantities, expiry quick picks. */
@@ -89,7 +88,7 @@ export function validateTokenForm(values: TokenFormValues, mode: 'create' | 'edi
 }
 
 /** The body of POST/PUT /api/token/ from validated values. */
-export function tokenFormToPayload(values: TokenFormValues): TokenPayload {
+export function tokenFormToPayload(values: TokenFormValues): CreateTokenInput {
   const expires = values.expires.trim()
   return {
     name: values.name.trim(),

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
-import { Field, FormSection } from './form-section'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { QUOTA_PRESETS_USD, type TokenFormErrors, type TokenFormValues } from './token-form'
 
 interface SectionProps {

@@ -1,4 +1,4 @@
-import type { Token } from '@gateway/shared'
+import { TokenStatus, type Token } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -47,10 +47,10 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
     onEdit: (token) => setEditor({ mode: 'edit', id: token.id }),
     onDelete: setDeleting,
     onToggle: (token) => {
-      const next = token.status === 1 ? 2 : 1
+      const next = token.status === TokenStatus.enabled ? TokenStatus.disabled : TokenStatus.enabled
       statusMutation.mutate(
         { id: token.id, status: next },
-        { onSuccess: () => toast.success(next === 1 ? t('toast.enabled') : t('toast.disabled')) },
+        { onSuccess: () => toast.success(next === TokenStatus.enabled ? t('toast.enabled') : t('toast.disabled')) },
       )
     },
   }

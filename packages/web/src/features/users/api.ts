@@ -1,14 +1,9 @@
-import type { Page, AdminUser, ManageAction } from '@gateway/shared'
+import type { AdminUser, CreateUserRequest, ListUsersQuery, ManageAction, ManageUserResult, Page, PageQuery, UpdateUserInput } from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type UserPage = Page<AdminUser>
 
-export interface UserListQuery {
-  p: number
-  page_size: number
-  keyword?: string
-  group?: string
-}
+export type UserListQuery = PageQuery & Partial<Pick<ListUsersQuery, 'keyword' | 'group'>>
 
 /** GET /api/user/ or, with a keyword, GET /api/user/search (both take the group filter). */
 export function fetchUsers({ keyword, group, ...page }: UserListQuery): Promise<UserPage> {
@@ -21,19 +16,9 @@ export const fetchUser = (id: number) => api.get<AdminUser>(`/api/user/${id}`)
 
 export const fetchGroups = () => api.get<string[]>('/api/group/')
 
-export const createUser = (input: { username: string; password: string; display_name: string }) => api.post<null>('/api/user/', input)
-
-export interface UpdateUserInput {
-  id: number
-  username: string
-  display_name: string
-  group: string
-  quota: number
-  /** '' keeps the password */
-  password: string
-}
+export const createUser = (input: CreateUserRequest) => api.post<null>('/api/user/', input)
 
 export const updateUser = (input: UpdateUserInput) => api.put<null>('/api/user/', input)
 
 /** Answers the role and status the account has now. */
-export const manageUser = (id: number, action: ManageAction) => api.post<{ role: number; status: number }>('/api/user/manage', { id, action })
+export const manageUser = (id: number, action: ManageAction) => api.post<ManageUserResult>('/api/user/manage', { id, action })

@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, useNavigate, useParams, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
 import type { UserEditorTarget } from './user-editor-drawer'
 import { userSearchSchema, type UserSearch } from './user-search'
 
@@ -42,7 +42,7 @@ export function createUserRoutes<TParent extends AnyRoute>(parent: TParent) {
     path: 'user/edit/$id',
     validateSearch: userSearchSchema,
     component: function UserEditRoute() {
-      const id = Number(edit.useParams().id)
+      const id = Number(useParams({ strict: false }).id)
       return <UserRoute search={edit.useSearch()} editor={Number.isSafeInteger(id) && id > 0 ? { mode: 'edit', id } : null} />
     },
   })

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/layout/page-header'
 import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
-import { BalanceCard } from './balance-card'
-import { OnlineTopUpCard } from './online-topup-card'
-import { RedeemCard } from './redeem-card'
+import { BalanceCard } from './wallet-balance-card'
+import { OnlineTopUpCard } from './wallet-online-topup-card'
+import { RedeemCard } from './wallet-redeem-card'
 
 /** /topup: the balance, redeeming a code and paying online. */
 export function WalletPage() {

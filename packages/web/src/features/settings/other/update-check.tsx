@@ -1,3 +1,4 @@
+import type { UpdateCheck } from '@gateway/shared'
 import { useMutation } from '@tanstack/react-query'
 import { ExternalLink, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
@@ -6,9 +7,9 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { AdminContentView } from '../../content/admin-content'
-import { classifyContent } from '../../content/classify-content'
-import { checkForUpdate, type UpdateCheck } from '../api'
+import { AdminContentView } from '../../content/content-admin-view'
+import { classifyContent } from '../../content/content-classify'
+import { checkForUpdate } from '../api'
 
 /** Asks the server for the latest release and shows 'already latest', a failure, or the new version. */
 export function UpdateCheckButton() {
