@@ -58,5 +58,8 @@ export default defineConfig({
     // fails the build (and src/layers.test.ts names it).
     alias: { '@test': decodeURIComponent(new URL('./test', import.meta.url).pathname) },
     setupFiles: ['test/setup.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so the
+    // files ran one after another. Each file is CPU-bound (jsdom), and a worker per core halves the wait.
+    maxWorkers: '100%',
   },
 })
