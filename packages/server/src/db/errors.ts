@@ -42,3 +42,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof e.message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect|Connection is closed|database is locked|not queryable|pool is (closed|ending)/i.test(e.message)) return true
   return e.cause !== undefined && e.cause !== error ? isDatabaseUnavailable(e.cause) : false
 }
+
+/** True when the database chose this statement's transaction as a deadlock victim (MySQL/MariaDB 1213, PostgreSQL 40P01). */
+export function isDeadlock(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const e = error as { code?: unknown; errno?: unknown; cause?: unknown }
+  if (e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213 || e.code === '40P01') return true
+  return e.cause !== undefined && e.cause !== error ? isDeadlock(e.cause) : false
+}
+
+/**
+ * Runs `step` again when it lost a deadlock, up to `attempts` times with a short, growing pause.
+ * For idempotent start-up work that several instances may do at once (migrations, the move-over
+ * from the reference system): on MySQL two of them creating Kysely's lock row together can deadlock,
+ * and the loser only has to try again.
+ */
+export async function retryOnDeadlock<T>(step: () => Promise<T>, onRetry: (attempt: number, error: unknown) => void, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step()
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error
+      onRetry(attempt, error)
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.floor(Math.random() * 50)))
+    }
+  }
+}

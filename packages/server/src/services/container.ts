@@ -3,6 +3,7 @@ import { openDatabase, poolSettingsFrom, type DatabaseHandle } from '../db/clien
 import { parseDsn, type DialectName } from '../db/dsn.ts'
 import { setPasswordCost } from './users/password.ts'
 import { migrate } from '../db/migrate.ts'
+import { retryOnDeadlock } from '../db/errors.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
 import { createClientIpResolver, createTrustedProxyCheck } from '../lib/client-ip.ts'
@@ -83,9 +84,16 @@ export async function createServices(
   }
   // Secondary nodes share the master's schema and never migrate it.
   if (env.NODE_TYPE === 'master') {
-    await noteReferenceDatabase(main.db, main.dialect)
-    await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
-    await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
+    // Instances starting together on one MySQL can deadlock in the migrator's bookkeeping; every
+    // step here is idempotent, so the loser runs them again.
+    await retryOnDeadlock(
+      async () => {
+        await noteReferenceDatabase(main.db, main.dialect)
+        await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
+        await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
+      },
+      (attempt, error) => logger.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'migrations lost a deadlock to another instance; retrying')
+    )
   }
 
   const changes = new ChangeBus(logger)
@@ -105,7 +113,12 @@ export async function createServices(
 
   const secrets = new SecretBox(cryptoSecret)
   // Keys the reference system stored raw are converted before anything serves or caches them.
-  if (env.NODE_TYPE === 'master') await completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger })
+  if (env.NODE_TYPE === 'master') {
+    await retryOnDeadlock(
+      () => completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger }),
+      (attempt, error) => logger.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'move-over lost a deadlock to another instance; retrying')
+    )
+  }
   const relay = createRelayServices({
     env,
     logger,
