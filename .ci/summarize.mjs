@@ -6,7 +6,9 @@ const [dir, exitStatus] = process.argv.slice(2)
 let passed = 0
 let failed = 0
 let skipped = 0
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'))
   let p = 0
   let f = 0
@@ -16,7 +18,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     f = report.numFailedTests
     s = report.numPendingTests + (report.numTodoTests ?? 0)
     // A suite that failed to load has no failed tests but must still count as a failure.
-    f += (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length
+    f += (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0
+    ).length
   } else if (report.stats) {
     p = report.stats.expected + report.stats.flaky
     f = report.stats.unexpected + (report.errors?.length ?? 0)

@@ -39,17 +39,37 @@ function oldestOutput(paths) {
   return oldest
 }
 
-const shared = ['packages/shared/src', 'packages/shared/package.json', 'packages/shared/tsconfig.json', 'packages/shared/tsconfig.build.json', 'tsconfig.base.json', 'package-lock.json']
+const shared = [
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'packages/shared/tsconfig.json',
+  'packages/shared/tsconfig.build.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+]
 const parts = [
   {
     name: 'console (packages/web)',
-    sources: [...shared, 'packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/web/package.json', 'packages/web/public'],
+    sources: [
+      ...shared,
+      'packages/web/src',
+      'packages/web/index.html',
+      'packages/web/vite.config.ts',
+      'packages/web/package.json',
+      'packages/web/public',
+    ],
     outputs: ['packages/server/public/index.html', 'packages/server/public/.vite/manifest.json'],
     command: ['npm', ['run', 'build', '--workspace', '@gateway/web']],
   },
   {
     name: 'server (packages/server, packages/shared)',
-    sources: [...shared, 'packages/server/src', 'packages/server/package.json', 'packages/server/tsconfig.json', 'packages/server/tsconfig.build.json'],
+    sources: [
+      ...shared,
+      'packages/server/src',
+      'packages/server/package.json',
+      'packages/server/tsconfig.json',
+      'packages/server/tsconfig.build.json',
+    ],
     outputs: ['packages/server/dist/main.js', 'packages/shared/dist/index.js'],
     command: ['npm', ['run', 'build:server']],
   },

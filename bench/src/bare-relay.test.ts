@@ -20,7 +20,12 @@ beforeEach(() => {
 })
 
 const body = (stream: boolean) =>
-  JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream, ...(stream ? { stream_options: { include_usage: true } } : {}) })
+  JSON.stringify({
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: 'hi' }],
+    stream,
+    ...(stream ? { stream_options: { include_usage: true } } : {}),
+  })
 
 async function call(base: string, stream: boolean): Promise<{ status: number; type: string | null; text: string }> {
   const response = await fetch(`${base}/v1/chat/completions`, {

@@ -13,7 +13,16 @@ export interface BareRelay {
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are not forwarded.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+])
 
 function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {}
@@ -26,7 +35,14 @@ export async function startBareRelay(upstreamUrl: string, port = 0): Promise<Bar
   const agent = new Agent({ keepAlive: true, maxSockets: 512 })
   const server = createServer((incoming, outgoing) => {
     const proxied = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: forwardable(incoming.headers), agent },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: forwardable(incoming.headers),
+        agent,
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, forwardable(answer.headers))
         answer.pipe(outgoing)

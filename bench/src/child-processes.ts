@@ -22,7 +22,13 @@ export interface StartedChild {
 const TAIL_LINES = 40
 
 /** Spawns `node <script>` with piped output (always drained, so a chatty child never blocks). */
-export function startNodeChild(script: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void, nodeArgs: string[] = []): StartedChild {
+export function startNodeChild(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onLine?: (line: string) => void,
+  nodeArgs: string[] = []
+): StartedChild {
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] })
   children.add(child)
   child.once('exit', () => children.delete(child))

@@ -88,7 +88,8 @@ export function summarizeCpuProfiles(dir: string, top = 20): string {
 function serverCaller(id: number, nodes: Map<number, ProfileNode>, parents: Map<number, number>): string | undefined {
   for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
     const frame = nodes.get(current)?.callFrame
-    if (!frame || !frame.url.includes('/packages/server/src/') || frame.url.includes('/packages/server/src/db/')) continue
+    if (!frame || !frame.url.includes('/packages/server/src/') || frame.url.includes('/packages/server/src/db/'))
+      continue
     return `${frame.functionName || '(anonymous)'}  ${relative(root, frame.url.replace(/^file:\/\//, ''))}:${frame.lineNumber + 1}`
   }
   return undefined

@@ -22,7 +22,12 @@ export interface RunningProcess {
 }
 
 /** Starts a bench child that announces `{"port":N}` on stdout, and resolves once it has. */
-async function startAnnouncedChild(script: string, args: string[], name: string, nodeArgs: string[] = []): Promise<RunningProcess> {
+async function startAnnouncedChild(
+  script: string,
+  args: string[],
+  name: string,
+  nodeArgs: string[] = []
+): Promise<RunningProcess> {
   let announce: (port: number) => void = () => {}
   const announced = new Promise<number>((done) => (announce = done))
   const started = startNodeChild(
@@ -36,7 +41,12 @@ async function startAnnouncedChild(script: string, args: string[], name: string,
     nodeArgs
   )
   const port = await Promise.race([announced, exitOrTimeout(started, 10_000, name)])
-  return { url: `http://127.0.0.1:${port}`, pid: started.pid, outputTail: started.outputTail, stop: () => started.stop() }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: started.pid,
+    outputTail: started.outputTail,
+    stop: () => started.stop(),
+  }
 }
 
 /** Starts the mock upstream in a child process and resolves once it listens. */
@@ -86,7 +96,13 @@ export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}
     // Extra node flags for the gateway only (heap tuning experiments), space-separated.
     ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ]
-  const started = startNodeChild(resolve(root, process.env.BENCH_GATEWAY_ENTRY ?? 'packages/server/dist/main.js'), [], env, undefined, nodeArgs)
+  const started = startNodeChild(
+    resolve(root, process.env.BENCH_GATEWAY_ENTRY ?? 'packages/server/dist/main.js'),
+    [],
+    env,
+    undefined,
+    nodeArgs
+  )
   const url = `http://127.0.0.1:${port}`
   // With a profile the folder stays until the caller has read it (it removes `profileDir`'s parent).
   const stop = async () => {

@@ -1,4 +1,5 @@
 import { CLAUDE_BENCH_MODEL } from './scenarios.ts'
+
 /**
  * Configures a fresh gateway through its real console API, as an operator would: root account,
  * sign-in, one OpenAI channel pointing at the mock, one unlimited API token.
@@ -27,7 +28,12 @@ export const BENCH_MODEL = 'gpt-4o-mini'
 const USERNAME = 'root'
 const PASSWORD = 'bench-Passw0rd-123'
 
-type Caller = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ envelope: Envelope; response: Response }>
+type Caller = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>
+) => Promise<{ envelope: Envelope; response: Response }>
 
 /** Calls the console API and throws a GatewayCallError for anything but a successful envelope. */
 export function gatewayCaller(gatewayUrl: string): Caller {
@@ -50,7 +56,8 @@ export function gatewayCaller(gatewayUrl: string): Caller {
     } catch {
       throw new GatewayCallError(name, response.status, `not JSON: ${text.slice(0, 200)}`)
     }
-    if (!response.ok || envelope.success !== true) throw new GatewayCallError(name, response.status, envelope.message ?? text.slice(0, 200))
+    if (!response.ok || envelope.success !== true)
+      throw new GatewayCallError(name, response.status, envelope.message ?? text.slice(0, 200))
     return { envelope, response }
   }
 }
@@ -65,7 +72,12 @@ export async function setupRoot(call: Caller): Promise<{ auth: Record<string, st
     .filter((pair) => pair.startsWith('session='))
     .join('; ')
   const userId = (login.envelope.data as { id?: number } | undefined)?.id
-  if (!cookie || userId === undefined) throw new GatewayCallError('POST /api/user/login', login.response.status, 'no session cookie or user id in the answer')
+  if (!cookie || userId === undefined)
+    throw new GatewayCallError(
+      'POST /api/user/login',
+      login.response.status,
+      'no session cookie or user id in the answer'
+    )
   return { auth: { cookie, 'New-Api-User': String(userId) }, userId }
 }
 
@@ -74,23 +86,64 @@ export async function configureGateway(gatewayUrl: string, mockUrl: string): Pro
   const call = gatewayCaller(gatewayUrl)
   const { auth } = await setupRoot(call)
 
-  await call('POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-mock', base_url: mockUrl, models: BENCH_MODEL, group: 'default', private_network: 1 }, auth)
+  await call(
+    'POST',
+    '/api/channel/',
+    {
+      type: 1,
+      name: 'mock',
+      key: 'sk-mock',
+      base_url: mockUrl,
+      models: BENCH_MODEL,
+      group: 'default',
+      private_network: 1,
+    },
+    auth
+  )
   // The converted scenario: an Anthropic channel on the same mock, which also answers /v1/messages.
-  await call('POST', '/api/channel/', { type: 14, name: 'mock-claude', key: 'sk-mock', base_url: mockUrl, models: CLAUDE_BENCH_MODEL, group: 'default', private_network: 1 }, auth)
-  const created = await call('POST', '/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 }, auth)
+  await call(
+    'POST',
+    '/api/channel/',
+    {
+      type: 14,
+      name: 'mock-claude',
+      key: 'sk-mock',
+      base_url: mockUrl,
+      models: CLAUDE_BENCH_MODEL,
+      group: 'default',
+      private_network: 1,
+    },
+    auth
+  )
+  const created = await call(
+    'POST',
+    '/api/token/',
+    { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 },
+    auth
+  )
   const key = readKey(created.envelope.data) ?? (await findTokenKey(call, auth))
   return key.startsWith('sk-') ? key : `sk-${key}`
 }
 
-type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ envelope: Envelope }>
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>
+) => Promise<{ envelope: Envelope }>
 
 /** The bench token's key from the token list (1-based `page_size` or 0-based `size` paging), revealed if masked. */
 async function findTokenKey(call: Call, auth: Record<string, string>): Promise<string> {
   for (const query of ['?p=1&page_size=10', '?p=0&size=10']) {
     const listed = await call('GET', `/api/token/${query}`, undefined, auth)
     const data = listed.envelope.data
-    const items: unknown[] = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown } | undefined)?.items) ? (data as { items: unknown[] }).items : []
-    const token = (items.find((item) => (item as { name?: unknown }).name === 'bench') ?? items[0]) as { id?: number; key?: string } | undefined
+    const items: unknown[] = Array.isArray(data)
+      ? data
+      : Array.isArray((data as { items?: unknown } | undefined)?.items)
+        ? (data as { items: unknown[] }).items
+        : []
+    const token = (items.find((item) => (item as { name?: unknown }).name === 'bench') ?? items[0]) as
+      { id?: number; key?: string } | undefined
     if (!token) continue
     if (token.key && !token.key.includes('*')) return token.key
     const revealed = await call('POST', `/api/token/${token.id}/key`, undefined, auth)
@@ -115,7 +168,11 @@ export async function probeRelay(gatewayUrl: string, key: string, body: string, 
   const name = `POST /v1/chat/completions (${stream ? 'stream' : 'non-stream'})`
   let response: Response
   try {
-    response = await fetch(`${gatewayUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body })
+    response = await fetch(`${gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    })
   } catch (error) {
     throw new GatewayCallError(name, 0, String(error))
   }

@@ -46,7 +46,12 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
   const path = target.pathname + target.search
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
   const endMarker = options.endMarker ?? DONE_MARKER
-  const pool = new Pool(target.origin, { connections: options.concurrency, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 })
+  const pool = new Pool(target.origin, {
+    connections: options.concurrency,
+    pipelining: 1,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  })
   const latencies: number[] = []
   const ttfts: number[] = []
   const errorSamples = new Set<string>()
@@ -116,7 +121,8 @@ const round = (value: number) => Math.round(value * 100) / 100
 /** Nearest-rank percentiles of a sample, in the sample's unit, rounded to 0.01. */
 function percentiles(values: number[]): (q: number) => number {
   values.sort((a, b) => a - b)
-  return (q) => (values.length === 0 ? 0 : round(values[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? 0))
+  return (q) =>
+    values.length === 0 ? 0 : round(values[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? 0)
 }
 
 /**

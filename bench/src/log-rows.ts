@@ -13,7 +13,13 @@ export interface LogFill {
 }
 
 const MODELS = ['gpt-4o', 'gpt-4o-mini', 'claude-3-5-sonnet', 'gemini-1.5-pro', 'o3']
-const OTHER = JSON.stringify({ model_ratio: 2.5, completion_ratio: 4, group_ratio: 1, frt: 900, admin_info: { use_channel: [1] } })
+const OTHER = JSON.stringify({
+  model_ratio: 2.5,
+  completion_ratio: 4,
+  group_ratio: 1,
+  frt: 900,
+  admin_info: { use_channel: [1] },
+})
 
 export function fillLogs(sqlitePath: string, fill: LogFill): number {
   const started = performance.now()
@@ -22,7 +28,7 @@ export function fillLogs(sqlitePath: string, fill: LogFill): number {
     db.exec('PRAGMA busy_timeout = 10000')
     const insert = db.prepare(
       `INSERT INTO logs (user_id, username, created_at, type, content, token_name, model_name, quota, prompt_tokens, completion_tokens, use_time, is_stream, channel_id, token_id, "group", ip, other)
-       VALUES (?, ?, ?, ?, 'model ratio 2.50', ?, ?, ?, 100, 50, ?, 0, ?, 0, ?, '', ?)`,
+       VALUES (?, ?, ?, ?, 'model ratio 2.50', ?, ?, ?, 100, 50, ?, 0, ?, 0, ?, '', ?)`
     )
     db.exec('BEGIN')
     for (let i = 0; i < fill.rows; i++) {
@@ -38,7 +44,7 @@ export function fillLogs(sqlitePath: string, fill: LogFill): number {
         i % 30,
         1 + (i % 10),
         i % 4 === 0 ? 'vip' : 'default',
-        OTHER,
+        OTHER
       )
     }
     db.exec('COMMIT')

@@ -103,7 +103,8 @@ export function parseMockDirectives(text: string): Partial<MockBehavior> {
     else if (kind === 'boolean') behavior[key] = raw === 'true' || raw === '1'
     else {
       const value = Number(raw)
-      if (!Number.isFinite(value) || raw.trim() === '') throw new Error(`mock directive "${key}" needs a number, got "${raw}"`)
+      if (!Number.isFinite(value) || raw.trim() === '')
+        throw new Error(`mock directive "${key}" needs a number, got "${raw}"`)
       behavior[key] = value
     }
   }

@@ -1,4 +1,5 @@
 import { buildAnthropicEvents, buildAnthropicJson } from './mock-anthropic-bodies.ts'
+
 /**
  * OpenAI response bodies and SSE events of the mock upstream, built from string templates (no
  * JSON.stringify of whole answers) and cached by shape, because the mock is the benchmark's baseline.
@@ -84,10 +85,15 @@ export function buildStreamEvents(plan: AnswerPlan): string[] {
   const events: string[] = []
   if (plan.kind === 'completion') {
     const head = `data: {"id":"${COMPLETION_ID}","object":"text_completion","created":${MOCK_CREATED},"model":${model},"choices":[{"text":`
-    for (let i = 0; i < plan.pieces; i++) events.push(`${head}${JSON.stringify(contentPiece(i))},"index":0,"logprobs":null,"finish_reason":null}]${nullUsage}}\n\n`)
+    for (let i = 0; i < plan.pieces; i++)
+      events.push(
+        `${head}${JSON.stringify(contentPiece(i))},"index":0,"logprobs":null,"finish_reason":null}]${nullUsage}}\n\n`
+      )
     events.push(`${head}"","index":0,"logprobs":null,"finish_reason":"stop"}]${nullUsage}}\n\n`)
     if (plan.includeUsage && plan.usage) {
-      events.push(`data: {"id":"${COMPLETION_ID}","object":"text_completion","created":${MOCK_CREATED},"model":${model},"choices":[],"usage":${usageJson(plan.usage)}}\n\n`)
+      events.push(
+        `data: {"id":"${COMPLETION_ID}","object":"text_completion","created":${MOCK_CREATED},"model":${model},"choices":[],"usage":${usageJson(plan.usage)}}\n\n`
+      )
     }
     events.push(SSE_DONE)
     return events
@@ -98,9 +104,10 @@ export function buildStreamEvents(plan: AnswerPlan): string[] {
     const parts = splitArguments(plan.toolCall.arguments, plan.pieces)
     const name = JSON.stringify(plan.toolCall.name)
     events.push(
-      `${head}{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"${TOOL_CALL_ID}","type":"function","function":{"name":${name},"arguments":""}}]}${tail}`,
+      `${head}{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"${TOOL_CALL_ID}","type":"function","function":{"name":${name},"arguments":""}}]}${tail}`
     )
-    for (const part of parts) events.push(`${head}{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(part)}}}]}${tail}`)
+    for (const part of parts)
+      events.push(`${head}{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(part)}}}]}${tail}`)
   } else {
     for (let i = 0; i < plan.pieces; i++) {
       const role = i === 0 ? '"role":"assistant",' : ''
@@ -109,7 +116,9 @@ export function buildStreamEvents(plan: AnswerPlan): string[] {
   }
   events.push(`${head}{},"logprobs":null,"finish_reason":"${plan.toolCall ? 'tool_calls' : 'stop'}"}]${nullUsage}}\n\n`)
   if (plan.includeUsage && plan.usage) {
-    events.push(`data: {"id":"${CHAT_ID}","object":"chat.completion.chunk","created":${MOCK_CREATED},"model":${model},"choices":[],"usage":${usageJson(plan.usage)}}\n\n`)
+    events.push(
+      `data: {"id":"${CHAT_ID}","object":"chat.completion.chunk","created":${MOCK_CREATED},"model":${model},"choices":[],"usage":${usageJson(plan.usage)}}\n\n`
+    )
   }
   events.push(SSE_DONE)
   return events
@@ -179,14 +188,24 @@ function planKey(plan: AnswerPlan): string {
 }
 
 /** An embeddings answer: one deterministic unit vector per input. */
-export function buildEmbeddingsAnswer(model: string, inputs: number, dimension: number, base64: boolean, usage: MockUsage | undefined): string {
+export function buildEmbeddingsAnswer(
+  model: string,
+  inputs: number,
+  dimension: number,
+  base64: boolean,
+  usage: MockUsage | undefined
+): string {
   const data: string[] = []
   for (let index = 0; index < inputs; index++) {
     const vector = embeddingVector(index, dimension)
-    const embedding = base64 ? JSON.stringify(Buffer.from(new Float32Array(vector).buffer).toString('base64')) : `[${vector.join(',')}]`
+    const embedding = base64
+      ? JSON.stringify(Buffer.from(new Float32Array(vector).buffer).toString('base64'))
+      : `[${vector.join(',')}]`
     data.push(`{"object":"embedding","index":${index},"embedding":${embedding}}`)
   }
-  const usageText = usage ? `,"usage":{"prompt_tokens":${usage.prompt_tokens},"total_tokens":${usage.total_tokens}}` : ''
+  const usageText = usage
+    ? `,"usage":{"prompt_tokens":${usage.prompt_tokens},"total_tokens":${usage.total_tokens}}`
+    : ''
   return `{"object":"list","data":[${data.join(',')}],"model":${JSON.stringify(model)}${usageText}}`
 }
 
@@ -197,7 +216,9 @@ function embeddingVector(index: number, dimension: number): number[] {
 }
 
 export function buildModelsAnswer(models: readonly string[]): string {
-  const data = models.map((id) => `{"id":${JSON.stringify(id)},"object":"model","created":${MOCK_CREATED},"owned_by":"mock"}`)
+  const data = models.map(
+    (id) => `{"id":${JSON.stringify(id)},"object":"model","created":${MOCK_CREATED},"owned_by":"mock"}`
+  )
   return `{"object":"list","data":[${data.join(',')}]}`
 }
 
@@ -205,19 +226,43 @@ const errorDefaults: Record<number, { message: string; type: string; code: strin
   400: { message: 'Invalid request.', type: 'invalid_request_error', code: null },
   401: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
   403: { message: 'You are not allowed to use this model.', type: 'invalid_request_error', code: 'permission_denied' },
-  404: { message: 'The model does not exist or you do not have access to it.', type: 'invalid_request_error', code: 'model_not_found' },
+  404: {
+    message: 'The model does not exist or you do not have access to it.',
+    type: 'invalid_request_error',
+    code: 'model_not_found',
+  },
   429: { message: 'Rate limit reached for requests.', type: 'requests', code: 'rate_limit_exceeded' },
-  500: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', code: null },
-  503: { message: 'The engine is currently overloaded, please try again later.', type: 'server_error', code: 'service_unavailable' },
+  500: {
+    message: 'The server had an error while processing your request. Sorry about that!',
+    type: 'server_error',
+    code: null,
+  },
+  503: {
+    message: 'The engine is currently overloaded, please try again later.',
+    type: 'server_error',
+    code: 'service_unavailable',
+  },
 }
 
 /**
  * An OpenAI error body for a status, with the given parts replacing the defaults.
  * @see https://platform.openai.com/docs/guides/error-codes/api-errors
  */
-export function buildErrorBody(status: number, parts: { message?: string | undefined; type?: string | undefined; code?: string | undefined } = {}): string {
-  const fallback = errorDefaults[status] ?? { message: `Mock error ${status}.`, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null }
+export function buildErrorBody(
+  status: number,
+  parts: { message?: string | undefined; type?: string | undefined; code?: string | undefined } = {}
+): string {
+  const fallback = errorDefaults[status] ?? {
+    message: `Mock error ${status}.`,
+    type: status >= 500 ? 'server_error' : 'invalid_request_error',
+    code: null,
+  }
   return JSON.stringify({
-    error: { message: parts.message ?? fallback.message, type: parts.type ?? fallback.type, param: null, code: parts.code ?? fallback.code },
+    error: {
+      message: parts.message ?? fallback.message,
+      type: parts.type ?? fallback.type,
+      param: null,
+      code: parts.code ?? fallback.code,
+    },
   })
 }

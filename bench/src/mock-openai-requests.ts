@@ -3,7 +3,8 @@ import type { MockToolCall } from './mock-openai-bodies.ts'
 /** What the mock reads from an OpenAI request body: loosely, as any upstream would. */
 export type RequestBody = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Characters of a message's content: a string, or the `text` of its content parts. */
 function contentCharacters(content: unknown): number {
@@ -43,15 +44,18 @@ export function embeddingInputs(body: RequestBody): { count: number; characters:
   if (!Array.isArray(input)) return { count: 0, characters: 0 }
   if (input.every((item) => typeof item === 'number')) return { count: 1, characters: input.length * 4 }
   let characters = 0
-  for (const item of input) characters += typeof item === 'string' ? item.length : Array.isArray(item) ? item.length * 4 : 0
+  for (const item of input)
+    characters += typeof item === 'string' ? item.length : Array.isArray(item) ? item.length * 4 : 0
   return { count: input.length, characters }
 }
 
 export const wantsStream = (body: RequestBody): boolean => body.stream === true
 
-export const wantsUsageChunk = (body: RequestBody): boolean => isRecord(body.stream_options) && body.stream_options.include_usage === true
+export const wantsUsageChunk = (body: RequestBody): boolean =>
+  isRecord(body.stream_options) && body.stream_options.include_usage === true
 
-export const requestedModel = (body: RequestBody, fallback: string): string => (typeof body.model === 'string' ? body.model : fallback)
+export const requestedModel = (body: RequestBody, fallback: string): string =>
+  typeof body.model === 'string' ? body.model : fallback
 
 /**
  * The tool call to answer with, if any: the request must carry `tools`, and either the behaviour
@@ -77,7 +81,8 @@ function lastUserText(body: RequestBody): string {
 
 /** Plausible arguments for a JSON-schema parameter object: one value per property. */
 function sampleArguments(parameters: unknown): Record<string, unknown> {
-  const properties = isRecord(parameters) && isRecord(parameters.properties) ? parameters.properties : { location: { type: 'string' } }
+  const properties =
+    isRecord(parameters) && isRecord(parameters.properties) ? parameters.properties : { location: { type: 'string' } }
   const result: Record<string, unknown> = {}
   for (const [name, schema] of Object.entries(properties)) {
     const type = isRecord(schema) ? schema.type : undefined

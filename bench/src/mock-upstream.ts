@@ -2,7 +2,16 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { defaultMockBehavior, parseMockDirectives, splitDirectivePath, type MockBehavior } from './mock-behavior.ts'
-import { AnswerCache, buildEmbeddingsAnswer, buildErrorBody, buildModelsAnswer, estimateTokens, splitArguments, type AnswerPlan, type MockUsage } from './mock-openai-bodies.ts'
+import {
+  AnswerCache,
+  buildEmbeddingsAnswer,
+  buildErrorBody,
+  buildModelsAnswer,
+  estimateTokens,
+  splitArguments,
+  type AnswerPlan,
+  type MockUsage,
+} from './mock-openai-bodies.ts'
 import {
   chatPromptCharacters,
   chooseToolCall,
@@ -139,9 +148,16 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     const text = await readBody(request)
     try {
       const header = request.headers['x-mock']
-      record.directives = { ...parseMockDirectives(split.directives), ...parseMockDirectives(Array.isArray(header) ? header.join(',') : (header ?? '')) }
+      record.directives = {
+        ...parseMockDirectives(split.directives),
+        ...parseMockDirectives(Array.isArray(header) ? header.join(',') : (header ?? '')),
+      }
     } catch (error) {
-      sendError(response, record, 400, { message: error instanceof Error ? error.message : String(error), type: 'invalid_request_error', code: 'mock_directive' })
+      sendError(response, record, 400, {
+        message: error instanceof Error ? error.message : String(error),
+        type: 'invalid_request_error',
+        code: 'mock_directive',
+      })
       return
     }
     if (text.length > 0) {
@@ -152,19 +168,32 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
         return
       }
     }
-    const behavior: MockBehavior = Object.keys(record.directives).length === 0 ? current : { ...current, ...record.directives }
+    const behavior: MockBehavior =
+      Object.keys(record.directives).length === 0 ? current : { ...current, ...record.directives }
     const route = `${record.method} ${split.path}`
     const known =
-      route === 'POST /v1/chat/completions' || route === 'POST /v1/completions' || route === 'POST /v1/embeddings' || route === 'GET /v1/models' || route === 'POST /v1/messages'
+      route === 'POST /v1/chat/completions' ||
+      route === 'POST /v1/completions' ||
+      route === 'POST /v1/embeddings' ||
+      route === 'GET /v1/models' ||
+      route === 'POST /v1/messages'
     if (!known) {
       sendError(response, record, 404, { message: `Unknown request URL: ${route}.`, code: 'unknown_url' })
       return
     }
 
-    const failStatus = (behavior.status >= 400 ? behavior.status : 0) || (behavior.failRate > 0 && Math.random() < behavior.failRate ? behavior.failStatus : 0)
+    const failStatus =
+      (behavior.status >= 400 ? behavior.status : 0) ||
+      (behavior.failRate > 0 && Math.random() < behavior.failRate ? behavior.failStatus : 0)
     if (behavior.latencyMs > 0 && !(await pause(behavior.latencyMs, gone.signal))) return
     if (failStatus) {
-      sendError(response, record, failStatus, { message: behavior.errorMessage, type: behavior.errorType, code: behavior.errorCode }, behavior.retryAfterSeconds)
+      sendError(
+        response,
+        record,
+        failStatus,
+        { message: behavior.errorMessage, type: behavior.errorType, code: behavior.errorCode },
+        behavior.retryAfterSeconds
+      )
       return
     }
     const body: RequestBody = isRecordBody(record.body) ? record.body : {}
@@ -173,15 +202,29 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
       const inputs = embeddingInputs(body)
       const dimension = typeof body.dimensions === 'number' ? body.dimensions : behavior.embeddingDimension
       const usage = behavior.omitUsage ? undefined : usageOf(behavior, estimateTokens(inputs.characters), 0)
-      const answer = buildEmbeddingsAnswer(requestedModel(body, 'text-embedding-3-small'), Math.max(1, inputs.count), dimension, body.encoding_format === 'base64', usage)
+      const answer = buildEmbeddingsAnswer(
+        requestedModel(body, 'text-embedding-3-small'),
+        Math.max(1, inputs.count),
+        dimension,
+        body.encoding_format === 'base64',
+        usage
+      )
       return sendJson(response, record, answer, behavior.stallAfterHeadersMs, gone.signal)
     }
 
     if (route === 'POST /v1/messages') {
       // Anthropic's Messages API, for the converted-stream bench and the Claude relay tests.
       const pieces = Math.max(1, Math.floor(behavior.chunks))
-      const plan: AnswerPlan = { kind: 'chat', model: requestedModel(body, 'claude-mock'), pieces, includeUsage: true, usage: usageOf(behavior, estimateTokens(chatPromptCharacters(body)), pieces), toolCall: undefined }
-      if (!wantsStream(body)) return sendJson(response, record, cache.anthropicJson(plan), behavior.stallAfterHeadersMs, gone.signal)
+      const plan: AnswerPlan = {
+        kind: 'chat',
+        model: requestedModel(body, 'claude-mock'),
+        pieces,
+        includeUsage: true,
+        usage: usageOf(behavior, estimateTokens(chatPromptCharacters(body)), pieces),
+        toolCall: undefined,
+      }
+      if (!wantsStream(body))
+        return sendJson(response, record, cache.anthropicJson(plan), behavior.stallAfterHeadersMs, gone.signal)
       return sendStream(response, record, cache.anthropicStream(plan), behavior, gone.signal)
     }
     const chat = route === 'POST /v1/chat/completions'
@@ -197,7 +240,8 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
       usage: behavior.omitUsage ? undefined : usageOf(behavior, promptTokens, completionPieces),
       toolCall,
     }
-    if (!wantsStream(body)) return sendJson(response, record, cache.json(plan), behavior.stallAfterHeadersMs, gone.signal)
+    if (!wantsStream(body))
+      return sendJson(response, record, cache.json(plan), behavior.stallAfterHeadersMs, gone.signal)
     return sendStream(response, record, cache.stream(plan), behavior, gone.signal)
   }
 
@@ -230,7 +274,13 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     waitForClosedEarly: (count = 1, timeoutMs = 2000) =>
       new Promise<void>((resolve, reject) => {
         if (closedEarlyCount >= count) return resolve()
-        const timer = setTimeout(() => reject(new Error(`mock upstream: ${closedEarlyCount} of ${count} requests closed early after ${timeoutMs} ms`)), timeoutMs)
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(`mock upstream: ${closedEarlyCount} of ${count} requests closed early after ${timeoutMs} ms`)
+            ),
+          timeoutMs
+        )
         closeWaiters.push({ count, done: () => (clearTimeout(timer), resolve()) })
       }),
     reset: () => {
@@ -252,7 +302,8 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
   }
 }
 
-const isRecordBody = (value: unknown): value is RequestBody => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecordBody = (value: unknown): value is RequestBody =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
@@ -268,7 +319,9 @@ function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+    request.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    )
     // An aborted upload: answer nothing (the response is destroyed), the 'close' listener has recorded it.
     request.on('error', () => resolve(''))
     request.on('close', () => resolve(''))
@@ -291,18 +344,27 @@ function sendError(
   record: RecordedRequest | undefined,
   status: number,
   parts: { message?: string | undefined; type?: string | undefined; code?: string | undefined },
-  retryAfterSeconds?: number,
+  retryAfterSeconds?: number
 ): void {
   if (response.destroyed) return
   const body = buildErrorBody(status, parts)
-  const headers: Record<string, string | number> = { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }
+  const headers: Record<string, string | number> = {
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(body),
+  }
   if (retryAfterSeconds !== undefined) headers['retry-after'] = retryAfterSeconds
   if (record) record.status = status
   response.writeHead(status, headers)
   response.end(body)
 }
 
-async function sendJson(response: ServerResponse, record: RecordedRequest, body: string, stallMs: number, signal: AbortSignal): Promise<void> {
+async function sendJson(
+  response: ServerResponse,
+  record: RecordedRequest,
+  body: string,
+  stallMs: number,
+  signal: AbortSignal
+): Promise<void> {
   if (response.destroyed) return
   record.status = 200
   response.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) })
@@ -318,7 +380,7 @@ async function sendStream(
   record: RecordedRequest,
   answer: { events: string[]; joined: string },
   behavior: MockBehavior,
-  signal: AbortSignal,
+  signal: AbortSignal
 ): Promise<void> {
   if (response.destroyed) return
   record.status = 200
@@ -332,7 +394,9 @@ async function sendStream(
     response.end(answer.joined)
     return
   }
-  const events = behavior.malformedChunk ? [answer.events[0] ?? '', MALFORMED_EVENT, ...answer.events.slice(1)] : answer.events
+  const events = behavior.malformedChunk
+    ? [answer.events[0] ?? '', MALFORMED_EVENT, ...answer.events.slice(1)]
+    : answer.events
   // Plain timers and callbacks, not an awaited abortable sleep per chunk: paced streams are the
   // mock's hot path, and a client gone meanwhile is seen as a destroyed response.
   await new Promise<void>((resolve) => {

@@ -18,20 +18,27 @@ const columns: [title: string, width: number][] = [
   ['mock cpu µs/req', 16],
 ]
 
-const cell = (value: string, index: number) => (index === 1 ? value.padEnd(columns[index]?.[1] ?? 0) : value.padStart(columns[index]?.[1] ?? 0))
+const cell = (value: string, index: number) =>
+  index === 1 ? value.padEnd(columns[index]?.[1] ?? 0) : value.padStart(columns[index]?.[1] ?? 0)
 const line = (values: string[]) => values.map(cell).join(' ').trimEnd()
 const fixed = (value: number) => value.toFixed(2)
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`
 const dash = '–'
 
 export function scenarioHeader(scenario: Scenario, seconds: number, warmupSeconds: number): string {
-  return [`\n${scenario.label}: ${seconds} s per run after a ${warmupSeconds} s warm-up`, line(columns.map(([title]) => title))].join('\n')
+  return [
+    `\n${scenario.label}: ${seconds} s per run after a ${warmupSeconds} s warm-up`,
+    line(columns.map(([title]) => title)),
+  ].join('\n')
 }
 
 /** A comparison row: rps as a ratio, latencies as differences, relay CPU as a multiple. */
 function comparisonRow(label: string, run: Measurement, base: Measurement, stream: boolean): string {
   const { load } = run
-  const cpu = run.relayCpuMicros !== undefined && base.relayCpuMicros ? `×${(run.relayCpuMicros / base.relayCpuMicros).toFixed(2)}` : dash
+  const cpu =
+    run.relayCpuMicros !== undefined && base.relayCpuMicros
+      ? `×${(run.relayCpuMicros / base.relayCpuMicros).toFixed(2)}`
+      : dash
   return line([
     '',
     label,
@@ -49,7 +56,12 @@ function comparisonRow(label: string, run: Measurement, base: Measurement, strea
  * One row per run; after a relay run (bare or gateway) its overhead against the direct run, and
  * after a gateway run its cost against the bare relay's ("vs bare": CPU per request as a multiple).
  */
-export function measurementRows(measurement: Measurement, direct: Measurement | undefined, stream: boolean, bare?: Measurement): string {
+export function measurementRows(
+  measurement: Measurement,
+  direct: Measurement | undefined,
+  stream: boolean,
+  bare?: Measurement
+): string {
   const { load } = measurement
   const rows = [
     line([
@@ -71,12 +83,17 @@ export function measurementRows(measurement: Measurement, direct: Measurement | 
   if (measurement.target === 'gateway' && bare) rows.push(comparisonRow('vs bare', measurement, bare, stream))
   const answered = load.requests + load.errors
   if (measurement.upstreamConnections > 2 * measurement.concurrency) {
-    rows.push(`      note: the upstream accepted ${measurement.upstreamConnections} new connections for ${measurement.upstreamHits} requests (connections are not kept alive)`)
+    rows.push(
+      `      note: the upstream accepted ${measurement.upstreamConnections} new connections for ${measurement.upstreamHits} requests (connections are not kept alive)`
+    )
   }
   if (Math.abs(measurement.upstreamHits - answered) > Math.max(2, answered * 0.01)) {
     rows.push(`      note: the upstream received ${measurement.upstreamHits} requests for ${answered} answered here`)
   }
-  if (measurement.loadGeneratorCpuShare >= 0.9) rows.push(`      note: the load generator used ${Math.round(measurement.loadGeneratorCpuShare * 100)}% of a core, so it may bound this rps`)
+  if (measurement.loadGeneratorCpuShare >= 0.9)
+    rows.push(
+      `      note: the load generator used ${Math.round(measurement.loadGeneratorCpuShare * 100)}% of a core, so it may bound this rps`
+    )
   for (const sample of load.errorSamples) rows.push(`      ${measurement.target} error: ${sample}`)
   return rows.join('\n')
 }
@@ -90,18 +107,29 @@ const find = (all: Measurement[], scenario: Scenario['id'], target: Measurement[
   all.find((m) => m.scenario === scenario && m.target === target && m.concurrency === concurrency)
 
 /** The issue's targets, judged on what was measured; a target without its measurement is n/a. */
-export function judgeTargets(all: Measurement[], chunks: number, soakResult: SoakResult | undefined, soakRequested: boolean): TargetLine[] {
+export function judgeTargets(
+  all: Measurement[],
+  chunks: number,
+  soakResult: SoakResult | undefined,
+  soakRequested: boolean
+): TargetLine[] {
   const lines: TargetLine[] = []
-  const verdict = (ok: boolean | undefined, text: string) => lines.push({ status: ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS', text })
+  const verdict = (ok: boolean | undefined, text: string) =>
+    lines.push({ status: ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS', text })
 
   for (const [scenario, limit, name] of [
     ['json', 150, 'non-stream'],
     ['stream', 250, `${chunks}-chunk stream`],
   ] as const) {
-    const runs = all.filter((m) => m.scenario === scenario && m.target === 'gateway' && m.relayCpuMicros !== undefined && m.load.requests > 0)
+    const runs = all.filter(
+      (m) => m.scenario === scenario && m.target === 'gateway' && m.relayCpuMicros !== undefined && m.load.requests > 0
+    )
     const worst = Math.max(...runs.map((m) => m.relayCpuMicros ?? 0))
     const each = runs.map((m) => `c${m.concurrency} ${m.relayCpuMicros}`).join(' / ')
-    verdict(runs.length === 0 ? undefined : worst <= limit, `gateway CPU per request, ${name} ≤ ${limit} µs: ${runs.length === 0 ? 'not measured' : `${worst} µs, the worst of ${each}`}`)
+    verdict(
+      runs.length === 0 ? undefined : worst <= limit,
+      `gateway CPU per request, ${name} ≤ ${limit} µs: ${runs.length === 0 ? 'not measured' : `${worst} µs, the worst of ${each}`}`
+    )
   }
 
   for (const scenario of ['json', 'stream'] as const) {
@@ -135,7 +163,10 @@ export function judgeTargets(all: Measurement[], chunks: number, soakResult: Soa
         continue
       }
       const ratio = gateway.relayCpuMicros / bare.relayCpuMicros
-      verdict(ratio <= 1.5, `gateway CPU per request ≤ 1.5× the bare relay, ${name}, c${concurrency}: ${gateway.relayCpuMicros} vs ${bare.relayCpuMicros} µs (${ratio.toFixed(2)}×)`)
+      verdict(
+        ratio <= 1.5,
+        `gateway CPU per request ≤ 1.5× the bare relay, ${name}, c${concurrency}: ${gateway.relayCpuMicros} vs ${bare.relayCpuMicros} µs (${ratio.toFixed(2)}×)`
+      )
       if (concurrency === 16) {
         const added = gateway.load.p50 - bare.load.p50
         verdict(added < 1, `added p50 over the bare relay at concurrency 16, ${name} < 1 ms: ${signed(added)} ms`)
@@ -144,30 +175,38 @@ export function judgeTargets(all: Measurement[], chunks: number, soakResult: Soa
   }
 
   // Issue 7: a stream converted from Anthropic's events costs at most twice the pass-through.
-  const converted = all.filter((m) => m.scenario === 'claude-stream' && m.target === 'gateway' && m.relayCpuMicros !== undefined && m.load.requests > 0)
+  const converted = all.filter(
+    (m) =>
+      m.scenario === 'claude-stream' && m.target === 'gateway' && m.relayCpuMicros !== undefined && m.load.requests > 0
+  )
   const ratios = converted.flatMap((m) => {
     const passthrough = find(all, 'stream', 'gateway', m.concurrency)?.relayCpuMicros
-    return passthrough ? [{ concurrency: m.concurrency, ratio: (m.relayCpuMicros ?? 0) / passthrough, micros: m.relayCpuMicros }] : []
+    return passthrough
+      ? [{ concurrency: m.concurrency, ratio: (m.relayCpuMicros ?? 0) / passthrough, micros: m.relayCpuMicros }]
+      : []
   })
   verdict(
     ratios.length === 0 ? undefined : ratios.every((r) => r.ratio <= 2),
-    `Claude-to-OpenAI converted stream CPU ≤ 2× the pass-through stream: ${ratios.length === 0 ? 'not measured' : ratios.map((r) => `c${r.concurrency} ${r.micros} µs (${r.ratio.toFixed(2)}×)`).join(' / ')}`,
+    `Claude-to-OpenAI converted stream CPU ≤ 2× the pass-through stream: ${ratios.length === 0 ? 'not measured' : ratios.map((r) => `c${r.concurrency} ${r.micros} µs (${r.ratio.toFixed(2)}×)`).join(' / ')}`
   )
 
   const peak = find(all, 'stream', 'gateway', 64)
   verdict(
     peak?.relayPeakRss === undefined ? undefined : peak.relayPeakRss < 200 * MiB,
-    `gateway peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.relayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.relayPeakRss)} MiB`}`,
+    `gateway peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.relayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.relayPeakRss)} MiB`}`
   )
 
   if (soakResult) {
     const growth = soakResult.growth / MiB
     verdict(
       growth < 16,
-      `no RSS growth over a ${soakResult.seconds} s soak (stream, concurrency 16; last fifth vs second fifth < 16 MiB): start ${mebibytes(soakResult.startRss)} MiB, end ${mebibytes(soakResult.endRss)} MiB, peak ${mebibytes(soakResult.peakRss)} MiB, growth ${growth.toFixed(1)} MiB over ${soakResult.load.requests} requests, ${soakResult.load.errors} errors`,
+      `no RSS growth over a ${soakResult.seconds} s soak (stream, concurrency 16; last fifth vs second fifth < 16 MiB): start ${mebibytes(soakResult.startRss)} MiB, end ${mebibytes(soakResult.endRss)} MiB, peak ${mebibytes(soakResult.peakRss)} MiB, growth ${growth.toFixed(1)} MiB over ${soakResult.load.requests} requests, ${soakResult.load.errors} errors`
     )
   } else {
-    verdict(undefined, `no RSS growth over a 5-minute run: ${soakRequested ? 'not measured (no gateway)' : 'not run (set BENCH_SOAK_SECONDS=300)'}`)
+    verdict(
+      undefined,
+      `no RSS growth over a 5-minute run: ${soakRequested ? 'not measured (no gateway)' : 'not run (set BENCH_SOAK_SECONDS=300)'}`
+    )
   }
   return lines
 }

@@ -24,7 +24,10 @@ const numberFrom = (name: string, fallback: number) => {
 const config = {
   seconds: numberFrom('BENCH_SECONDS', 5),
   warmupSeconds: numberFrom('BENCH_WARMUP_SECONDS', 1),
-  concurrencies: (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0),
+  concurrencies: (process.env.BENCH_CONCURRENCY ?? '1,16,64')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0),
   chunks: numberFrom('BENCH_CHUNKS', 20),
   chunkDelayMs: numberFrom('BENCH_CHUNK_DELAY_MS', 0),
   latencyMs: numberFrom('BENCH_UPSTREAM_LATENCY_MS', 0),
@@ -48,54 +51,92 @@ function armDeadline(): void {
 
 /** A failure in words; a missing /proc entry means the gateway process is gone. */
 function describe(error: unknown): string {
-  if ((error as NodeJS.ErrnoException).code === 'ENOENT' && String((error as Error).message).includes('/proc/')) return 'the gateway process exited'
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT' && String((error as Error).message).includes('/proc/'))
+    return 'the gateway process exited'
   return error instanceof Error ? error.message : String(error)
 }
 
-async function startGateway(mock: RunningProcess): Promise<{ gateway?: RunningProcess; key?: string; failure?: string }> {
+async function startGateway(
+  mock: RunningProcess
+): Promise<{ gateway?: RunningProcess; key?: string; failure?: string }> {
   let gateway: RunningProcess | undefined
   try {
     gateway = await startGatewayProcess({ cpuProfile: config.cpuProfile })
     const key = await configureGateway(gateway.url, mock.url)
-    for (const scenario of buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs)) await probeRelay(gateway.url, key, scenario.body, scenario.stream)
+    for (const scenario of buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs))
+      await probeRelay(gateway.url, key, scenario.body, scenario.stream)
     return { gateway, key }
   } catch (error) {
-    const failure = error instanceof GatewayCallError ? `gateway call failed: ${error.message}` : `gateway failed to start: ${error instanceof Error ? error.message : String(error)}`
+    const failure =
+      error instanceof GatewayCallError
+        ? `gateway call failed: ${error.message}`
+        : `gateway failed to start: ${error instanceof Error ? error.message : String(error)}`
     return { gateway, failure }
   }
 }
 
 async function main(): Promise<number> {
   armDeadline()
-  const mock = await startMockProcess({ chunks: config.chunks, chunkDelayMs: config.chunkDelayMs, latencyMs: config.latencyMs })
+  const mock = await startMockProcess({
+    chunks: config.chunks,
+    chunkDelayMs: config.chunkDelayMs,
+    latencyMs: config.latencyMs,
+  })
   let gateway: RunningProcess | undefined
   let bareRelay: RunningProcess | undefined
   try {
     bareRelay = await startBareRelayProcess(mock.url)
     const started = await startGateway(mock)
     gateway = started.gateway
-    const scenarios = buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs).filter((s) => config.scenarios.includes(s.id))
+    const scenarios = buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs).filter((s) =>
+      config.scenarios.includes(s.id)
+    )
     let failure = started.failure
     let through: Target | undefined =
-      started.key && gateway ? { name: 'gateway', url: `${gateway.url}/v1/chat/completions`, apiKey: started.key, pid: gateway.pid } : undefined
-    const bare: Target = { name: 'bare', url: `${bareRelay.url}/v1/chat/completions`, apiKey: 'sk-mock', pid: bareRelay.pid }
+      started.key && gateway
+        ? { name: 'gateway', url: `${gateway.url}/v1/chat/completions`, apiKey: started.key, pid: gateway.pid }
+        : undefined
+    const bare: Target = {
+      name: 'bare',
+      url: `${bareRelay.url}/v1/chat/completions`,
+      apiKey: 'sk-mock',
+      pid: bareRelay.pid,
+    }
 
     console.log(
       `bench: mock upstream ${mock.url} (pid ${mock.pid}), bare relay ${bareRelay.url} (pid ${bareRelay.pid}), gateway ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}`
     )
     const load = loadavg()[0] ?? 0
-    console.log(`machine: ${cpus().length} cores, load average ${load.toFixed(2)}, Node ${process.version}; load generator, mock and gateway are separate processes on loopback`)
-    if (load > 0.5) console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
-    console.log('latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare')
-    if (config.cpuProfile) console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
-    if (config.chunkDelayMs === 0) console.log('stream: the mock writes each stream in one piece (BENCH_CHUNK_DELAY_MS=0), so its ttft is its latency; set BENCH_CHUNK_DELAY_MS to pace the chunks')
+    console.log(
+      `machine: ${cpus().length} cores, load average ${load.toFixed(2)}, Node ${process.version}; load generator, mock and gateway are separate processes on loopback`
+    )
+    if (load > 0.5)
+      console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
+    console.log(
+      'latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare'
+    )
+    if (config.cpuProfile)
+      console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
+    if (config.chunkDelayMs === 0)
+      console.log(
+        'stream: the mock writes each stream in one piece (BENCH_CHUNK_DELAY_MS=0), so its ttft is its latency; set BENCH_CHUNK_DELAY_MS to pace the chunks'
+      )
     if (started.failure) console.log(`\n${started.failure}\nmeasuring direct-to-mock only`)
 
     const measurements: Measurement[] = []
-    const options = { seconds: config.seconds, warmupSeconds: config.warmupSeconds, mockPid: mock.pid, mockUrl: mock.url }
+    const options = {
+      seconds: config.seconds,
+      warmupSeconds: config.warmupSeconds,
+      mockPid: mock.pid,
+      mockUrl: mock.url,
+    }
     for (const scenario of scenarios) {
       console.log(scenarioHeader(scenario, config.seconds, config.warmupSeconds))
-      const direct: Target = { name: 'direct', url: `${mock.url}${scenario.direct?.path ?? '/v1/chat/completions'}`, apiKey: 'sk-mock' }
+      const direct: Target = {
+        name: 'direct',
+        url: `${mock.url}${scenario.direct?.path ?? '/v1/chat/completions'}`,
+        apiKey: 'sk-mock',
+      }
       for (const concurrency of config.concurrencies) {
         const directRun = await measure(scenario, direct, concurrency, options)
         measurements.push(directRun)
@@ -127,9 +168,16 @@ async function main(): Promise<number> {
       console.log(`\nsoak: stream through the gateway at concurrency 16 for ${config.soakSeconds} s`)
       try {
         soakResult = await soak(streamScenario, through, gateway.pid, config.soakSeconds)
-        console.log(`soak: ${soakResult.load.rps} rps, p50 ${soakResult.load.p50} ms, p99 ${soakResult.load.p99} ms, ${soakResult.load.errors} errors`)
+        console.log(
+          `soak: ${soakResult.load.rps} rps, p50 ${soakResult.load.p50} ms, p99 ${soakResult.load.p99} ms, ${soakResult.load.errors} errors`
+        )
         const every = Math.max(1, Math.round(soakResult.samples.length / 30))
-        console.log(`soak: gateway RSS MiB every ${every} s: ${soakResult.samples.filter((_, i) => i % every === 0).map((b) => Math.round(mebibytes(b))).join(' ')}`)
+        console.log(
+          `soak: gateway RSS MiB every ${every} s: ${soakResult.samples
+            .filter((_, i) => i % every === 0)
+            .map((b) => Math.round(mebibytes(b)))
+            .join(' ')}`
+        )
       } catch (error) {
         failure = `gateway failed during the soak: ${describe(error)}`
         console.log(failure)
@@ -144,7 +192,11 @@ async function main(): Promise<number> {
       const tail = gateway?.outputTail() ?? []
       if (tail.length > 0) console.log(`gateway output (last lines):\n${tail.join('\n')}`)
     }
-    if (config.jsonReport) writeFileSync(config.jsonReport, `${JSON.stringify({ config, gatewayFailure: failure ?? null, measurements, soak: soakResult ?? null, targets }, null, 2)}\n`)
+    if (config.jsonReport)
+      writeFileSync(
+        config.jsonReport,
+        `${JSON.stringify({ config, gatewayFailure: failure ?? null, measurements, soak: soakResult ?? null, targets }, null, 2)}\n`
+      )
     if (failure) return 1
     return config.strict && targets.some((t) => t.status === 'MISS') ? 1 : 0
   } finally {
@@ -175,5 +227,5 @@ main().then(
     console.error(error instanceof Error ? (error.stack ?? error.message) : error)
     killAllChildren()
     process.exit(1)
-  },
+  }
 )

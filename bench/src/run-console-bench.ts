@@ -39,7 +39,12 @@ async function timeCall(url: string, headers: Record<string, string>, path: stri
   for (let i = 0; i < RUNS; i++) times.push(await once())
   times.sort((a, b) => a - b)
   const round = (ms: number) => Math.round(ms * 10) / 10
-  return { call: path, targetMs, medianMs: round(times[Math.floor(times.length / 2)] as number), maxMs: round(times[times.length - 1] as number) }
+  return {
+    call: path,
+    targetMs,
+    medianMs: round(times[Math.floor(times.length / 2)] as number),
+    maxMs: round(times[times.length - 1] as number),
+  }
 }
 
 async function main(): Promise<number> {
@@ -56,9 +61,14 @@ async function main(): Promise<number> {
     const now = Math.floor(Date.now() / 1000)
     const sqlitePath = gateway.sqlitePath as string
     const fillMs = fillLogs(sqlitePath, { rows: ROWS, users: USERS, owner: { id: userId, username: 'root' }, now })
-    console.log(`bench:console: ${ROWS.toLocaleString('en')} log rows of ${USERS} users over 30 days written in ${Math.round(fillMs)} ms`)
-    const listsMs = (await fillChannels(call, auth, CHANNELS)) + (await fillTokens(call, auth, sqlitePath, userId, TOKENS))
-    console.log(`bench:console: ${CHANNELS.toLocaleString('en')} channels (through the API) and ${TOKENS.toLocaleString('en')} tokens of root written in ${Math.round(listsMs)} ms; ${RUNS} runs per call after a warm-up`)
+    console.log(
+      `bench:console: ${ROWS.toLocaleString('en')} log rows of ${USERS} users over 30 days written in ${Math.round(fillMs)} ms`
+    )
+    const listsMs =
+      (await fillChannels(call, auth, CHANNELS)) + (await fillTokens(call, auth, sqlitePath, userId, TOKENS))
+    console.log(
+      `bench:console: ${CHANNELS.toLocaleString('en')} channels (through the API) and ${TOKENS.toLocaleString('en')} tokens of root written in ${Math.round(listsMs)} ms; ${RUNS} runs per call after a warm-up`
+    )
 
     const end = now + 3600
     const today = now - (now % 86_400)
@@ -88,9 +98,14 @@ async function main(): Promise<number> {
     for (const path of logCalls) timings.push(await timeCall(gateway.url, auth, path, LOG_TARGET_MS))
     for (const path of listCalls) timings.push(await timeCall(gateway.url, auth, path, LIST_TARGET_MS))
     console.log('\nmedian ms  max ms  target  call')
-    for (const t of timings) console.log(`${String(t.medianMs).padStart(9)}  ${String(t.maxMs).padStart(6)}  ${String(t.targetMs).padStart(6)}  ${t.call}`)
+    for (const t of timings)
+      console.log(
+        `${String(t.medianMs).padStart(9)}  ${String(t.maxMs).padStart(6)}  ${String(t.targetMs).padStart(6)}  ${t.call}`
+      )
     const misses = timings.filter((t) => t.medianMs >= t.targetMs)
-    console.log(`\n${misses.length === 0 ? 'PASS' : 'MISS'}  every call's median under its target (${misses.length} over)`)
+    console.log(
+      `\n${misses.length === 0 ? 'PASS' : 'MISS'}  every call's median under its target (${misses.length} over)`
+    )
     return process.env.BENCH_STRICT === '1' && misses.length > 0 ? 1 : 0
   } finally {
     await gateway?.stop()

@@ -15,14 +15,24 @@ export interface Scenario {
  * The scenarios: OpenAI non-stream and stream (passed through), and an OpenAI stream answered by
  * an Anthropic channel (converted chunk by chunk), whose direct run calls the mock's /v1/messages.
  */
-export function buildScenarios(model: string, chunks: number, chunkDelayMs: number, claudeModel = CLAUDE_BENCH_MODEL): Scenario[] {
+export function buildScenarios(
+  model: string,
+  chunks: number,
+  chunkDelayMs: number,
+  claudeModel = CLAUDE_BENCH_MODEL
+): Scenario[] {
   const messages = [
     { role: 'system', content: 'You are a helpful assistant. Answer briefly.' },
     { role: 'user', content: 'Tell me one short fact about foxes, please.' },
   ]
   const pace = chunkDelayMs > 0 ? `, ${chunkDelayMs} ms apart` : ''
   return [
-    { id: 'json', label: `non-stream chat completion (${chunks}-piece answer)`, stream: false, body: JSON.stringify({ model, messages }) },
+    {
+      id: 'json',
+      label: `non-stream chat completion (${chunks}-piece answer)`,
+      stream: false,
+      body: JSON.stringify({ model, messages }),
+    },
     {
       id: 'stream',
       label: `stream chat completion (${chunks} chunks${pace}, include_usage)`,
@@ -36,7 +46,13 @@ export function buildScenarios(model: string, chunks: number, chunkDelayMs: numb
       body: JSON.stringify({ model: claudeModel, messages, stream: true, stream_options: { include_usage: true } }),
       direct: {
         path: '/v1/messages',
-        body: JSON.stringify({ model: claudeModel, max_tokens: 1024, system: messages[0]?.content, messages: messages.slice(1), stream: true }),
+        body: JSON.stringify({
+          model: claudeModel,
+          max_tokens: 1024,
+          system: messages[0]?.content,
+          messages: messages.slice(1),
+          stream: true,
+        }),
         endMarker: 'event: message_stop',
       },
     },
@@ -91,7 +107,12 @@ async function readMockStats(mockUrl: string): Promise<{ hits: number; connectio
  * One measured run: a warm-up (JIT, connection pools) at the same concurrency, then the window,
  * with the CPU time of the mock and of the relay (bare or gateway) read from /proc before and after it.
  */
-export async function measure(scenario: Scenario, target: Target, concurrency: number, options: MeasureOptions): Promise<Measurement> {
+export async function measure(
+  scenario: Scenario,
+  target: Target,
+  concurrency: number,
+  options: MeasureOptions
+): Promise<Measurement> {
   const load = {
     concurrency,
     method: 'POST' as const,
@@ -142,7 +163,12 @@ export interface SoakResult {
 }
 
 /** The long run: the stream scenario through the gateway at concurrency 16, RSS sampled every second. */
-export async function soak(scenario: Scenario, target: Target, gatewayPid: number, seconds: number): Promise<SoakResult> {
+export async function soak(
+  scenario: Scenario,
+  target: Target,
+  gatewayPid: number,
+  seconds: number
+): Promise<SoakResult> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` }
   const options = { concurrency: 16, method: 'POST' as const, body: scenario.body, stream: scenario.stream, headers }
   await runLoad(target.url, { ...options, seconds: 1 })

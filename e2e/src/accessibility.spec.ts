@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every page of the console, signed out
@@ -22,7 +22,17 @@ const suffix = Date.now().toString(36)
 const tokenPrefix = `a11y-${suffix}`
 const model = 'gpt-4o-mini'
 
-const publicPages = ['/', '/login', '/register', '/reset', '/user/reset?email=a11y%40example.com&token=x', '/setup', '/pricing', '/about', '/no-such-page']
+const publicPages = [
+  '/',
+  '/login',
+  '/register',
+  '/reset',
+  '/user/reset?email=a11y%40example.com&token=x',
+  '/setup',
+  '/pricing',
+  '/about',
+  '/no-such-page',
+]
 const listPages = ['/detail', '/token', '/log', '/midjourney', '/task', '/channel', '/redemption', '/user']
 const otherPages = [
   '/setting?tab=operation',
@@ -51,7 +61,9 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
-  const ok = async (response: Promise<{ json: () => Promise<{ success: boolean; message?: string; data?: unknown }> }>) => {
+  const ok = async (
+    response: Promise<{ json: () => Promise<{ success: boolean; message?: string; data?: unknown }> }>
+  ) => {
     const body = await (await response).json()
     expect(body.success, body.message).toBe(true)
     return body.data as never
@@ -59,15 +71,27 @@ test.beforeAll(async ({ request, baseURL }) => {
   const channel: { id: number }[] = await ok(
     request.post(`${baseURL}/api/channel/`, {
       headers,
-      data: { name: `a11y-${suffix}`, type: 1, key: 'sk-a11y-mock', base_url: upstream.url, models: model, group: 'default', priority: 100, private_network: 1 },
-    }),
+      data: {
+        name: `a11y-${suffix}`,
+        type: 1,
+        key: 'sk-a11y-mock',
+        base_url: upstream.url,
+        models: model,
+        group: 'default',
+        priority: 100,
+        private_network: 1,
+      },
+    })
   )
   channelId = channel[0]?.id
   // More tokens than one page holds, so the pager has somewhere to go.
   let key = ''
   for (let index = 0; index < 12; index++) {
     const token: { key: string } = await ok(
-      request.post(`${baseURL}/api/token/`, { headers, data: { name: `${tokenPrefix}-${index}`, unlimited_quota: true, expired_time: -1 } }),
+      request.post(`${baseURL}/api/token/`, {
+        headers,
+        data: { name: `${tokenPrefix}-${index}`, unlimited_quota: true, expired_time: -1 },
+      })
     )
     key ||= token.key
   }
@@ -80,9 +104,18 @@ test.beforeAll(async ({ request, baseURL }) => {
     expect(response.status, await response.clone().text()).toBe(200)
     await response.text()
   }
-  await ok(request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `a11y-${suffix}`, quota: 500_000, count: 2 } }))
-  await ok(request.post(`${baseURL}/api/user/`, { headers, data: { username: `a11y${suffix}`.slice(0, 20), password: 'a11ypass123', display_name: 'A11y' } }))
-  const users = await (await request.get(`${baseURL}/api/user/search?keyword=a11y${suffix}`.slice(0, 200), { headers })).json()
+  await ok(
+    request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `a11y-${suffix}`, quota: 500_000, count: 2 } })
+  )
+  await ok(
+    request.post(`${baseURL}/api/user/`, {
+      headers,
+      data: { username: `a11y${suffix}`.slice(0, 20), password: 'a11ypass123', display_name: 'A11y' },
+    })
+  )
+  const users = await (
+    await request.get(`${baseURL}/api/user/search?keyword=a11y${suffix}`.slice(0, 200), { headers })
+  ).json()
   userId = users.data?.items?.[0]?.id
 })
 
@@ -93,14 +126,19 @@ test.afterAll(async ({ request, baseURL }) => {
   await upstream?.stop()
 })
 
-async function openContext(browser: Browser, baseURL: string | undefined, language: Language, theme: Theme): Promise<BrowserContext> {
+async function openContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  language: Language,
+  theme: Theme
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, colorScheme: theme })
   await context.addInitScript(
     ({ lang, mode }) => {
       localStorage.setItem('i18nextLng', lang)
       localStorage.setItem('theme-mode', mode)
     },
-    { lang: language, mode: theme },
+    { lang: language, mode: theme }
   )
   return context
 }
@@ -118,13 +156,19 @@ async function settle(page: Page, language: Language, theme: Theme): Promise<voi
 /** Runs axe on the page (or one part of it) and answers the serious and critical violations, readable. */
 async function violations(page: Page, include?: string): Promise<string[]> {
   // Only violations are reported back (passes and incomplete are not collected): much faster on big tables.
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] })
+  let builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
   if (include) builder = builder.include(include)
   const { violations: found } = await builder.analyze()
   return found
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => {
-      const targets = violation.nodes.slice(0, 5).map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`)
+      const targets = violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`
+        )
       return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`
     })
 }
@@ -140,7 +184,13 @@ async function checkPages(page: Page, paths: string[], language: Language, theme
 }
 
 /** Opens something (a drawer or a dialog) and checks the page with it open. */
-async function checkOpened(page: Page, label: string, open: () => Promise<void>, opened: Locator, language: Language): Promise<void> {
+async function checkOpened(
+  page: Page,
+  label: string,
+  open: () => Promise<void>,
+  opened: Locator,
+  language: Language
+): Promise<void> {
   await open()
   await expect(opened).toBeVisible()
   await page.waitForTimeout(400)
@@ -186,14 +236,35 @@ for (const language of languages) {
       test.setTimeout(300_000)
       await page.goto('/token')
       await settle(page, language, 'light')
-      await checkOpened(page, 'token editor drawer', () => page.getByTestId('tokens-add').click(), page.getByTestId('token-editor'), language)
+      await checkOpened(
+        page,
+        'token editor drawer',
+        () => page.getByTestId('tokens-add').click(),
+        page.getByTestId('token-editor'),
+        language
+      )
 
       await page.goto('/channel')
       await settle(page, language, 'light')
-      await checkOpened(page, 'column settings dialog', () => page.getByTestId('column-settings-trigger').click(), page.getByTestId('column-settings'), language)
-      await checkOpened(page, 'confirm dialog', () => page.getByTestId('channel-fix').click(), page.getByRole('dialog'), language)
+      await checkOpened(
+        page,
+        'column settings dialog',
+        () => page.getByTestId('column-settings-trigger').click(),
+        page.getByTestId('column-settings'),
+        language
+      )
+      await checkOpened(
+        page,
+        'confirm dialog',
+        () => page.getByTestId('channel-fix').click(),
+        page.getByRole('dialog'),
+        language
+      )
 
-      for (const [label, path] of [['channel edit drawer', `/channel/edit/${channelId}`], ['user editor drawer', '/user/edit']] as const) {
+      for (const [label, path] of [
+        ['channel edit drawer', `/channel/edit/${channelId}`],
+        ['user editor drawer', '/user/edit'],
+      ] as const) {
         await page.goto(path)
         await settle(page, language, 'light')
         await expect(page.getByRole('dialog')).toBeVisible()

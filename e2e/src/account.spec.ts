@@ -17,7 +17,11 @@ test.afterAll(async () => {
   await stub.close()
 })
 
-async function setOptions(request: APIRequestContext, baseURL: string | undefined, options: Record<string, string>): Promise<void> {
+async function setOptions(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  options: Record<string, string>
+): Promise<void> {
   const headers = await rootHeaders(request, baseURL)
   for (const [key, value] of Object.entries(options)) {
     const response = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
@@ -25,7 +29,11 @@ async function setOptions(request: APIRequestContext, baseURL: string | undefine
   }
 }
 
-test('registers with an emailed code, then resets the password through the mailed link', async ({ page, request, baseURL }) => {
+test('registers with an emailed code, then resets the password through the mailed link', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await ensureRoot(request, baseURL)
   await setOptions(request, baseURL, {
     SMTPServer: '127.0.0.1',
@@ -91,7 +99,11 @@ test('registers with an emailed code, then resets the password through the maile
 
 test('signs in with GitHub through a stand-in provider', async ({ page, request, baseURL }) => {
   await ensureRoot(request, baseURL)
-  await setOptions(request, baseURL, { GitHubClientId: 'e2e-client', GitHubClientSecret: 'e2e-secret', GitHubOAuthEnabled: 'true' })
+  await setOptions(request, baseURL, {
+    GitHubClientId: 'e2e-client',
+    GitHubClientSecret: 'e2e-secret',
+    GitHubOAuthEnabled: 'true',
+  })
   try {
     stub.codes.set('e2e-code', { id: 31337, login: 'e2e-octo', name: 'E2E Octo' })
     await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
@@ -99,7 +111,9 @@ test('signs in with GitHub through a stand-in provider', async ({ page, request,
     await expect(page.getByTestId('oauth-github')).toBeVisible()
     // The button opens github.com; the stand-in cannot serve that page, so the test does what
     // GitHub would: take the state the page asked for and come back to the callback with a code.
-    const state = await page.evaluate(async () => ((await (await fetch('/api/oauth/state')).json()) as { data: string }).data)
+    const state = await page.evaluate(
+      async () => ((await (await fetch('/api/oauth/state')).json()) as { data: string }).data
+    )
     await page.goto(`/oauth/github?code=e2e-code&state=${state}`)
     await expect(page).toHaveURL(/\/token$/)
     const stored = await page.evaluate(() => localStorage.getItem('user'))

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Page } from '@playwright/test'
-import { expect, test, ensureRoot, signIn } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test } from './fixtures.ts'
 
 /**
  * Channel management against a mock OpenAI upstream: create a channel from the drawer, find it,
@@ -70,7 +70,9 @@ test('channel lifecycle from the console', async ({ page }) => {
   await priority.press('Enter')
   await expect(page.getByText('Done!').first()).toBeVisible()
   await page.reload()
-  await expect(page.getByTestId('channels-table').locator('tbody tr', { hasText: name }).getByLabel(`${name} Priority`)).toHaveValue('7')
+  await expect(
+    page.getByTestId('channels-table').locator('tbody tr', { hasText: name }).getByLabel(`${name} Priority`)
+  ).toHaveValue('7')
 
   // Disable, then enable.
   await rowMenu(page, row, 'Disable')

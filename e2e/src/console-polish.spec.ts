@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * Console polish: the dashboard's axis labels are distinct and unclipped, a toast never covers the
@@ -15,13 +15,31 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
-  channelId = await addChannel(request, baseURL, headers, { name: `e2e-polish-${suffix}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model })
+  channelId = await addChannel(request, baseURL, headers, {
+    name: `e2e-polish-${suffix}`,
+    type: 1,
+    key: 'sk-e2e-mock',
+    base_url: upstream.url,
+    models: model,
+  })
   // The root spends through its own token so that its dashboard has bars (and a y axis) to label.
-  const codes = await (await request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `polish-${suffix}`, quota: 5_000_000, count: 1 } })).json()
+  const codes = await (
+    await request.post(`${baseURL}/api/redemption/`, {
+      headers,
+      data: { name: `polish-${suffix}`, quota: 5_000_000, count: 1 },
+    })
+  ).json()
   expect(codes.success, codes.message).toBe(true)
-  const topup = await (await request.post(`${baseURL}/api/user/topup`, { headers, data: { key: codes.data[0] } })).json()
+  const topup = await (
+    await request.post(`${baseURL}/api/user/topup`, { headers, data: { key: codes.data[0] } })
+  ).json()
   expect(topup.success, topup.message).toBe(true)
-  const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: `polish-${suffix}`, unlimited_quota: true, expired_time: -1 } })).json()
+  const token = await (
+    await request.post(`${baseURL}/api/token/`, {
+      headers,
+      data: { name: `polish-${suffix}`, unlimited_quota: true, expired_time: -1 },
+    })
+  ).json()
   expect(token.success, token.message).toBe(true)
   for (let i = 0; i < 3; i++) {
     const response = await fetch(`${baseURL}/v1/chat/completions`, {
@@ -34,18 +52,25 @@ test.beforeAll(async ({ request, baseURL }) => {
 })
 
 test.afterAll(async ({ request, baseURL }) => {
-  if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
+  if (channelId !== undefined)
+    await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
   await upstream?.stop()
 })
 
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number }
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 /** Labels whose text is wider than their box (an ellipsis is showing). */
 async function truncatedLabels(container: Locator): Promise<string[]> {
-  return container.locator('span.truncate').evaluateAll((spans) =>
-    spans.filter((span) => span.clientWidth > 0 && span.scrollWidth > span.clientWidth).map((span) => span.textContent ?? ''),
-  )
+  return container
+    .locator('span.truncate')
+    .evaluateAll((spans) =>
+      spans
+        .filter((span) => span.clientWidth > 0 && span.scrollWidth > span.clientWidth)
+        .map((span) => span.textContent ?? '')
+    )
 }
 
 // Recharts draws the tick labels of an axis in their own layer, classed by the axis type.
@@ -74,7 +99,9 @@ test('the dashboard y axis has distinct labels that are not clipped', async ({ p
     if (metric === 'quota') for (const tick of ticks) expect(tick).toMatch(/^\$\d/)
     // Each label starts inside the chart's svg: none is cut at the left edge.
     const svg = await chart.locator('svg.recharts-surface').first().boundingBox()
-    for (const box of await chart.locator(Y_TICKS).evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().left))) {
+    for (const box of await chart
+      .locator(Y_TICKS)
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().left))) {
       expect(box).toBeGreaterThanOrEqual(svg!.x)
     }
   }
@@ -82,12 +109,17 @@ test('the dashboard y axis has distinct labels that are not clipped', async ({ p
 
 test('a toast shown while an edit drawer is open leaves its footer buttons uncovered', async ({ page }) => {
   await signIn(page, { english: true })
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport)
     await page.goto('/token')
     // The create call fails, so the drawer stays open while the error toast shows.
     await page.route('**/api/token/', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ json: { success: false, message: 'polish: refused on purpose' } }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ json: { success: false, message: 'polish: refused on purpose' } })
+        : route.fallback()
     )
     await page.getByTestId('tokens-add').click()
     const drawer = page.getByTestId('token-editor')
@@ -102,7 +134,10 @@ test('a toast shown while an edit drawer is open leaves its footer buttons uncov
     const buttons = drawer.getByRole('button', { name: /^(Cancel|Submit|Create|Save)/ })
     expect(await buttons.count()).toBeGreaterThanOrEqual(2)
     for (const button of await buttons.all()) {
-      expect(overlaps(toastBox, (await button.boundingBox())!), `${viewport.width}px: ${await button.textContent()}`).toBe(false)
+      expect(
+        overlaps(toastBox, (await button.boundingBox())!),
+        `${viewport.width}px: ${await button.textContent()}`
+      ).toBe(false)
     }
     await page.unroute('**/api/token/')
   }

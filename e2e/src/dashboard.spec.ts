@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Page } from '@playwright/test'
-import { ROOT, expect, test, ensureRoot, rootHeaders, addChannel } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, ROOT, rootHeaders, test } from './fixtures.ts'
 
 /**
  * The data dashboard: with data export enabled, a fresh user (topped up with a redemption code)
@@ -48,14 +48,31 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
-  const option = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'DataExportEnabled', value: 'true' } })).json()
+  const option = await (
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'DataExportEnabled', value: 'true' } })
+  ).json()
   expect(option.success, option.message).toBe(true)
-  channelId = await addChannel(request, baseURL, headers, { name: `e2e-dash-${suffix}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model })
-  const codes = await (await request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `dash-${suffix}`, quota: 5_000_000, count: 1 } })).json()
+  channelId = await addChannel(request, baseURL, headers, {
+    name: `e2e-dash-${suffix}`,
+    type: 1,
+    key: 'sk-e2e-mock',
+    base_url: upstream.url,
+    models: model,
+  })
+  const codes = await (
+    await request.post(`${baseURL}/api/redemption/`, {
+      headers,
+      data: { name: `dash-${suffix}`, quota: 5_000_000, count: 1 },
+    })
+  ).json()
   expect(codes.success, codes.message).toBe(true)
 
   const registered = await (
-    await fetch(`${baseURL}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })
+    await fetch(`${baseURL}/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    })
   ).json()
   expect(registered.success, registered.message).toBe(true)
   const asUser = await apiAs(baseURL!, user)
@@ -79,7 +96,8 @@ test.beforeAll(async ({ request, baseURL }) => {
 })
 
 test.afterAll(async ({ request, baseURL }) => {
-  if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
+  if (channelId !== undefined)
+    await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
   await upstream?.stop()
 })
 

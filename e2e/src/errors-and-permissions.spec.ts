@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, test } from './fixtures.ts'
 
 /**
  * Errors never look like empty data: a plain user opening an admin page by its address gets the
@@ -13,7 +13,9 @@ const tokenName = `errstate-${suffix}`
 test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   const headers = await rootHeaders(request, baseURL)
-  const created = await (await request.post(`${baseURL}/api/user/`, { headers, data: { ...plainUser, display_name: 'No Perm' } })).json()
+  const created = await (
+    await request.post(`${baseURL}/api/user/`, { headers, data: { ...plainUser, display_name: 'No Perm' } })
+  ).json()
   expect(created.success, created.message).toBe(true)
 })
 
@@ -50,9 +52,14 @@ test('a plain user opening admin pages by address sees the no-permission page', 
 test('a failed token list shows the error with Retry, and Retry loads the table', async ({ page }) => {
   await signInPlain(page)
   // The page's cookie signs the call; the console API also wants the user id the login stored.
-  const userId = String(await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }).id))
+  const userId = String(
+    await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }).id)
+  )
   const created = await (
-    await page.request.post('/api/token/', { headers: { 'New-Api-User': userId }, data: { name: tokenName, unlimited_quota: true, expired_time: -1 } })
+    await page.request.post('/api/token/', {
+      headers: { 'New-Api-User': userId },
+      data: { name: tokenName, unlimited_quota: true, expired_time: -1 },
+    })
   ).json()
   expect(created.success, created.message).toBe(true)
 
@@ -64,8 +71,12 @@ test('a failed token list shows the error with Retry, and Retry loads the table'
     async (route) => {
       if (!failing || route.request().method() !== 'GET') return route.fallback()
       failures += 1
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'boom' }) })
-    },
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'boom' }),
+      })
+    }
   )
   await page.goto('/token')
   const error = page.getByTestId('load-error')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
-import { expect, test, ensureRoot, ROOT } from './fixtures.ts'
+import { ensureRoot, expect, ROOT, test } from './fixtures.ts'
 
 /**
  * /login and /token opened cold (a fresh browser context, nothing cached) in Chinese and in
@@ -30,7 +30,7 @@ const rawKeys = new Set(
   ['common', 'nav', 'errors', 'auth', 'two-factor', 'tokens', 'pages'].flatMap((file) => {
     const ns = file.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
     return keysOf(namespace('zh', file)).flatMap((key) => [key, `${ns}:${key}`])
-  }),
+  })
 )
 
 test.beforeAll(async ({ request, baseURL }) => {
@@ -59,7 +59,13 @@ async function recordTexts(page: Page) {
         record.addedNodes.forEach(note)
         if (record.type === 'attributes' && record.target instanceof Element) note(record.target)
       }
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['placeholder', 'aria-label', 'title'] })
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['placeholder', 'aria-label', 'title'],
+    })
   })
 }
 
@@ -80,7 +86,12 @@ function recordDownloads(page: Page, baseURL: string) {
   return sizes
 }
 
-async function coldPage(browser: Browser, baseURL: string, language: Language, storageState?: BrowserContextOptions['storageState']) {
+async function coldPage(
+  browser: Browser,
+  baseURL: string,
+  language: Language,
+  storageState?: BrowserContextOptions['storageState']
+) {
   const context = await browser.newContext({ baseURL, ...(storageState ? { storageState } : {}) })
   const page = await context.newPage()
   await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language)
@@ -91,7 +102,10 @@ async function coldPage(browser: Browser, baseURL: string, language: Language, s
 const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0)
 
 for (const language of languages) {
-  test(`/login and /token load cold in ${language} with their texts and within budget`, async ({ browser, baseURL }) => {
+  test(`/login and /token load cold in ${language} with their texts and within budget`, async ({
+    browser,
+    baseURL,
+  }) => {
     const auth = namespace(language, 'auth')
     const nav = namespace(language, 'nav')
     const tokens = namespace(language, 'tokens')
@@ -102,7 +116,10 @@ for (const language of languages) {
     // A cold load on a busy machine: the first text may take a while (every file is fetched fresh).
     await expect(login.page.getByTestId('login-submit')).toHaveText(text(auth, 'login.submit'), { timeout: 30_000 })
     await expect(login.page.getByTestId('page-title')).toHaveText(text(auth, 'login.title'))
-    await expect(login.page.getByTestId('login-username')).toHaveAttribute('placeholder', text(auth, 'login.usernamePlaceholder'))
+    await expect(login.page.getByTestId('login-username')).toHaveAttribute(
+      'placeholder',
+      text(auth, 'login.usernamePlaceholder')
+    )
     await login.page.waitForLoadState('networkidle')
     expect(await rawKeysShown(login.page)).toEqual([])
     const loginBytes = total(login.downloads)
@@ -127,8 +144,15 @@ for (const language of languages) {
     const tokenBytes = total(token.downloads)
     if (language === 'zh') expect(tokenBytes, [...token.downloads.keys()].join('\n')).toBeLessThanOrEqual(BUDGET)
     // Only its own texts: the token list never downloads, say, the settings or channel texts.
-    expect([...token.downloads.keys()].filter((path) => /\/locale-\w+-(settings|channels|personal)-/.test(path))).toEqual([])
-    test.info().annotations.push({ type: 'first load (gzip)', description: `${language}: /login ${loginBytes} B, /token ${tokenBytes} B` })
+    expect(
+      [...token.downloads.keys()].filter((path) => /\/locale-\w+-(settings|channels|personal)-/.test(path))
+    ).toEqual([])
+    test
+      .info()
+      .annotations.push({
+        type: 'first load (gzip)',
+        description: `${language}: /login ${loginBytes} B, /token ${tokenBytes} B`,
+      })
     await token.context.close()
   })
 }

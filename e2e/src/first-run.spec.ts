@@ -1,4 +1,4 @@
-import { ROOT, expect, test } from './fixtures.ts'
+import { expect, ROOT, test } from './fixtures.ts'
 
 /**
  * A new operator's first minutes: set up the root account (which signs it in), sign in again, look around the shell,
@@ -33,7 +33,10 @@ test.describe.serial('first run', () => {
     const self = await page.evaluate(async () => {
       const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }
       const response = await fetch('/api/user/self', { headers: { 'New-Api-User': String(stored.id) } })
-      return { status: response.status, username: ((await response.json()) as { data?: { username?: string } }).data?.username }
+      return {
+        status: response.status,
+        username: ((await response.json()) as { data?: { username?: string } }).data?.username,
+      }
     })
     expect(self).toEqual({ status: 200, username: ROOT.username })
   })

@@ -15,12 +15,17 @@ export const ROOT = { username: 'root', password: 'rootpass123' }
 export async function ensureRoot(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
   const setup = await (await request.get(`${baseURL}/api/setup`)).json()
   if (!setup.data.status) {
-    await request.post(`${baseURL}/api/setup`, { data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password } })
+    await request.post(`${baseURL}/api/setup`, {
+      data: { username: ROOT.username, password: ROOT.password, confirmPassword: ROOT.password },
+    })
   }
 }
 
 /** Signs the root in through the API; answers the header the console API wants beside the cookie. */
-export async function rootHeaders(request: APIRequestContext, baseURL: string | undefined): Promise<Record<string, string>> {
+export async function rootHeaders(
+  request: APIRequestContext,
+  baseURL: string | undefined
+): Promise<Record<string, string>> {
   const login = await (await request.post(`${baseURL}/api/user/login`, { data: ROOT })).json()
   expect(login.success, login.message).toBe(true)
   return { 'New-Api-User': String(login.data.id) }
@@ -43,7 +48,12 @@ export async function addChannel(
   headers: Record<string, string>,
   channel: { name: string; type: number; key: string; base_url: string; models: string; priority?: number }
 ): Promise<number> {
-  const created = await (await request.post(`${baseURL}/api/channel/`, { headers, data: { group: 'default', priority: 100, private_network: 1, ...channel } })).json()
+  const created = await (
+    await request.post(`${baseURL}/api/channel/`, {
+      headers,
+      data: { group: 'default', priority: 100, private_network: 1, ...channel },
+    })
+  ).json()
   expect(created.success, created.message).toBe(true)
   return created.data[0].id
 }
@@ -64,7 +74,12 @@ export const LOOKS: ConsoleLook[] = (['light', 'dark'] as const).flatMap((theme)
  * A fresh browser context signed in as root through the API, in the given size, language and theme,
  * with `storage` added to its localStorage before any page script runs.
  */
-export async function openConsoleAs(browser: Browser, baseURL: string | undefined, look: ConsoleLook, storage: Record<string, string> = {}) {
+export async function openConsoleAs(
+  browser: Browser,
+  baseURL: string | undefined,
+  look: ConsoleLook,
+  storage: Record<string, string> = {}
+) {
   const context = await browser.newContext({ baseURL, viewport: { width: look.width, height: look.height ?? 800 } })
   const login = await (await context.request.post('/api/user/login', { data: ROOT })).json()
   expect(login.success, login.message).toBe(true)

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The language round trip: the console sends its language with every call, the server answers in
@@ -23,7 +23,12 @@ function recordCalls(page: Page): { url: string; language: string | undefined }[
 test('server messages and log details follow the console language, both ways', async ({ page, request, baseURL }) => {
   // A code worth $2 (1,000,000 quota at the default 500,000 per dollar), redeemed through the wallet below.
   const headers = await rootHeaders(request, baseURL)
-  const created = await (await request.post(`${baseURL}/api/redemption/`, { headers, data: { name: `lang-${Date.now().toString(36)}`, quota: 1_000_000, count: 1 } })).json()
+  const created = await (
+    await request.post(`${baseURL}/api/redemption/`, {
+      headers,
+      data: { name: `lang-${Date.now().toString(36)}`, quota: 1_000_000, count: 1 },
+    })
+  ).json()
   expect(created.success, created.message).toBe(true)
   const [code] = created.data as string[]
 
@@ -58,7 +63,9 @@ test('server messages and log details follow the console language, both ways', a
   expect(calls.filter((call) => call.language !== 'en')).toEqual([])
 
   // Switch to Chinese: the open details change at once and the next calls ask in Chinese.
-  const chineseCall = page.waitForRequest((call) => new URL(call.url()).pathname.startsWith('/api/log') && call.headers()['accept-language'] === 'zh')
+  const chineseCall = page.waitForRequest(
+    (call) => new URL(call.url()).pathname.startsWith('/api/log') && call.headers()['accept-language'] === 'zh'
+  )
   await page.getByTestId('language-menu').click()
   await page.getByTestId('language-option-zh').click()
   await expect(page.getByTestId('page-title')).toHaveText('使用日志')

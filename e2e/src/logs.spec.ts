@@ -1,5 +1,5 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { LOOKS, expect, test, ensureRoot, signIn, rootHeaders, addChannel, openConsoleAs } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, LOOKS, openConsoleAs, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The usage log page: a channel on a mock OpenAI upstream serves two relay calls made with a
@@ -18,9 +18,20 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   const headers = await rootHeaders(request, baseURL)
-  channelId = await addChannel(request, baseURL, headers, { name: `e2e-log-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: model })
+  channelId = await addChannel(request, baseURL, headers, {
+    name: `e2e-log-${Date.now()}`,
+    type: 1,
+    key: 'sk-e2e-mock',
+    base_url: upstream.url,
+    models: model,
+  })
 
-  const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: tokenName, unlimited_quota: true, expired_time: -1 } })).json()
+  const token = await (
+    await request.post(`${baseURL}/api/token/`, {
+      headers,
+      data: { name: tokenName, unlimited_quota: true, expired_time: -1 },
+    })
+  ).json()
   expect(token.success, token.message).toBe(true)
   for (const content of ['first call', 'second call']) {
     const response = await fetch(`${baseURL}/v1/chat/completions`, {
@@ -34,7 +45,8 @@ test.beforeAll(async ({ request, baseURL }) => {
 })
 
 test.afterAll(async ({ request, baseURL }) => {
-  if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
+  if (channelId !== undefined)
+    await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
   await upstream?.stop()
 })
 

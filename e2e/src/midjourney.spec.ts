@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The drawing story: root creates a Midjourney Proxy channel (type 2) on a fake proxy started
@@ -14,7 +14,10 @@ import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fix
  */
 const PRICE_USD = 0.25
 const QUOTA_PER_CALL = PRICE_USD * 500_000
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+)
 
 interface FakeTask {
   id: string
@@ -50,7 +53,11 @@ async function startProxy(): Promise<void> {
         response.end(PNG)
       } else if (request.url === '/mj/task/list-by-condition') {
         const ids = (JSON.parse(body) as { ids: string[] }).ids
-        send(ids.filter((id) => tasks.has(id)).map((id) => ({ ...tasks.get(id), action: 'IMAGINE', submitTime: Date.now() - 5000, finishTime: 0 })))
+        send(
+          ids
+            .filter((id) => tasks.has(id))
+            .map((id) => ({ ...tasks.get(id), action: 'IMAGINE', submitTime: Date.now() - 5000, finishTime: 0 }))
+        )
       } else if (request.url === '/mj/submit/imagine') {
         const id = `e2e${Date.now()}${++counter}`
         tasks.set(id, { id, status: 'SUBMITTED', progress: '0%', imageUrl: '', failReason: '' })
@@ -65,7 +72,9 @@ async function startProxy(): Promise<void> {
 }
 
 async function rootQuota(request: Parameters<typeof rootHeaders>[0], baseURL: string | undefined): Promise<number> {
-  const self = await (await request.get(`${baseURL}/api/user/self`, { headers: await rootHeaders(request, baseURL) })).json()
+  const self = await (
+    await request.get(`${baseURL}/api/user/self`, { headers: await rootHeaders(request, baseURL) })
+  ).json()
   return Number(self.data.quota)
 }
 
@@ -73,27 +82,51 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   await startProxy()
   const headers = await rootHeaders(request, baseURL)
-  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as { key: string; value: string }[]
-  savedOptions = Object.fromEntries(options.filter((o) => o.key === 'ModelPrice' || o.key === 'ServerAddress').map((o) => [o.key, o.value]))
+  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as {
+    key: string
+    value: string
+  }[]
+  savedOptions = Object.fromEntries(
+    options.filter((o) => o.key === 'ModelPrice' || o.key === 'ServerAddress').map((o) => [o.key, o.value])
+  )
   const prices = { ...JSON.parse(savedOptions.ModelPrice ?? '{}'), mj_imagine: PRICE_USD }
-  for (const [key, value] of [['ModelPrice', JSON.stringify(prices)], ['ServerAddress', baseURL ?? '']]) {
+  for (const [key, value] of [
+    ['ModelPrice', JSON.stringify(prices)],
+    ['ServerAddress', baseURL ?? ''],
+  ]) {
     const saved = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
     expect(saved.success, saved.message).toBe(true)
   }
-  channelId = await addChannel(request, baseURL, headers, { name: `e2e-mj-${Date.now()}`, type: 2, key: 'e2e-mj-secret', base_url: proxyUrl, models: 'mj_imagine' })
+  channelId = await addChannel(request, baseURL, headers, {
+    name: `e2e-mj-${Date.now()}`,
+    type: 2,
+    key: 'e2e-mj-secret',
+    base_url: proxyUrl,
+    models: 'mj_imagine',
+  })
 })
 
 test.afterAll(async ({ request, baseURL }) => {
   const headers = await rootHeaders(request, baseURL)
   if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers })
-  for (const [key, value] of Object.entries(savedOptions)) await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })
+  for (const [key, value] of Object.entries(savedOptions))
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })
   await new Promise((done) => proxy?.close(done))
 })
 
-test('submits drawings through the relay, shows them, and refunds the failed one', async ({ page, request, baseURL }) => {
+test('submits drawings through the relay, shows them, and refunds the failed one', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const headers = await rootHeaders(request, baseURL)
-  const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: `e2e-mj-${Date.now()}`, unlimited_quota: true, expired_time: -1 } })).json()
+  const token = await (
+    await request.post(`${baseURL}/api/token/`, {
+      headers,
+      data: { name: `e2e-mj-${Date.now()}`, unlimited_quota: true, expired_time: -1 },
+    })
+  ).json()
   expect(token.success, token.message).toBe(true)
   const before = await rootQuota(request, baseURL)
 
@@ -121,7 +154,13 @@ test('submits drawings through the relay, shows them, and refunds the failed one
   await expect(rows.filter({ hasText: bad }).getByTestId('mj-code')).toHaveText('Submitted')
   await expect(rows.filter({ hasText: good }).getByTestId('mj-action')).toHaveText('Draw')
 
-  tasks.set(good, { id: good, status: 'SUCCESS', progress: '100%', imageUrl: `${proxyUrl}/images/${good}.png`, failReason: '' })
+  tasks.set(good, {
+    id: good,
+    status: 'SUCCESS',
+    progress: '100%',
+    imageUrl: `${proxyUrl}/images/${good}.png`,
+    failReason: '',
+  })
   tasks.set(bad, { id: bad, status: 'FAILURE', progress: '0%', imageUrl: '', failReason: 'Banned prompt detected' })
   // The poller runs in the server; the page refreshes itself while a task runs.
   await expect(rows.filter({ hasText: good }).getByTestId('mj-status')).toHaveText('Success', { timeout: 60_000 })

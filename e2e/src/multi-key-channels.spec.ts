@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import OpenAI from 'openai'
-import { expect, test, ensureRoot, signIn } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test } from './fixtures.ts'
 
 /**
  * A multi-key channel from the console (the reference's "several keys in one channel"), used by
@@ -51,9 +51,13 @@ test('a multi-key channel takes its keys in turn and skips a disabled one', asyn
   // A token for the SDK, its full key fetched as the console's copy button does.
   const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
   const headers = { 'New-Api-User': String(userId) }
-  const created = await (await page.request.post('/api/token/', { headers, data: { name, unlimited_quota: true, expired_time: -1 } })).json()
+  const created = await (
+    await page.request.post('/api/token/', { headers, data: { name, unlimited_quota: true, expired_time: -1 } })
+  ).json()
   expect(created.success, created.message).toBe(true)
-  const listed = await (await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers })).json()
+  const listed = await (
+    await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers })
+  ).json()
   const tokenId = listed.data.items[0].id as number
   const revealed = await (await page.request.post(`/api/token/${tokenId}/key`, { headers })).json()
   const client = new OpenAI({ apiKey: `sk-${revealed.data.key}`, baseURL: `${baseURL}/v1`, maxRetries: 0 })

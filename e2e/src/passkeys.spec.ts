@@ -1,7 +1,11 @@
 import type { APIRequestContext } from '@playwright/test'
 import { ensureRoot, expect, rootHeaders, test } from './fixtures.ts'
 
-async function setOptions(request: APIRequestContext, baseURL: string | undefined, options: Record<string, string>): Promise<void> {
+async function setOptions(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  options: Record<string, string>
+): Promise<void> {
   const headers = await rootHeaders(request, baseURL)
   for (const [key, value] of Object.entries(options)) {
     const response = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
@@ -9,12 +13,18 @@ async function setOptions(request: APIRequestContext, baseURL: string | undefine
   }
 }
 
-test('passkeys: register one in personal settings, sign out, sign back in with it and no password', async ({ page, request, baseURL }) => {
+test('passkeys: register one in personal settings, sign out, sign back in with it and no password', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await ensureRoot(request, baseURL)
   await setOptions(request, baseURL, { RegisterEnabled: 'true', EmailVerificationEnabled: 'false' })
   const username = `pk${Date.now() % 1_000_000}`
   const password = 'passkeypass1'
-  const registered = await (await request.post(`${baseURL}/api/user/register`, { data: { username, password, password2: password } })).json()
+  const registered = await (
+    await request.post(`${baseURL}/api/user/register`, { data: { username, password, password2: password } })
+  ).json()
   expect(registered.success, registered.message).toBe(true)
 
   // WebAuthn wants a secure context and a domain for its RP ID: localhost is both, 127.0.0.1 is no domain.
@@ -25,7 +35,14 @@ test('passkeys: register one in personal settings, sign out, sign back in with i
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
 
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
@@ -47,9 +64,9 @@ test('passkeys: register one in personal settings, sign out, sign back in with i
   await expect(card.getByTestId('passkey-last-used')).toHaveText(['Never used'])
   // The authenticator now holds one discoverable credential for this site, for the user's id.
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
-  expect(credentials.map((c) => [c.rpId, c.isResidentCredential, Buffer.from(c.userHandle ?? '', 'base64').toString()])).toEqual([
-    ['localhost', true, String(registered.data?.id ?? (await userId(request, baseURL, username)))],
-  ])
+  expect(
+    credentials.map((c) => [c.rpId, c.isResidentCredential, Buffer.from(c.userHandle ?? '', 'base64').toString()])
+  ).toEqual([['localhost', true, String(registered.data?.id ?? (await userId(request, baseURL, username)))]])
 
   await page.getByTestId('user-menu').click()
   await page.getByTestId('logout').click()

@@ -3,7 +3,11 @@ import { ensureRoot, expect, rootHeaders, test } from './fixtures.ts'
 
 const UNIT = 500_000
 
-async function setOptions(request: APIRequestContext, baseURL: string | undefined, options: Record<string, string>): Promise<void> {
+async function setOptions(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  options: Record<string, string>
+): Promise<void> {
   const headers = await rootHeaders(request, baseURL)
   for (const [key, value] of Object.entries(options)) {
     const response = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
@@ -11,8 +15,18 @@ async function setOptions(request: APIRequestContext, baseURL: string | undefine
   }
 }
 
-async function register(request: APIRequestContext, baseURL: string | undefined, username: string, password: string, affCode = ''): Promise<void> {
-  const response = await (await request.post(`${baseURL}/api/user/register`, { data: { username, password, password2: password, aff_code: affCode } })).json()
+async function register(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  username: string,
+  password: string,
+  affCode = ''
+): Promise<void> {
+  const response = await (
+    await request.post(`${baseURL}/api/user/register`, {
+      data: { username, password, password2: password, aff_code: affCode },
+    })
+  ).json()
   expect(response.success, response.message).toBe(true)
 }
 
@@ -24,10 +38,21 @@ async function signInAs(page: Page, username: string, password: string): Promise
   await expect(page).toHaveURL(/\/token$/)
 }
 
-test('personal settings: access token, invite transfer, webhook, password change and account deletion', async ({ page, playwright, request, baseURL }) => {
+test('personal settings: access token, invite transfer, webhook, password change and account deletion', async ({
+  page,
+  playwright,
+  request,
+  baseURL,
+}) => {
   await ensureRoot(request, baseURL)
   // Root pays an invite reward of two quota units, so one invite leaves something to transfer.
-  await setOptions(request, baseURL, { QuotaForInviter: String(2 * UNIT), QuotaPerUnit: String(UNIT), RegisterEnabled: 'true', EmailVerificationEnabled: 'false', DisplayInCurrencyEnabled: 'true' })
+  await setOptions(request, baseURL, {
+    QuotaForInviter: String(2 * UNIT),
+    QuotaPerUnit: String(UNIT),
+    RegisterEnabled: 'true',
+    EmailVerificationEnabled: 'false',
+    DisplayInCurrencyEnabled: 'true',
+  })
 
   const stamp = Date.now() % 1_000_000
   const username = `ps${stamp}`
@@ -40,7 +65,9 @@ test('personal settings: access token, invite transfer, webhook, password change
   const login = await (await userApi.post(`${baseURL}/api/user/login`, { data: { username, password } })).json()
   expect(login.success, login.message).toBe(true)
   const userId: number = login.data.id
-  const affCode: string = (await (await userApi.get(`${baseURL}/api/user/aff`, { headers: { 'New-Api-User': String(userId) } })).json()).data
+  const affCode: string = (
+    await (await userApi.get(`${baseURL}/api/user/aff`, { headers: { 'New-Api-User': String(userId) } })).json()
+  ).data
   await register(request, baseURL, `iv${stamp}`, 'inviteepass1', affCode)
   await userApi.dispose()
 
@@ -60,7 +87,11 @@ test('personal settings: access token, invite transfer, webhook, password change
   expect(token).toMatch(/^[A-Za-z0-9]{32}$/)
   await page.getByTestId('access-token-dialog').getByRole('button', { name: 'Close' }).last().click()
   const tokenApi = await playwright.request.newContext()
-  const viaToken = await (await tokenApi.get(`${baseURL}/api/user/self`, { headers: { Authorization: token, 'New-Api-User': String(userId) } })).json()
+  const viaToken = await (
+    await tokenApi.get(`${baseURL}/api/user/self`, {
+      headers: { Authorization: token, 'New-Api-User': String(userId) },
+    })
+  ).json()
   expect(viaToken.success, viaToken.message).toBe(true)
   expect(viaToken.data.username).toBe(username)
 
@@ -76,7 +107,13 @@ test('personal settings: access token, invite transfer, webhook, password change
   await expect(transfer).toBeHidden()
   await expect(page.getByTestId('invite-pending')).toHaveText('$1')
   await expect(page.getByTestId('balance-quota')).not.toHaveText(balanceBefore ?? '')
-  const afterTransfer = (await (await tokenApi.get(`${baseURL}/api/user/self`, { headers: { Authorization: token, 'New-Api-User': String(userId) } })).json()).data
+  const afterTransfer = (
+    await (
+      await tokenApi.get(`${baseURL}/api/user/self`, {
+        headers: { Authorization: token, 'New-Api-User': String(userId) },
+      })
+    ).json()
+  ).data
   expect(afterTransfer.aff_quota).toBe(UNIT)
 
   // Webhook notifications: http is refused in the form, https is saved; the secret never comes back.
@@ -91,9 +128,18 @@ test('personal settings: access token, invite transfer, webhook, password change
   await notify.getByTestId('notify-save').click()
   await expect(page.getByText('Notification settings saved')).toBeVisible()
   await expect(notify).toContainText('A secret is saved; leave blank to keep it')
-  const selfText = await (await tokenApi.get(`${baseURL}/api/user/self`, { headers: { Authorization: token, 'New-Api-User': String(userId) } })).text()
+  const selfText = await (
+    await tokenApi.get(`${baseURL}/api/user/self`, {
+      headers: { Authorization: token, 'New-Api-User': String(userId) },
+    })
+  ).text()
   expect(selfText).not.toContain('e2e-canary-secret')
-  expect(JSON.parse(JSON.parse(selfText).data.setting)).toMatchObject({ notify_type: 'webhook', quota_warning_threshold: 1_000_000, webhook_url: 'https://hooks.example.com/quota', webhook_secret_set: true })
+  expect(JSON.parse(JSON.parse(selfText).data.setting)).toMatchObject({
+    notify_type: 'webhook',
+    quota_warning_threshold: 1_000_000,
+    webhook_url: 'https://hooks.example.com/quota',
+    webhook_secret_set: true,
+  })
   // A private address is refused by the server even though it is https.
   await notify.getByLabel('Webhook URL').fill('https://127.0.0.1/hook')
   await notify.getByTestId('notify-save').click()
@@ -127,9 +173,13 @@ test('personal settings: access token, invite transfer, webhook, password change
   await deleteDialog.getByTestId('delete-account-submit').click()
   await expect(page).toHaveURL(new RegExp(`^${baseURL}/?$`))
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
-  const afterDelete = await tokenApi.get(`${baseURL}/api/user/self`, { headers: { Authorization: token, 'New-Api-User': String(userId) } })
+  const afterDelete = await tokenApi.get(`${baseURL}/api/user/self`, {
+    headers: { Authorization: token, 'New-Api-User': String(userId) },
+  })
   expect((await afterDelete.json()).success).toBe(false)
-  const relogin = await (await request.post(`${baseURL}/api/user/login`, { data: { username, password: newPassword } })).json()
+  const relogin = await (
+    await request.post(`${baseURL}/api/user/login`, { data: { username, password: newPassword } })
+  ).json()
   expect(relogin.success).toBe(false)
   await tokenApi.dispose()
 })

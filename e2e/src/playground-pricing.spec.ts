@@ -1,5 +1,5 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
-import { LOOKS, expect, test, ensureRoot, signIn, rootHeaders, addChannel, openConsoleAs } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, LOOKS, openConsoleAs, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The public pricing page and the playground: a channel on a mock OpenAI upstream makes its models
@@ -17,11 +17,18 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   upstream = await startMockUpstream()
   // A high priority, so a channel another spec left behind cannot take the playground's call.
-  channelId = await addChannel(request, baseURL, await rootHeaders(request, baseURL), { name: `e2e-pg-${Date.now()}`, type: 1, key: 'sk-e2e-mock', base_url: upstream.url, models: `gpt-4o-mini,${priceModel}` })
+  channelId = await addChannel(request, baseURL, await rootHeaders(request, baseURL), {
+    name: `e2e-pg-${Date.now()}`,
+    type: 1,
+    key: 'sk-e2e-mock',
+    base_url: upstream.url,
+    models: `gpt-4o-mini,${priceModel}`,
+  })
 })
 
 test.afterAll(async ({ request, baseURL }) => {
-  if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
+  if (channelId !== undefined)
+    await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers: await rootHeaders(request, baseURL) })
   await upstream?.stop()
 })
 
@@ -61,17 +68,34 @@ test('the playground streams an answer from the upstream to complete', async ({ 
   await expect(page.getByTestId('chat-message')).toHaveCount(0)
 })
 
-test('pictures /pricing and /playground in both themes, languages and widths', async ({ browser, baseURL }, testInfo) => {
+test('pictures /pricing and /playground in both themes, languages and widths', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000)
   const seeded = [
     { id: 'u1', role: 'user', content: 'Write a haiku about gateways', createAt: 1_700_000_000, status: 'complete' },
-    { id: 'a1', role: 'assistant', content: '**Gateways** hum softly\n\n- routes\n- ratios\n\n`stream: true`', createAt: 1_700_000_001, status: 'complete' },
+    {
+      id: 'a1',
+      role: 'assistant',
+      content: '**Gateways** hum softly\n\n- routes\n- ratios\n\n`stream: true`',
+      createAt: 1_700_000_001,
+      status: 'complete',
+    },
     { id: 'u2', role: 'user', content: 'And one that fails?', createAt: 1_700_000_002, status: 'complete' },
-    { id: 'a2', role: 'assistant', content: 'No available channel for this model', createAt: 1_700_000_003, status: 'error' },
+    {
+      id: 'a2',
+      role: 'assistant',
+      content: 'No available channel for this model',
+      createAt: 1_700_000_003,
+      status: 'error',
+    },
   ]
   for (const look of LOOKS) {
     const { theme, language, width } = look
-    const { context, page } = await openConsoleAs(browser, baseURL, look, { 'playground-messages': JSON.stringify(seeded) })
+    const { context, page } = await openConsoleAs(browser, baseURL, look, {
+      'playground-messages': JSON.stringify(seeded),
+    })
     await page.goto('/pricing')
     await expect(page.getByTestId('pricing-table').getByText(priceModel)).toBeVisible()
     await page.waitForLoadState('networkidle')

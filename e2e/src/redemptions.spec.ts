@@ -1,4 +1,4 @@
-import { expect, test, ensureRoot, signIn } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test } from './fixtures.ts'
 
 /** Redemption codes end to end: create two, see their keys, redeem one through the wallet API. */
 test.beforeAll(async ({ request, baseURL }) => {
@@ -22,7 +22,9 @@ test('creates two codes, lists their keys, and redeems one', async ({ page }) =>
 
   const dialog = page.getByTestId('redemption-keys-dialog')
   await expect(dialog).toBeVisible()
-  const keys = (await dialog.getByTestId('redemption-keys').locator('li span.select-all').allTextContents()).map((key) => key.trim())
+  const keys = (await dialog.getByTestId('redemption-keys').locator('li span.select-all').allTextContents()).map(
+    (key) => key.trim()
+  )
   expect(keys).toHaveLength(2)
   for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/)
   await expect(dialog.getByRole('button', { name: 'Copy all' })).toBeVisible()
@@ -38,10 +40,15 @@ test('creates two codes, lists their keys, and redeems one', async ({ page }) =>
 
   // Redeem the first code through the wallet API.
   const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
-  const response = await page.request.post('/api/user/topup', { data: { key: keys[0] }, headers: { 'New-Api-User': String(userId) } })
+  const response = await page.request.post('/api/user/topup', {
+    data: { key: keys[0] },
+    headers: { 'New-Api-User': String(userId) },
+  })
   const body = await response.json()
   expect(body.success, body.message).toBe(true)
   await page.reload()
   await expect(rows.filter({ has: page.getByTestId('redemption-status').filter({ hasText: /^Used$/ }) })).toHaveCount(1)
-  await expect(rows.filter({ has: page.getByTestId('redemption-status').filter({ hasText: /^Unused$/ }) })).toHaveCount(1)
+  await expect(rows.filter({ has: page.getByTestId('redemption-status').filter({ hasText: /^Unused$/ }) })).toHaveCount(
+    1
+  )
 })

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The address the gateway advertises is the one the browser used when ServerAddress is unset (the
@@ -8,7 +8,9 @@ import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
  */
 async function setServerAddress(request: APIRequestContext, baseURL: string | undefined, value: string) {
   const headers = await rootHeaders(request, baseURL)
-  const saved = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ServerAddress', value } })).json()
+  const saved = await (
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ServerAddress', value } })
+  ).json()
   expect(saved.success, saved.message).toBe(true)
 }
 
@@ -31,17 +33,26 @@ test('the home page shows the address the browser used when none is set', async 
   expect(status.data.server_address).toBe(new URL(baseURL ?? '').origin)
 })
 
-test('system settings say when the stored address is not this one, and can switch to it', async ({ page, request, baseURL }) => {
+test('system settings say when the stored address is not this one, and can switch to it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await setServerAddress(request, baseURL, 'http://stale.example.invalid:3000')
   await signIn(page, { english: true })
   await page.goto('/setting?tab=system')
   const origin = new URL(page.url()).origin
   const notice = page.getByTestId('server-address-notice')
-  await expect(notice).toContainText(`You reached the console at ${origin} but the server address is set to http://stale.example.invalid:3000`)
+  await expect(notice).toContainText(
+    `You reached the console at ${origin} but the server address is set to http://stale.example.invalid:3000`
+  )
   await notice.getByRole('button', { name: `Use ${origin}` }).click()
   await expect(notice).toBeHidden()
   const headers = await rootHeaders(request, baseURL)
-  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as { key: string; value: string }[]
+  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as {
+    key: string
+    value: string
+  }[]
   expect(options.find((option) => option.key === 'ServerAddress')?.value).toBe(origin)
 })
 
@@ -50,7 +61,9 @@ test('searching a token by its key keeps the key out of the URL', async ({ page 
   await signIn(page, { english: true })
   const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
   const headers = { 'New-Api-User': String(userId) }
-  const created = await (await page.request.post('/api/token/', { headers, data: { name, unlimited_quota: true, expired_time: -1 } })).json()
+  const created = await (
+    await page.request.post('/api/token/', { headers, data: { name, unlimited_quota: true, expired_time: -1 } })
+  ).json()
   expect(created.success, created.message).toBe(true)
   const key = `sk-${created.data.key.replace(/^sk-/, '')}`
 

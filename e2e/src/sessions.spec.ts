@@ -10,11 +10,21 @@ async function signInAs(page: Page, username: string, password: string): Promise
   await expect(page).toHaveURL(/\/token$/)
 }
 
-test('sessions: one user in two browsers; revoking the other one signs it out', async ({ page, browser, request, baseURL }) => {
+test('sessions: one user in two browsers; revoking the other one signs it out', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   await ensureRoot(request, baseURL)
   const username = `ss${Date.now() % 1_000_000}`
   const password = 'sessionpass1'
-  const created = await (await request.post(`${baseURL}/api/user/`, { headers: await rootHeaders(request, baseURL), data: { username, password } })).json()
+  const created = await (
+    await request.post(`${baseURL}/api/user/`, {
+      headers: await rootHeaders(request, baseURL),
+      data: { username, password },
+    })
+  ).json()
   expect(created.success, created.message).toBe(true)
 
   const other = await browser.newContext({ baseURL })

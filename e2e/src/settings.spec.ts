@@ -1,4 +1,4 @@
-import { expect, test, ensureRoot, rootHeaders, signIn } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The settings page as the root: options changed in two tabs through the forms reach the server
@@ -13,14 +13,20 @@ let headers: Record<string, string>
 test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   headers = await rootHeaders(request, baseURL)
-  const created = await (await request.post(`${baseURL}/api/user/`, { headers, data: { ...plainUser, display_name: 'Plain' } })).json()
+  const created = await (
+    await request.post(`${baseURL}/api/user/`, { headers, data: { ...plainUser, display_name: 'Plain' } })
+  ).json()
   expect(created.success, created.message).toBe(true)
 })
 
 test.afterAll(async ({ request, baseURL }) => {
   // Later specs expect the default branding and settings.
   headers = await rootHeaders(request, baseURL)
-  for (const [key, value] of [['SystemName', 'New API'], ['QuotaForNewUser', '0'], ['SMTPServer', '']]) {
+  for (const [key, value] of [
+    ['SystemName', 'New API'],
+    ['QuotaForNewUser', '0'],
+    ['SMTPServer', ''],
+  ]) {
     await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })
   }
 })
@@ -40,7 +46,9 @@ test('the root changes options in several tabs', async ({ page, baseURL }) => {
   // The update check goes through the server; without internet access it fails with a clean message.
   await expect(page.getByTestId('system-version')).toHaveText(/^v\d/)
   await page.getByTestId('check-update').click()
-  await expect(page.getByText(/Check for updates failed, please try again later|Already the latest version|New version: /)).toBeVisible({ timeout: 15_000 })
+  await expect(
+    page.getByText(/Check for updates failed, please try again later|Already the latest version|New version: /)
+  ).toBeVisible({ timeout: 15_000 })
   // Saving again without a change sends nothing.
   await page.getByTestId('save-system-name').click()
   await expect(page.getByText('You seem to have changed nothing')).toBeVisible()
@@ -50,10 +58,12 @@ test('the root changes options in several tabs', async ({ page, baseURL }) => {
   const quota = page.getByTestId('option-QuotaForNewUser')
   await quota.fill('1234')
   await page.getByTestId('save-quota').click()
-  await expect.poll(async () => {
-    const list = await (await page.request.get(`${baseURL}/api/option/`, { headers })).json()
-    return list.data.find((entry: { key: string }) => entry.key === 'QuotaForNewUser')?.value
-  }).toBe('1234')
+  await expect
+    .poll(async () => {
+      const list = await (await page.request.get(`${baseURL}/api/option/`, { headers })).json()
+      return list.data.find((entry: { key: string }) => entry.key === 'QuotaForNewUser')?.value
+    })
+    .toBe('1234')
 
   const ratio = page.getByTestId('option-GroupRatio')
   await ratio.fill('{"default": 1,')
@@ -62,7 +72,9 @@ test('the root changes options in several tabs', async ({ page, baseURL }) => {
   await page.getByTestId('save-group-ratio').click()
   await expect(page.getByText('Please check your input')).toBeVisible()
   const stored = await (await page.request.get(`${baseURL}/api/option/`, { headers })).json()
-  expect(JSON.parse(stored.data.find((entry: { key: string }) => entry.key === 'GroupRatio').value)).toHaveProperty('default')
+  expect(JSON.parse(stored.data.find((entry: { key: string }) => entry.key === 'GroupRatio').value)).toHaveProperty(
+    'default'
+  )
 
   // Log cleanup: a date is required, then a confirmation, then DELETE /api/log/?target_timestamp=.
   // A day long past, so the logs of the other specs stay.
@@ -103,4 +115,3 @@ test('a plain user sees no admin tabs', async ({ page }) => {
   await expect(page.getByRole('tab')).toHaveCount(0)
   await expect(page.getByTestId('option-SMTPServer')).toHaveCount(0)
 })
-

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test, ensureRoot, signIn } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test } from './fixtures.ts'
 
 /**
  * Every shell view in light and dark, Chinese and English, desktop and mobile: each must render
@@ -35,13 +35,17 @@ for (const theme of themes) {
   for (const language of languages) {
     for (const [device, width] of Object.entries(widths)) {
       test(`shell views: ${theme}, ${language}, ${device}`, async ({ browser, baseURL }) => {
-        const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: language === 'zh' ? 'zh-CN' : 'en-US' })
+        const context = await browser.newContext({
+          baseURL,
+          viewport: { width, height: 800 },
+          locale: language === 'zh' ? 'zh-CN' : 'en-US',
+        })
         await context.addInitScript(
           ({ mode, lng }) => {
             localStorage.setItem('theme-mode', mode)
             localStorage.setItem('i18nextLng', lng)
           },
-          { mode: theme, lng: language },
+          { mode: theme, lng: language }
         )
         const page = await context.newPage()
         const errors = watchErrors(page)

@@ -1,8 +1,8 @@
-import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, ensureRoot, rootHeaders, addChannel, openConsoleAs } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, openConsoleAs, rootHeaders, test } from './fixtures.ts'
 
 /**
  * Tables that fit: the usage log, the drawing log and the task log, filled with real rows made
@@ -15,9 +15,14 @@ import { expect, test, ensureRoot, rootHeaders, addChannel, openConsoleAs } from
 const stamp = Date.now()
 // Long names on purpose (as long as the server takes): the cells must cut them, not widen the table.
 const tokenName = `e2e-fit-long-token-${stamp % 100_000_000}`
-const LONG_PROMPT = 'a lighthouse on a cliff at dawn, waves crashing below, volumetric light, oil painting in the style of the old masters'
-const LONG_REASON = 'The prompt was refused by the content policy of the drawing service because it names a living artist'
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const LONG_PROMPT =
+  'a lighthouse on a cliff at dawn, waves crashing below, volumetric light, oil painting in the style of the old masters'
+const LONG_REASON =
+  'The prompt was refused by the content policy of the drawing service because it names a living artist'
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+)
 
 let upstream: MockUpstream
 const servers: Server[] = []
@@ -68,7 +73,8 @@ async function startMjProxy(): Promise<string> {
       })
       return { code: 1, description: 'Submit success', result: id, properties: {} }
     }
-    if (path === '/mj/task/list-by-condition') return ((body.ids as string[]) ?? []).flatMap((id) => (tasks.has(id) ? [tasks.get(id)] : []))
+    if (path === '/mj/task/list-by-condition')
+      return ((body.ids as string[]) ?? []).flatMap((id) => (tasks.has(id) ? [tasks.get(id)] : []))
     return undefined
   })
   return url
@@ -96,7 +102,12 @@ async function startSuno(): Promise<string> {
       })
       return { code: 'success', message: '', data: task_id }
     }
-    if (path === '/suno/fetch') return { code: 'success', message: '', data: ((body.ids as string[]) ?? []).flatMap((id) => (tasks.has(id) ? [tasks.get(id)] : [])) }
+    if (path === '/suno/fetch')
+      return {
+        code: 'success',
+        message: '',
+        data: ((body.ids as string[]) ?? []).flatMap((id) => (tasks.has(id) ? [tasks.get(id)] : [])),
+      }
     return undefined
   })
 }
@@ -108,11 +119,17 @@ test.beforeAll(async ({ request, baseURL }) => {
   upstream = await startMockUpstream()
   const [mjUrl, sunoUrl] = await Promise.all([startMjProxy(), startSuno()])
 
-  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as { key: string; value: string }[]
+  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as {
+    key: string
+    value: string
+  }[]
   savedPrices = options.find((option) => option.key === 'ModelPrice')?.value
   savedAddress = options.find((option) => option.key === 'ServerAddress')?.value
   const prices = { ...JSON.parse(savedPrices || '{}'), mj_imagine: 0.1, suno_music: 0.1 }
-  for (const [key, value] of [['ModelPrice', JSON.stringify(prices)], ['ServerAddress', baseURL ?? '']]) {
+  for (const [key, value] of [
+    ['ModelPrice', JSON.stringify(prices)],
+    ['ServerAddress', baseURL ?? ''],
+  ]) {
     const saved = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
     expect(saved.success, saved.message).toBe(true)
   }
@@ -122,20 +139,43 @@ test.beforeAll(async ({ request, baseURL }) => {
     [36, 'suno-e2e-secret', sunoUrl, 'suno_music'],
   ]
   for (const [type, key, base_url, models] of channels) {
-    channelIds.push(await addChannel(request, baseURL, headers, { name: `e2e-fit-channel-with-a-long-name-${type}-${stamp}`, type, key, base_url, models, priority: 200 }))
+    channelIds.push(
+      await addChannel(request, baseURL, headers, {
+        name: `e2e-fit-channel-with-a-long-name-${type}-${stamp}`,
+        type,
+        key,
+        base_url,
+        models,
+        priority: 200,
+      })
+    )
   }
-  const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: tokenName, unlimited_quota: true, expired_time: -1 } })).json()
+  const token = await (
+    await request.post(`${baseURL}/api/token/`, {
+      headers,
+      data: { name: tokenName, unlimited_quota: true, expired_time: -1 },
+    })
+  ).json()
   expect(token.success, token.message).toBe(true)
   const relay = async (path: string, body: unknown) => {
     const response = await fetch(`${baseURL}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token.data.key}`, 'content-type': 'application/json', 'mj-api-secret': token.data.key },
+      headers: {
+        authorization: `Bearer ${token.data.key}`,
+        'content-type': 'application/json',
+        'mj-api-secret': token.data.key,
+      },
       body: JSON.stringify(body),
     })
     expect(response.status, await response.clone().text()).toBe(200)
     await response.text()
   }
-  for (const content of ['first call', 'second call']) await relay('/v1/chat/completions', { model: 'gpt-4o-mini', stream: content === 'second call', messages: [{ role: 'user', content }] })
+  for (const content of ['first call', 'second call'])
+    await relay('/v1/chat/completions', {
+      model: 'gpt-4o-mini',
+      stream: content === 'second call',
+      messages: [{ role: 'user', content }],
+    })
   for (const prompt of [LONG_PROMPT, `${LONG_PROMPT}, second take`]) await relay('/mj/submit/imagine', { prompt })
   for (const prompt of ['a calm song', 'a doomed song']) await relay('/suno/submit/music', { prompt, tags: 'e2e' })
 })
@@ -143,8 +183,10 @@ test.beforeAll(async ({ request, baseURL }) => {
 test.afterAll(async ({ request, baseURL }) => {
   const headers = await rootHeaders(request, baseURL)
   for (const id of channelIds) await request.delete(`${baseURL}/api/channel/${id}/`, { headers })
-  if (savedPrices !== undefined) await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ModelPrice', value: savedPrices } })
-  if (savedAddress !== undefined) await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ServerAddress', value: savedAddress } })
+  if (savedPrices !== undefined)
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ModelPrice', value: savedPrices } })
+  if (savedAddress !== undefined)
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ServerAddress', value: savedAddress } })
   await upstream?.stop()
   for (const server of servers) await new Promise((done) => server.close(done))
 })
@@ -164,9 +206,17 @@ async function openWithRows(page: Page, path: string, rows: Locator): Promise<vo
   }).toPass({ timeout: 40_000 })
 }
 
-test('at 1366x768 in English every default column of the three log pages is in view, without sideways scrolling', async ({ browser, baseURL }, testInfo) => {
+test('at 1366x768 in English every default column of the three log pages is in view, without sideways scrolling', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(150_000)
-  const { context, page } = await openConsoleAs(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
+  const { context, page } = await openConsoleAs(browser, baseURL, {
+    width: 1366,
+    height: 768,
+    language: 'en',
+    theme: 'light',
+  })
   for (const { path, table } of LOG_PAGES) {
     const box = page.getByTestId(table)
     await openWithRows(page, path, box.locator('tbody tr:not(:has([data-testid=data-table-empty]))'))
@@ -176,18 +226,31 @@ test('at 1366x768 in English every default column of the three log pages is in v
     for (const header of await headers.all()) {
       const rect = (await header.boundingBox())!
       expect.soft(rect.x, `${path}: "${await header.textContent()}" starts in view`).toBeGreaterThanOrEqual(0)
-      expect.soft(rect.x + rect.width, `${path}: "${await header.textContent()}" ends in view`).toBeLessThanOrEqual(1366)
+      expect
+        .soft(rect.x + rect.width, `${path}: "${await header.textContent()}" ends in view`)
+        .toBeLessThanOrEqual(1366)
     }
-    const scroll = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }))
+    const scroll = await box.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }))
     expect.soft(scroll.scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(scroll.clientWidth)
     await page.screenshot({ path: testInfo.outputPath(`${path.slice(1)}-1366-en-light.png`), fullPage: true })
   }
   await context.close()
 })
 
-test('at 390x844 each row of the three log pages is a card, and nothing scrolls sideways', async ({ browser, baseURL }, testInfo) => {
+test('at 390x844 each row of the three log pages is a card, and nothing scrolls sideways', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(150_000)
-  const { context, page } = await openConsoleAs(browser, baseURL, { width: 390, height: 844, language: 'zh', theme: 'dark' })
+  const { context, page } = await openConsoleAs(browser, baseURL, {
+    width: 390,
+    height: 844,
+    language: 'zh',
+    theme: 'dark',
+  })
   for (const { path, table } of LOG_PAGES) {
     const box = page.getByTestId(table)
     const cards = box.locator('li[data-card]')
@@ -208,9 +271,17 @@ test('at 390x844 each row of the three log pages is a card, and nothing scrolls 
   await context.close()
 })
 
-test('the three log pages share one pager, and every list page opens its column settings as a dialog', async ({ browser, baseURL }) => {
+test('the three log pages share one pager, and every list page opens its column settings as a dialog', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
-  const { context, page } = await openConsoleAs(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
+  const { context, page } = await openConsoleAs(browser, baseURL, {
+    width: 1366,
+    height: 768,
+    language: 'en',
+    theme: 'light',
+  })
   for (const { path } of LOG_PAGES) {
     await page.goto(path)
     const pager = page.getByTestId('data-table-pagination')
@@ -218,7 +289,9 @@ test('the three log pages share one pager, and every list page opens its column 
     await expect(pager.getByTestId('data-table-total')).toHaveText(/^\d+ in total$/)
     await expect(pager.getByTestId('data-table-page')).toHaveText(/^Page \d+ of \d+$/)
     await expect(pager.getByRole('combobox', { name: 'Per page' })).toBeVisible()
-    const buttons = await pager.getByRole('button').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')))
+    const buttons = await pager
+      .getByRole('button')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')))
     expect(buttons, path).toEqual(['First page', 'Previous page', 'Next page', 'Last page'])
     expect(await pager.getByRole('combobox').locator('option').allTextContents()).toEqual(['10', '20', '50', '100'])
   }
@@ -237,7 +310,12 @@ test('the three log pages share one pager, and every list page opens its column 
 
 test('a list that fails to load shows one toast and no count', async ({ browser, baseURL }) => {
   test.setTimeout(90_000)
-  const { context, page } = await openConsoleAs(browser, baseURL, { width: 1366, height: 768, language: 'en', theme: 'light' })
+  const { context, page } = await openConsoleAs(browser, baseURL, {
+    width: 1366,
+    height: 768,
+    language: 'en',
+    theme: 'light',
+  })
   // On /log the statistics fail with the list: the two failures still make one toast.
   const lists = [
     { path: '/token', failing: (pathname: string) => pathname === '/api/token/' },
@@ -247,9 +325,12 @@ test('a list that fails to load shows one toast and no count', async ({ browser,
   ]
   for (const { path, failing } of lists) {
     const matcher = (url: URL) => failing(url.pathname)
-    await page.route(
-      matcher,
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'fit: broke on purpose' }) }),
+    await page.route(matcher, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'fit: broke on purpose' }),
+      })
     )
     await page.goto(path)
     // The console tries a 5xx once more before it gives up.

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, ensureRoot, rootHeaders, signIn, addChannel } from './fixtures.ts'
+import { addChannel, ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * The music task log: a Suno API channel (type 36) on a fake Suno server started here, priced
@@ -42,7 +42,17 @@ async function startFakeSuno(): Promise<{ url: string; server: Server }> {
       const now = Math.floor(Date.now() / 1000)
       if (request.url === '/suno/submit/music') {
         const task_id = `e2e-suno-${Date.now()}-${++counter}`
-        const task: FakeTask = { task_id, action: 'MUSIC', status: 'SUBMITTED', progress: '0%', fail_reason: '', submit_time: now, start_time: 0, finish_time: 0, data: null }
+        const task: FakeTask = {
+          task_id,
+          action: 'MUSIC',
+          status: 'SUBMITTED',
+          progress: '0%',
+          fail_reason: '',
+          submit_time: now,
+          start_time: 0,
+          finish_time: 0,
+          data: null,
+        }
         tasks.set(task_id, { task, doomed: String(body.prompt).includes('doomed'), fetches: 0 })
         return answer({ code: 'success', message: '', data: task_id })
       }
@@ -51,9 +61,21 @@ async function startFakeSuno(): Promise<{ url: string; server: Server }> {
           const entry = tasks.get(id)
           if (!entry) return []
           entry.fetches++
-          if (entry.fetches === 1) Object.assign(entry.task, { status: 'IN_PROGRESS', progress: '50%', start_time: now })
-          else if (entry.doomed) Object.assign(entry.task, { status: 'FAILURE', fail_reason: 'The prompt was refused by the e2e content policy', finish_time: now })
-          else Object.assign(entry.task, { status: 'SUCCESS', progress: '100%', finish_time: now, data: [{ audio_url: 'https://cdn.example/e2e.mp3' }] })
+          if (entry.fetches === 1)
+            Object.assign(entry.task, { status: 'IN_PROGRESS', progress: '50%', start_time: now })
+          else if (entry.doomed)
+            Object.assign(entry.task, {
+              status: 'FAILURE',
+              fail_reason: 'The prompt was refused by the e2e content policy',
+              finish_time: now,
+            })
+          else
+            Object.assign(entry.task, {
+              status: 'SUCCESS',
+              progress: '100%',
+              finish_time: now,
+              data: [{ audio_url: 'https://cdn.example/e2e.mp3' }],
+            })
           return [entry.task]
         })
         return answer({ code: 'success', message: '', data: found })
@@ -76,15 +98,31 @@ test.beforeAll(async ({ request, baseURL }) => {
   await ensureRoot(request, baseURL)
   fake = await startFakeSuno()
   headers = await rootHeaders(request, baseURL)
-  channelId = await addChannel(request, baseURL, headers, { name: `e2e-suno-${Date.now()}`, type: 36, key: 'suno-e2e-secret', base_url: fake.url, models: 'suno_music,suno_lyrics' })
+  channelId = await addChannel(request, baseURL, headers, {
+    name: `e2e-suno-${Date.now()}`,
+    type: 36,
+    key: 'suno-e2e-secret',
+    base_url: fake.url,
+    models: 'suno_music,suno_lyrics',
+  })
 
-  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as { key: string; value: string }[]
+  const options = (await (await request.get(`${baseURL}/api/option/`, { headers })).json()).data as {
+    key: string
+    value: string
+  }[]
   modelPriceBefore = options.find((option) => option.key === 'ModelPrice')?.value
   const prices = { ...JSON.parse(modelPriceBefore || '{}'), suno_music: PRICE }
-  const saved = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ModelPrice', value: JSON.stringify(prices) } })).json()
+  const saved = await (
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ModelPrice', value: JSON.stringify(prices) } })
+  ).json()
   expect(saved.success, saved.message).toBe(true)
 
-  const token = await (await request.post(`${baseURL}/api/token/`, { headers, data: { name: `e2e-suno-${Date.now()}`, unlimited_quota: true, expired_time: -1 } })).json()
+  const token = await (
+    await request.post(`${baseURL}/api/token/`, {
+      headers,
+      data: { name: `e2e-suno-${Date.now()}`, unlimited_quota: true, expired_time: -1 },
+    })
+  ).json()
   expect(token.success, token.message).toBe(true)
   key = token.data.key
 })
@@ -92,7 +130,8 @@ test.beforeAll(async ({ request, baseURL }) => {
 test.afterAll(async ({ request, baseURL }) => {
   // Each hook and test has its own request context: sign in again.
   headers = await rootHeaders(request, baseURL)
-  if (modelPriceBefore !== undefined) await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ModelPrice', value: modelPriceBefore } })
+  if (modelPriceBefore !== undefined)
+    await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'ModelPrice', value: modelPriceBefore } })
   if (channelId !== undefined) await request.delete(`${baseURL}/api/channel/${channelId}/`, { headers })
   await new Promise((done) => fake?.server.close(done))
 })
@@ -100,7 +139,11 @@ test.afterAll(async ({ request, baseURL }) => {
 const rootQuota = async (request: import('@playwright/test').APIRequestContext, baseURL: string | undefined) =>
   Number((await (await request.get(`${baseURL}/api/user/self`, { headers })).json()).data.quota)
 
-test('runs one music task to success and one to failure with a refund, and lists both in /task', async ({ page, request, baseURL }) => {
+test('runs one music task to success and one to failure with a refund, and lists both in /task', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(150_000)
   headers = await rootHeaders(request, baseURL)
   const before = await rootQuota(request, baseURL)
@@ -128,7 +171,10 @@ test('runs one music task to success and one to failure with a refund, and lists
     expect((await fetchTask(good)).status).toBe('SUCCESS')
     expect((await fetchTask(doomed)).status).toBe('FAILURE')
   }).toPass({ timeout: 90_000, intervals: [1000] })
-  expect(await fetchTask(doomed)).toMatchObject({ progress: '100%', fail_reason: 'The prompt was refused by the e2e content policy' })
+  expect(await fetchTask(doomed)).toMatchObject({
+    progress: '100%',
+    fail_reason: 'The prompt was refused by the e2e content policy',
+  })
   // The failure was refunded, once.
   expect(await rootQuota(request, baseURL)).toBe(before - TASK_QUOTA)
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, ensureRoot, signIn } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test } from './fixtures.ts'
 
 /**
  * The token page end to end: a batch of three from the drawer, masked keys with copy, reveal and
@@ -12,7 +12,10 @@ test.beforeAll(async ({ request, baseURL }) => {
 })
 
 const rowOf = (page: Page, name: string) =>
-  page.getByTestId('tokens-table').locator('tbody tr').filter({ has: page.getByText(name, { exact: true }) })
+  page
+    .getByTestId('tokens-table')
+    .locator('tbody tr')
+    .filter({ has: page.getByText(name, { exact: true }) })
 
 async function rowMenu(page: Page, name: string, item: RegExp) {
   await rowOf(page, name).getByTestId('row-actions-trigger').click()
@@ -50,7 +53,9 @@ test('creates a batch of tokens, copies and reveals keys, toggles and deletes on
   // The list shows masked keys (the reference's mask); none of them is a usable key.
   const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
   const headers = { 'New-Api-User': String(userId) }
-  const listed = await (await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers })).json()
+  const listed = await (
+    await page.request.get(`/api/token/search?keyword=${name}&p=1&page_size=10`, { headers })
+  ).json()
   const first = listed.data.items.find((token: { name: string }) => token.name === name)
   expect(first.key).toMatch(/^sk-[0-9A-Za-z]{4}\*{10}[0-9A-Za-z]{4}$/)
   const keyCell = rowOf(page, name).getByTestId('token-key')
@@ -86,7 +91,11 @@ test('creates a batch of tokens, copies and reveals keys, toggles and deletes on
   await expect(rows).toHaveCount(3)
   await page.getByTestId('tokens-batch-mode').click()
   await rowOf(page, name).getByRole('checkbox').check()
-  await rows.filter({ hasText: new RegExp(`${name}-[A-Za-z0-9]{6}`) }).first().getByRole('checkbox').check()
+  await rows
+    .filter({ hasText: new RegExp(`${name}-[A-Za-z0-9]{6}`) })
+    .first()
+    .getByRole('checkbox')
+    .check()
   await page.getByTestId('tokens-copy-selected').click()
   await expect(page.getByText('Copied 2 keys to the clipboard')).toBeVisible()
   const batch = (await page.evaluate(() => navigator.clipboard.readText())).split('\n')

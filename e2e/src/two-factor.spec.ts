@@ -23,13 +23,25 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/)
 }
 
-test('two-factor sign-in: enrol in the console, then sign in with a TOTP code and with a backup code once', async ({ page, request, baseURL }) => {
+test('two-factor sign-in: enrol in the console, then sign in with a TOTP code and with a backup code once', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await ensureRoot(request, baseURL)
   const headers = await rootHeaders(request, baseURL)
-  expect((await (await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'RegisterEnabled', value: 'true' } })).json()).success).toBe(true)
+  expect(
+    (
+      await (
+        await request.put(`${baseURL}/api/option/`, { headers, data: { key: 'RegisterEnabled', value: 'true' } })
+      ).json()
+    ).success
+  ).toBe(true)
   const username = `tf${Date.now() % 1_000_000}`
   const password = 'twofactor123'
-  const registered = await (await request.post(`${baseURL}/api/user/register`, { data: { username, password, password2: password } })).json()
+  const registered = await (
+    await request.post(`${baseURL}/api/user/register`, { data: { username, password, password2: password } })
+  ).json()
   expect(registered.success, registered.message).toBe(true)
 
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))

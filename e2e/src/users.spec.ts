@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, ensureRoot, signIn } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test } from './fixtures.ts'
 
 /**
  * User management end to end: the root creates a user and an admin through the page, edits quota
@@ -17,7 +17,10 @@ const boss = `a${suffix}`
 const PASSWORD = 'password123'
 
 const rowOf = (page: Page, username: string) =>
-  page.getByTestId('users-table').locator('tbody tr').filter({ has: page.getByTestId('user-username').getByText(username, { exact: true }) })
+  page
+    .getByTestId('users-table')
+    .locator('tbody tr')
+    .filter({ has: page.getByTestId('user-username').getByText(username, { exact: true }) })
 
 async function rowAction(page: Page, username: string, action: string) {
   await rowOf(page, username).getByTestId('row-actions-trigger').click()
@@ -81,7 +84,11 @@ test('root manages users; an admin is refused on equal or higher roles', async (
 
   // The quota change left a manage log.
   const rootId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
-  const logs = await (await page.request.get(`/api/log/?type=3&username=${plain}&p=1&page_size=10`, { headers: { 'New-Api-User': String(rootId) } })).json()
+  const logs = await (
+    await page.request.get(`/api/log/?type=3&username=${plain}&p=1&page_size=10`, {
+      headers: { 'New-Api-User': String(rootId) },
+    })
+  ).json()
   expect(logs.data.items.map((log: { content: string }) => log.content)).toContain('管理员将用户额度从 $1修改为 $0.6')
 
   await rowAction(page, plain, 'delete')
@@ -105,7 +112,12 @@ test('root manages users; an admin is refused on equal or higher roles', async (
 
   const adminId = await adminPage.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)
   const call = async (data: unknown) =>
-    (await adminPage.request.post('/api/user/manage', { data, headers: { 'New-Api-User': String(adminId), 'Accept-Language': 'en' } })).json()
+    (
+      await adminPage.request.post('/api/user/manage', {
+        data,
+        headers: { 'New-Api-User': String(adminId), 'Accept-Language': 'en' },
+      })
+    ).json()
   const onRoot = await call({ id: rootId, action: 'disable' })
   expect(onRoot.success).toBe(false)
   expect(onRoot.message).toBe('You cannot change a user of the same or a higher role')
@@ -121,10 +133,16 @@ test('root manages users; an admin is refused on equal or higher roles', async (
   await expect(adminPage.getByTestId('user-promote')).toHaveCount(0)
   await expect(adminPage.getByTestId('user-disable')).toBeVisible()
   await adminPage.keyboard.press('Escape')
-  const created = await (await adminPage.request.get(`/api/user/search?keyword=n${suffix}`, { headers: { 'New-Api-User': String(adminId) } })).json()
+  const created = await (
+    await adminPage.request.get(`/api/user/search?keyword=n${suffix}`, { headers: { 'New-Api-User': String(adminId) } })
+  ).json()
   const promote = await call({ id: created.data.items[0].id, action: 'promote' })
   expect(promote.message).toBe('A regular admin cannot promote users to admin')
-  const readRoot = await (await adminPage.request.get(`/api/user/${rootId}`, { headers: { 'New-Api-User': String(adminId), 'Accept-Language': 'en' } })).json()
+  const readRoot = await (
+    await adminPage.request.get(`/api/user/${rootId}`, {
+      headers: { 'New-Api-User': String(adminId), 'Accept-Language': 'en' },
+    })
+  ).json()
   expect(readRoot.message).toBe('You cannot view a user of the same or a higher role')
   await context.close()
 })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, ensureRoot, rootHeaders } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, test } from './fixtures.ts'
 
 /**
  * The wallet end to end. A fake EPay gateway (node:http on 127.0.0.1, inside this spec) receives
@@ -22,7 +22,7 @@ const sign = (params: Record<string, string>, key: string) =>
         .filter((k) => k !== 'sign' && k !== 'sign_type' && params[k] !== '')
         .sort()
         .map((k) => `${k}=${params[k]}`)
-        .join('&') + key,
+        .join('&') + key
     )
     .digest('hex')
 
@@ -73,7 +73,7 @@ test.beforeAll(async ({ request, baseURL }) => {
       }
       cashier(Object.fromEntries(new URLSearchParams(body))).then(
         (returnUrl) => res.writeHead(302, { location: returnUrl }).end(),
-        (error: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String(error)),
+        (error: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String(error))
       )
     })
   })
@@ -81,12 +81,24 @@ test.beforeAll(async ({ request, baseURL }) => {
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`
 
   headers = await rootHeaders(request, baseURL)
-  const options = { ServerAddress: baseURL ?? '', PayAddress: gatewayUrl, EpayId: EPAY_ID, EpayKey: EPAY_KEY, Price: '7.3', MinTopUp: '1' }
+  const options = {
+    ServerAddress: baseURL ?? '',
+    PayAddress: gatewayUrl,
+    EpayId: EPAY_ID,
+    EpayKey: EPAY_KEY,
+    Price: '7.3',
+    MinTopUp: '1',
+  }
   for (const [key, value] of Object.entries(options)) {
     const saved = await (await request.put(`${baseURL}/api/option/`, { headers, data: { key, value } })).json()
     expect(saved.success, `${key}: ${saved.message}`).toBe(true)
   }
-  const codes = await (await request.post(`${baseURL}/api/redemption/`, { headers, data: { name: 'e2e-wallet', quota: 500_000, count: 1 } })).json()
+  const codes = await (
+    await request.post(`${baseURL}/api/redemption/`, {
+      headers,
+      data: { name: 'e2e-wallet', quota: 500_000, count: 1 },
+    })
+  ).json()
   expect(codes.success, codes.message).toBe(true)
   redeemKey = codes.data[0]
   const registered = await (await request.post(`${baseURL}/api/user/register`, { data: { username, password } })).json()
@@ -101,7 +113,11 @@ test.afterAll(async ({ request, baseURL }) => {
   await new Promise((resolve) => gateway.close(resolve))
 })
 
-test('redeems a code and tops up online through the EPay gateway, credited once', async ({ page, request, baseURL }) => {
+test('redeems a code and tops up online through the EPay gateway, credited once', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
   await page.goto('/login')
   await page.getByTestId('login-username').fill(username)
@@ -138,7 +154,13 @@ test('redeems a code and tops up online through the EPay gateway, credited once'
   // The browser went to the gateway, which notified the server and sent it back to /log.
   await expect(page).toHaveURL(`${baseURL}/log`)
   expect(received).toHaveLength(1)
-  expect(received[0]).toMatchObject({ pid: EPAY_ID, type: 'alipay', money: '73.00', notify_url: `${baseURL}/api/user/epay/notify`, return_url: `${baseURL}/log` })
+  expect(received[0]).toMatchObject({
+    pid: EPAY_ID,
+    type: 'alipay',
+    money: '73.00',
+    notify_url: `${baseURL}/api/user/epay/notify`,
+    return_url: `${baseURL}/log`,
+  })
   expect(deliveries).toEqual([
     { forged: true, answer: 'fail' },
     { forged: false, answer: 'success' },
@@ -153,9 +175,16 @@ test('redeems a code and tops up online through the EPay gateway, credited once'
 
   // The server's records agree: one online top-up log row, and the redeem row.
   const login = await (await request.post(`${baseURL}/api/user/login`, { data: { username, password } })).json()
-  const logs = await (await request.get(`${baseURL}/api/log/self?type=1&p=1&page_size=10`, { headers: { 'New-Api-User': String(login.data.id) } })).json()
+  const logs = await (
+    await request.get(`${baseURL}/api/log/self?type=1&p=1&page_size=10`, {
+      headers: { 'New-Api-User': String(login.data.id) },
+    })
+  ).json()
   expect(logs.success, logs.message).toBe(true)
-  const contents = (logs.data.items as { content: string; quota: number }[]).map((l) => [l.quota, l.content.slice(0, 8)])
+  const contents = (logs.data.items as { content: string; quota: number }[]).map((l) => [
+    l.quota,
+    l.content.slice(0, 8),
+  ])
   expect(contents.filter(([quota]) => quota === 5_000_000)).toHaveLength(1)
   expect(contents.filter(([quota]) => quota === 500_000)).toHaveLength(1)
 })

@@ -28,7 +28,10 @@ export default defineConfig({
         // A locale file's chunk is named for its language and namespace (locale-zh-tokens-<hash>.js):
         // the size check finds the ones a route fetches by that name.
         chunkFileNames: (chunk) => {
-          const locale = chunk.moduleIds.length === 1 ? /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.moduleIds[0] ?? '') : null
+          const locale =
+            chunk.moduleIds.length === 1
+              ? /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.moduleIds[0] ?? '')
+              : null
           return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js'
         },
         // Libraries every page needs change far less often than the console: separate chunks stay
@@ -39,7 +42,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|react-query|query-core|history|react-store|store)[\\/]/ },
+            {
+              name: 'tanstack',
+              test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|react-query|query-core|history|react-store|store)[\\/]/,
+            },
             { name: 'radix', test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui)[\\/]/ },
             { name: 'ui', test: /[\\/]src[\\/]components[\\/]ui[\\/]/ },
           ],

@@ -2,9 +2,9 @@ import { unknownPath } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { HonoEnv } from './context.ts'
-import { serverAddressImageSource } from './lib/server-address.ts'
 import { toEnvelope } from './errors/to-envelope.ts'
 import { translate } from './i18n/messages.ts'
+import { serverAddressImageSource } from './lib/server-address.ts'
 import { closeUnreadBody } from './middleware/close-unread-body.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { apiRoutes } from './routes/api/index.ts'
@@ -12,9 +12,9 @@ import { healthRoutes } from './routes/health-routes.ts'
 import { metricsHandler } from './routes/metrics-route.ts'
 import { billingRoutes } from './routes/relay/billing-routes.ts'
 import { geminiRoutes } from './routes/relay/gemini-routes.ts'
+import { midjourneyRoutes, MJ_MODES } from './routes/relay/midjourney-routes.ts'
 import { openAIRoutes } from './routes/relay/openai-routes.ts'
 import { playgroundRoutes } from './routes/relay/playground-routes.ts'
-import { midjourneyRoutes, MJ_MODES } from './routes/relay/midjourney-routes.ts'
 import { sunoRoutes } from './routes/relay/suno-routes.ts'
 import { defaultStaticDir, mountConsole } from './routes/static-console.ts'
 import type { Services } from './services/container.ts'
@@ -51,8 +51,15 @@ export function createApp(services: Services): Hono<HonoEnv> {
     await next()
     // The path only: query strings may carry keys (?key=, ?turnstile=).
     services.logger.info(
-      { id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), ip: c.get('clientIp') },
-      'request',
+      {
+        id: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        ip: c.get('clientIp'),
+      },
+      'request'
     )
   })
   app.use(
@@ -76,16 +83,22 @@ export function createApp(services: Services): Hono<HonoEnv> {
       },
       crossOriginEmbedderPolicy: false,
       xFrameOptions: 'SAMEORIGIN',
-    }),
+    })
   )
 
   app.route('/api', apiRoutes())
-  app.all('/api/*', (c) => c.json(unknownPath(c.req.method, c.req.path, translate('common.not_found', c.get('language'))), 404))
+  app.all('/api/*', (c) =>
+    c.json(unknownPath(c.req.method, c.req.path, translate('common.not_found', c.get('language'))), 404)
+  )
   mountConsole(app, services.env.STATIC_DIR ?? defaultStaticDir)
 
   app.onError((error, c) => {
     const answer = toEnvelope(error, c.get('language') ?? services.env.DEFAULT_LANGUAGE)
-    if (answer.unexpected) services.logger.error({ id: c.get('requestId'), err: error instanceof Error ? error.stack : String(error) }, 'unhandled error')
+    if (answer.unexpected)
+      services.logger.error(
+        { id: c.get('requestId'), err: error instanceof Error ? error.stack : String(error) },
+        'unhandled error'
+      )
     return c.json(answer.body, answer.status)
   })
   return app

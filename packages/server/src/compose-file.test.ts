@@ -60,10 +60,19 @@ describe('compose.yaml', () => {
   })
 
   it('gives both instances the same database, Redis and secrets, the secrets from .env', () => {
-    for (const name of ['SQL_DSN', 'REDIS_CONN_STRING', 'SESSION_SECRET', 'CRYPTO_SECRET', 'TRUSTED_PROXIES', 'REDIS_KEY_PREFIX'] as const) {
+    for (const name of [
+      'SQL_DSN',
+      'REDIS_CONN_STRING',
+      'SESSION_SECRET',
+      'CRYPTO_SECRET',
+      'TRUSTED_PROXIES',
+      'REDIS_KEY_PREFIX',
+    ] as const) {
       expect(slave?.environment?.[name]).toBe(master?.environment?.[name])
     }
-    expect(master?.environment?.SQL_DSN).toMatch(/^postgres:\/\/gateway:\$\{POSTGRES_PASSWORD:\?[^}]*\}@postgres:5432\/gateway$/)
+    expect(master?.environment?.SQL_DSN).toMatch(
+      /^postgres:\/\/gateway:\$\{POSTGRES_PASSWORD:\?[^}]*\}@postgres:5432\/gateway$/
+    )
     expect(master?.environment?.REDIS_CONN_STRING).toBe('redis://redis:6379')
     expect(master?.environment?.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?[^}]*\}$/)
     expect(master?.environment?.CRYPTO_SECRET).toMatch(/^\$\{CRYPTO_SECRET:\?[^}]*\}$/)
@@ -82,7 +91,9 @@ describe('compose.yaml', () => {
   })
 
   it('gives requests in flight their shutdown time before Docker kills an instance', () => {
-    const shutdownSeconds = envSchema.shape.SHUTDOWN_TIMEOUT_SECONDS.parse(master?.environment?.SHUTDOWN_TIMEOUT_SECONDS)
+    const shutdownSeconds = envSchema.shape.SHUTDOWN_TIMEOUT_SECONDS.parse(
+      master?.environment?.SHUTDOWN_TIMEOUT_SECONDS
+    )
     for (const gateway of gateways) {
       const grace = /^(\d+)s$/.exec(gateway?.stop_grace_period ?? '')
       expect(Number(grace?.[1])).toBeGreaterThan(shutdownSeconds)
@@ -90,7 +101,8 @@ describe('compose.yaml', () => {
   })
 
   it('checks the gateways on /readyz', () => {
-    for (const gateway of gateways) expect(gateway?.healthcheck?.test.join(' ')).toContain("fetch('http://127.0.0.1:3000/readyz')")
+    for (const gateway of gateways)
+      expect(gateway?.healthcheck?.test.join(' ')).toContain("fetch('http://127.0.0.1:3000/readyz')")
     expect(services.postgres?.healthcheck?.test).toEqual(['CMD-SHELL', 'pg_isready -U gateway -d gateway'])
     expect(services.redis?.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping'])
   })
@@ -117,10 +129,11 @@ describe('compose.yaml', () => {
       example
         .split('\n')
         .filter((line) => /^[A-Z_]+=/.test(line))
-        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const),
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const)
     )
     expect([...variables(read('compose.yaml'))].sort()).toEqual([...defined.keys()].sort())
-    for (const name of ['POSTGRES_PASSWORD', 'SESSION_SECRET', 'CRYPTO_SECRET']) expect(defined.get(name)).toMatch(/^change-me-/)
+    for (const name of ['POSTGRES_PASSWORD', 'SESSION_SECRET', 'CRYPTO_SECRET'])
+      expect(defined.get(name)).toMatch(/^change-me-/)
   })
 })
 

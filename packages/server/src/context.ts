@@ -1,7 +1,7 @@
 import type { SessionUser } from '@gateway/shared'
 import type { Env as HonoEnvBase } from 'hono'
-import type { Services } from './services/container.ts'
 import type { Language } from './i18n/messages.ts'
+import type { Services } from './services/container.ts'
 
 /** The signed-in user as read from the database on this request. */
 export interface AuthUser extends SessionUser {

@@ -17,19 +17,33 @@ describe('readEnv', () => {
   })
 
   it("takes every spelling of a switch that Go's ParseBool takes, and refuses others", () => {
-    for (const yes of ['1', 't', 'T', 'true', 'TRUE', 'True']) expect(readEnv({ ERROR_LOG_ENABLED: yes }).ERROR_LOG_ENABLED).toBe(true)
-    for (const no of ['0', 'f', 'F', 'false', 'FALSE', 'False']) expect(readEnv({ GLOBAL_WEB_RATE_LIMIT_ENABLE: no }).GLOBAL_WEB_RATE_LIMIT_ENABLE).toBe(false)
+    for (const yes of ['1', 't', 'T', 'true', 'TRUE', 'True'])
+      expect(readEnv({ ERROR_LOG_ENABLED: yes }).ERROR_LOG_ENABLED).toBe(true)
+    for (const no of ['0', 'f', 'F', 'false', 'FALSE', 'False'])
+      expect(readEnv({ GLOBAL_WEB_RATE_LIMIT_ENABLE: no }).GLOBAL_WEB_RATE_LIMIT_ENABLE).toBe(false)
     expect(() => readEnv({ TLS_INSECURE_SKIP_VERIFY: 'yes' })).toThrow(/TLS_INSECURE_SKIP_VERIFY/)
   })
 
   it('has the reference defaults for the limits it adds', () => {
     const env = readEnv({})
-    expect([env.GLOBAL_WEB_RATE_LIMIT_ENABLE, env.GLOBAL_WEB_RATE_LIMIT, env.GLOBAL_WEB_RATE_LIMIT_DURATION]).toEqual([true, 120, 180])
-    expect([env.SEARCH_RATE_LIMIT_ENABLE, env.SEARCH_RATE_LIMIT, env.SEARCH_RATE_LIMIT_DURATION]).toEqual([true, 10, 60])
+    expect([env.GLOBAL_WEB_RATE_LIMIT_ENABLE, env.GLOBAL_WEB_RATE_LIMIT, env.GLOBAL_WEB_RATE_LIMIT_DURATION]).toEqual([
+      true,
+      120,
+      180,
+    ])
+    expect([env.SEARCH_RATE_LIMIT_ENABLE, env.SEARCH_RATE_LIMIT, env.SEARCH_RATE_LIMIT_DURATION]).toEqual([
+      true,
+      10,
+      60,
+    ])
     expect(env.CRITICAL_RATE_LIMIT_ENABLE).toBe(true)
     expect([env.SQL_MAX_IDLE_CONNS, env.SQL_MAX_LIFETIME]).toEqual([undefined, 60])
     expect([env.TASK_TIMEOUT_MINUTES, env.TASK_QUERY_LIMIT]).toEqual([1440, 1000])
-    expect([env.ERROR_LOG_ENABLED, env.GENERATE_DEFAULT_TOKEN, env.TLS_INSECURE_SKIP_VERIFY]).toEqual([false, false, false])
+    expect([env.ERROR_LOG_ENABLED, env.GENERATE_DEFAULT_TOKEN, env.TLS_INSECURE_SKIP_VERIFY]).toEqual([
+      false,
+      false,
+      false,
+    ])
     expect(env.GEMINI_SAFETY_SETTING).toBe('OFF')
     expect(env.CHANNEL_TEST_ENABLED).toBeUndefined()
     expect(env.SHUTDOWN_TIMEOUT_SECONDS).toBe(30)
@@ -75,7 +89,13 @@ describe('readEnv', () => {
 
 describe('ignored reference variables', () => {
   it('lists the set ones with their reason and leaves out those not set, empty or read', () => {
-    const ignored = ignoredVariablesSet({ MEMORY_CACHE_ENABLED: 'true', PYROSCOPE_URL: 'http://p', UMAMI_WEBSITE_ID: '', SQL_MAX_LIFETIME: '30', PATH: '/bin' })
+    const ignored = ignoredVariablesSet({
+      MEMORY_CACHE_ENABLED: 'true',
+      PYROSCOPE_URL: 'http://p',
+      UMAMI_WEBSITE_ID: '',
+      SQL_MAX_LIFETIME: '30',
+      PATH: '/bin',
+    })
     expect(Object.keys(ignored).sort()).toEqual(['MEMORY_CACHE_ENABLED', 'PYROSCOPE_URL'])
     expect(ignored.MEMORY_CACHE_ENABLED).toMatch(/always on/)
   })
@@ -88,7 +108,15 @@ describe('ignored reference variables', () => {
   it('asks for one warning naming every ignored variable set, and one when TLS verification is off', () => {
     const source = { BATCH_UPDATE_ENABLED: 'true', GIN_MODE: 'release' }
     expect(environmentWarnings(readEnv(source), source)).toEqual([
-      { fields: { ignored: { BATCH_UPDATE_ENABLED: ignoredReferenceEnv.BATCH_UPDATE_ENABLED, GIN_MODE: ignoredReferenceEnv.GIN_MODE } }, message: expect.stringContaining('ignores') },
+      {
+        fields: {
+          ignored: {
+            BATCH_UPDATE_ENABLED: ignoredReferenceEnv.BATCH_UPDATE_ENABLED,
+            GIN_MODE: ignoredReferenceEnv.GIN_MODE,
+          },
+        },
+        message: expect.stringContaining('ignores'),
+      },
     ])
     const insecure = { TLS_INSECURE_SKIP_VERIFY: 'true' }
     const warnings = environmentWarnings(readEnv(insecure), insecure)

@@ -15,7 +15,14 @@ const flag = (fallback: boolean) => optionalFlag().transform((v) => v ?? fallbac
 const int = (fallback: number) => z.coerce.number().int().min(0).optional().default(fallback)
 
 /** Gemini's harm-block thresholds, as the reference accepts them. */
-export const GEMINI_SAFETY_THRESHOLDS = ['OFF', 'BLOCK_NONE', 'BLOCK_ONLY_HIGH', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_LOW_AND_ABOVE', 'HARM_BLOCK_THRESHOLD_UNSPECIFIED'] as const
+export const GEMINI_SAFETY_THRESHOLDS = [
+  'OFF',
+  'BLOCK_NONE',
+  'BLOCK_ONLY_HIGH',
+  'BLOCK_MEDIUM_AND_ABOVE',
+  'BLOCK_LOW_AND_ABOVE',
+  'HARM_BLOCK_THRESHOLD_UNSPECIFIED',
+] as const
 
 /**
  * Every environment variable the server reads, with its default. Names follow the reference
@@ -121,7 +128,16 @@ export const envSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().default('gateway'),
   /** The standard samplers (default: follow the caller's decision, sample every new trace) and the ratio of the *traceidratio ones. */
-  OTEL_TRACES_SAMPLER: z.enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']).default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   /** true keeps tracing off even with an endpoint set. */
   OTEL_SDK_DISABLED: flag(false),
@@ -154,9 +170,12 @@ export const envAliases: Readonly<Record<string, keyof z.infer<typeof envSchema>
  * learn about its host, not as settings; every container sets some of them.)
  */
 export const ignoredReferenceEnv: Readonly<Record<string, string>> = {
-  MEMORY_CACHE_ENABLED: 'always on: tokens, users and channels are cached in memory and refreshed on every change (and every SYNC_FREQUENCY seconds)',
-  BATCH_UPDATE_ENABLED: 'always on: balances, counters, quota_data and the usage row are written in group-committed transactions',
-  BATCH_UPDATE_INTERVAL: 'the group commit has no interval to set: writes are grouped while the previous group is being written',
+  MEMORY_CACHE_ENABLED:
+    'always on: tokens, users and channels are cached in memory and refreshed on every change (and every SYNC_FREQUENCY seconds)',
+  BATCH_UPDATE_ENABLED:
+    'always on: balances, counters, quota_data and the usage row are written in group-committed transactions',
+  BATCH_UPDATE_INTERVAL:
+    'the group commit has no interval to set: writes are grouped while the previous group is being written',
   SQL_SLOW_THRESHOLD_MS: 'no slow-query log',
   REDIS_POOL_SIZE: 'one multiplexed Redis connection per instance',
   RELAY_MAX_IDLE_CONNS: 'the upstream pool is sized per upstream (256 connections each)',
@@ -200,9 +219,12 @@ export const ignoredReferenceEnv: Readonly<Record<string, string>> = {
   UMAMI_WEBSITE_ID: 'no analytics scripts are injected into the console',
   UMAMI_SCRIPT_URL: 'no analytics scripts are injected into the console',
   GOOGLE_ANALYTICS_ID: 'no analytics scripts are injected into the console',
-  CHANNEL_UPSTREAM_MODEL_UPDATE_TASK_ENABLED: 'no background sync of upstream model lists (fetch them in the channel editor)',
-  CHANNEL_UPSTREAM_MODEL_UPDATE_TASK_INTERVAL_MINUTES: 'no background sync of upstream model lists (fetch them in the channel editor)',
-  CHANNEL_UPSTREAM_MODEL_UPDATE_MIN_CHECK_INTERVAL_SECONDS: 'no background sync of upstream model lists (fetch them in the channel editor)',
+  CHANNEL_UPSTREAM_MODEL_UPDATE_TASK_ENABLED:
+    'no background sync of upstream model lists (fetch them in the channel editor)',
+  CHANNEL_UPSTREAM_MODEL_UPDATE_TASK_INTERVAL_MINUTES:
+    'no background sync of upstream model lists (fetch them in the channel editor)',
+  CHANNEL_UPSTREAM_MODEL_UPDATE_MIN_CHECK_INTERVAL_SECONDS:
+    'no background sync of upstream model lists (fetch them in the channel editor)',
   SYNC_UPSTREAM_BASE: 'no model metadata sync',
   SYNC_HTTP_TIMEOUT_SECONDS: 'no model metadata sync',
   SYNC_HTTP_RETRY: 'no model metadata sync',
@@ -238,12 +260,20 @@ export function ignoredVariablesSet(source: Record<string, string | undefined> =
 }
 
 /** The start-up warnings the environment calls for, for main to log. */
-export function environmentWarnings(env: Env, source: Record<string, string | undefined> = process.env): Array<{ fields: Record<string, unknown>; message: string }> {
+export function environmentWarnings(
+  env: Env,
+  source: Record<string, string | undefined> = process.env
+): Array<{ fields: Record<string, unknown>; message: string }> {
   const warnings: Array<{ fields: Record<string, unknown>; message: string }> = []
   const ignored = ignoredVariablesSet(source)
-  if (Object.keys(ignored).length > 0) warnings.push({ fields: { ignored }, message: 'environment variables of New API that this gateway ignores' })
+  if (Object.keys(ignored).length > 0)
+    warnings.push({ fields: { ignored }, message: 'environment variables of New API that this gateway ignores' })
   if (env.TLS_INSECURE_SKIP_VERIFY) {
-    warnings.push({ fields: { TLS_INSECURE_SKIP_VERIFY: true }, message: 'TLS certificates of upstreams are NOT verified: anyone on the network path can read and change relayed requests, keys included' })
+    warnings.push({
+      fields: { TLS_INSECURE_SKIP_VERIFY: true },
+      message:
+        'TLS certificates of upstreams are NOT verified: anyone on the network path can read and change relayed requests, keys included',
+    })
   }
   return warnings
 }

@@ -41,7 +41,11 @@ function findCycles(graph: Map<string, string[]>): string[][] {
 
 describe('import graph of packages/server/src', () => {
   it('finds a circle when there is one, and reads type and re-export specifiers', () => {
-    expect(relativeImports("import type { A } from './a.ts'\nexport { B } from '../b.ts'\nimport './c.ts'\nimport x from 'undici'\n")).toEqual(['./a.ts', '../b.ts', './c.ts'])
+    expect(
+      relativeImports(
+        "import type { A } from './a.ts'\nexport { B } from '../b.ts'\nimport './c.ts'\nimport x from 'undici'\n"
+      )
+    ).toEqual(['./a.ts', '../b.ts', './c.ts'])
     const graph = new Map([
       ['a', ['b']],
       ['b', ['c']],
@@ -49,7 +53,14 @@ describe('import graph of packages/server/src', () => {
       ['d', ['a']],
     ])
     expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']])
-    expect(findCycles(new Map([['a', ['b']], ['b', []]]))).toEqual([])
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ])
+      )
+    ).toEqual([])
   })
 
   it('has no import circles', () => {
@@ -58,7 +69,10 @@ describe('import graph of packages/server/src', () => {
     const graph = new Map<string, string[]>()
     for (const file of files) {
       const rel = relative(root, file)
-      graph.set(rel, relativeImports(readFileSync(file, 'utf8')).map((spec) => relative(root, resolve(dirname(file), spec))))
+      graph.set(
+        rel,
+        relativeImports(readFileSync(file, 'utf8')).map((spec) => relative(root, resolve(dirname(file), spec)))
+      )
     }
     expect(findCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([])
   })

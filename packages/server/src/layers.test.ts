@@ -19,7 +19,8 @@ interface SourceFile {
 }
 
 /** Kysely's query builders and its sql tag: what writes SQL. A transaction() alone does not. */
-const QUERY_BUILDING = /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|id|lit|join|table|val|expression)\(|import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/
+const QUERY_BUILDING =
+  /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|id|lit|join|table|val|expression)\(|import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/
 
 /** Lines of `file` that build SQL, unless it lives under db/. */
 function sqlOutsideQueries(file: SourceFile): string[] {
@@ -31,7 +32,9 @@ function sqlOutsideQueries(file: SourceFile): string[] {
 function routeImportsOfDb(file: SourceFile): string[] {
   if (!file.path.startsWith('routes/')) return []
   const from = dirname(join(root, file.path))
-  return relativeImports(file.text, { dynamic: true }).filter((spec) => relative(root, resolve(from, spec)).split(sep)[0] === 'db')
+  return relativeImports(file.text, { dynamic: true }).filter(
+    (spec) => relative(root, resolve(from, spec)).split(sep)[0] === 'db'
+  )
 }
 
 /** Reads of process.env outside env.ts, which parses, types and documents every variable once. */
@@ -52,7 +55,10 @@ function testKitImports(file: SourceFile): string[] {
 const rules = { sqlOutsideQueries, routeImportsOfDb, environmentReads, testKitImports }
 
 function breaches(files: SourceFile[]): Record<keyof typeof rules, string[]> {
-  const found = { sqlOutsideQueries: [], routeImportsOfDb: [], environmentReads: [], testKitImports: [] } as Record<keyof typeof rules, string[]>
+  const found = { sqlOutsideQueries: [], routeImportsOfDb: [], environmentReads: [], testKitImports: [] } as Record<
+    keyof typeof rules,
+    string[]
+  >
   for (const file of files) {
     for (const [name, rule] of Object.entries(rules) as Array<[keyof typeof rules, (file: SourceFile) => string[]]>) {
       for (const hit of rule(file)) found[name].push(`${file.path}: ${hit.trim()}`)
@@ -65,36 +71,60 @@ describe('layers of packages/server/src', () => {
   it('catches each kind of breach, and lets the allowed forms through', () => {
     const found = breaches([
       { path: 'services/users/a.ts', text: "const row = await services.db.selectFrom('users').selectAll().execute()" },
-      { path: 'services/users/b.ts', text: "import { sql } from 'kysely'\nawait db.transaction().execute(async (trx) => trx)" },
+      {
+        path: 'services/users/b.ts',
+        text: "import { sql } from 'kysely'\nawait db.transaction().execute(async (trx) => trx)",
+      },
       { path: 'relay/c.ts', text: 'const n = sql<number>`1`' },
       { path: 'db/queries/users.ts', text: "db.selectFrom('users')\nconst x = sql`select 1`" },
-      { path: 'routes/api/d.ts', text: "import type { TaskRow } from '../../db/queries/tasks.ts'\nimport { listTasks } from '../../services/tasks/list-tasks.ts'" },
+      {
+        path: 'routes/api/d.ts',
+        text: "import type { TaskRow } from '../../db/queries/tasks.ts'\nimport { listTasks } from '../../services/tasks/list-tasks.ts'",
+      },
       { path: 'routes/relay/e.ts', text: "const { pingDatabase } = await import('../../db/queries/health.ts')" },
-      { path: 'services/f.ts', text: "const dsn = process.env.SQL_DSN\nconst ok = env.SQL_DSN" },
+      { path: 'services/f.ts', text: 'const dsn = process.env.SQL_DSN\nconst ok = env.SQL_DSN' },
       { path: 'env.ts', text: 'export function readEnv(source = process.env) {}' },
-      { path: 'relay/suno/g.ts', text: "import { startFakeSunoUpstream } from '../../../test/fake-upstreams/suno-upstream.ts'\nimport { x } from './suno-error.ts'" },
+      {
+        path: 'relay/suno/g.ts',
+        text: "import { startFakeSunoUpstream } from '../../../test/fake-upstreams/suno-upstream.ts'\nimport { x } from './suno-error.ts'",
+      },
     ])
     expect(found.sqlOutsideQueries).toEqual([
       "services/users/a.ts: const row = await services.db.selectFrom('users').selectAll().execute()",
       "services/users/b.ts: import { sql } from 'kysely'",
       'relay/c.ts: const n = sql<number>`1`',
     ])
-    expect(found.routeImportsOfDb).toEqual(['routes/api/d.ts: ../../db/queries/tasks.ts', 'routes/relay/e.ts: ../../db/queries/health.ts'])
+    expect(found.routeImportsOfDb).toEqual([
+      'routes/api/d.ts: ../../db/queries/tasks.ts',
+      'routes/relay/e.ts: ../../db/queries/health.ts',
+    ])
     expect(found.environmentReads).toEqual(['services/f.ts: const dsn = process.env.SQL_DSN'])
     expect(found.testKitImports).toEqual(['relay/suno/g.ts: ../../../test/fake-upstreams/suno-upstream.ts'])
   })
 
   it('keeps SQL in db/, routes off db/, the environment in env.ts and test kits out of src', () => {
-    const files = sourceFiles(root).map((path) => ({ path: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }))
+    const files = sourceFiles(root).map((path) => ({
+      path: relative(root, path).split(sep).join('/'),
+      text: readFileSync(path, 'utf8'),
+    }))
     expect(files.length).toBeGreaterThan(100)
     expect(files.some((file) => file.path.startsWith('routes/'))).toBe(true)
-    expect(breaches(files)).toEqual({ sqlOutsideQueries: [], routeImportsOfDb: [], environmentReads: [], testKitImports: [] })
+    expect(breaches(files)).toEqual({
+      sqlOutsideQueries: [],
+      routeImportsOfDb: [],
+      environmentReads: [],
+      testKitImports: [],
+    })
   })
 })
 
 /** vi.mock and vi.doMock calls: with isolate: false a mocked module would leak into every later file of the worker. */
 function moduleMocks(text: string): string[] {
-  return text.split('\n').filter((line) => /\bvi\.(?:do)?[mM]ock\(/.test(line) && !line.trim().startsWith('//') && !line.trim().startsWith('*'))
+  return text
+    .split('\n')
+    .filter(
+      (line) => /\bvi\.(?:do)?[mM]ock\(/.test(line) && !line.trim().startsWith('//') && !line.trim().startsWith('*')
+    )
 }
 
 /** Every .test.ts below `dir`. */
@@ -108,13 +138,17 @@ function testFiles(dir: string): string[] {
 
 describe('server test files (they share their worker’s modules, vitest isolate: false)', () => {
   it('catches a module mock, and lets a spy through', () => {
-    expect(moduleMocks("vi.mock('./password.ts')\nvi.spyOn(bcrypt, 'compare')\nvi.doMock('../x.ts', () => ({}))")).toEqual(["vi.mock('./password.ts')", "vi.doMock('../x.ts', () => ({}))"])
+    expect(
+      moduleMocks("vi.mock('./password.ts')\nvi.spyOn(bcrypt, 'compare')\nvi.doMock('../x.ts', () => ({}))")
+    ).toEqual(["vi.mock('./password.ts')", "vi.doMock('../x.ts', () => ({}))"])
   })
 
   it('replace no module with vi.mock: they spy on shared objects instead', () => {
     const files = [...testFiles(root), ...testFiles(testDir)].filter((path) => path !== import.meta.filename)
     expect(files.length).toBeGreaterThan(100)
-    const found = files.flatMap((path) => moduleMocks(readFileSync(path, 'utf8')).map((line) => `${relative(root, path)}: ${line.trim()}`))
+    const found = files.flatMap((path) =>
+      moduleMocks(readFileSync(path, 'utf8')).map((line) => `${relative(root, path)}: ${line.trim()}`)
+    )
     expect(found).toEqual([])
   })
 })

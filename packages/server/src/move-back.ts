@@ -19,14 +19,15 @@ async function main(): Promise<void> {
   const secrets = new SecretBox(cryptoSecret(env))
   const target = parseDsn(env.SQL_DSN, env.SQLITE_PATH)
   // Opening a missing SQLite file would create an empty one.
-  if (target.dialect === 'sqlite' && !existsSync(target.path)) throw new Error(`no database at ${target.path}: set SQL_DSN or SQLITE_PATH as the gateway had them`)
+  if (target.dialect === 'sqlite' && !existsSync(target.path))
+    throw new Error(`no database at ${target.path}: set SQL_DSN or SQLITE_PATH as the gateway had them`)
   const database = await openDatabase(target, { maxOpen: 2, maxLifetimeSeconds: 0 }, env.SQLITE_SYNCHRONOUS)
   try {
     const result = await moveBack(database.db, database.dialect, secrets)
     logger.info(
       result,
       `moved back: ${result.tokenKeys} token keys, ${result.accessTokens} access tokens, ${result.channelKeys} channel keys, ` +
-        `${result.twoFactorSecrets} 2FA secrets written back raw; ${result.accessTokensCleared} access tokens without a ciphertext cleared`,
+        `${result.twoFactorSecrets} 2FA secrets written back raw; ${result.accessTokensCleared} access tokens without a ciphertext cleared`
     )
   } finally {
     await database.close()

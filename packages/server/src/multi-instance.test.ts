@@ -1,10 +1,10 @@
-import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupRoot, signIn, type ProcessConsole } from '../test/process-console.ts'
@@ -65,13 +65,35 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
       MJ_POLL_INTERVAL_SECONDS: '0',
     }
     // The master migrates the schema; the slave, which never does, starts after it as compose.yaml orders them.
-    master = await startServerProcess({ ...shared, NODE_TYPE: 'master', NODE_NAME: 'mi-master', SQLITE_PATH: join(dir, 'master.db') }, 60_000)
-    slave = await startServerProcess({ ...shared, NODE_TYPE: 'slave', NODE_NAME: 'mi-slave', SQLITE_PATH: join(dir, 'slave.db') }, 60_000)
+    master = await startServerProcess(
+      { ...shared, NODE_TYPE: 'master', NODE_NAME: 'mi-master', SQLITE_PATH: join(dir, 'master.db') },
+      60_000
+    )
+    slave = await startServerProcess(
+      { ...shared, NODE_TYPE: 'slave', NODE_NAME: 'mi-slave', SQLITE_PATH: join(dir, 'slave.db') },
+      60_000
+    )
     root = await setupRoot(master.url)
     await books.query('UPDATE users SET quota = $1, used_quota = 0 WHERE id = $2', [START_QUOTA, root.userId])
     // The higher priority wins while enabled; the other channel is the fallback.
-    await root.api('POST', '/api/channel/', { name: 'preferred', type: 1, key: 'sk-upstream', models: 'gpt-4o-mini', base_url: preferred.url, private_network: 1, priority: 10 })
-    await root.api('POST', '/api/channel/', { name: 'fallback', type: 1, key: 'sk-upstream', models: 'gpt-4o-mini', base_url: fallback.url, private_network: 1, priority: 0 })
+    await root.api('POST', '/api/channel/', {
+      name: 'preferred',
+      type: 1,
+      key: 'sk-upstream',
+      models: 'gpt-4o-mini',
+      base_url: preferred.url,
+      private_network: 1,
+      priority: 10,
+    })
+    await root.api('POST', '/api/channel/', {
+      name: 'fallback',
+      type: 1,
+      key: 'sk-upstream',
+      models: 'gpt-4o-mini',
+      base_url: fallback.url,
+      private_network: 1,
+      priority: 0,
+    })
   }, 120_000)
 
   afterAll(async () => {
@@ -95,7 +117,10 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
   }
 
   it('a token created on the master works on the slave, and stops working there once disabled on the master', async () => {
-    const token = await root.api<{ key: string; id: number }>('POST', '/api/token/', { name: 'shared', unlimited_quota: true })
+    const token = await root.api<{ key: string; id: number }>('POST', '/api/token/', {
+      name: 'shared',
+      unlimited_quota: true,
+    })
     const answer = await chat(slave, token.key)
     expect(answer.status).toBe(200)
     expect((JSON.parse(answer.body) as { object: string }).object).toBe('chat.completion')
@@ -108,14 +133,23 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
   })
 
   it('a console session from the master is valid on the slave', async () => {
-    const response = await fetch(`${slave.url}/api/user/self`, { headers: root.session, signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(`${slave.url}/api/user/self`, {
+      headers: root.session,
+      signal: AbortSignal.timeout(10_000),
+    })
     const envelope = (await response.json()) as { success: boolean; data: { id: number; username: string } }
     expect(envelope.success).toBe(true)
     expect(envelope.data).toMatchObject({ id: root.userId, username: 'root' })
     // Signed out on the slave, the session is gone on the master too: it lives in the database.
-    const logout = await fetch(`${slave.url}/api/user/logout`, { headers: root.session, signal: AbortSignal.timeout(10_000) })
+    const logout = await fetch(`${slave.url}/api/user/logout`, {
+      headers: root.session,
+      signal: AbortSignal.timeout(10_000),
+    })
     expect(logout.status).toBe(200)
-    const after = await fetch(`${master.url}/api/user/self`, { headers: root.session, signal: AbortSignal.timeout(10_000) })
+    const after = await fetch(`${master.url}/api/user/self`, {
+      headers: root.session,
+      signal: AbortSignal.timeout(10_000),
+    })
     expect(after.status).toBe(401)
     root = await signIn(master.url)
   })
@@ -137,7 +171,7 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
           expect((await chat(slave, key)).status).toBe(200)
           return preferred.hits()
         },
-        { timeout: 3_000, interval: 50 },
+        { timeout: 3_000, interval: 50 }
       )
       .toBe(0)
     fallback.reset()
@@ -146,17 +180,43 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
   })
 
   it('quota spent through both instances at once adds up exactly, one log row per request', async () => {
-    const token = await root.api<{ key: string; id: number }>('POST', '/api/token/', { name: 'split', unlimited_quota: true })
+    const token = await root.api<{ key: string; id: number }>('POST', '/api/token/', {
+      name: 'split',
+      unlimited_quota: true,
+    })
     const requests = 40
-    const answers = await Promise.all(Array.from({ length: requests }, (_, i) => chat(i % 2 === 0 ? master : slave, token.key)))
+    const answers = await Promise.all(
+      Array.from({ length: requests }, (_, i) => chat(i % 2 === 0 ? master : slave, token.key))
+    )
     expect(answers.map((a) => a.status)).toEqual(Array<number>(requests).fill(200))
 
     const read = async () => {
-      const user = (await books.query<{ quota: string; used_quota: string }>('SELECT quota, used_quota FROM users WHERE id = $1', [root.userId])).rows[0]
+      const user = (
+        await books.query<{ quota: string; used_quota: string }>('SELECT quota, used_quota FROM users WHERE id = $1', [
+          root.userId,
+        ])
+      ).rows[0]
       const held = (await books.query<{ n: string }>('SELECT COUNT(*) AS n FROM quota_holds')).rows[0]
-      const all = (await books.query<{ sum: string }>('SELECT COALESCE(SUM(quota), 0) AS sum FROM logs WHERE type = 2 AND user_id = $1', [root.userId])).rows[0]
-      const split = (await books.query<{ n: string; zero: string }>('SELECT COUNT(*) AS n, SUM(CASE WHEN quota > 0 THEN 0 ELSE 1 END) AS zero FROM logs WHERE type = 2 AND token_id = $1', [token.id])).rows[0]
-      return { quota: Number(user?.quota), used: Number(user?.used_quota), held: Number(held?.n), logged: Number(all?.sum), rows: Number(split?.n), unpaid: Number(split?.zero) }
+      const all = (
+        await books.query<{ sum: string }>(
+          'SELECT COALESCE(SUM(quota), 0) AS sum FROM logs WHERE type = 2 AND user_id = $1',
+          [root.userId]
+        )
+      ).rows[0]
+      const split = (
+        await books.query<{ n: string; zero: string }>(
+          'SELECT COUNT(*) AS n, SUM(CASE WHEN quota > 0 THEN 0 ELSE 1 END) AS zero FROM logs WHERE type = 2 AND token_id = $1',
+          [token.id]
+        )
+      ).rows[0]
+      return {
+        quota: Number(user?.quota),
+        used: Number(user?.used_quota),
+        held: Number(held?.n),
+        logged: Number(all?.sum),
+        rows: Number(split?.n),
+        unpaid: Number(split?.zero),
+      }
     }
     // Settlements are written in the background; once nothing is held, every one of them is in.
     await expect.poll(async () => (await read()).held, { timeout: 10_000 }).toBe(0)
@@ -200,12 +260,15 @@ describe.runIf(dsn?.startsWith('postgres') && redisUrl)('two instances on one Po
     const now = Math.floor(Date.now() / 1000)
     await books.query(
       "INSERT INTO tasks (created_at, updated_at, task_id, platform, user_id, channel_id, action, status, submit_time) VALUES ($1, $1, 'upstream-task-1', 'suno', $2, $3, 'MUSIC', 'SUBMITTED', $1)",
-      [now, root.userId, rows[0]?.id],
+      [now, root.userId, rows[0]?.id]
     )
-    const warnings = (server: ServerProcess) => server.output().split('\n').filter((line) => line.includes('suno fetch failed')).length
+    const warnings = (server: ServerProcess) =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('suno fetch failed')).length
     // Both poll every second if they poll at all: three polls of the master leave the slave time for two.
     await expect.poll(() => warnings(master), { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
     expect(warnings(slave)).toBe(0)
   })
 })
-

@@ -4,15 +4,20 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openRawConnection, rawRequest, type RawConnection } from '../test/raw-http.ts'
 import { createLogger } from './lib/logger.ts'
 import type { Services } from './services/container.ts'
-import { shutdownGracefully } from './shutdown.ts'
 import { attachGate, ShutdownGate } from './shutdown-gate.ts'
+import { shutdownGracefully } from './shutdown.ts'
 
 /**
  * The WebSocket side of the gate, on a bare server wired like createHttpServer() (the HTTP side
  * is covered end to end, with a real process, in shutdown.test.ts). Upgraded sockets are outside
  * node's HTTP connection tracking, so they need their own refusal and their own cut.
  */
-const UPGRADE = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+const UPGRADE = {
+  connection: 'Upgrade',
+  upgrade: 'websocket',
+  'sec-websocket-version': '13',
+  'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+}
 
 let server: Server | undefined
 let raw: RawConnection | undefined
@@ -39,7 +44,8 @@ async function gatedServer(): Promise<{ gate: ShutdownGate; port: number }> {
   return { gate, port: (server.address() as AddressInfo).port }
 }
 
-const stubServices = (onClose: () => void) => ({ logger: createLogger('silent'), close: async () => onClose() }) as unknown as Services
+const stubServices = (onClose: () => void) =>
+  ({ logger: createLogger('silent'), close: async () => onClose() }) as unknown as Services
 
 describe('shutdown gate and WebSocket upgrades', () => {
   it('refuses an upgrade once shutdown began, with a 503 in the OpenAI error shape', async () => {
@@ -50,7 +56,9 @@ describe('shutdown gate and WebSocket upgrades', () => {
     await raw.closed
     expect(raw.responses).toHaveLength(1)
     expect(raw.responses[0]).toMatchObject({ status: 503, headers: { connection: 'close' } })
-    expect(JSON.parse(raw.responses[0]?.body ?? '')).toMatchObject({ error: { code: 'server_shutting_down', type: 'new_api_error', message: expect.stringContaining('shutting down') } })
+    expect(JSON.parse(raw.responses[0]?.body ?? '')).toMatchObject({
+      error: { code: 'server_shutting_down', type: 'new_api_error', message: expect.stringContaining('shutting down') },
+    })
   })
 
   it('waits for an open session until the grace is over, then cuts it and moves on', async () => {
@@ -60,7 +68,11 @@ describe('shutdown gate and WebSocket upgrades', () => {
     await expect.poll(() => raw?.responses.length, { timeout: 2000 }).toBe(1)
     let servicesClosed = false
     const started = performance.now()
-    await shutdownGracefully(server as Server, stubServices(() => (servicesClosed = true)), 300)
+    await shutdownGracefully(
+      server as Server,
+      stubServices(() => (servicesClosed = true)),
+      300
+    )
     const elapsed = performance.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(290)
     expect(elapsed).toBeLessThan(2000)
@@ -76,7 +88,11 @@ describe('shutdown gate and WebSocket upgrades', () => {
     const session = raw
     setTimeout(() => session.destroy(), 200)
     const started = performance.now()
-    await shutdownGracefully(server as Server, stubServices(() => undefined), 10_000)
+    await shutdownGracefully(
+      server as Server,
+      stubServices(() => undefined),
+      10_000
+    )
     expect(performance.now() - started).toBeLessThan(1500)
   })
 })

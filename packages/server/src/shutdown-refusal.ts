@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http'
-import { STATUS_CODES } from 'node:http'
+import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import { pickLanguage, translate, type Language } from './i18n/messages.ts'
 import { newRequestId, REQUEST_ID_HEADER } from './middleware/request-context.ts'
 import { MJ_MODES } from './routes/relay/midjourney-routes.ts'
@@ -31,7 +30,14 @@ export function shutdownRefusal(req: IncomingMessage, fallback: Language): Refus
   let body: string
   const relay = RELAY_PREFIXES.some((prefix) => under(path, prefix))
   if (relay) {
-    body = JSON.stringify({ error: { message: `${message} (request id: ${requestId})`, type: 'new_api_error', param: '', code: 'server_shutting_down' } })
+    body = JSON.stringify({
+      error: {
+        message: `${message} (request id: ${requestId})`,
+        type: 'new_api_error',
+        param: '',
+        code: 'server_shutting_down',
+      },
+    })
   } else if (under(path, '/api')) {
     // Nothing failed: the client only has to retry, which reaches an instance that still listens.
     body = JSON.stringify({ success: false, message, code: 'SERVICE_UNAVAILABLE' })

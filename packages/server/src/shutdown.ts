@@ -42,7 +42,8 @@ export async function shutdownGracefully(server: Server, services: Services, gra
     // Without a gate (a server not built by createHttpServer) only the connections' own closing counts.
     const drained = gate ? gate.idle().then(() => wait(LINGER_MS)) : new Promise<void>(() => undefined)
     await Promise.race([closed, grace, drained])
-    if (graceOver && gate && gate.inFlight > 0) services.logger.warn({ inFlight: gate.inFlight }, 'grace period over: cutting requests still in flight')
+    if (graceOver && gate && gate.inFlight > 0)
+      services.logger.warn({ inFlight: gate.inFlight }, 'grace period over: cutting requests still in flight')
     server.closeAllConnections()
     gate?.cutUpgrades()
     await Promise.race([closed, wait(CUT_WAIT_MS)])

@@ -23,7 +23,15 @@ describe('start-up warnings about the environment', () => {
       .output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: number; msg: string; ignored?: Record<string, string>; TLS_INSECURE_SKIP_VERIFY?: boolean })
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            level: number
+            msg: string
+            ignored?: Record<string, string>
+            TLS_INSECURE_SKIP_VERIFY?: boolean
+          }
+      )
     const ignored = lines.filter((line) => line.ignored !== undefined)
     expect(ignored).toHaveLength(1)
     expect(ignored[0]?.level).toBe(40)

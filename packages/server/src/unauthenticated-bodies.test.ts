@@ -47,7 +47,9 @@ afterAll(async () => {
 }, 30_000)
 
 function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? Number.NaN) * 1024
 }
 
@@ -55,7 +57,11 @@ function rssBytes(pid: number): number {
  * Starts an upload of `declared` bytes and keeps sending while the server takes them; resolves
  * with the answer's status (0 if the connection closed without one) and how much was sent.
  */
-function upload(path: string, declared: number, contentType = 'application/json'): Promise<{ status: number; sent: number }> {
+function upload(
+  path: string,
+  declared: number,
+  contentType = 'application/json'
+): Promise<{ status: number; sent: number }> {
   return new Promise((resolve) => {
     const socket = connect(server.port, '127.0.0.1')
     const chunk = Buffer.alloc(256 * 1024, 0x61)
@@ -87,7 +93,7 @@ function upload(path: string, declared: number, contentType = 'application/json'
     socket.on('connect', () => {
       socket.write(
         `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk-made-up-key-${Math.random().toString(36).slice(2)}\r\n` +
-          `Content-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`,
+          `Content-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`
       )
       pump()
     })
@@ -113,18 +119,23 @@ describe('bodies of callers who are not signed in', () => {
       Array.from({ length: PARALLEL }, (_, i) => {
         const route = routes[i % routes.length] as (typeof routes)[number]
         return upload(route.path, route.bytes ?? BODY_BYTES, route.contentType).then((result) => ({ ...result, route }))
-      }),
+      })
     )
     clearInterval(sampler)
     peak = Math.max(peak, rssBytes(pid))
     const growth = peak - before
-    console.log(`RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB, growth ${(growth / MiB).toFixed(1)} MiB`)
+    console.log(
+      `RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB, growth ${(growth / MiB).toFixed(1)} MiB`
+    )
     // Each upload is answered with its refusal, or, under load, the closing connection resets before
     // the client reads the answer (status 0): refused unread either way. The warm-up above checked
     // every route's refusal status with small bodies.
-    expect(results.filter((r) => r.status !== r.route.status && r.status !== 0).map((r) => `${r.route.path} ${r.status}`)).toEqual([])
+    expect(
+      results.filter((r) => r.status !== r.route.status && r.status !== 0).map((r) => `${r.route.path} ${r.status}`)
+    ).toEqual([])
     // Each answer came long before its body was all sent: the server never waited to read it.
-    for (const result of results) if (!result.route.bytes) expect(result.sent, result.route.path).toBeLessThan(BODY_BYTES)
+    for (const result of results)
+      if (!result.route.bytes) expect(result.sent, result.route.path).toBeLessThan(BODY_BYTES)
     expect(growth).toBeLessThan(20 * MiB)
   }, 60_000)
 })

@@ -20,12 +20,21 @@ export async function startBudgetUpstream(natural: number, promptTokens = 10): P
     request.setEncoding('utf8')
     request.on('data', (chunk: string) => (text += chunk))
     request.on('end', () => {
-      const body = JSON.parse(text) as { n?: number; max_tokens?: number; max_completion_tokens?: number; model?: string }
+      const body = JSON.parse(text) as {
+        n?: number
+        max_tokens?: number
+        max_completion_tokens?: number
+        model?: string
+      }
       const n = body.n ?? 1
       const maxTokens = body.max_completion_tokens ?? body.max_tokens
       const completionTokens = n * Math.min(natural, maxTokens ?? natural)
       answered.push({ n, maxTokens, promptTokens, completionTokens })
-      const choices = Array.from({ length: n }, (_, index) => ({ index, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }))
+      const choices = Array.from({ length: n }, (_, index) => ({
+        index,
+        message: { role: 'assistant', content: 'ok' },
+        finish_reason: 'stop',
+      }))
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(
         JSON.stringify({
@@ -34,8 +43,12 @@ export async function startBudgetUpstream(natural: number, promptTokens = 10): P
           created: 0,
           model: body.model,
           choices,
-          usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-        }),
+          usage: {
+            prompt_tokens: promptTokens,
+            completion_tokens: completionTokens,
+            total_tokens: promptTokens + completionTokens,
+          },
+        })
       )
     })
   })

@@ -1,5 +1,10 @@
 import { expect } from 'vitest'
-import { ANTHROPIC_KEY, ANTHROPIC_TEXT, ANTHROPIC_USAGE, startAnthropicUpstream } from './fake-upstreams/anthropic-upstream.ts'
+import {
+  ANTHROPIC_KEY,
+  ANTHROPIC_TEXT,
+  ANTHROPIC_USAGE,
+  startAnthropicUpstream,
+} from './fake-upstreams/anthropic-upstream.ts'
 import type { FakeServer } from './fake-upstreams/fake-server.ts'
 import { GEMINI_KEY, GEMINI_TEXT, GEMINI_USAGE, startGeminiUpstream } from './fake-upstreams/gemini-upstream.ts'
 import { OPENAI_KEY, OPENAI_TEXT, OPENAI_USAGE, startOpenAIUpstream } from './fake-upstreams/openai-upstream.ts'
@@ -26,9 +31,32 @@ export interface ChannelUnderTest {
  * `The tool said: <result>` (Gemini's fake quotes the first string inside its response object).
  */
 export const CHANNELS: ChannelUnderTest[] = [
-  { protocol: 'openai', model: 'gpt-fake', embeddingModel: 'text-embedding-fake', text: OPENAI_TEXT, prompt: OPENAI_USAGE.prompt_tokens, completion: OPENAI_USAGE.completion_tokens, toolAnswer: (r) => `The tool said: ${r}` },
-  { protocol: 'anthropic', model: 'claude-fake', text: ANTHROPIC_TEXT, prompt: ANTHROPIC_USAGE.input_tokens, completion: ANTHROPIC_USAGE.output_tokens, toolAnswer: (r) => `The tool said: ${r}` },
-  { protocol: 'gemini', model: 'gemini-fake', embeddingModel: 'gemini-embedding-fake', text: GEMINI_TEXT, prompt: GEMINI_USAGE.promptTokenCount, completion: GEMINI_USAGE.candidatesTokenCount, toolAnswer: (r) => `The tool said: ${r}` },
+  {
+    protocol: 'openai',
+    model: 'gpt-fake',
+    embeddingModel: 'text-embedding-fake',
+    text: OPENAI_TEXT,
+    prompt: OPENAI_USAGE.prompt_tokens,
+    completion: OPENAI_USAGE.completion_tokens,
+    toolAnswer: (r) => `The tool said: ${r}`,
+  },
+  {
+    protocol: 'anthropic',
+    model: 'claude-fake',
+    text: ANTHROPIC_TEXT,
+    prompt: ANTHROPIC_USAGE.input_tokens,
+    completion: ANTHROPIC_USAGE.output_tokens,
+    toolAnswer: (r) => `The tool said: ${r}`,
+  },
+  {
+    protocol: 'gemini',
+    model: 'gemini-fake',
+    embeddingModel: 'gemini-embedding-fake',
+    text: GEMINI_TEXT,
+    prompt: GEMINI_USAGE.promptTokenCount,
+    completion: GEMINI_USAGE.candidatesTokenCount,
+    toolAnswer: (r) => `The tool said: ${r}`,
+  },
 ]
 
 export const START_QUOTA = 100_000_000
@@ -64,16 +92,44 @@ export interface ClientMatrix {
  * use across protocol pairs.
  */
 export async function startClientMatrix(): Promise<ClientMatrix> {
-  const [openai, anthropic, gemini] = await Promise.all([startOpenAIUpstream(), startAnthropicUpstream(), startGeminiUpstream()])
+  const [openai, anthropic, gemini] = await Promise.all([
+    startOpenAIUpstream(),
+    startAnthropicUpstream(),
+    startGeminiUpstream(),
+  ])
   const h = await createHarness()
   await h.setupRoot()
   const user = await h.createUser(1, { quota: START_QUOTA })
-  await addChannel(h, { name: 'openai-fake', type: 1, baseUrl: openai.url, key: OPENAI_KEY, models: 'gpt-fake,text-embedding-fake' })
-  await addChannel(h, { name: 'anthropic-fake', type: 14, baseUrl: anthropic.url, key: ANTHROPIC_KEY, models: 'claude-fake' })
-  await addChannel(h, { name: 'gemini-fake', type: 24, baseUrl: gemini.url, key: GEMINI_KEY, models: 'gemini-fake,gemini-embedding-fake' })
+  await addChannel(h, {
+    name: 'openai-fake',
+    type: 1,
+    baseUrl: openai.url,
+    key: OPENAI_KEY,
+    models: 'gpt-fake,text-embedding-fake',
+  })
+  await addChannel(h, {
+    name: 'anthropic-fake',
+    type: 14,
+    baseUrl: anthropic.url,
+    key: ANTHROPIC_KEY,
+    models: 'claude-fake',
+  })
+  await addChannel(h, {
+    name: 'gemini-fake',
+    type: 24,
+    baseUrl: gemini.url,
+    key: GEMINI_KEY,
+    models: 'gemini-fake,gemini-embedding-fake',
+  })
   await h.services.options.set(
     'ModelRatio',
-    JSON.stringify({ 'gpt-fake': 1, 'text-embedding-fake': 0.01, 'claude-fake': 1.5, 'gemini-fake': 0.5, 'gemini-embedding-fake': 0.01 }),
+    JSON.stringify({
+      'gpt-fake': 1,
+      'text-embedding-fake': 0.01,
+      'claude-fake': 1.5,
+      'gemini-fake': 0.5,
+      'gemini-embedding-fake': 0.01,
+    })
   )
   const { key } = await addToken(h, user.id)
   const server = await listen(h)
@@ -116,6 +172,11 @@ export const CITY_SCHEMA = {
 } as const
 export const CITY_VALUE = { city: 'Paris', temperature: 21 }
 /** The tool every test offers, and the arguments every fake calls it with. */
-export const WEATHER_PARAMETERS = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as const
+export const WEATHER_PARAMETERS = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+  additionalProperties: false,
+} as const
 export const WEATHER_ARGS = { city: 'Paris' }
 export const WEATHER_RESULT = 'sunny, 21C'

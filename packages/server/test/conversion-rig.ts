@@ -18,11 +18,14 @@ const JSON_TYPES = new Set(['object', 'string', 'integer', 'number', 'boolean', 
 
 /** What OpenAI says of a schema it refuses (upper-case Gemini types, nullable, no object at the root), or undefined. */
 export function schemaFault(schema: unknown, where: string, root = true): string | undefined {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return `${where}: schema must be a JSON Schema object`
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return `${where}: schema must be a JSON Schema object`
   const node = schema as Record<string, unknown>
-  if (root && node.type !== 'object') return `${where}: schema must be a JSON Schema of 'type: "object"', got 'type: "${String(node.type)}"'`
+  if (root && node.type !== 'object')
+    return `${where}: schema must be a JSON Schema of 'type: "object"', got 'type: "${String(node.type)}"'`
   for (const type of Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type]) {
-    if (!JSON_TYPES.has(type as string)) return `${where}: '${String(type)}' is not valid under any of the given schemas`
+    if (!JSON_TYPES.has(type as string))
+      return `${where}: '${String(type)}' is not valid under any of the given schemas`
   }
   if ('nullable' in node || 'propertyOrdering' in node) return `${where}: additional properties are not allowed`
   for (const [name, sub] of Object.entries((node.properties as Record<string, unknown> | undefined) ?? {})) {
@@ -32,9 +35,20 @@ export function schemaFault(schema: unknown, where: string, root = true): string
   return node.items === undefined ? undefined : schemaFault(node.items, `${where}.items`, false)
 }
 
-export const refuse = (message: string, param: string): ScriptedAnswer => ({ status: 400, json: { error: { message: `Invalid schema for ${message}`, type: 'invalid_request_error', param, code: 'invalid_function_parameters' } } })
+export const refuse = (message: string, param: string): ScriptedAnswer => ({
+  status: 400,
+  json: {
+    error: {
+      message: `Invalid schema for ${message}`,
+      type: 'invalid_request_error',
+      param,
+      code: 'invalid_function_parameters',
+    },
+  },
+})
 
-export const chunk = (delta: Record<string, unknown>, finish: string | null = null) => `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+export const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
 
 export let h: Harness
 export let upstream: ScriptedUpstream
@@ -78,7 +92,10 @@ export function useConversionRig(): void {
     await addChannel(h, { name: 'deepseek', type: 43, baseUrl: upstream.url, models: CHAT_ONLY })
     await addChannel(h, { name: 'claude', type: 14, baseUrl: claude.url, models: CLAUDE })
     await addChannel(h, { name: 'gemini', type: 24, baseUrl: gemini.url, models: GEMINI })
-    await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 0.075, [CHAT_ONLY]: 0.135, [CLAUDE]: 1.5, [GEMINI]: 0.05 }))
+    await h.services.options.set(
+      'ModelRatio',
+      JSON.stringify({ [MODEL]: 0.075, [CHAT_ONLY]: 0.135, [CLAUDE]: 1.5, [GEMINI]: 0.05 })
+    )
     key = (await addToken(h, user.id)).key
     server = await listen(h)
   })

@@ -5,9 +5,9 @@ import { insertUser } from '../src/db/queries/users.ts'
 import { readEnv } from '../src/env.ts'
 import { createLogger } from '../src/lib/logger.ts'
 import { createServices, type Services } from '../src/services/container.ts'
+import type { NotificationTransport } from '../src/services/notify/deliver-notification.ts'
 import type { RateLimitSettings } from '../src/services/ratelimit/rate-limiters.ts'
 import { hashPassword } from '../src/services/users/password.ts'
-import type { NotificationTransport } from '../src/services/notify/deliver-notification.ts'
 import { createTestDatabase } from './test-database.ts'
 
 const generous = { points: 1_000_000, durationSeconds: 60 }
@@ -51,7 +51,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.env,
   })
   const services: Services = await createServices(env, createLogger(env.LOG_LEVEL), {
-    rateLimits: { globalApi: undefined, web: undefined, critical: generous, search: undefined, loginFailures: { points: 10, durationSeconds: 900 }, ...options.rateLimits },
+    rateLimits: {
+      globalApi: undefined,
+      web: undefined,
+      critical: generous,
+      search: undefined,
+      loginFailures: { points: 10, durationSeconds: 900 },
+      ...options.rateLimits,
+    },
     notificationTransport: options.notificationTransport,
     // Low cost and a pre-migrated database: the two things that made every test slow (test-database.ts).
     passwordCost: 4,
@@ -91,7 +98,10 @@ export async function createHarness(options: HarnessOptions = {}) {
   }
 
   /** Inserts a user directly (fast) and signs them in. */
-  const createUser = async (role: number = Role.user, fields: { quota?: number; group?: string } = {}): Promise<TestUser> => {
+  const createUser = async (
+    role: number = Role.user,
+    fields: { quota?: number; group?: string } = {}
+  ): Promise<TestUser> => {
     const n = ++counter
     const username = `u${n}_${role}`.slice(0, 12)
     const password = 'password123'
@@ -137,7 +147,11 @@ export type Harness = Awaited<ReturnType<typeof createHarness>>
  * keeps it and sets up what every test needs, such as the root), closed after each test. The
  * hook timeout covers both, for files whose setup starts servers or waits on them.
  */
-export function harnessPerTest(ready: (made: Harness) => unknown, options: HarnessOptions | (() => HarnessOptions) = {}, hookTimeoutMs?: number): void {
+export function harnessPerTest(
+  ready: (made: Harness) => unknown,
+  options: HarnessOptions | (() => HarnessOptions) = {},
+  hookTimeoutMs?: number
+): void {
   let current: Harness | undefined
   beforeEach(async () => {
     // A function when the options name something made in beforeAll (a stub server's address).
@@ -157,8 +171,11 @@ export function harnessPerTest(ready: (made: Harness) => unknown, options: Harne
  */
 export function expectRefused(
   response: { status: number; json?: { success: boolean; message: string; code?: string }; text: string },
-  code: Exclude<ErrorCode, 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE'>,
-  label?: string,
+  code: Exclude<
+    ErrorCode,
+    'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE'
+  >,
+  label?: string
 ): void {
   const context = label === undefined ? response.text : `${label}: ${response.text}`
   expect(response.status, context).toBe(200)

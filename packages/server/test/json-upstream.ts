@@ -20,7 +20,8 @@ export async function startJsonUpstream(): Promise<JsonUpstream> {
   const server = createServer((request, response) => {
     const path = request.url ?? '/'
     seen.push({ path, headers: request.headers })
-    const answer = routes.get(path) ?? routes.get(path.split('?')[0] as string) ?? [404, { error: { message: `no route ${path}` } }]
+    const answer = routes.get(path) ??
+      routes.get(path.split('?')[0] as string) ?? [404, { error: { message: `no route ${path}` } }]
     const raw = typeof answer[1] === 'string'
     response.writeHead(answer[0], { 'content-type': raw ? 'text/html' : 'application/json' })
     response.end(raw ? answer[1] : JSON.stringify(answer[1]))

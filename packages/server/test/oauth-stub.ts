@@ -43,10 +43,17 @@ export class OAuthStub {
           res.end(JSON.stringify(payload))
         }
         // GitHub: /login/oauth/access_token and /user; LinuxDO: /oauth2/token and /api/user.
-        if (req.method === 'POST' && (url.pathname === '/login/oauth/access_token' || url.pathname === '/oauth2/token')) {
+        if (
+          req.method === 'POST' &&
+          (url.pathname === '/login/oauth/access_token' || url.pathname === '/oauth2/token')
+        ) {
           const code = new URLSearchParams(body).get('code') ?? ''
           const account = this.codes.get(code)
-          if (!account) return send(200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' })
+          if (!account)
+            return send(200, {
+              error: 'bad_verification_code',
+              error_description: 'The code passed is incorrect or expired.',
+            })
           this.codes.delete(code)
           const token = `tok-${Math.random().toString(36).slice(2)}`
           this.tokens.set(token, account)
@@ -58,9 +65,12 @@ export class OAuthStub {
           return account ? send(200, account) : send(401, { message: 'Bad credentials' })
         }
         if (req.method === 'GET' && url.pathname === '/api/wechat/user') {
-          if (req.headers.authorization !== this.wechatToken) return send(200, { success: false, message: 'unauthorized' })
+          if (req.headers.authorization !== this.wechatToken)
+            return send(200, { success: false, message: 'unauthorized' })
           const id = this.wechatCodes.get(url.searchParams.get('code') ?? '')
-          return id ? send(200, { success: true, message: '', data: id }) : send(200, { success: false, message: 'invalid code' })
+          return id
+            ? send(200, { success: true, message: '', data: id })
+            : send(200, { success: false, message: 'invalid code' })
         }
         send(404, { message: 'not found' })
       })

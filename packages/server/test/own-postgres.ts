@@ -44,7 +44,18 @@ export class OwnPostgres {
 
   /** Starts (again) and waits until it accepts connections. */
   async start(): Promise<void> {
-    this.asPostgres('pg_ctl', ['-D', this.dataDir, '-l', join(this.dir, 'log'), '-w', '-t', '30', '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+    this.asPostgres('pg_ctl', [
+      '-D',
+      this.dataDir,
+      '-l',
+      join(this.dir, 'log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ])
   }
 
   /** Stops it: `fast` ends every connection at once, as a restart or failover does. */

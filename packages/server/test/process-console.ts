@@ -41,13 +41,27 @@ export async function signIn(url: string, username = 'root', password = 'root-pa
     api,
     addChannel: async (baseUrl, models = 'gpt-4o-mini') => {
       // The mock listens on loopback: the root allows this channel to reach it.
-      await api('POST', '/api/channel/', { name: 'mock', type: 1, key: 'sk-upstream', models, base_url: baseUrl, private_network: 1 })
+      await api('POST', '/api/channel/', {
+        name: 'mock',
+        type: 1,
+        key: 'sk-upstream',
+        models,
+        base_url: baseUrl,
+        private_network: 1,
+      })
     },
-    addToken: async () => (await api<{ key: string }>('POST', '/api/token/', { name: 'shutdown', unlimited_quota: true })).key,
+    addToken: async () =>
+      (await api<{ key: string }>('POST', '/api/token/', { name: 'shutdown', unlimited_quota: true })).key,
   }
 }
 
-async function call<T>(url: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+async function call<T>(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown
+): Promise<T> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -20,7 +20,8 @@ export function parsePrometheusText(text: string): Sample[] {
     if (line.startsWith('# HELP ')) continue
     if (line.startsWith('# TYPE ')) {
       const [name, type] = line.slice(7).split(' ')
-      if (!name || !type || !['counter', 'gauge', 'histogram', 'summary', 'untyped'].includes(type)) throw new Error(`bad TYPE line: ${line}`)
+      if (!name || !type || !['counter', 'gauge', 'histogram', 'summary', 'untyped'].includes(type))
+        throw new Error(`bad TYPE line: ${line}`)
       typed.set(name, type)
       continue
     }
@@ -39,7 +40,8 @@ export function parsePrometheusText(text: string): Sample[] {
     if (consumed !== body.length) throw new Error(`bad labels: ${line}`)
     // Prometheus reads values with Go's ParseFloat: NaN and Inf in any case (prom-client writes "Nan").
     const raw = (match[3] as string).toLowerCase()
-    const value = raw === '+inf' || raw === 'inf' ? Infinity : raw === '-inf' ? -Infinity : raw === 'nan' ? NaN : Number(raw)
+    const value =
+      raw === '+inf' || raw === 'inf' ? Infinity : raw === '-inf' ? -Infinity : raw === 'nan' ? NaN : Number(raw)
     if (Number.isNaN(value) && raw !== 'nan') throw new Error(`bad value: ${line}`)
     samples.push({ name, labels, value })
   }

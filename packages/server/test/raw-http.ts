@@ -45,7 +45,7 @@ export function openRawConnection(port: number, timeoutMs = 10_000): Promise<Raw
         responses,
         closed,
         destroy: () => socket.destroy(),
-      }),
+      })
     )
     socket.once('error', reject)
   })
@@ -54,7 +54,11 @@ export function openRawConnection(port: number, timeoutMs = 10_000): Promise<Raw
 /** A request with a JSON body (or none), keep-alive as HTTP/1.1 is by default. */
 export function rawRequest(method: string, path: string, headers: Record<string, string>, body?: unknown): string {
   const text = body === undefined ? '' : JSON.stringify(body)
-  const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'host: 127.0.0.1',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ]
   if (body !== undefined) lines.push('content-type: application/json', `content-length: ${Buffer.byteLength(text)}`)
   return `${lines.join('\r\n')}\r\n\r\n${text}`
 }
@@ -86,5 +90,8 @@ function parseOne(data: Buffer): { response: Omit<RawResponse, 'receivedAt'>; le
   }
   const length = Number(headers['content-length'] ?? 0)
   if (data.length < offset + length) return undefined
-  return { response: { status, headers, body: data.subarray(offset, offset + length).toString('utf8') }, length: offset + length }
+  return {
+    response: { status, headers, body: data.subarray(offset, offset + length).toString('utf8') },
+    length: offset + length,
+  }
 }

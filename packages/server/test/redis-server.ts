@@ -46,7 +46,11 @@ export class RedisServer {
   /** Starts the server (again) on the same port and resolves once it accepts connections. */
   async restart(): Promise<void> {
     if (this.child) throw new Error('redis-server is already running')
-    const child = spawn(BINARY, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+    const child = spawn(
+      BINARY,
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' }
+    )
     this.child = child
     // A worker that ends before afterAll (a hook timeout) must not leave a server running.
     const orphaned = () => child.kill('SIGKILL')
@@ -58,7 +62,8 @@ export class RedisServer {
     const deadline = Date.now() + START_TIMEOUT_MS
     while (!(await accepts(this.port))) {
       if (!this.child) throw new Error('redis-server exited at start')
-      if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${this.port} within ${START_TIMEOUT_MS} ms`)
+      if (Date.now() > deadline)
+        throw new Error(`redis-server did not listen on ${this.port} within ${START_TIMEOUT_MS} ms`)
       await sleep(20)
     }
   }
@@ -69,7 +74,10 @@ export class RedisServer {
     if (!child) return
     const exited = once(child, 'exit')
     child.kill('SIGKILL')
-    await Promise.race([exited, sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('redis-server did not die')))])
+    await Promise.race([
+      exited,
+      sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('redis-server did not die'))),
+    ])
     this.child = undefined
   }
 

@@ -1,6 +1,6 @@
-import { createHttpServer } from '../src/http-server.ts'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createHttpServer } from '../src/http-server.ts'
 import { randomAlphanumeric } from '../src/lib/crypto.ts'
 import { nowSeconds } from '../src/lib/time.ts'
 import type { Harness } from './harness.ts'
@@ -53,11 +53,15 @@ export async function addChannel(h: Harness, fixture: ChannelFixture): Promise<n
     ...(fixture.settings === undefined ? {} : { settings: JSON.stringify(fixture.settings) }),
   }
   let id: number
-  if (dialect === 'postgres') id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id
+  if (dialect === 'postgres')
+    id = (await db.insertInto('channels').values(values).returning('id').executeTakeFirstOrThrow()).id
   else id = Number((await db.insertInto('channels').values(values).executeTakeFirstOrThrow()).insertId)
   for (const group of values.group.split(',')) {
     for (const model of values.models.split(',')) {
-      await db.insertInto('abilities').values({ group, model, channel_id: id, enabled: true, priority: values.priority, weight: values.weight }).execute()
+      await db
+        .insertInto('abilities')
+        .values({ group, model, channel_id: id, enabled: true, priority: values.priority, weight: values.weight })
+        .execute()
     }
   }
   await h.services.changes.publish({ kind: 'channels' })
@@ -78,7 +82,11 @@ export interface TokenFixture {
 }
 
 /** Inserts a token for a user the way the token API stores it; returns its `sk-` key and id. */
-export async function addToken(h: Harness, userId: number, fixture: TokenFixture = {}): Promise<{ key: string; id: number }> {
+export async function addToken(
+  h: Harness,
+  userId: number,
+  fixture: TokenFixture = {}
+): Promise<{ key: string; id: number }> {
   const { db, dialect, secrets } = h.services
   const raw = randomAlphanumeric(48)
   const values = {
@@ -98,17 +106,28 @@ export async function addToken(h: Harness, userId: number, fixture: TokenFixture
     cross_group_retry: fixture.crossGroupRetry ?? false,
   }
   let id: number
-  if (dialect === 'postgres') id = (await db.insertInto('tokens').values(values).returning('id').executeTakeFirstOrThrow()).id
+  if (dialect === 'postgres')
+    id = (await db.insertInto('tokens').values(values).returning('id').executeTakeFirstOrThrow()).id
   else id = Number((await db.insertInto('tokens').values(values).executeTakeFirstOrThrow()).insertId)
   return { key: `sk-${raw}`, id }
 }
 
 export async function quotaOf(h: Harness, userId: number): Promise<number> {
-  return Number((await h.services.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota)
+  return Number(
+    (await h.services.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota
+  )
 }
 
 export async function tokenRemainOf(h: Harness, tokenId: number): Promise<number> {
-  return Number((await h.services.db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId).executeTakeFirstOrThrow()).remain_quota)
+  return Number(
+    (
+      await h.services.db
+        .selectFrom('tokens')
+        .select('remain_quota')
+        .where('id', '=', tokenId)
+        .executeTakeFirstOrThrow()
+    ).remain_quota
+  )
 }
 
 /** Waits for every settlement and writes the queued logs, so assertions see the final state. */
@@ -117,7 +136,8 @@ export async function settle(h: Harness): Promise<void> {
   await h.services.relay.logs.flush()
 }
 
-export const consumeLogs = (h: Harness) => h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id').execute()
+export const consumeLogs = (h: Harness) =>
+  h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id').execute()
 
 /** Serves the harness app on a real loopback port, for clients that need sockets (SDKs, aborts). */
 export async function listen(h: Harness): Promise<{ url: string; server: Server; close: () => Promise<void> }> {

@@ -21,7 +21,14 @@ export let userId: number
 export let apiKey: string
 export let otherKey: string
 
-export const tools = [{ type: 'function' as const, name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }]
+export const tools = [
+  {
+    type: 'function' as const,
+    name: 'get_weather',
+    parameters: { type: 'object', properties: { city: { type: 'string' } } },
+    strict: false,
+  },
+]
 
 /** Refuses a tool message that no earlier assistant tool call asked for, with OpenAI's own 400. */
 export function orphanToolMessage(messages: ChatMessage[]): boolean {
@@ -41,20 +48,62 @@ export function orphanToolMessage(messages: ChatMessage[]): boolean {
 export function answerChat(_path: string, body: Record<string, unknown>): ScriptedAnswer {
   const messages = body.messages as ChatMessage[]
   if (orphanToolMessage(messages)) {
-    return { status: 400, json: { error: { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", type: 'invalid_request_error', param: 'messages.[1].role', code: null } } }
+    return {
+      status: 400,
+      json: {
+        error: {
+          message:
+            "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          type: 'invalid_request_error',
+          param: 'messages.[1].role',
+          code: null,
+        },
+      },
+    }
   }
-  const usage = { prompt_tokens: 10 * messages.length, completion_tokens: messages.at(-1)?.role === 'tool' ? 7 : 5, total_tokens: 0 }
+  const usage = {
+    prompt_tokens: 10 * messages.length,
+    completion_tokens: messages.at(-1)?.role === 'tool' ? 7 : 5,
+    total_tokens: 0,
+  }
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens
   const message =
     messages.at(-1)?.role === 'tool'
       ? { role: 'assistant', content: 'It is 18°C in Paris.' }
-      : { role: 'assistant', content: null, tool_calls: [{ id: `call_${messages.length}`, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }
+      : {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: `call_${messages.length}`,
+              type: 'function',
+              function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+            },
+          ],
+        }
   if (body.stream === true) {
-    const chunk = (delta: unknown, finish: string | null) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
-    const delta = message.tool_calls ? { role: 'assistant', tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) } : { role: 'assistant', content: message.content }
-    return { sse: chunk(delta, null) + chunk({}, message.tool_calls ? 'tool_calls' : 'stop') + `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage })}\n\ndata: [DONE]\n\n` }
+    const chunk = (delta: unknown, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+    const delta = message.tool_calls
+      ? { role: 'assistant', tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) }
+      : { role: 'assistant', content: message.content }
+    return {
+      sse:
+        chunk(delta, null) +
+        chunk({}, message.tool_calls ? 'tool_calls' : 'stop') +
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage })}\n\ndata: [DONE]\n\n`,
+    }
   }
-  return { json: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }], usage } }
+  return {
+    json: {
+      id: 'c1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+      usage,
+    },
+  }
 }
 
 export const lastChat = () => chat.seen.at(-1)?.body as { messages: ChatMessage[] } | undefined
@@ -73,12 +122,43 @@ export function useResponsesRig(): void {
     await addChannel(h, { name: 'chat-only', type: 43, baseUrl: chat.url, models: 'weather-chat' })
     await addChannel(h, { name: 'openai', type: 1, baseUrl: native.url, models: 'gpt-5' })
     // One model on both kinds: the OpenAI channel is tried first, the chat one on a retry.
-    await addChannel(h, { name: 'mixed-openai', type: 1, baseUrl: native.url, models: 'mixed', priority: 10, autoBan: false })
-    await addChannel(h, { name: 'mixed-chat', type: 43, baseUrl: chat.url, models: 'mixed', priority: 0, autoBan: false })
+    await addChannel(h, {
+      name: 'mixed-openai',
+      type: 1,
+      baseUrl: native.url,
+      models: 'mixed',
+      priority: 10,
+      autoBan: false,
+    })
+    await addChannel(h, {
+      name: 'mixed-chat',
+      type: 43,
+      baseUrl: chat.url,
+      models: 'mixed',
+      priority: 0,
+      autoBan: false,
+    })
     // And the other way round: the chat channel first.
-    await addChannel(h, { name: 'chat-first', type: 43, baseUrl: chat.url, models: 'chat-first', priority: 10, autoBan: false })
-    await addChannel(h, { name: 'openai-second', type: 1, baseUrl: native.url, models: 'chat-first', priority: 0, autoBan: false })
-    await h.services.options.set('ModelRatio', JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1, mixed: 1, 'chat-first': 1 }))
+    await addChannel(h, {
+      name: 'chat-first',
+      type: 43,
+      baseUrl: chat.url,
+      models: 'chat-first',
+      priority: 10,
+      autoBan: false,
+    })
+    await addChannel(h, {
+      name: 'openai-second',
+      type: 1,
+      baseUrl: native.url,
+      models: 'chat-first',
+      priority: 0,
+      autoBan: false,
+    })
+    await h.services.options.set(
+      'ModelRatio',
+      JSON.stringify({ 'weather-chat': 1, 'gpt-5': 1, mixed: 1, 'chat-first': 1 })
+    )
     const { key } = await addToken(h, user.id)
     const other = await addToken(h, user.id, { name: 'other' })
     apiKey = key
@@ -99,10 +179,15 @@ export function useResponsesRig(): void {
   })
 }
 
-
 /** The first turn: the model asks for get_weather. */
 export async function firstTurn(extra: { store?: boolean } = {}) {
-  const first = await client.responses.create({ model: 'weather-chat', instructions: 'Answer briefly.', input: 'Weather in Paris?', tools, ...extra })
+  const first = await client.responses.create({
+    model: 'weather-chat',
+    instructions: 'Answer briefly.',
+    input: 'Weather in Paris?',
+    tools,
+    ...extra,
+  })
   const call = first.output.find((item) => item.type === 'function_call')
   if (call?.type !== 'function_call') throw new Error(`no function call in ${JSON.stringify(first.output)}`)
   await settle(h)
@@ -110,7 +195,12 @@ export async function firstTurn(extra: { store?: boolean } = {}) {
 }
 
 export const notFoundBody = (id: string) => ({
-  error: { message: expect.stringMatching(new RegExp(`^Previous response with id '${id}' not found\\.`)), type: 'invalid_request_error', param: 'previous_response_id', code: 'previous_response_not_found' },
+  error: {
+    message: expect.stringMatching(new RegExp(`^Previous response with id '${id}' not found\\.`)),
+    type: 'invalid_request_error',
+    param: 'previous_response_id',
+    code: 'previous_response_not_found',
+  },
 })
 
 export async function call(method: string, path: string, key: string, body?: Record<string, unknown>) {

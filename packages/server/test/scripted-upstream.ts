@@ -41,7 +41,10 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
       upstream.seen.push({ path, headers: request.headers, body })
       const answer = upstream.answer(path, body, request.headers)
       if (answer.raw !== undefined) {
-        response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/octet-stream', ...answer.headers })
+        response.writeHead(answer.status ?? 200, {
+          'content-type': answer.contentType ?? 'application/octet-stream',
+          ...answer.headers,
+        })
         response.end(answer.raw)
         return
       }

@@ -23,13 +23,18 @@ export interface ServerProcess {
  * app.request() cannot give: kill -9, signals, a database going away under a live process.
  * Resolves once it listens.
  */
-export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  timeoutMs = 30_000
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', SESSION_SECRET: 'process-test-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: string[] = []
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1))
+  )
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join('\n')}`)), timeoutMs)
     const read = (stream: NodeJS.ReadableStream | null) => {

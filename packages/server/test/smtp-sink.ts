@@ -125,9 +125,12 @@ function decodeBody(data: string): string {
   const split = data.indexOf('\r\n\r\n')
   const headers = split >= 0 ? data.slice(0, split).toLowerCase() : ''
   const body = split >= 0 ? data.slice(split + 4) : data
-  if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (headers.includes('content-transfer-encoding: base64'))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   if (headers.includes('content-transfer-encoding: quoted-printable')) {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     return Buffer.from(bytes, 'latin1').toString('utf8')
   }
   return body

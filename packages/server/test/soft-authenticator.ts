@@ -50,7 +50,12 @@ export class SoftAuthenticator {
   /** What navigator.credentials.create() would resolve to, in @simplewebauthn/browser's JSON form. */
   register(options: CreationOptions, bend: Bend = {}) {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    const credential: StoredCredential = { id: randomBytes(32), privateKey, userHandle: options.user.id, counter: bend.counter ?? 0 }
+    const credential: StoredCredential = {
+      id: randomBytes(32),
+      privateKey,
+      userHandle: options.user.id,
+      counter: bend.counter ?? 0,
+    }
     const jwk = publicKey.export({ format: 'jwk' })
     // COSE_Key: kty EC2 (2), alg ES256 (-7), crv P-256 (1), x, y
     const coseKey = cbor(
@@ -60,7 +65,7 @@ export class SoftAuthenticator {
         [-1, 1],
         [-2, Buffer.from(jwk.x as string, 'base64url')],
         [-3, Buffer.from(jwk.y as string, 'base64url')],
-      ]),
+      ])
     )
     const idLength = Buffer.alloc(2)
     idLength.writeUInt16BE(credential.id.length)
@@ -71,7 +76,13 @@ export class SoftAuthenticator {
       credential.id,
       coseKey,
     ])
-    const attestationObject = cbor(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]))
+    const attestationObject = cbor(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ])
+    )
     this.credentials.push(credential)
     return {
       id: credential.id.toString('base64url'),
@@ -93,7 +104,11 @@ export class SoftAuthenticator {
     credential.counter = bend.counter ?? credential.counter + 1
     const authData = this.authDataHead(bend.rpId ?? options.rpId ?? this.defaults.rpId, bend, 0, credential.counter)
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, bend)
-    const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), credential.privateKey)
+    const signature = sign(
+      'sha256',
+      Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]),
+      credential.privateKey
+    )
     return {
       id: credential.id.toString('base64url'),
       rawId: credential.id.toString('base64url'),
@@ -110,7 +125,14 @@ export class SoftAuthenticator {
   }
 
   private clientData(type: string, challenge: string, bend: Bend): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge: bend.challenge ?? challenge, origin: bend.origin ?? this.defaults.origin, crossOrigin: false }))
+    return Buffer.from(
+      JSON.stringify({
+        type,
+        challenge: bend.challenge ?? challenge,
+        origin: bend.origin ?? this.defaults.origin,
+        crossOrigin: false,
+      })
+    )
   }
 
   private authDataHead(rpId: string, bend: Bend, extraFlags: number, counter: number): Buffer {

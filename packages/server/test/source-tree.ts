@@ -5,7 +5,8 @@ import { join } from 'node:path'
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === '__fixtures__' ? [] : sourceFiles(path)
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === '__fixtures__' ? [] : sourceFiles(path)
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
   })
 }
@@ -17,7 +18,9 @@ export function sourceFiles(dir: string): string[] {
  */
 export function relativeImports(source: string, options: { dynamic?: boolean } = {}): string[] {
   const found: string[] = []
-  for (const match of source.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm)) found.push(match[1]!)
-  if (options.dynamic) for (const match of source.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) found.push(match[1]!)
+  for (const match of source.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm))
+    found.push(match[1]!)
+  if (options.dynamic)
+    for (const match of source.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) found.push(match[1]!)
   return found
 }

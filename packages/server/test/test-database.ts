@@ -24,7 +24,12 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const base = process.env.TEST_SQL_DSN
   if (!base) {
-    return { dsn: undefined, sqlitePath: ':memory:', sqliteImage: options.migrated ? await migratedSqliteImage() : undefined, drop: async () => undefined }
+    return {
+      dsn: undefined,
+      sqlitePath: ':memory:',
+      sqliteImage: options.migrated ? await migratedSqliteImage() : undefined,
+      drop: async () => undefined,
+    }
   }
   const target: ConnectionTarget = parseDsn(base, ':memory:')
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
@@ -35,7 +40,11 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     if (template) {
       await createFromTemplate(admin, name, template)
       url.pathname = `/${name}`
-      return { dsn: url.toString(), sqlitePath: ':memory:', drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+      return {
+        dsn: url.toString(),
+        sqlitePath: ':memory:',
+        drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      }
     }
     await admin(`CREATE SCHEMA ${name}`)
     url.searchParams.set('options', `-c search_path=${name}`)
@@ -83,7 +92,11 @@ function migratedSqliteImage(): Promise<Uint8Array> {
  * PostgreSQL refuses to copy a template that another session is reading at that moment (two workers
  * copying it at once can meet that way): wait a moment and try again.
  */
-async function createFromTemplate(admin: (statement: string) => Promise<void>, name: string, template: string): Promise<void> {
+async function createFromTemplate(
+  admin: (statement: string) => Promise<void>,
+  name: string,
+  template: string
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`)
@@ -97,9 +110,19 @@ async function createFromTemplate(admin: (statement: string) => Promise<void>, n
 
 let mysqlTables: Promise<string[]> | undefined
 
-async function mysqlCopyStatements(connection: { query: (sql: string, values?: unknown[]) => Promise<unknown> }, template: string, name: string): Promise<string[]> {
+async function mysqlCopyStatements(
+  connection: { query: (sql: string, values?: unknown[]) => Promise<unknown> },
+  template: string,
+  name: string
+): Promise<string[]> {
   mysqlTables ??= connection
-    .query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = ?', [template, 'BASE TABLE'])
-    .then((result) => ((result as [Array<{ name: string }>])[0]).map((row) => row.name))
-  return (await mysqlTables).flatMap((table) => [`CREATE TABLE ${name}.\`${table}\` LIKE ${template}.\`${table}\``, `INSERT INTO ${name}.\`${table}\` SELECT * FROM ${template}.\`${table}\``])
+    .query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = ?', [
+      template,
+      'BASE TABLE',
+    ])
+    .then((result) => (result as [Array<{ name: string }>])[0].map((row) => row.name))
+  return (await mysqlTables).flatMap((table) => [
+    `CREATE TABLE ${name}.\`${table}\` LIKE ${template}.\`${table}\``,
+    `INSERT INTO ${name}.\`${table}\` SELECT * FROM ${template}.\`${table}\``,
+  ])
 }

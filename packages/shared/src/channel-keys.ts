@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { createChannelInput } from './channel.ts'
 import { multiKeyModes } from './channel-info.ts'
+import { createChannelInput } from './channel.ts'
 
 /**
  * How POST /api/channel/ turns the key text into channels: `single` one channel with the key as
@@ -15,7 +15,10 @@ export const MAX_KEYS_PER_CREATE = 1000
 
 const addChannelRequest = z.object({
   mode: z.enum(channelAddModes, { error: 'channel.add_mode_invalid' }),
-  multi_key_mode: z.preprocess((v) => (v === '' ? undefined : v), z.enum(multiKeyModes, { error: 'channel.multi_key_mode_invalid' }).nullish()),
+  multi_key_mode: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(multiKeyModes, { error: 'channel.multi_key_mode_invalid' }).nullish()
+  ),
   /** batch: each channel's name gets the first 8 characters of its key appended */
   batch_add_set_key_prefix_2_name: z.boolean().nullish(),
   channel: createChannelInput,
@@ -31,7 +34,7 @@ export const addChannelInput = z.preprocess(
     body !== null && typeof body === 'object' && !Array.isArray(body) && !('channel' in body) && !('mode' in body)
       ? { mode: ChannelAddMode.batch, channel: body }
       : body,
-  addChannelRequest,
+  addChannelRequest
 )
 export type AddChannelInput = z.infer<typeof addChannelRequest>
 /** What the console sends. */

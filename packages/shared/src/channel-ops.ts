@@ -55,8 +55,15 @@ export const fetchModelsInput = z.object({
     .max(1024)
     .nullish()
     .transform((value) => (value ?? '').replace(/\/+$/, ''))
-    .refine((value) => value === '' || (/^https?:\/\//i.test(value) && URL.canParse(value)), 'channel.base_url_invalid'),
-  type: z.number({ error: 'channel.type_invalid' }).int('channel.type_invalid').min(0, 'channel.type_invalid').max(1000, 'channel.type_invalid'),
+    .refine(
+      (value) => value === '' || (/^https?:\/\//i.test(value) && URL.canParse(value)),
+      'channel.base_url_invalid'
+    ),
+  type: z
+    .number({ error: 'channel.type_invalid' })
+    .int('channel.type_invalid')
+    .min(0, 'channel.type_invalid')
+    .max(1000, 'channel.type_invalid'),
   key: z.string({ error: 'channel.key_required' }).refine((key) => key.trim() !== '', 'channel.key_required'),
 })
 export type FetchModelsInput = z.infer<typeof fetchModelsInput>

@@ -71,7 +71,11 @@ export interface ChannelOtherSettings {
 }
 
 /** The on/off options of `setting` that the relay acts on, in the editor's order. */
-export const CHANNEL_SETTING_SWITCHES = ['system_prompt_override', 'pass_through_body_enabled', 'thinking_to_content'] as const
+export const CHANNEL_SETTING_SWITCHES = [
+  'system_prompt_override',
+  'pass_through_body_enabled',
+  'thinking_to_content',
+] as const
 
 /** The on/off options of `settings` that the relay acts on, in the editor's order. */
 export const CHANNEL_OTHER_SETTING_SWITCHES = [

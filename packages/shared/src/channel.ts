@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { BATCH_IDS_MAX } from './constants.ts'
 import { channelInfoSchema, multiKeyModes } from './channel-info.ts'
-import { nameList, textColumn, uniqueItems, utf8Length, TEXT_MAX_BYTES } from './lists.ts'
+import { BATCH_IDS_MAX } from './constants.ts'
+import { nameList, TEXT_MAX_BYTES, textColumn, uniqueItems, utf8Length } from './lists.ts'
 import { pageQuery, searchText, type Page } from './pagination.ts'
 
 /** Upstream provider kinds as stored in channels.type (the reference system's ids). */
@@ -156,7 +156,8 @@ const jsonObjectText = (message: string, maxChars?: number) =>
 const modelList = nameList(m.modelsRequired)
   .superRefine((models, ctx) => {
     if (models.length === 0) ctx.addIssue({ code: 'custom', message: m.modelsRequired })
-    else if (models.some((model) => model.length > CHANNEL_MODEL_NAME_MAX)) ctx.addIssue({ code: 'custom', message: m.modelNameTooLong })
+    else if (models.some((model) => model.length > CHANNEL_MODEL_NAME_MAX))
+      ctx.addIssue({ code: 'custom', message: m.modelNameTooLong })
     else if (new Set(models).size !== models.length) ctx.addIssue({ code: 'custom', message: m.modelsDuplicate })
   })
   .transform((models) => models.join(','))
@@ -248,7 +249,10 @@ export const updateChannelInput = z.object({
   key: z.string().nullish(),
   models: modelList.nullish(),
   key_mode: z.enum(['append', 'replace']).nullish(),
-  multi_key_mode: z.preprocess((v) => (v === '' ? undefined : v), z.enum(multiKeyModes, { error: 'channel.multi_key_mode_invalid' }).nullish()),
+  multi_key_mode: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(multiKeyModes, { error: 'channel.multi_key_mode_invalid' }).nullish()
+  ),
   ...nullishFields(channelFields),
 })
 export type UpdateChannelInput = z.infer<typeof updateChannelInput>
@@ -264,11 +268,15 @@ export const channelIdsInput = z.object({ ids: ids(m.selectToDelete) })
 export const batchTagInput = z.object({ ids: ids(m.selectToTag), tag: z.string().trim().max(255).nullish() })
 
 /** POST /api/channel/tag/enabled and /tag/disabled */
-export const channelTagInput = z.object({ tag: z.string({ error: m.tagRequired }).trim().min(1, m.tagRequired).max(255) })
+export const channelTagInput = z.object({
+  tag: z.string({ error: m.tagRequired }).trim().min(1, m.tagRequired).max(255),
+})
 
 /** Blank (absent, null, '' or an empty list) means "leave unchanged". */
 const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0) ? undefined : value
+  value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0)
+    ? undefined
+    : value
 const numeric = (value: unknown) => (typeof value === 'string' ? Number(value) : value)
 
 /**
@@ -282,7 +290,12 @@ export const editTagInput = z
     priority: z.preprocess((v) => numeric(blankToUndefined(v)), priority.optional()),
     weight: z.preprocess(
       (v) => numeric(blankToUndefined(v)),
-      z.number({ error: m.weightInvalid }).int(m.weightInvalid).min(0, m.weightInvalid).max(CHANNEL_WEIGHT_MAX, m.weightInvalid).optional(),
+      z
+        .number({ error: m.weightInvalid })
+        .int(m.weightInvalid)
+        .min(0, m.weightInvalid)
+        .max(CHANNEL_WEIGHT_MAX, m.weightInvalid)
+        .optional()
     ),
     model_mapping: z.preprocess(blankToUndefined, jsonObjectText(m.modelMappingInvalid).optional()),
     models: z.preprocess(blankToUndefined, modelList.optional()),
@@ -296,7 +309,7 @@ export const editTagInput = z
       v.model_mapping !== undefined ||
       v.models !== undefined ||
       v.groups !== undefined,
-    m.nothingChanged,
+    m.nothingChanged
   )
 export type EditTagInput = z.infer<typeof editTagInput>
 
@@ -309,9 +322,12 @@ const flag = z
 export const listChannelsQuery = pageQuery.extend({ id_sort: flag, tag_mode: flag })
 export type ListChannelsQuery = z.infer<typeof listChannelsQuery>
 
-
 /** GET /api/channel/search: keyword (id or name), group (one of the channel's groups), model (part of a name). */
-export const searchChannelsQuery = listChannelsQuery.extend({ keyword: searchText, group: searchText, model: searchText })
+export const searchChannelsQuery = listChannelsQuery.extend({
+  keyword: searchText,
+  group: searchText,
+  model: searchText,
+})
 export type SearchChannelsQuery = z.infer<typeof searchChannelsQuery>
 
 /**

@@ -67,5 +67,8 @@ export interface UnknownPathAnswer extends ApiEnvelope<never> {
 }
 
 export function unknownPath(method: string, path: string, message: string): UnknownPathAnswer {
-  return { ...fail('NOT_FOUND', message), error: { message: `Invalid URL (${method} ${path})`, type: 'invalid_request_error', param: '', code: '' } }
+  return {
+    ...fail('NOT_FOUND', message),
+    error: { message: `Invalid URL (${method} ${path})`, type: 'invalid_request_error', param: '', code: '' },
+  }
 }

@@ -49,4 +49,5 @@ export interface LogContentFields {
   content_more?: LogContentPart[]
 }
 
-export const isLogContentKey = (value: unknown): value is LogContentKey => typeof value === 'string' && Object.hasOwn(logContentParams, value)
+export const isLogContentKey = (value: unknown): value is LogContentKey =>
+  typeof value === 'string' && Object.hasOwn(logContentParams, value)

@@ -14,7 +14,13 @@ export interface ModelCatalogRow {
   completion_ratio?: number
   cache_ratio?: number
   /** what the catalog lists, whatever the source: shown next to the root's values */
-  catalog?: { model_ratio: number; completion_ratio: number; cache_ratio?: number; context_window?: number; output_limit?: number }
+  catalog?: {
+    model_ratio: number
+    completion_ratio: number
+    cache_ratio?: number
+    context_window?: number
+    output_limit?: number
+  }
 }
 
 /** POST /api/option/model_catalog/fill: the models whose catalog prices were written into the root's options. */

@@ -39,7 +39,11 @@ export interface PasskeyStatus {
 }
 
 /** Base64url strings of a WebAuthn response, capped so a caller cannot make the server decode megabytes. */
-const b64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*={0,2}$/, passkeyRuleMessages.responseInvalid)
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, passkeyRuleMessages.responseInvalid)
 
 /**
  * POST /api/user/passkey/register/finish: the browser's registration response as
@@ -57,11 +61,7 @@ export const passkeyRegisterFinishInput = z.looseObject({
   }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  name: z
-    .string()
-    .trim()
-    .max(PASSKEY_NAME_MAX, passkeyRuleMessages.nameTooLong)
-    .optional(),
+  name: z.string().trim().max(PASSKEY_NAME_MAX, passkeyRuleMessages.nameTooLong).optional(),
 })
 export type PasskeyRegisterFinishInput = z.input<typeof passkeyRegisterFinishInput>
 

@@ -36,7 +36,10 @@ export const redeemCodeInput = z.object({ key: z.string().max(128).default('') }
 export type RedeemCodeRequest = z.input<typeof redeemCodeInput>
 
 /** POST /api/user/reset: the emailed link's address and token; answers the new random password. */
-export const resetConfirmInput = z.object({ email: z.string().max(254).default(''), token: z.string().max(128).default('') })
+export const resetConfirmInput = z.object({
+  email: z.string().max(254).default(''),
+  token: z.string().max(128).default(''),
+})
 export type ResetConfirmRequest = z.input<typeof resetConfirmInput>
 
 /** GET /api/user/groups and /api/user/self/groups: each usable group that has a ratio, by name. */

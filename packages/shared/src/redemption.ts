@@ -70,7 +70,12 @@ export const redemptionExpiryPassed = (expired: number, now: number): boolean =>
 export const createRedemptionInput = z.object({
   name: name.nullish().transform((value) => value ?? ''),
   quota,
-  count: z.number({ error: m.countInvalid }).int(m.countInvalid).min(1, m.countInvalid).max(REDEMPTION_COUNT_MAX, m.countInvalid).default(1),
+  count: z
+    .number({ error: m.countInvalid })
+    .int(m.countInvalid)
+    .min(1, m.countInvalid)
+    .max(REDEMPTION_COUNT_MAX, m.countInvalid)
+    .default(1),
   expired_time: expiredTime.nullish().transform((value) => value ?? 0),
 })
 export type CreateRedemptionInput = z.infer<typeof createRedemptionInput>
@@ -93,7 +98,10 @@ export type UpdateRedemptionStatusInput = z.infer<typeof updateRedemptionStatusI
 
 /** POST /api/redemption/batch: the codes to delete. */
 export const redemptionIdsInput = z.object({
-  ids: z.preprocess((value) => value ?? [], z.array(z.number().int().positive()).min(1, m.selectAtLeastOne).max(BATCH_IDS_MAX)),
+  ids: z.preprocess(
+    (value) => value ?? [],
+    z.array(z.number().int().positive()).min(1, m.selectAtLeastOne).max(BATCH_IDS_MAX)
+  ),
 })
 export type RedemptionIdsInput = z.infer<typeof redemptionIdsInput>
 

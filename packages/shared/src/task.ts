@@ -4,7 +4,15 @@ import { z } from 'zod'
  * The statuses an asynchronous (Suno) task row holds. The poller stores any other status an
  * upstream reports as UNKNOWN, and the console shows an unlisted one as unknown.
  */
-export const TASK_STATUSES = ['NOT_START', 'SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE', 'UNKNOWN'] as const
+export const TASK_STATUSES = [
+  'NOT_START',
+  'SUBMITTED',
+  'QUEUED',
+  'IN_PROGRESS',
+  'SUCCESS',
+  'FAILURE',
+  'UNKNOWN',
+] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number]
 export const isTaskStatus = (value: string): value is TaskStatus => (TASK_STATUSES as readonly string[]).includes(value)
 

@@ -108,7 +108,9 @@ export type UpdateTokenInput = z.infer<typeof updateTokenInput>
 /** PUT /api/token/?status_only=true: a user may only enable (1) or disable (2) a token. */
 export const updateTokenStatusInput = z.object({
   id: z.number().int().positive(),
-  status: z.number({ error: tokenRuleMessages.statusInvalid }).refine((s) => s === 1 || s === 2, tokenRuleMessages.statusInvalid),
+  status: z
+    .number({ error: tokenRuleMessages.statusInvalid })
+    .refine((s) => s === 1 || s === 2, tokenRuleMessages.statusInvalid),
 })
 export type UpdateTokenStatusInput = z.infer<typeof updateTokenStatusInput>
 
@@ -116,7 +118,7 @@ export type UpdateTokenStatusInput = z.infer<typeof updateTokenStatusInput>
 export const tokenIdsInput = z.object({
   ids: z.preprocess(
     (value) => value ?? [],
-    z.array(z.number().int().positive()).min(1, tokenRuleMessages.selectAtLeastOne).max(BATCH_IDS_MAX),
+    z.array(z.number().int().positive()).min(1, tokenRuleMessages.selectAtLeastOne).max(BATCH_IDS_MAX)
   ),
 })
 export type TokenIdsInput = z.infer<typeof tokenIdsInput>
@@ -128,7 +130,10 @@ export const TOKEN_KEYS_BATCH_MAX = 100
 export const tokenKeysInput = z.object({
   ids: z.preprocess(
     (value) => value ?? [],
-    z.array(z.number().int().positive()).min(1, tokenRuleMessages.selectAtLeastOne).max(TOKEN_KEYS_BATCH_MAX, tokenRuleMessages.keysBatchTooMany),
+    z
+      .array(z.number().int().positive())
+      .min(1, tokenRuleMessages.selectAtLeastOne)
+      .max(TOKEN_KEYS_BATCH_MAX, tokenRuleMessages.keysBatchTooMany)
   ),
 })
 export type TokenKeysInput = z.infer<typeof tokenKeysInput>

@@ -5,8 +5,15 @@ import { manageActions, userRuleMessages } from './user.ts'
 
 /** Payloads of the admin user calls (POST, PUT /api/user/, POST /api/user/manage) and their answers. */
 
-const username = z.string().trim().min(1, userRuleMessages.usernameRequired).max(USERNAME_MAX, userRuleMessages.usernameTooLong)
-const password = z.string().min(PASSWORD_MIN, userRuleMessages.passwordTooShort).max(PASSWORD_MAX, userRuleMessages.passwordTooLong)
+const username = z
+  .string()
+  .trim()
+  .min(1, userRuleMessages.usernameRequired)
+  .max(USERNAME_MAX, userRuleMessages.usernameTooLong)
+const password = z
+  .string()
+  .min(PASSWORD_MIN, userRuleMessages.passwordTooShort)
+  .max(PASSWORD_MAX, userRuleMessages.passwordTooLong)
 const displayName = z.string().trim().max(DISPLAY_NAME_MAX, userRuleMessages.displayNameTooLong)
 const id = z.coerce.number().int().min(1).max(2_147_483_647)
 
@@ -32,7 +39,10 @@ export const createUserInput = z.object({
   username,
   password,
   display_name: displayName.optional().default(''),
-  role: z.union([z.literal(Role.user), z.literal(Role.admin)], { error: 'users.role_invalid' }).optional().default(Role.user),
+  role: z
+    .union([z.literal(Role.user), z.literal(Role.admin)], { error: 'users.role_invalid' })
+    .optional()
+    .default(Role.user),
 })
 export type CreateUserInput = z.infer<typeof createUserInput>
 /** What the console sends: display name and role may be left out. */

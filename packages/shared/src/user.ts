@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, DISPLAY_NAME_MAX } from './constants.ts'
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './constants.ts'
 
 /** Message keys (see the server's and the console's message dictionaries) used by the shared rules. */
 export const userRuleMessages = {

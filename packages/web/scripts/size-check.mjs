@@ -29,7 +29,7 @@ const routes = Object.values(table).flatMap(({ layout, routes: byPath }) =>
     pages: pages.map((page) => `src/${page}`),
     ns: [...new Set([...layout, ...namespaces])],
     budget: budgets[path],
-  })),
+  }))
 )
 
 const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite/manifest.json'), 'utf8'))
@@ -43,7 +43,9 @@ function gzipBytes(file) {
 }
 
 /** What index.html itself makes the browser fetch: its scripts, styles and icon (the logo, also the brand image). */
-const htmlFiles = [...readFileSync(resolve(outDir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1])
+const htmlFiles = [...readFileSync(resolve(outDir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/([^"]+)"/g)].map(
+  (match) => match[1]
+)
 
 /** The files a browser fetches for these manifest keys before anything renders: static imports only. */
 function firstLoadFiles(keys) {
@@ -70,7 +72,11 @@ function localeKey(namespace) {
   if (!key) throw new Error(`no chunk ${prefix}*.js for the namespace ${namespace}`)
   return key
 }
-const localeFiles = new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.startsWith('assets/locale-')))
+const localeFiles = new Set(
+  Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.startsWith('assets/locale-'))
+)
 
 const kb = (bytes) => (bytes / 1000).toFixed(1)
 const rows = routes.map((route) => {
@@ -86,13 +92,19 @@ const rows = routes.map((route) => {
 })
 
 console.log(`First load per route (gzip, ${outDir})`)
-console.log(`${'route'.padEnd(12)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'of which locales'.padStart(17)}  budget`)
+console.log(
+  `${'route'.padEnd(12)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'of which locales'.padStart(17)}  budget`
+)
 for (const row of rows) {
   const budget = row.budget === undefined ? '' : `${row.budget} KB ${row.over ? 'OVER' : 'ok'}`
-  console.log(`${row.route.padEnd(12)} ${String(row.files).padStart(5)} ${kb(row.gzip).padStart(9)} ${kb(row.locales).padStart(17)}  ${budget}`)
+  console.log(
+    `${row.route.padEnd(12)} ${String(row.files).padStart(5)} ${kb(row.gzip).padStart(9)} ${kb(row.locales).padStart(17)}  ${budget}`
+  )
 }
 const failed = rows.filter((row) => row.over)
 if (failed.length > 0) {
-  console.error(`size check failed: ${failed.map((row) => `${row.route} ${kb(row.gzip)} KB > ${row.budget} KB`).join(', ')}`)
+  console.error(
+    `size check failed: ${failed.map((row) => `${row.route} ${kb(row.gzip)} KB > ${row.budget} KB`).join(', ')}`
+  )
   process.exit(1)
 }

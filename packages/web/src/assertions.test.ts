@@ -19,13 +19,15 @@ const PARENS = String.raw`\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)`
 /** expect( [await] [screen. | within(…). | row. …] getBy…/findBy…(…) [,] ).toBeTruthy(), .toBeDefined() or .not.toBeNull() */
 const EMPTY_ASSERTION = new RegExp(
   String.raw`expect\(\s*(?:await\s+)?(?:[\w$!.\s]|\[[^\]]*\]|${PARENS})*?\b(?:get|find)(?:All)?By[A-Z]\w*${PARENS}\s*,?\s*\)\s*\.(?:toBeTruthy|toBeDefined|not\.toBeNull)\(\)`,
-  'g',
+  'g'
 )
 
 /** Each assertion in `files` that cannot fail on its own, as `path:line: text`. */
 function emptyAssertions(sources: Record<string, string>): string[] {
   return Object.entries(sources).flatMap(([path, text]) =>
-    [...text.matchAll(EMPTY_ASSERTION)].map((match) => `${path}:${text.slice(0, match.index).split('\n').length}: ${match[0].replace(/\s+/g, ' ')}`),
+    [...text.matchAll(EMPTY_ASSERTION)].map(
+      (match) => `${path}:${text.slice(0, match.index).split('\n').length}: ${match[0].replace(/\s+/g, ' ')}`
+    )
   )
 }
 
@@ -47,7 +49,7 @@ describe('assertions in the web tests', () => {
         "expect(first.getByText('alpha').closest('dd')).not.toBeNull()",
         "expect(screen.getByTestId('x').textContent).toBe('y')",
         'expect(flag).toBeTruthy()',
-        "expect(en.actions[action]).toMatch(/\\S/)",
+        'expect(en.actions[action]).toMatch(/\\S/)',
       ].join('\n'),
     })
     expect(found).toEqual([

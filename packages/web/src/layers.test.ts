@@ -8,12 +8,17 @@ import { describe, expect, it } from 'vitest'
  */
 
 // Every non-test source file of the console, by its path from the package root (/src/…).
-const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true })
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
 
 /** Specifiers of `import … from`, `export … from`, bare `import '…'` and `import('…')`. */
 function specifiers(text: string): string[] {
   const found: string[] = []
-  for (const match of text.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm)) found.push(match[1]!)
+  for (const match of text.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm))
+    found.push(match[1]!)
   for (const match of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!)
   return found
 }
@@ -28,7 +33,7 @@ function testKitImports(files: Record<string, string>): string[] {
         const target = new URL(spec, `file://${path}`).pathname
         return target === '/test' || target.startsWith('/test/')
       })
-      .map((spec) => `${path}: ${spec}`),
+      .map((spec) => `${path}: ${spec}`)
   )
 }
 
@@ -36,12 +41,18 @@ describe('the console source and the test kit', () => {
   it('catches an aliased, relative or dynamic import of the kit, and lets the rest through', () => {
     expect(
       testKitImports({
-        '/src/features/tokens/tokens-page.tsx': "import { serveApi } from '@test/api'\nimport { ok } from '@/lib/api-client'",
-        '/src/features/a.tsx': "import {\n  renderFeaturePage,\n} from '../../test/render'\nimport { x } from './testing'",
+        '/src/features/tokens/tokens-page.tsx':
+          "import { serveApi } from '@test/api'\nimport { ok } from '@/lib/api-client'",
+        '/src/features/a.tsx':
+          "import {\n  renderFeaturePage,\n} from '../../test/render'\nimport { x } from './testing'",
         '/src/lib/b.ts': "const kit = await import('../../test/api')\nexport { y } from '../lib/c'",
         '/src/c.ts': "import '@testing-library/react'\nimport '@tests/elsewhere'",
-      }),
-    ).toEqual(['/src/features/tokens/tokens-page.tsx: @test/api', '/src/features/a.tsx: ../../test/render', '/src/lib/b.ts: ../../test/api'])
+      })
+    ).toEqual([
+      '/src/features/tokens/tokens-page.tsx: @test/api',
+      '/src/features/a.tsx: ../../test/render',
+      '/src/lib/b.ts: ../../test/api',
+    ])
   })
 
   it('no console file imports the test kit', () => {

@@ -13,6 +13,6 @@ void i18nReady.finally(() =>
   createRoot(container).render(
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
+    </StrictMode>
+  )
 )

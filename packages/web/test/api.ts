@@ -50,4 +50,4 @@ export function makeToken(overrides: Partial<Token> = {}): Token {
   }
 }
 
-export const page = <T,>(items: T[], total = items.length) => ok({ items, total, page: 1, page_size: 10 })
+export const page = <T>(items: T[], total = items.length) => ok({ items, total, page: 1, page_size: 10 })

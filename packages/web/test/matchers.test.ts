@@ -26,7 +26,9 @@ describe('toBeVisible', () => {
     expect(() => expect(byId(host, 'none')).toBeVisible()).toThrow('display: none')
     expect(() => expect(byId(host, 'invisible')).toBeVisible()).toThrow('visibility: hidden')
     expect(() => expect(byId(host, 'clear')).toBeVisible()).toThrow('opacity: 0')
-    expect(() => expect(byId(host, 'under-hidden')).toBeVisible()).toThrow(/<div> has (display: none|the hidden attribute)/)
+    expect(() => expect(byId(host, 'under-hidden')).toBeVisible()).toThrow(
+      /<div> has (display: none|the hidden attribute)/
+    )
     expect(() => expect(byId(host, 'folded')).toBeVisible()).toThrow('closed <details>')
     expect(byId(host, 'none')).not.toBeVisible()
     expect(() => expect(byId(host, 'shown')).not.toBeVisible()).toThrow('not to be visible')

@@ -27,11 +27,18 @@ function hiddenBy(element: Element, child?: Element): string | undefined {
   const style = element.ownerDocument.defaultView!.getComputedStyle(element)
   const name = element.tagName.toLowerCase()
   if (style.display === 'none') return `<${name}> has display: none`
-  if (style.visibility === 'hidden' || style.visibility === 'collapse') return `<${name}> has visibility: ${style.visibility}`
+  if (style.visibility === 'hidden' || style.visibility === 'collapse')
+    return `<${name}> has visibility: ${style.visibility}`
   if (style.opacity === '0') return `<${name}> has opacity: 0`
   if (element.hasAttribute('hidden')) return `<${name}> has the hidden attribute`
   // A closed <details> shows only its <summary>.
-  if (name === 'details' && !element.hasAttribute('open') && child !== undefined && child.tagName.toLowerCase() !== 'summary') return 'it is inside a closed <details>'
+  if (
+    name === 'details' &&
+    !element.hasAttribute('open') &&
+    child !== undefined &&
+    child.tagName.toLowerCase() !== 'summary'
+  )
+    return 'it is inside a closed <details>'
   return element.parentElement ? hiddenBy(element.parentElement, element) : undefined
 }
 
@@ -45,12 +52,19 @@ expect.extend({
     const reason = inDocument(received) ? hiddenBy(received) : 'it is not in the document'
     return {
       pass: reason === undefined,
-      message: () => (reason === undefined ? `expected the element not to be visible:\n${received.outerHTML.slice(0, 300)}` : `expected the element to be visible, but ${reason}:\n${received.outerHTML.slice(0, 300)}`),
+      message: () =>
+        reason === undefined
+          ? `expected the element not to be visible:\n${received.outerHTML.slice(0, 300)}`
+          : `expected the element to be visible, but ${reason}:\n${received.outerHTML.slice(0, 300)}`,
     }
   },
   toBeInTheDocument(received: unknown) {
     if (!isElement(received)) return notAnElement('toBeInTheDocument', received)
     const pass = inDocument(received)
-    return { pass, message: () => `expected the element ${pass ? 'not ' : ''}to be in the document:\n${received.outerHTML.slice(0, 300)}` }
+    return {
+      pass,
+      message: () =>
+        `expected the element ${pass ? 'not ' : ''}to be in the document:\n${received.outerHTML.slice(0, 300)}`,
+    }
   },
 })

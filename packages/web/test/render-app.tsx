@@ -11,7 +11,7 @@ export async function renderAppAt(path: string) {
   render(
     <Providers client={client}>
       <RouterProvider router={router} />
-    </Providers>,
+    </Providers>
   )
   return router
 }

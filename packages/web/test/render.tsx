@@ -43,7 +43,7 @@ export function renderFeaturePage(ui: ReactNode, { client = createTestQueryClien
 export async function renderWithRouter(ui: ReactNode, path = '/'): Promise<RenderResult & { router: AnyRouter }> {
   const rootRoute = createRootRoute({ component: Outlet })
   const routes = ['/', '$'].map((routePath) =>
-    createRoute({ getParentRoute: () => rootRoute, path: routePath, component: () => ui }),
+    createRoute({ getParentRoute: () => rootRoute, path: routePath, component: () => ui })
   )
   const router = createRouter({
     routeTree: rootRoute.addChildren(routes),
@@ -53,7 +53,7 @@ export async function renderWithRouter(ui: ReactNode, path = '/'): Promise<Rende
   const result = render(
     <Providers client={createTestQueryClient()}>
       <RouterProvider router={router} />
-    </Providers>,
+    </Providers>
   )
   return { ...result, router }
 }

@@ -23,7 +23,8 @@ export function pureSharedDefinitions(): Plugin {
         for (const { init } of declaration.declarations) {
           if (init?.type !== 'CallExpression') continue
           // The AST's offsets must be the string's (not bytes): a call's text ends with its ')'.
-          if (!code.slice(init.start, init.end).endsWith(')')) this.error(`unexpected call text in ${id} at ${init.start}`)
+          if (!code.slice(init.start, init.end).endsWith(')'))
+            this.error(`unexpected call text in ${id} at ${init.start}`)
           edits.push({ start: init.start, end: init.end })
         }
       }

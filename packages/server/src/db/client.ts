@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
-import type { DatabaseSync } from 'node:sqlite'
 import { dirname } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
 import { Kysely, MysqlDialect, PostgresDialect, type Dialect } from 'kysely'
 import type { ConnectionTarget, DialectName } from './dsn.ts'
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts'
@@ -23,7 +23,11 @@ export interface PoolSettings {
   maxLifetimeSeconds: number
 }
 
-export const poolSettingsFrom = (env: { SQL_MAX_OPEN_CONNS: number; SQL_MAX_IDLE_CONNS?: number | undefined; SQL_MAX_LIFETIME: number }): PoolSettings => ({
+export const poolSettingsFrom = (env: {
+  SQL_MAX_OPEN_CONNS: number
+  SQL_MAX_IDLE_CONNS?: number | undefined
+  SQL_MAX_LIFETIME: number
+}): PoolSettings => ({
   maxOpen: env.SQL_MAX_OPEN_CONNS,
   maxIdle: env.SQL_MAX_IDLE_CONNS,
   maxLifetimeSeconds: env.SQL_MAX_LIFETIME,
@@ -40,7 +44,11 @@ export function poolOptions(settings: PoolSettings) {
   const maxIdle = Math.min(max, settings.maxIdle ?? max)
   return {
     pg: { max, maxLifetimeSeconds: settings.maxLifetimeSeconds, ...(maxIdle === 0 ? { idleTimeoutMillis: 1 } : {}) },
-    mysql: { connectionLimit: max, maxIdle, ...(settings.maxLifetimeSeconds > 0 ? { idleTimeout: settings.maxLifetimeSeconds * 1000 } : {}) },
+    mysql: {
+      connectionLimit: max,
+      maxIdle,
+      ...(settings.maxLifetimeSeconds > 0 ? { idleTimeout: settings.maxLifetimeSeconds * 1000 } : {}),
+    },
   }
 }
 
@@ -49,7 +57,7 @@ export async function openDatabase(
   target: ConnectionTarget,
   pool: PoolSettings = { maxOpen: 20, maxLifetimeSeconds: 60 },
   sqliteSynchronous: 'NORMAL' | 'FULL' = 'NORMAL',
-  onConnectionError: (error: Error) => void = () => undefined,
+  onConnectionError: (error: Error) => void = () => undefined
 ): Promise<DatabaseHandle> {
   if (target.dialect === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true })
@@ -62,7 +70,11 @@ export async function openDatabase(
   return { db, dialect: target.dialect, close: () => db.destroy() }
 }
 
-async function createDialect(target: Exclude<ConnectionTarget, { dialect: 'sqlite' }>, pool: ReturnType<typeof poolOptions>, onConnectionError: (error: Error) => void): Promise<Dialect> {
+async function createDialect(
+  target: Exclude<ConnectionTarget, { dialect: 'sqlite' }>,
+  pool: ReturnType<typeof poolOptions>,
+  onConnectionError: (error: Error) => void
+): Promise<Dialect> {
   switch (target.dialect) {
     case 'postgres': {
       const pg = await import('pg')
@@ -74,7 +86,11 @@ async function createDialect(target: Exclude<ConnectionTarget, { dialect: 'sqlit
       // listener (on the pool for idle clients, on each client for checked-out ones) Node ends the
       // process. With them the broken clients are dropped and the next query connects again;
       // a short connect timeout makes requests fail fast (503) while the server is away.
-      const pgPool = new pg.default.Pool({ connectionString: target.connectionString, ...pool.pg, connectionTimeoutMillis: 3000 })
+      const pgPool = new pg.default.Pool({
+        connectionString: target.connectionString,
+        ...pool.pg,
+        connectionTimeoutMillis: 3000,
+      })
       pgPool.on('error', onConnectionError)
       pgPool.on('connect', (client) => client.on('error', onConnectionError))
       return new PostgresDialect({ pool: pgPool })

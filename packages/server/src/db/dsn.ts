@@ -23,14 +23,16 @@ export function parseDsn(dsn: string | undefined, sqlitePath: string): Connectio
 }
 
 function goMysqlDsnToUri(dsn: string): string {
-  const match = /^(?:(?<user>[^:@/]*)(?::(?<password>[^@]*))?@)?(?:(?<protocol>\w+)\((?<address>[^)]*)\))?\/(?<database>[^?]*)(?:\?(?<params>.*))?$/.exec(
-    dsn,
-  )
+  const match =
+    /^(?:(?<user>[^:@/]*)(?::(?<password>[^@]*))?@)?(?:(?<protocol>\w+)\((?<address>[^)]*)\))?\/(?<database>[^?]*)(?:\?(?<params>.*))?$/.exec(
+      dsn
+    )
   if (!match?.groups) throw new Error('SQL_DSN is neither a URL nor a MySQL DSN (user:pass@tcp(host:port)/db)')
   const { user = 'root', password = '', address = '127.0.0.1:3306', database = '', params = '' } = match.groups
   // Go-only parameters mean nothing to mysql2 and would be rejected as unknown options.
   const kept = new URLSearchParams(params)
-  for (const goOnly of ['parseTime', 'loc', 'charset', 'collation', 'timeout', 'readTimeout', 'writeTimeout']) kept.delete(goOnly)
+  for (const goOnly of ['parseTime', 'loc', 'charset', 'collation', 'timeout', 'readTimeout', 'writeTimeout'])
+    kept.delete(goOnly)
   const query = kept.toString()
   const credentials = `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}`
   return `mysql://${credentials}@${address || '127.0.0.1:3306'}/${database}${query ? `?${query}` : ''}`

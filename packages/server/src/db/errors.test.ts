@@ -1,7 +1,7 @@
 import { Role } from '@gateway/shared'
 import { sql } from 'kysely'
 import { describe, expect, it, vi } from 'vitest'
-import { type Harness, harnessPerTest } from '../../test/harness.ts'
+import { harnessPerTest, type Harness } from '../../test/harness.ts'
 import { isDeadlock, retryOnDeadlock } from './errors.ts'
 
 describe('isDeadlock', () => {
@@ -18,10 +18,17 @@ describe('isDeadlock', () => {
 })
 
 describe('retryOnDeadlock', () => {
-  const deadlock = Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), { code: 'ER_LOCK_DEADLOCK', errno: 1213 })
+  const deadlock = Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), {
+    code: 'ER_LOCK_DEADLOCK',
+    errno: 1213,
+  })
 
   it('runs a step that lost a deadlock again, and answers its result', async () => {
-    const step = vi.fn<() => Promise<string>>().mockRejectedValueOnce(deadlock).mockRejectedValueOnce(deadlock).mockResolvedValue('migrated')
+    const step = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(deadlock)
+      .mockRejectedValueOnce(deadlock)
+      .mockResolvedValue('migrated')
     const retried: number[] = []
     await expect(retryOnDeadlock(step, (attempt) => retried.push(attempt))).resolves.toBe('migrated')
     expect(step).toHaveBeenCalledTimes(3)

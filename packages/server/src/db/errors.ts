@@ -35,11 +35,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof e.code === 'string') {
     if (CONNECTION_ERROR_CODES.has(e.code)) return true
     // PostgreSQL: 08 connection exceptions, 57P01-57P03 shutdown and cannot-connect-now, 53300 too many connections, 40P01 deadlock
-    if (/^08...$/.test(e.code) || /^57P0[123]$/.test(e.code) || e.code === '53300' || e.code === '40P01' || e.code === '40001') return true
+    if (
+      /^08...$/.test(e.code) ||
+      /^57P0[123]$/.test(e.code) ||
+      e.code === '53300' ||
+      e.code === '40P01' ||
+      e.code === '40001'
+    )
+      return true
   }
   // node:sqlite: SQLITE_BUSY (5) and SQLITE_LOCKED (6), extended codes included
   if (typeof e.errcode === 'number' && ((e.errcode & 0xff) === 5 || (e.errcode & 0xff) === 6)) return true
-  if (typeof e.message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect|Connection is closed|database is locked|not queryable|pool is (closed|ending)/i.test(e.message)) return true
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connection error|timeout exceeded when trying to connect|Connection is closed|database is locked|not queryable|pool is (closed|ending)/i.test(
+      e.message
+    )
+  )
+    return true
   return e.cause !== undefined && e.cause !== error ? isDatabaseUnavailable(e.cause) : false
 }
 
@@ -57,7 +70,11 @@ export function isDeadlock(error: unknown): boolean {
  * from the reference system): on MySQL two of them creating Kysely's lock row together can deadlock,
  * and the loser only has to try again.
  */
-export async function retryOnDeadlock<T>(step: () => Promise<T>, onRetry: (attempt: number, error: unknown) => void, attempts = 5): Promise<T> {
+export async function retryOnDeadlock<T>(
+  step: () => Promise<T>,
+  onRetry: (attempt: number, error: unknown) => void,
+  attempts = 5
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step()

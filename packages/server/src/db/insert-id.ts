@@ -7,11 +7,13 @@ import type { DialectName } from './dsn.ts'
  */
 export async function insertReturningId<DB, TB extends keyof DB & string>(
   query: InsertQueryBuilder<DB, TB, InsertResult>,
-  dialect: DialectName,
+  dialect: DialectName
 ): Promise<number> {
   if (dialect === 'postgres') {
     // The builder's generic row type cannot know that every table passed here has an id column.
-    const row = (await (query as unknown as InsertQueryBuilder<DB, TB, { id: number }>).returning('id' as never).executeTakeFirstOrThrow()) as { id: number }
+    const row = (await (query as unknown as InsertQueryBuilder<DB, TB, { id: number }>)
+      .returning('id' as never)
+      .executeTakeFirstOrThrow()) as { id: number }
     return Number(row.id)
   }
   const result = await query.executeTakeFirstOrThrow()

@@ -14,7 +14,11 @@ export const escapeLike = (value: string): string => value.replace(/[!%_]/g, (ch
  * `column LIKE pattern ESCAPE '!'`, case-insensitive on every dialect (SQLite's LIKE and MySQL's
  * default collation already are; PostgreSQL needs ILIKE). `pattern` must come from escapeLike.
  */
-export function likePattern(dialect: DialectName, column: RawBuilder<unknown> | string, pattern: string): RawBuilder<SqlBool> {
+export function likePattern(
+  dialect: DialectName,
+  column: RawBuilder<unknown> | string,
+  pattern: string
+): RawBuilder<SqlBool> {
   const target = typeof column === 'string' ? sql.ref(column) : column
   const operator = dialect === 'postgres' ? sql`ilike` : sql`like`
   return sql<SqlBool>`${target} ${operator} ${pattern} escape ${sql.lit(ESCAPE)}`
@@ -26,6 +30,7 @@ export const likeContains = (dialect: DialectName, column: string, needle: strin
 
 /** `member` is one item of the comma list held in `column` (stored without spaces around commas). */
 export function commaListHas(dialect: DialectName, column: string, member: string): RawBuilder<SqlBool> {
-  const wrapped = dialect === 'mysql' ? sql`concat(',', ${sql.ref(column)}, ',')` : sql`(',' || ${sql.ref(column)} || ',')`
+  const wrapped =
+    dialect === 'mysql' ? sql`concat(',', ${sql.ref(column)}, ',')` : sql`(',' || ${sql.ref(column)} || ',')`
   return likePattern(dialect, wrapped, `%,${escapeLike(member)},%`)
 }

@@ -8,7 +8,10 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  * and the pinned Node 24 ships no headers here, so it cannot be built on these machines; node:sqlite
  * has the same synchronous API shape and needs nothing installed.
  */
-export function createNodeSqliteDialect(path: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL'): { dialect: SqliteDialect; database: DatabaseSync } {
+export function createNodeSqliteDialect(
+  path: string,
+  synchronous: 'NORMAL' | 'FULL' = 'NORMAL'
+): { dialect: SqliteDialect; database: DatabaseSync } {
   const database = new DatabaseSync(path)
   // WAL lets readers run beside the writer. With synchronous=NORMAL a commit is durable against a
   // crash of the process (SIGKILL included) but the last commits before a power loss or OS crash
@@ -59,7 +62,10 @@ function wrapStatement(database: DatabaseSync, sql: string): SqliteStatement {
     }
     return wide
   }
-  const readWide = (parameters: ReadonlyArray<unknown>) => wideStatement().all(...bind(parameters)).map(toNumbers)
+  const readWide = (parameters: ReadonlyArray<unknown>) =>
+    wideStatement()
+      .all(...bind(parameters))
+      .map(toNumbers)
   return {
     reader,
     all: (parameters) => {
@@ -84,7 +90,11 @@ function wrapStatement(database: DatabaseSync, sql: string): SqliteStatement {
  * handed out restarts the read with BigInt; after that, running again could repeat rows the caller
  * already has, so the error is passed on.
  */
-function* iterateRows(statement: StatementSync, wideStatement: () => StatementSync, parameters: SQLInputValue[]): Generator<unknown> {
+function* iterateRows(
+  statement: StatementSync,
+  wideStatement: () => StatementSync,
+  parameters: SQLInputValue[]
+): Generator<unknown> {
   let yielded = false
   try {
     for (const row of statement.iterate(...parameters)) {

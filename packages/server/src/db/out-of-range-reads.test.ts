@@ -1,7 +1,7 @@
 import { MAX_QUOTA, Role } from '@gateway/shared'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../test/harness.ts'
 
 /**
  * A balance beyond 2^53 can only come from before balances were bounded, or from a hand edit; it
@@ -21,7 +21,9 @@ const setHuge = (table: 'users' | 'tokens', column: string, id: number) =>
   sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.raw(HUGE)} WHERE id = ${id}`.execute(h.services.db)
 /** Compared in SQL, exactly: a JavaScript number cannot tell 2^60 from its neighbours. */
 const storedIs = async (id: number, literal: string) => {
-  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM users WHERE id = ${id} AND quota = ${sql.raw(literal)}`.execute(h.services.db)
+  const { rows } = await sql<{
+    n: number
+  }>`SELECT COUNT(*) AS n FROM users WHERE id = ${id} AND quota = ${sql.raw(literal)}`.execute(h.services.db)
   return Number(rows[0]?.n) === 1
 }
 
@@ -58,7 +60,11 @@ describe('a balance stored beyond 2^53', () => {
 
     const codes = await h.request('POST', '/api/redemption/', { as: root, body: { name: 'c', quota: 1, count: 1 } })
     const key = (codes.json?.data as string[] | undefined)?.[0]
-    const redeem = await h.request('POST', '/api/user/topup', { as: user, body: { key }, headers: { 'accept-language': 'en' } })
+    const redeem = await h.request('POST', '/api/user/topup', {
+      as: user,
+      body: { key },
+      headers: { 'accept-language': 'en' },
+    })
     expectRefused(redeem, 'BAD_REQUEST')
     expect(await storedIs(user.id, HUGE)).toBe(true)
   })
@@ -66,7 +72,10 @@ describe('a balance stored beyond 2^53', () => {
   it('can be brought back within bounds by an admin', async () => {
     const user = await h.createUser(Role.user)
     await setHuge('users', 'quota', user.id)
-    const edit = await h.request('PUT', '/api/user/', { as: root, body: { id: user.id, username: user.username, quota: MAX_QUOTA } })
+    const edit = await h.request('PUT', '/api/user/', {
+      as: root,
+      body: { id: user.id, username: user.username, quota: MAX_QUOTA },
+    })
     expect(edit.json?.success, edit.text).toBe(true)
     expect(await storedIs(user.id, String(MAX_QUOTA))).toBe(true)
   })
@@ -75,7 +84,9 @@ describe('a balance stored beyond 2^53', () => {
     if (h.services.dialect === 'mysql') return // MySQL has no RETURNING
     const user = await h.createUser(Role.user)
     await setHuge('users', 'quota', user.id)
-    const { rows } = await sql<{ quota: number }>`UPDATE users SET quota = quota - 1 WHERE id = ${user.id} RETURNING quota`.execute(h.services.db)
+    const { rows } = await sql<{
+      quota: number
+    }>`UPDATE users SET quota = quota - 1 WHERE id = ${user.id} RETURNING quota`.execute(h.services.db)
     expect(rows[0]?.quota).toBeGreaterThan(Number.MAX_SAFE_INTEGER)
     expect(await storedIs(user.id, '1152921504606846975')).toBe(true)
   })

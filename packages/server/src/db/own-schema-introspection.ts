@@ -9,7 +9,9 @@ import type { DialectName } from './dsn.ts'
  */
 function ownSchemaIntrospector(db: Kysely<unknown>, dialect: DialectName): DatabaseIntrospector {
   const currentSchema = async (): Promise<string | undefined> =>
-    dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined
+    dialect === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined
   return {
     async getSchemas(): Promise<SchemaMetadata[]> {
       const name = await currentSchema()
@@ -18,12 +20,27 @@ function ownSchemaIntrospector(db: Kysely<unknown>, dialect: DialectName): Datab
     async getTables(): Promise<TableMetadata[]> {
       const query =
         dialect === 'sqlite'
-          ? sql<{ name: string; schema: string | null }>`select name, null as "schema" from sqlite_master where type = 'table'`
+          ? sql<{
+              name: string
+              schema: string | null
+            }>`select name, null as "schema" from sqlite_master where type = 'table'`
           : dialect === 'postgres'
-            ? sql<{ name: string; schema: string | null }>`select table_name as "name", table_schema as "schema" from information_schema.tables where table_schema = current_schema()`
-            : sql<{ name: string; schema: string | null }>`select table_name as name, table_schema as \`schema\` from information_schema.tables where table_schema = database()`
+            ? sql<{
+                name: string
+                schema: string | null
+              }>`select table_name as "name", table_schema as "schema" from information_schema.tables where table_schema = current_schema()`
+            : sql<{
+                name: string
+                schema: string | null
+              }>`select table_name as name, table_schema as \`schema\` from information_schema.tables where table_schema = database()`
       const rows = (await query.execute(db)).rows
-      return rows.map((row) => ({ name: row.name, schema: row.schema ?? undefined, isView: false, isForeign: false, columns: [] }))
+      return rows.map((row) => ({
+        name: row.name,
+        schema: row.schema ?? undefined,
+        isView: false,
+        isForeign: false,
+        columns: [],
+      }))
     },
   }
 }

@@ -44,7 +44,11 @@ export function directStatement(database: DatabaseSync, sql: string) {
  * Kysely's runs meanwhile) and begins and ends the transaction on it directly: two fewer trips
  * through Kysely per commit, which the ledger makes per request. Elsewhere, a Kysely transaction.
  */
-export async function inTransaction<DB, T>(db: Kysely<DB>, sqlite: DatabaseSync | undefined, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+export async function inTransaction<DB, T>(
+  db: Kysely<DB>,
+  sqlite: DatabaseSync | undefined,
+  work: (trx: Kysely<DB>) => Promise<T>
+): Promise<T> {
   if (!sqlite) return db.transaction().execute(work)
   return db.connection().execute(async () => {
     sqlite.exec('BEGIN IMMEDIATE')

@@ -19,7 +19,11 @@ describe('database unavailability', () => {
     for (const error of unavailable) {
       const answer = toEnvelope(error, 'en')
       expect(answer.status).toBe(503)
-      expect(answer.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable right now; please retry shortly' })
+      expect(answer.body).toMatchObject({
+        success: false,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database is unavailable right now; please retry shortly',
+      })
       expect(answer.unexpected).toBe(false)
       const relay = toRelayError(error)
       expect(relay.internal).toBe(false)
@@ -40,9 +44,21 @@ describe('database unavailability', () => {
 describe('the status convention of the console API', () => {
   it('answers business refusals 200 with success false and the code, as the reference; auth, limits and failures keep theirs', () => {
     const statuses = Object.fromEntries(
-      (['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'NOT_IMPLEMENTED', 'DENIED', 'UNAUTHORIZED', 'FORBIDDEN', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const).map(
-        (code) => [code, toEnvelope(new AppError(code, 'common.bad_request'), 'en').status],
-      ),
+      (
+        [
+          'BAD_REQUEST',
+          'NOT_FOUND',
+          'CONFLICT',
+          'NOT_IMPLEMENTED',
+          'DENIED',
+          'UNAUTHORIZED',
+          'FORBIDDEN',
+          'PAYLOAD_TOO_LARGE',
+          'RATE_LIMITED',
+          'INTERNAL_ERROR',
+          'SERVICE_UNAVAILABLE',
+        ] as const
+      ).map((code) => [code, toEnvelope(new AppError(code, 'common.bad_request'), 'en').status])
     )
     expect(statuses).toEqual({
       BAD_REQUEST: 200,
@@ -57,7 +73,11 @@ describe('the status convention of the console API', () => {
       INTERNAL_ERROR: 500,
       SERVICE_UNAVAILABLE: 503,
     })
-    expect(toEnvelope(new AppError('NOT_FOUND', 'common.not_found'), 'en').body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' })
+    expect(toEnvelope(new AppError('NOT_FOUND', 'common.not_found'), 'en').body).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'Not found',
+    })
   })
 
   it('answers a body that fails its schema, or one that cannot be read, as a bad request at 200', () => {

@@ -1,9 +1,9 @@
 import { errorCodeToStatus, fail, type ApiEnvelope } from '@gateway/shared'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
-import { isMessageKey, translate, type Language } from '../i18n/messages.ts'
 import { isDatabaseUnavailable } from '../db/errors.ts'
+import { isMessageKey, translate, type Language } from '../i18n/messages.ts'
 import { countDatabaseError } from '../metrics/process-errors.ts'
 import { AppError } from './app-error.ts'
 
@@ -24,19 +24,35 @@ export function toEnvelope(error: unknown, language: Language): EnvelopeAnswer {
     }
   }
   if (error instanceof ZodError) {
-    return { status: errorCodeToStatus.BAD_REQUEST, body: fail('BAD_REQUEST', zodMessage(error, language)), unexpected: false }
+    return {
+      status: errorCodeToStatus.BAD_REQUEST,
+      body: fail('BAD_REQUEST', zodMessage(error, language)),
+      unexpected: false,
+    }
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) {
-      return { status: 413, body: fail('PAYLOAD_TOO_LARGE', translate('common.payload_too_large', language)), unexpected: false }
+      return {
+        status: 413,
+        body: fail('PAYLOAD_TOO_LARGE', translate('common.payload_too_large', language)),
+        unexpected: false,
+      }
     }
     if (error.status < 500) {
-      return { status: errorCodeToStatus.BAD_REQUEST, body: fail('BAD_REQUEST', translate('common.bad_request', language)), unexpected: false }
+      return {
+        status: errorCodeToStatus.BAD_REQUEST,
+        body: fail('BAD_REQUEST', translate('common.bad_request', language)),
+        unexpected: false,
+      }
     }
   }
   if (isDatabaseUnavailable(error)) {
     countDatabaseError('api')
-    return { status: 503, body: fail('SERVICE_UNAVAILABLE', translate('common.database_unavailable', language)), unexpected: false }
+    return {
+      status: 503,
+      body: fail('SERVICE_UNAVAILABLE', translate('common.database_unavailable', language)),
+      unexpected: false,
+    }
   }
   return { status: 500, body: fail('INTERNAL_ERROR', translate('common.internal', language)), unexpected: true }
 }

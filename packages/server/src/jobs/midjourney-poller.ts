@@ -1,5 +1,5 @@
-import { pollMidjourneyTasks } from '../relay/midjourney/mj-poll.ts'
 import type { Env } from '../env.ts'
+import { pollMidjourneyTasks } from '../relay/midjourney/mj-poll.ts'
 import type { Services } from '../services/container.ts'
 
 /**

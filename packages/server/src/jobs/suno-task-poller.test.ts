@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../test/fake-upstreams/suno-upstream.ts'
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
-import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../test/fake-upstreams/suno-upstream.ts'
 import { readEnv } from '../env.ts'
 import { pollSunoTasks, sunoPollSeconds } from './suno-task-poller.ts'
 
@@ -33,12 +33,16 @@ afterEach(async () => {
 }, HOOK_TIMEOUT_MS)
 
 async function submitMusic(key: string, prompt: string): Promise<string> {
-  const response = await h.request('POST', '/suno/submit/music', { body: { prompt }, headers: { authorization: `Bearer ${key}` } })
+  const response = await h.request('POST', '/suno/submit/music', {
+    body: { prompt },
+    headers: { authorization: `Bearer ${key}` },
+  })
   expect(response.status).toBe(200)
   return (response.json as unknown as { data: string }).data
 }
 
-const taskRow = (taskId: string) => h.services.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow()
+const taskRow = (taskId: string) =>
+  h.services.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow()
 const systemLogs = () => h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 4).execute()
 
 describe('the Suno task poller', () => {
@@ -54,7 +58,12 @@ describe('the Suno task poller', () => {
     Object.assign(fake.tasks.get(good)!, { status: 'IN_PROGRESS', progress: '40%', start_time: 1_700_000_100 })
     Object.assign(fake.tasks.get(bad)!, { status: 'QUEUED', progress: '' })
     expect(await pollSunoTasks(h.services)).toEqual({ updated: 2, failed: 0 })
-    expect(await taskRow(good)).toMatchObject({ status: 'IN_PROGRESS', progress: '40%', start_time: 1_700_000_100, finish_time: 0 })
+    expect(await taskRow(good)).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: '40%',
+      start_time: 1_700_000_100,
+      finish_time: 0,
+    })
     expect(await taskRow(bad)).toMatchObject({ status: 'QUEUED' })
     const fetchCall = fake.seen.find((call) => call.path === '/suno/fetch')
     expect(fetchCall?.headers.authorization).toBe('Bearer sk-upstream-canary-key')
@@ -62,13 +71,23 @@ describe('the Suno task poller', () => {
     // Nothing changed upstream: nothing is written.
     expect(await pollSunoTasks(h.services)).toEqual({ updated: 0, failed: 0 })
 
-    Object.assign(fake.tasks.get(good)!, { status: 'SUCCESS', progress: '100%', finish_time: 1_700_000_200, data: [{ audio_url: 'https://cdn.example/a.mp3' }] })
+    Object.assign(fake.tasks.get(good)!, {
+      status: 'SUCCESS',
+      progress: '100%',
+      finish_time: 1_700_000_200,
+      data: [{ audio_url: 'https://cdn.example/a.mp3' }],
+    })
     Object.assign(fake.tasks.get(bad)!, { status: 'FAILURE', fail_reason: 'content policy' })
     expect(await pollSunoTasks(h.services)).toEqual({ updated: 2, failed: 1 })
     await settle(h)
 
     const done = await taskRow(good)
-    expect(done).toMatchObject({ status: 'SUCCESS', progress: '100%', finish_time: 1_700_000_200, channel_id: channelId })
+    expect(done).toMatchObject({
+      status: 'SUCCESS',
+      progress: '100%',
+      finish_time: 1_700_000_200,
+      channel_id: channelId,
+    })
     expect(JSON.parse(String(done.data))).toEqual([{ audio_url: 'https://cdn.example/a.mp3' }])
     const failed = await taskRow(bad)
     expect(failed).toMatchObject({ status: 'FAILURE', progress: '100%', fail_reason: 'content policy' })
@@ -77,10 +96,20 @@ describe('the Suno task poller', () => {
     expect(await tokenRemainOf(h, tokenId)).toBe(500_000 - MUSIC_PRICE)
     const logs = await systemLogs()
     expect(logs).toHaveLength(1)
-    expect(logs[0]).toMatchObject({ user_id: user.id, quota: MUSIC_PRICE, model_name: 'suno_music', username: user.username })
+    expect(logs[0]).toMatchObject({
+      user_id: user.id,
+      quota: MUSIC_PRICE,
+      model_name: 'suno_music',
+      username: user.username,
+    })
     expect(logs[0]?.content).toContain(bad)
     // The refund names the submit that paid for the task (the second consume row).
-    const consumed = await h.services.logDb.selectFrom('logs').select('request_id').where('type', '=', 2).orderBy('id').execute()
+    const consumed = await h.services.logDb
+      .selectFrom('logs')
+      .select('request_id')
+      .where('type', '=', 2)
+      .orderBy('id')
+      .execute()
     expect(logs[0]?.request_id).toBe(consumed[1]?.request_id)
     expect(logs[0]?.request_id).not.toBe('')
 
@@ -113,15 +142,25 @@ describe('the Suno task poller', () => {
     const fresh = await submitMusic(key, 'fresh')
     await settle(h)
     const now = Math.floor(Date.now() / 1000)
-    await h.services.db.updateTable('tasks').set({ submit_time: now - 1441 * 60 }).where('task_id', '=', stale).execute()
+    await h.services.db
+      .updateTable('tasks')
+      .set({ submit_time: now - 1441 * 60 })
+      .where('task_id', '=', stale)
+      .execute()
     fake.seen.length = 0
     // (the fresh task counts as updated too: the upstream's first report fills in its fields)
     expect((await pollSunoTasks(h.services, now)).failed).toBe(1)
     await settle(h)
-    expect(await taskRow(stale)).toMatchObject({ status: 'FAILURE', progress: '100%', fail_reason: '任务超时（1440 分钟）' })
+    expect(await taskRow(stale)).toMatchObject({
+      status: 'FAILURE',
+      progress: '100%',
+      fail_reason: '任务超时（1440 分钟）',
+    })
     expect((await taskRow(fresh)).status).not.toBe('FAILURE')
     expect(await quotaOf(h, user.id)).toBe(1_000_000 - MUSIC_PRICE)
-    const asked = fake.seen.filter((call) => call.path === '/suno/fetch').flatMap((call) => (call.body as { ids: string[] }).ids)
+    const asked = fake.seen
+      .filter((call) => call.path === '/suno/fetch')
+      .flatMap((call) => (call.body as { ids: string[] }).ids)
     expect(asked).toEqual([fresh])
   })
 
@@ -135,7 +174,11 @@ describe('the Suno task poller', () => {
     const old = await submitMusic(key, 'old')
     await settle(h)
     const now = Math.floor(Date.now() / 1000)
-    await h.services.db.updateTable('tasks').set({ submit_time: now - 30 * 86_400 }).where('task_id', '=', old).execute()
+    await h.services.db
+      .updateTable('tasks')
+      .set({ submit_time: now - 30 * 86_400 })
+      .where('task_id', '=', old)
+      .execute()
     expect((await pollSunoTasks(h.services, now)).failed).toBe(0)
     expect((await taskRow(old)).status).not.toBe('FAILURE')
   })

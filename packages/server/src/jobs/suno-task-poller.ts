@@ -1,15 +1,15 @@
 import { ChannelType, formatQuota, isTaskStatus, LogType } from '@gateway/shared'
 import { listUnfinishedTasks, updateUnfinishedTask, type TaskProgress, type TaskRow } from '../db/queries/tasks.ts'
-import { translate, type MessageKey } from '../i18n/messages.ts'
+import { findTokenUnlimited } from '../db/queries/tokens.ts'
+import { findUsername } from '../db/queries/users.ts'
+import type { Env } from '../env.ts'
 import { logTextColumns } from '../i18n/log-text.ts'
+import { translate, type MessageKey } from '../i18n/messages.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { RelayChannel } from '../relay/cache/channel-cache.ts'
 import { SUNO_PLATFORM } from '../relay/suno/submit-suno-task.ts'
 import { fetchSunoTasks, type UpstreamSunoTask } from '../relay/suno/suno-upstream.ts'
-import type { Env } from '../env.ts'
 import type { Services } from '../services/container.ts'
-import { findTokenUnlimited } from '../db/queries/tokens.ts'
-import { findUsername } from '../db/queries/users.ts'
 
 /** Task ids per upstream fetch call. */
 export const SUNO_FETCH_CHUNK = 100
@@ -41,7 +41,12 @@ const seconds = (value: unknown): number => {
 }
 
 /** The row's next state from the upstream's report. */
-export function nextTaskState(row: TaskRow, item: UpstreamSunoTask, now: number, language: Services['env']['DEFAULT_LANGUAGE']): TaskProgress {
+export function nextTaskState(
+  row: TaskRow,
+  item: UpstreamSunoTask,
+  now: number,
+  language: Services['env']['DEFAULT_LANGUAGE']
+): TaskProgress {
   const reported = String(item.status ?? '').toUpperCase()
   const status = isTaskStatus(reported) ? reported : 'UNKNOWN'
   const finished = status === 'SUCCESS' || status === 'FAILURE'
@@ -84,7 +89,11 @@ async function payerOf(services: Services, row: TaskRow) {
     tokenId = undefined
   }
   const token = tokenId === undefined ? undefined : await findTokenUnlimited(services.db, tokenId)
-  return { userId: Number(row.user_id), tokenId: token ? tokenId : undefined, tokenUnlimited: token ? Boolean(token.unlimited_quota) : true }
+  return {
+    userId: Number(row.user_id),
+    tokenId: token ? tokenId : undefined,
+    tokenUnlimited: token ? Boolean(token.unlimited_quota) : true,
+  }
 }
 
 /**
@@ -92,19 +101,31 @@ async function payerOf(services: Services, row: TaskRow) {
  * two instances) race on the same failure exactly one of them changes the row, and only that one
  * gives the quota back and writes the log line.
  */
-async function applyState(services: Services, row: TaskRow, next: TaskProgress): Promise<'failed' | 'updated' | 'none'> {
+async function applyState(
+  services: Services,
+  row: TaskRow,
+  next: TaskProgress
+): Promise<'failed' | 'updated' | 'none'> {
   if (!(await updateUnfinishedTask(services.db, Number(row.id), next))) return 'none'
   if (next.status !== 'FAILURE') return 'updated'
   const quota = Number(row.quota)
   if (quota > 0) {
     await services.relay.ledger.refund(await payerOf(services, row), quota)
-    const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+    const display = {
+      quotaPerUnit: services.options.number('QuotaPerUnit'),
+      displayInCurrency: services.options.bool('DisplayInCurrencyEnabled'),
+    }
     const username = await findUsername(services.db, Number(row.user_id))
     services.relay.logs.write({
       user_id: Number(row.user_id),
       created_at: next.updated_at,
       type: LogType.system,
-      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'suno.log_refund', { id: row.task_id, quota: formatQuota(quota, display) }, { task_id: row.task_id, refund: quota }),
+      ...logTextColumns(
+        services.env.DEFAULT_LANGUAGE,
+        'suno.log_refund',
+        { id: row.task_id, quota: formatQuota(quota, display) },
+        { task_id: row.task_id, refund: quota }
+      ),
       username: username ?? '',
       token_name: '',
       model_name: `suno_${row.action.toLowerCase()}`,
@@ -116,7 +137,13 @@ async function applyState(services: Services, row: TaskRow, next: TaskProgress):
   return 'failed'
 }
 
-function failureState(row: TaskRow, reason: MessageKey, services: Services, now: number, params?: Record<string, string | number>): TaskProgress {
+function failureState(
+  row: TaskRow,
+  reason: MessageKey,
+  services: Services,
+  now: number,
+  params?: Record<string, string | number>
+): TaskProgress {
   return {
     status: 'FAILURE',
     progress: '100%',
@@ -152,9 +179,18 @@ export async function pollSunoTasks(services: Services, now = nowSeconds()): Pro
   for (const row of rows) {
     const channel = snapshot.channels.get(Number(row.channel_id))
     const submitted = Number(row.submit_time)
-    if (cutoff !== undefined && submitted > 0 && submitted < cutoff) count(await applyState(services, row, failureState(row, 'suno.fail_timeout', services, now, { minutes: timeoutMinutes })))
-    else if (!row.task_id) count(await applyState(services, row, failureState(row, 'suno.fail_no_task_id', services, now)))
-    else if (!channel || channel.type !== ChannelType.sunoAPI) count(await applyState(services, row, failureState(row, 'suno.fail_channel_gone', services, now)))
+    if (cutoff !== undefined && submitted > 0 && submitted < cutoff)
+      count(
+        await applyState(
+          services,
+          row,
+          failureState(row, 'suno.fail_timeout', services, now, { minutes: timeoutMinutes })
+        )
+      )
+    else if (!row.task_id)
+      count(await applyState(services, row, failureState(row, 'suno.fail_no_task_id', services, now)))
+    else if (!channel || channel.type !== ChannelType.sunoAPI)
+      count(await applyState(services, row, failureState(row, 'suno.fail_channel_gone', services, now)))
     else byChannel.set(channel, [...(byChannel.get(channel) ?? []), row])
   }
   for (const [channel, tasks] of byChannel) {
@@ -162,9 +198,17 @@ export async function pollSunoTasks(services: Services, now = nowSeconds()): Pro
       const chunk = tasks.slice(start, start + SUNO_FETCH_CHUNK)
       let reports: UpstreamSunoTask[]
       try {
-        reports = await fetchSunoTasks(services, channel, chunk.map((row) => row.task_id), AbortSignal.timeout(FETCH_TIMEOUT_MS))
+        reports = await fetchSunoTasks(
+          services,
+          channel,
+          chunk.map((row) => row.task_id),
+          AbortSignal.timeout(FETCH_TIMEOUT_MS)
+        )
       } catch (error) {
-        services.logger.warn({ job: 'suno-tasks', channel: channel.id, err: error instanceof Error ? error.message : String(error) }, 'suno fetch failed')
+        services.logger.warn(
+          { job: 'suno-tasks', channel: channel.id, err: error instanceof Error ? error.message : String(error) },
+          'suno fetch failed'
+        )
         continue
       }
       const byTaskId = new Map(reports.map((item) => [item.task_id, item]))

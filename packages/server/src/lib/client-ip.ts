@@ -10,7 +10,10 @@ export function createClientIpResolver(trustedProxies: string) {
     const direct = normalize(peer ?? '')
     if (!any || !forwardedFor || !isTrusted(trusted, direct)) return direct
     // Walk from the nearest hop back, skipping our own proxies; the first untrusted hop is the client.
-    const hops = forwardedFor.split(',').map((h) => normalize(h.trim())).filter((h) => isIP(h) !== 0)
+    const hops = forwardedFor
+      .split(',')
+      .map((h) => normalize(h.trim()))
+      .filter((h) => isIP(h) !== 0)
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i] as string
       if (!isTrusted(trusted, hop)) return hop
@@ -31,7 +34,10 @@ export function createTrustedProxyCheck(trustedProxies: string): (peer: string |
 function parseTrustedProxies(trustedProxies: string): { trusted: BlockList; any: boolean } {
   const trusted = new BlockList()
   let any = false
-  for (const entry of trustedProxies.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of trustedProxies
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address = '', prefix] = entry.split('/')
     const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
     if (isIP(address) === 0) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP or CIDR`)

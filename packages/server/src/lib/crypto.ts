@@ -14,7 +14,8 @@ export const randomSecret = (): string => randomBytes(32).toString('base64url')
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex')
 
-export const hmacSha256Hex = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('hex')
+export const hmacSha256Hex = (key: string, value: string): string =>
+  createHmac('sha256', key).update(value).digest('hex')
 
 /** Compares two secrets without leaking where they differ. */
 export function safeEqual(a: string, b: string): boolean {

@@ -22,7 +22,11 @@ export function parseIpRange(entry: string): IpRange | undefined {
 }
 
 /** The entries of an allow list: one per line (commas also separate). */
-export const allowListEntries = (text: string): string[] => text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)
+export const allowListEntries = (text: string): string[] =>
+  text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 /**
  * A token's IP allow list as a matcher. Returns undefined for an empty list (no restriction) and

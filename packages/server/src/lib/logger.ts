@@ -8,7 +8,7 @@ import { readableLogStream } from './readable-log.ts'
  */
 export function createLogger(
   level: string,
-  readableTo: { write(text: string): unknown } | undefined = process.stdout.isTTY ? process.stdout : undefined,
+  readableTo: { write(text: string): unknown } | undefined = process.stdout.isTTY ? process.stdout : undefined
 ): Logger {
   const options = {
     level,

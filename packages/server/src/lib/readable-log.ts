@@ -19,12 +19,16 @@ export function formatLogLine(line: string): string {
   const at = typeof time === 'number' ? new Date(time) : new Date()
   const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
   const label = (LEVELS[level as number] ?? String(level)).padEnd(5)
-  const extra = Object.entries(fields).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+  const extra = Object.entries(fields).map(
+    ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`
+  )
   return `${clock} ${label} ${[String(msg ?? ''), ...extra].join('  ')}\n`
 }
 
 /** A pino destination writing readable lines to `out`. */
-export function readableLogStream(out: { write(text: string): unknown } = process.stdout): { write(line: string): void } {
+export function readableLogStream(out: { write(text: string): unknown } = process.stdout): {
+  write(line: string): void
+} {
   return {
     write(line: string) {
       out.write(formatLogLine(line))

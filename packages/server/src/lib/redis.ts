@@ -1,6 +1,6 @@
 import type { createClient } from 'redis'
-import type { Logger } from './logger.ts'
 import { countRedisError } from '../metrics/process-errors.ts'
+import type { Logger } from './logger.ts'
 
 /** The node-redis client (loaded only when REDIS_CONN_STRING is set). */
 export type RedisClient = ReturnType<typeof createClient>

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto'
 
 /** How every value encrypt() wrote begins; a stored secret without it was written raw (by the reference system). */
 export const ENCRYPTED_PREFIX = 'enc:v1:'

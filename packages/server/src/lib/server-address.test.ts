@@ -24,7 +24,10 @@ async function imgSrc(stored: string | undefined, headers: Record<string, string
   if (stored !== undefined) await h.services.options.set('ServerAddress', stored)
   const response = await h.request('GET', '/api/status', { headers })
   const policy = response.headers.get('content-security-policy') ?? ''
-  return policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('img-src'))
+  return policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('img-src'))
 }
 
 describe('effective server address', () => {
@@ -36,13 +39,31 @@ describe('effective server address', () => {
     expect(await statusAddress('', { host: 'gw.internal:8123' })).toBe('http://gw.internal:8123')
   })
   it('unset, behind a trusted proxy: the forwarded host and scheme', async () => {
-    expect(await statusAddress('127.0.0.1', { host: 'backend:3000', 'x-forwarded-host': 'api.example.com', 'x-forwarded-proto': 'https' })).toBe('https://api.example.com')
+    expect(
+      await statusAddress('127.0.0.1', {
+        host: 'backend:3000',
+        'x-forwarded-host': 'api.example.com',
+        'x-forwarded-proto': 'https',
+      })
+    ).toBe('https://api.example.com')
   })
   it('unset, forwarded headers from an untrusted peer are ignored', async () => {
-    expect(await statusAddress('10.0.0.0/8', { host: 'backend:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).toBe('http://backend:3000')
+    expect(
+      await statusAddress('10.0.0.0/8', {
+        host: 'backend:3000',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      })
+    ).toBe('http://backend:3000')
   })
   it('a stored value is kept whatever the request says', async () => {
-    expect(await statusAddress('127.0.0.1', { host: 'backend:3000', 'x-forwarded-host': 'api.example.com' }, 'http://localhost:3000')).toBe('http://localhost:3000')
+    expect(
+      await statusAddress(
+        '127.0.0.1',
+        { host: 'backend:3000', 'x-forwarded-host': 'api.example.com' },
+        'http://localhost:3000'
+      )
+    ).toBe('http://localhost:3000')
   })
   it('the stored value is reported without trailing slashes', async () => {
     expect(await statusAddress('', {}, 'https://gw.example.com/')).toBe('https://gw.example.com')
@@ -50,7 +71,10 @@ describe('effective server address', () => {
   it('passkeys are offered for the effective address', async () => {
     h = await createHarness()
     const response = await h.request('GET', '/api/status', { headers: { host: 'console.example:8443' } })
-    expect([response.json?.data.passkey_rp_id, response.json?.data.passkey_origins]).toEqual(['console.example:8443', 'http://console.example:8443'])
+    expect([response.json?.data.passkey_rp_id, response.json?.data.passkey_origins]).toEqual([
+      'console.example:8443',
+      'http://console.example:8443',
+    ])
   })
 })
 
@@ -59,7 +83,9 @@ describe('CSP img-src for drawing previews', () => {
     expect(await imgSrc(undefined, { host: 'gw.internal:8123' })).toBe("img-src 'self' data: https:")
   })
   it('a stored plain-http address other than this origin is allowed', async () => {
-    expect(await imgSrc('http://10.1.2.3:3000/', { host: 'gw.internal:8123' })).toBe("img-src 'self' data: https: http://10.1.2.3:3000")
+    expect(await imgSrc('http://10.1.2.3:3000/', { host: 'gw.internal:8123' })).toBe(
+      "img-src 'self' data: https: http://10.1.2.3:3000"
+    )
   })
   it('a stored address equal to this origin adds nothing', async () => {
     expect(await imgSrc('http://gw.internal:8123', { host: 'gw.internal:8123' })).toBe("img-src 'self' data: https:")

@@ -5,7 +5,10 @@ import { GatewayMetrics, metricsOf, retryReason, type MetricsHost } from './gate
 import { modelLabel } from './model-label.ts'
 
 const hostWith = (listed: Record<string, string[]>): MetricsHost => ({
-  relay: { logs: { pending: 3 }, channels: { latest: { listed: new Map(Object.entries(listed).map(([g, models]) => [g, new Set(models)])) } } },
+  relay: {
+    logs: { pending: 3 },
+    channels: { latest: { listed: new Map(Object.entries(listed).map(([g, models]) => [g, new Set(models)])) } },
+  },
 })
 
 describe('model label', () => {
@@ -40,7 +43,8 @@ describe('recording', () => {
     metrics.upstreamAnswered(1, 100) // exactly 0.1: the 0.1 bucket (le is inclusive)
     metrics.upstreamAnswered(1, 200_000) // beyond the last bound: +Inf only
     const { values } = await metrics.upstreamDuration.get()
-    const bucket = (le: string) => values.find((v) => v.metricName === 'gateway_upstream_duration_seconds_bucket' && v.labels.le === le)?.value
+    const bucket = (le: string) =>
+      values.find((v) => v.metricName === 'gateway_upstream_duration_seconds_bucket' && v.labels.le === le)?.value
     expect([bucket('0.05'), bucket('0.1'), bucket('0.25'), bucket('120'), bucket('+Inf')]).toEqual([1, 2, 2, 2, 3])
     expect(values.find((v) => v.metricName === 'gateway_upstream_duration_seconds_sum')?.value).toBeCloseTo(200.14, 6)
   })
@@ -78,10 +82,22 @@ describe('recording', () => {
 describe('the Grafana dashboard', () => {
   it('queries only metrics the exposition has', async () => {
     const { readFileSync } = await import('node:fs')
-    const dashboard = JSON.parse(readFileSync(new URL('../../../../deploy/grafana/gateway-dashboard.json', import.meta.url), 'utf8')) as { panels: { targets: { expr: string }[] }[] }
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../../../deploy/grafana/gateway-dashboard.json', import.meta.url), 'utf8')
+    ) as { panels: { targets: { expr: string }[] }[] }
     const text = await renderMetrics(hostWith({}))
-    const families = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap((m) => (m[2] === 'histogram' ? [`${m[1]}_bucket`, `${m[1]}_sum`, `${m[1]}_count`] : [m[1] as string])))
-    const used = new Set(dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => [...target.expr.matchAll(/\b((?:gateway|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] as string))))
+    const families = new Set(
+      [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap((m) =>
+        m[2] === 'histogram' ? [`${m[1]}_bucket`, `${m[1]}_sum`, `${m[1]}_count`] : [m[1] as string]
+      )
+    )
+    const used = new Set(
+      dashboard.panels.flatMap((panel) =>
+        panel.targets.flatMap((target) =>
+          [...target.expr.matchAll(/\b((?:gateway|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] as string)
+        )
+      )
+    )
     expect(used.size).toBeGreaterThanOrEqual(12)
     expect([...used].filter((name) => !families.has(name))).toEqual([])
   })

@@ -17,7 +17,8 @@ export interface FailureShape {
   code: string
 }
 
-export type RetryReason = 'rate_limited' | 'upstream_5xx' | 'upstream_4xx' | 'connect_failed' | 'address_blocked' | 'no_usable_key' | 'local'
+export type RetryReason =
+  'rate_limited' | 'upstream_5xx' | 'upstream_4xx' | 'connect_failed' | 'address_blocked' | 'no_usable_key' | 'local'
 
 /** Why the next channel was tried, from the failure of the previous one (a fixed, small set). */
 export function retryReason(error: FailureShape): RetryReason {
@@ -40,19 +41,50 @@ interface ModelSeries {
  * few Map lookups and additions: no label objects, no strings built per request.
  */
 export class GatewayMetrics {
-  readonly requests = new CounterFamily('gateway_relay_requests_total', 'Relayed requests by endpoint, model, channel (id, 0: none was reached), HTTP status and streaming.')
-  readonly duration = new HistogramFamily('gateway_relay_duration_seconds', 'Time from arrival until the answer was complete (streams: until the last byte).', LATENCY_BUCKETS)
-  readonly upstreamDuration = new HistogramFamily('gateway_upstream_duration_seconds', 'Time from sending a request upstream until its response headers, per channel.', LATENCY_BUCKETS)
-  readonly ttft = new HistogramFamily('gateway_relay_time_to_first_token_seconds', 'Streams: time from arrival until the first token was sent to the client.', TTFT_BUCKETS)
-  readonly tokens = new CounterFamily('gateway_relay_tokens_total', 'Tokens billed, by model and direction (prompt, completion).')
-  readonly quota = new CounterFamily('gateway_relay_quota_total', 'Quota charged (what the settlement collected), by model.')
+  readonly requests = new CounterFamily(
+    'gateway_relay_requests_total',
+    'Relayed requests by endpoint, model, channel (id, 0: none was reached), HTTP status and streaming.'
+  )
+  readonly duration = new HistogramFamily(
+    'gateway_relay_duration_seconds',
+    'Time from arrival until the answer was complete (streams: until the last byte).',
+    LATENCY_BUCKETS
+  )
+  readonly upstreamDuration = new HistogramFamily(
+    'gateway_upstream_duration_seconds',
+    'Time from sending a request upstream until its response headers, per channel.',
+    LATENCY_BUCKETS
+  )
+  readonly ttft = new HistogramFamily(
+    'gateway_relay_time_to_first_token_seconds',
+    'Streams: time from arrival until the first token was sent to the client.',
+    TTFT_BUCKETS
+  )
+  readonly tokens = new CounterFamily(
+    'gateway_relay_tokens_total',
+    'Tokens billed, by model and direction (prompt, completion).'
+  )
+  readonly quota = new CounterFamily(
+    'gateway_relay_quota_total',
+    'Quota charged (what the settlement collected), by model.'
+  )
   readonly errorAnswers = new CounterFamily(
     'gateway_relay_error_answers_total',
-    'Relay requests answered with an error at any stage (key, balance, routing, upstream), by endpoint and HTTP status; includes the refusals made before a channel was chosen, which gateway_relay_requests_total does not count.',
+    'Relay requests answered with an error at any stage (key, balance, routing, upstream), by endpoint and HTTP status; includes the refusals made before a channel was chosen, which gateway_relay_requests_total does not count.'
   )
-  readonly retries = new CounterFamily('gateway_relay_retries_total', 'Further channel attempts after a failed one, by the reason of the failure.')
-  readonly autoDisables = new CounterFamily('gateway_channel_auto_disabled_total', 'Channels (scope channel) or keys of multi-key channels (scope key) disabled automatically after a fatal upstream error.')
-  readonly activeStreams = new CollectedGauge('gateway_relay_active_streams', 'Streaming requests in progress.', () => this.streams)
+  readonly retries = new CounterFamily(
+    'gateway_relay_retries_total',
+    'Further channel attempts after a failed one, by the reason of the failure.'
+  )
+  readonly autoDisables = new CounterFamily(
+    'gateway_channel_auto_disabled_total',
+    'Channels (scope channel) or keys of multi-key channels (scope key) disabled automatically after a fatal upstream error.'
+  )
+  readonly activeStreams = new CollectedGauge(
+    'gateway_relay_active_streams',
+    'Streaming requests in progress.',
+    () => this.streams
+  )
   readonly logQueue: CollectedGauge
   private streams = 0
   private readonly host: MetricsHost
@@ -67,12 +99,28 @@ export class GatewayMetrics {
 
   constructor(host: MetricsHost) {
     this.host = host
-    this.logQueue = new CollectedGauge('gateway_log_queue_depth', 'Usage log rows waiting to be written.', () => host.relay.logs.pending)
+    this.logQueue = new CollectedGauge(
+      'gateway_log_queue_depth',
+      'Usage log rows waiting to be written.',
+      () => host.relay.logs.pending
+    )
   }
 
   /** Every family, for the registry. */
   families() {
-    return [this.requests, this.errorAnswers, this.duration, this.upstreamDuration, this.ttft, this.tokens, this.quota, this.retries, this.autoDisables, this.activeStreams, this.logQueue]
+    return [
+      this.requests,
+      this.errorAnswers,
+      this.duration,
+      this.upstreamDuration,
+      this.ttft,
+      this.tokens,
+      this.quota,
+      this.retries,
+      this.autoDisables,
+      this.activeStreams,
+      this.logQueue,
+    ]
   }
 
   /** A relayed request ended: successfully (`error` undefined, status 200) or with this error (its status, 500 without one). */
@@ -83,14 +131,28 @@ export class GatewayMetrics {
   }
 
   /** A request was answered (successfully or not): counted by its labels, its duration observed. */
-  answered(endpoint: string, model: string, channelId: number, status: number, stream: boolean, durationMs: number): void {
+  answered(
+    endpoint: string,
+    model: string,
+    channelId: number,
+    status: number,
+    stream: boolean,
+    durationMs: number
+  ): void {
     const label = modelLabel(model, this.host.relay.channels.latest)
     this.requestSeries(endpoint, label, channelId, status, stream).add(1)
     this.durationSeries(endpoint, stream).observe(durationMs / 1000)
   }
 
   /** A successful exchange was settled: tokens, quota collected, and a stream's first token. */
-  settled(model: string, promptTokens: number, completionTokens: number, collected: number, ttftMs: number | undefined, endpoint: string): void {
+  settled(
+    model: string,
+    promptTokens: number,
+    completionTokens: number,
+    collected: number,
+    ttftMs: number | undefined,
+    endpoint: string
+  ): void {
     const series = this.modelSeries(modelLabel(model, this.host.relay.channels.latest))
     series.prompt.add(promptTokens)
     series.completion.add(completionTokens)
@@ -136,7 +198,10 @@ export class GatewayMetrics {
   autoDisabled(channelId: number, scope: 'channel' | 'key'): void {
     let pair = this.disablesByChannel.get(channelId)
     if (!pair) {
-      pair = [this.autoDisables.series({ channel: String(channelId), scope: 'channel' }), this.autoDisables.series({ channel: String(channelId), scope: 'key' })]
+      pair = [
+        this.autoDisables.series({ channel: String(channelId), scope: 'channel' }),
+        this.autoDisables.series({ channel: String(channelId), scope: 'key' }),
+      ]
       this.disablesByChannel.set(channelId, pair)
     }
     ;(pair[scope === 'channel' ? 0 : 1] as CounterSeries).add(1)
@@ -147,7 +212,13 @@ export class GatewayMetrics {
     if (stream) this.streams++
   }
 
-  private requestSeries(endpoint: string, model: string, channelId: number, status: number, stream: boolean): CounterSeries {
+  private requestSeries(
+    endpoint: string,
+    model: string,
+    channelId: number,
+    status: number,
+    stream: boolean
+  ): CounterSeries {
     let models = this.byRequest.get(endpoint)
     if (!models) {
       models = new Map()
@@ -162,7 +233,13 @@ export class GatewayMetrics {
     const key = channelId * 2048 + status * 2 + (stream ? 1 : 0)
     let series = tuples.get(key)
     if (!series) {
-      series = this.requests.series({ endpoint, model, channel: String(channelId), status: String(status), stream: String(stream) })
+      series = this.requests.series({
+        endpoint,
+        model,
+        channel: String(channelId),
+        status: String(status),
+        stream: String(stream),
+      })
       tuples.set(key, series)
     }
     return series

@@ -22,7 +22,10 @@ describe('database and Redis error counters', () => {
   })
 
   it('counts a Redis command that fails and one that overruns its deadline', async () => {
-    const [command, timeout] = [await count(redisErrors, 'kind', 'command'), await count(redisErrors, 'kind', 'timeout')]
+    const [command, timeout] = [
+      await count(redisErrors, 'kind', 'command'),
+      await count(redisErrors, 'kind', 'timeout'),
+    ]
     const redis = { isReady: true } as unknown as RedisClient
     await expect(bounded(redis, () => Promise.reject(new Error('WRONGTYPE')))).rejects.toThrow('WRONGTYPE')
     expect(await count(redisErrors, 'kind', 'command')).toBe(command + 1)

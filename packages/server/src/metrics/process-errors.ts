@@ -5,8 +5,14 @@ import { CounterFamily, type CounterSeries } from './series.ts'
  * classification, the Redis wrapper) has no handle on one app's services, and a process has one
  * set of pools anyway. Plain counters, so counting costs nothing when metrics are off.
  */
-export const databaseErrors = new CounterFamily('gateway_database_errors_total', 'Database errors: the database could not be reached or could not serve (where: relay, api, ledger).')
-export const redisErrors = new CounterFamily('gateway_redis_errors_total', 'Redis failures: a command failed or timed out, or the connection reported an error.')
+export const databaseErrors = new CounterFamily(
+  'gateway_database_errors_total',
+  'Database errors: the database could not be reached or could not serve (where: relay, api, ledger).'
+)
+export const redisErrors = new CounterFamily(
+  'gateway_redis_errors_total',
+  'Redis failures: a command failed or timed out, or the connection reported an error.'
+)
 
 export type DatabaseErrorSite = 'relay' | 'api' | 'ledger'
 export type RedisErrorKind = 'command' | 'timeout' | 'connection'

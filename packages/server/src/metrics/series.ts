@@ -52,7 +52,13 @@ export class CounterFamily {
   }
 
   get(): Promise<MetricSnapshot> {
-    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: this.all.map((s) => ({ labels: s.labels, value: s.value })) })
+    return Promise.resolve({
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: this.aggregator,
+      values: this.all.map((s) => ({ labels: s.labels, value: s.value })),
+    })
   }
 
   reset(): void {
@@ -75,7 +81,13 @@ export class CollectedGauge {
   }
 
   get(): Promise<MetricSnapshot> {
-    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: [{ labels: {}, value: this.read() }] })
+    return Promise.resolve({
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: this.aggregator,
+      values: [{ labels: {}, value: this.read() }],
+    })
   }
 
   reset(): void {}

@@ -5,9 +5,9 @@ import { getSignedCookie } from 'hono/cookie'
 import type { AuthUser, HonoEnv } from '../context.ts'
 import { AppError } from '../errors/app-error.ts'
 import { resolveSession, SESSION_COOKIE } from '../services/sessions/sessions.ts'
+import { isTwoFactorRequired } from '../services/two-factor/manage-two-factor.ts'
 import { findUserByAccessToken } from '../services/users/access-token.ts'
 import { toSessionUser } from '../services/users/session-user.ts'
-import { isTwoFactorRequired } from '../services/two-factor/manage-two-factor.ts'
 
 /** The role levels requireRole checks. */
 type RoleAccess = 'public' | 'user' | 'admin' | 'root'
@@ -29,10 +29,13 @@ const minimumRole = { user: Role.user, admin: Role.admin, root: Role.root } as c
 export const publicRoute: TaggedMiddleware = Object.assign<MiddlewareHandler<HonoEnv>, { access: Access }>(
   async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const limit = bodyLimit({ maxSize: c.get('services').env.ANONYMOUS_REQUEST_BODY_LIMIT_KB * 1024, onError: tooLarge })
+    const limit = bodyLimit({
+      maxSize: c.get('services').env.ANONYMOUS_REQUEST_BODY_LIMIT_KB * 1024,
+      onError: tooLarge,
+    })
     return limit(c, next)
   },
-  { access: 'public' },
+  { access: 'public' }
 )
 
 function tooLarge(): never {
@@ -76,10 +79,11 @@ export const rootAuth = requireRole('root')
 export const channelWriteAuth: TaggedMiddleware = Object.assign<MiddlewareHandler<HonoEnv>, { access: Access }>(
   (c, next) =>
     adminAuth(c, async () => {
-      if (c.get('user').role < Role.root && !c.get('services').options.bool('AdminChannelWriteEnabled')) throw new AppError('FORBIDDEN', 'auth.forbidden')
+      if (c.get('user').role < Role.root && !c.get('services').options.bool('AdminChannelWriteEnabled'))
+        throw new AppError('FORBIDDEN', 'auth.forbidden')
       await next()
     }),
-  { access: 'channel-write' },
+  { access: 'channel-write' }
 )
 
 /**
@@ -113,4 +117,3 @@ async function authenticate(c: Context<HonoEnv>): Promise<AuthUser | undefined> 
   if (!user || user.deleted_at !== null) return undefined
   return { ...toSessionUser(user), sessionId: user.sessionId, twoFactorEnabled: user.two_fa_id !== null }
 }
-

@@ -16,7 +16,12 @@ describe('rate limits from the environment', () => {
     expect(on.search).toEqual({ points: 10, durationSeconds: 30 })
     expect(on.critical).toEqual({ points: 20, durationSeconds: 1200 })
     const off = rateLimitSettingsFrom(
-      readEnv({ GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false', SEARCH_RATE_LIMIT_ENABLE: 'false', CRITICAL_RATE_LIMIT_ENABLE: 'false', GLOBAL_API_RATE_LIMIT_ENABLE: 'false' }),
+      readEnv({
+        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+        SEARCH_RATE_LIMIT_ENABLE: 'false',
+        CRITICAL_RATE_LIMIT_ENABLE: 'false',
+        GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      })
     )
     expect([off.web, off.search, off.critical, off.globalApi]).toEqual([undefined, undefined, undefined, undefined])
   })
@@ -44,7 +49,8 @@ describe('SEARCH_RATE_LIMIT', () => {
     h = await createHarness({ rateLimits: { search: { points: 2, durationSeconds: 60 } } })
     const alice = await h.createUser()
     const bob = await h.createUser()
-    for (let i = 0; i < 2; i++) expect((await h.request('GET', '/api/token/search?keyword=x', { as: alice })).json?.success).toBe(true)
+    for (let i = 0; i < 2; i++)
+      expect((await h.request('GET', '/api/token/search?keyword=x', { as: alice })).json?.success).toBe(true)
     const refused = await h.request('GET', '/api/token/search?keyword=x', { as: alice })
     expect(refused.status).toBe(429)
     expect(refused.json).toMatchObject({ success: false, code: 'RATE_LIMITED' })

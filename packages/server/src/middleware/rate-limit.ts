@@ -4,7 +4,9 @@ import { AppError } from '../errors/app-error.ts'
 import type { Limiter } from '../services/ratelimit/rate-limiters.ts'
 
 /** Counts the request against a per-IP limiter and answers 429 once the window is used up. */
-export function rateLimitByIp(pick: (limiters: HonoEnv['Variables']['services']['limiters']) => Limiter | undefined): MiddlewareHandler<HonoEnv> {
+export function rateLimitByIp(
+  pick: (limiters: HonoEnv['Variables']['services']['limiters']) => Limiter | undefined
+): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const limiter = pick(c.get('services').limiters)
     if (limiter && !(await limiter.hit(c.get('clientIp')))) throw new AppError('RATE_LIMITED', 'common.rate_limited')
@@ -26,6 +28,7 @@ export const webRateLimit = rateLimitByIp((limiters) => limiters.web)
  */
 export const searchRateLimit: MiddlewareHandler<HonoEnv> = async (c, next) => {
   const limiter = c.get('services').limiters.search
-  if (limiter && !(await limiter.hit(`user:${c.get('user').id}`))) throw new AppError('RATE_LIMITED', 'common.rate_limited')
+  if (limiter && !(await limiter.hit(`user:${c.get('user').id}`)))
+    throw new AppError('RATE_LIMITED', 'common.rate_limited')
   await next()
 }

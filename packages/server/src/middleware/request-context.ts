@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { HonoEnv } from '../context.ts'
 import { pickLanguage } from '../i18n/messages.ts'
 import type { Services } from '../services/container.ts'
@@ -19,7 +19,10 @@ export function newRequestId(): string {
   const second = Math.floor(now / 1000)
   if (second !== lastSecond) {
     lastSecond = second
-    stamp = new Date(now).toISOString().replace(/[-:TZ.]/g, '').slice(0, 14)
+    stamp = new Date(now)
+      .toISOString()
+      .replace(/[-:TZ.]/g, '')
+      .slice(0, 14)
   }
   counter = (counter + 1) % 1_000_000
   return `${stamp}${instancePrefix}${counter.toString(36).padStart(4, '0')}`

@@ -1,6 +1,6 @@
-import type { Usage } from './types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from './openai-chat-api.ts'
 import { openAIUsageOf } from './openai-chat-usage.ts'
+import type { Usage } from './types.ts'
 
 type Delta = OpenAIChatChunk['choices'][number]['delta']
 
@@ -26,7 +26,13 @@ export class OpenAIChunkWriter {
   }
 
   frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {
-    const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] }
+    const chunk: OpenAIChatChunk = {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    }
     return `data: ${JSON.stringify(chunk)}\n\n`
   }
 
@@ -40,7 +46,14 @@ export class OpenAIChunkWriter {
     if (failed) return [DONE_FRAME]
     const frames = [this.frame({}, finishReason)]
     if (this.includeUsage && usage) {
-      const chunk: OpenAIChatChunk = { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [], usage: openAIUsageOf(usage) }
+      const chunk: OpenAIChatChunk = {
+        id: this.id,
+        object: 'chat.completion.chunk',
+        created: this.created,
+        model: this.model,
+        choices: [],
+        usage: openAIUsageOf(usage),
+      }
       frames.push(`data: ${JSON.stringify(chunk)}\n\n`)
     }
     frames.push(DONE_FRAME)

@@ -6,12 +6,16 @@
 export type OpenAIResponseFormat =
   | { type: 'text' }
   | { type: 'json_object' }
-  | { type: 'json_schema'; json_schema: { name: string; description?: string; schema?: unknown; strict?: boolean | null } }
+  | {
+      type: 'json_schema'
+      json_schema: { name: string; description?: string; schema?: unknown; strict?: boolean | null }
+    }
 
 /** The name OpenAI requires for a schema, when the client's protocol has none. */
 export const DEFAULT_SCHEMA_NAME = 'response'
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * True when a schema meets OpenAI's strict mode: an object at the root, and every object closes
@@ -34,7 +38,9 @@ function closedEverywhere(schema: unknown): boolean {
     if (!keys.every((key) => required.includes(key))) return false
   }
   // enum, const and default hold values, not schemas.
-  return Object.entries(schema).every(([key, value]) => key === 'enum' || key === 'const' || key === 'default' || closedEverywhere(value))
+  return Object.entries(schema).every(
+    ([key, value]) => key === 'enum' || key === 'const' || key === 'default' || closedEverywhere(value)
+  )
 }
 
 /**
@@ -55,10 +61,15 @@ function schemaName(name: string): string {
 }
 
 /** The JSON Schema of a response_format, or undefined for text / json_object / anything unknown. */
-export function schemaOf(format: unknown): { name: string; schema: unknown; strict?: boolean; description?: string } | undefined {
+export function schemaOf(
+  format: unknown
+): { name: string; schema: unknown; strict?: boolean; description?: string } | undefined {
   if (!isObject(format) || format.type !== 'json_schema' || !isObject(format.json_schema)) return undefined
   const spec = format.json_schema
-  const out: { name: string; schema: unknown; strict?: boolean; description?: string } = { name: typeof spec.name === 'string' ? spec.name : DEFAULT_SCHEMA_NAME, schema: spec.schema ?? { type: 'object' } }
+  const out: { name: string; schema: unknown; strict?: boolean; description?: string } = {
+    name: typeof spec.name === 'string' ? spec.name : DEFAULT_SCHEMA_NAME,
+    schema: spec.schema ?? { type: 'object' },
+  }
   if (typeof spec.strict === 'boolean') out.strict = spec.strict
   if (typeof spec.description === 'string') out.description = spec.description
   return out

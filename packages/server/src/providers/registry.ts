@@ -10,9 +10,9 @@ import { difyProvider } from './dify/dify-provider.ts'
 import { geminiProvider } from './gemini/gemini-provider.ts'
 import { openAICompatibleProviders } from './openai-compatible/openai-compatible-providers.ts'
 import { tencentProvider } from './tencent/tencent-provider.ts'
+import type { Protocol, ProviderAdapter, ProviderBridges, ProviderDeclaration } from './types.ts'
 import { vertexAdapter } from './vertex/vertex-adapter.ts'
 import { xunfeiProvider } from './xunfei/xunfei-provider.ts'
-import type { Protocol, ProviderAdapter, ProviderBridges, ProviderDeclaration } from './types.ts'
 
 /**
  * Channel type -> provider. Types without an entry answer 501 rather than guess a protocol.
@@ -34,8 +34,10 @@ const providers: Partial<Record<ChannelTypeName, ProviderDeclaration>> = {
 }
 
 const adapters = new Map<number, ProviderAdapter>()
-for (const [name, adapter] of Object.entries(openAICompatibleProviders)) adapters.set(ChannelType[name as ChannelTypeName], adapter)
-for (const [name, provider] of Object.entries(providers)) adapters.set(ChannelType[name as ChannelTypeName], provider.adapter)
+for (const [name, adapter] of Object.entries(openAICompatibleProviders))
+  adapters.set(ChannelType[name as ChannelTypeName], adapter)
+for (const [name, provider] of Object.entries(providers))
+  adapters.set(ChannelType[name as ChannelTypeName], provider.adapter)
 
 /** The bridges of each protocol other than OpenAI's, from the provider that speaks it. */
 const bridgesByProtocol = new Map<Protocol, ProviderBridges>()

@@ -6,7 +6,24 @@ import type { Language } from '../i18n/messages.ts'
  * generateContent, `gemini-embed`/`gemini-batch-embed`/`gemini-count` its embedContent,
  * batchEmbedContents and countTokens.
  */
-export type Endpoint = 'chat' | 'completions' | 'embeddings' | 'messages' | 'gemini' | 'gemini-embed' | 'gemini-batch-embed' | 'gemini-count' | 'images' | 'moderations' | 'rerank' | 'speech' | 'responses' | 'transcriptions' | 'translations' | 'image-edits' | 'realtime'
+export type Endpoint =
+  | 'chat'
+  | 'completions'
+  | 'embeddings'
+  | 'messages'
+  | 'gemini'
+  | 'gemini-embed'
+  | 'gemini-batch-embed'
+  | 'gemini-count'
+  | 'images'
+  | 'moderations'
+  | 'rerank'
+  | 'speech'
+  | 'responses'
+  | 'transcriptions'
+  | 'translations'
+  | 'image-edits'
+  | 'realtime'
 
 /**
  * What adapters read of a channel. Declared here so providers do not reach up into the relay's
@@ -56,7 +73,14 @@ export interface ProviderAdapter {
   /** the upstream understands stream_options.include_usage */
   supportsStreamOptions: boolean
   /** `accessToken` as for buildHeaders, for upstreams that take it in the query (Baidu) */
-  buildUrl(channel: ChannelTarget, endpoint: Endpoint, upstreamModel: string, stream: boolean, accessToken?: string, settings?: ProviderSettings): URL
+  buildUrl(
+    channel: ChannelTarget,
+    endpoint: Endpoint,
+    upstreamModel: string,
+    stream: boolean,
+    accessToken?: string,
+    settings?: ProviderSettings
+  ): URL
   /** `accessToken` is the token minted from the channel's credential, for adapters that have one */
   buildHeaders(channel: ChannelTarget, endpoint: Endpoint, accessToken?: string): Record<string, string>
   /** last touches on a converted body (Vertex's Claude wants anthropic_version and no model; Spark the channel's app id) */
@@ -132,7 +156,10 @@ export interface StreamContext {
 export interface ProtocolBridge {
   upstreamEndpoint: Endpoint
   buildBody(request: BridgeRequest, upstreamModel: string, settings?: ProviderSettings): Record<string, unknown>
-  convertJson(parsed: unknown, context: StreamContext): { body: string; usage: Usage | undefined; completionText: string }
+  convertJson(
+    parsed: unknown,
+    context: StreamContext
+  ): { body: string; usage: Usage | undefined; completionText: string }
   createStream(context: StreamContext): StreamTranslator
   /** its streams announce the prompt's tokens up front (context.promptTokens), so the relay counts them first */
   announcesPromptTokens?: boolean

@@ -17,7 +17,12 @@ export const estimatedAudioSeconds = (bytes: number) => Math.max(1, Math.ceil(by
  */
 export function transcriptionUsage(answer: { usage?: unknown; duration?: unknown }): Usage | undefined {
   const usage = answer.usage as { type?: unknown; seconds?: unknown } | undefined
-  const seconds = usage?.type === 'duration' && typeof usage.seconds === 'number' ? usage.seconds : typeof answer.duration === 'number' ? answer.duration : undefined
+  const seconds =
+    usage?.type === 'duration' && typeof usage.seconds === 'number'
+      ? usage.seconds
+      : typeof answer.duration === 'number'
+        ? answer.duration
+        : undefined
   if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) return undefined
   return { promptTokens: audioSecondsToTokens(seconds), completionTokens: 0 }
 }

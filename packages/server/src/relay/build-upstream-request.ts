@@ -1,14 +1,16 @@
-import type { ProviderAdapter, ProviderSettings } from '../providers/types.ts'
+import type { ProtocolBridge, ProviderAdapter, ProviderSettings } from '../providers/types.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
-import type { RelayRequest } from './parse-request.ts'
-import type { ProtocolBridge } from '../providers/types.ts'
 import { anthropicBetaFor } from './forward-anthropic-beta.ts'
+import type { RelayRequest } from './parse-request.ts'
 import { RelayError } from './relay-error.ts'
 
 const settingsOf = new WeakMap<object, ProviderSettings>()
 
 /** The adapters' settings from the environment, built once per environment object. */
-export function providerSettings(env: { AZURE_DEFAULT_API_VERSION: string; GEMINI_SAFETY_SETTING: string }): ProviderSettings {
+export function providerSettings(env: {
+  AZURE_DEFAULT_API_VERSION: string
+  GEMINI_SAFETY_SETTING: string
+}): ProviderSettings {
   let settings = settingsOf.get(env)
   if (!settings) {
     settings = { azureApiVersion: env.AZURE_DEFAULT_API_VERSION, geminiSafetyThreshold: env.GEMINI_SAFETY_SETTING }
@@ -60,12 +62,19 @@ export function buildUpstreamCall(
   forceStreamOption: boolean,
   bridge: ProtocolBridge | null = null,
   accessToken?: string,
-  settings?: ProviderSettings,
+  settings?: ProviderSettings
 ): UpstreamCall {
   const { model: upstreamModel, effort } = splitEffortSuffix(request, mappedModel(channel, request.model))
   const passThrough = channel.setting.pass_through_body_enabled === true
-  const forcedUsageChunk = !bridge && !passThrough && request.stream && forceStreamOption && adapter.supportsStreamOptions && !request.wantsUsageChunk
-  const needsRewrite = upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
+  const forcedUsageChunk =
+    !bridge &&
+    !passThrough &&
+    request.stream &&
+    forceStreamOption &&
+    adapter.supportsStreamOptions &&
+    !request.wantsUsageChunk
+  const needsRewrite =
+    upstreamModel !== request.model || forcedUsageChunk || channel.paramOverride !== undefined || request.rawBody === ''
   const endpoint = bridge?.upstreamEndpoint ?? request.endpoint
   const beta = anthropicBetaFor(adapter, request, endpoint, upstreamModel)
   let body: string | Buffer = request.rawBody
@@ -88,7 +97,8 @@ export function buildUpstreamCall(
     body = JSON.stringify(converted)
   } else if (needsRewrite) {
     const next: Record<string, unknown> = { ...request.body, model: upstreamModel }
-    if (forcedUsageChunk) next.stream_options = { ...(request.body.stream_options as object | undefined), include_usage: true }
+    if (forcedUsageChunk)
+      next.stream_options = { ...(request.body.stream_options as object | undefined), include_usage: true }
     if (effort) next.reasoning_effort = effort
     if (channel.paramOverride) Object.assign(next, channel.paramOverride)
     body = JSON.stringify(next)
@@ -110,9 +120,18 @@ export function buildUpstreamCall(
     url = adapter.buildUrl(channel, endpoint, upstreamModel, request.stream, accessToken, settings)
   } catch {
     // A channel saved without what its type needs (an Azure resource URL, say): try the next one.
-    throw new RelayError({ status: 500, type: 'new_api_error', code: 'channel_misconfigured', messageKey: 'upstream.failed', local: true, retryable: true })
+    throw new RelayError({
+      status: 500,
+      type: 'new_api_error',
+      code: 'channel_misconfigured',
+      messageKey: 'upstream.failed',
+      local: true,
+      retryable: true,
+    })
   }
   if (beta?.betaQuery) url.searchParams.set('beta', 'true')
   if (adapter.signRequest) Object.assign(headers, adapter.signRequest({ url, body }, channel, new Date()))
-  return effort ? { url, headers, body, upstreamModel, forcedUsageChunk, reasoningEffort: effort } : { url, headers, body, upstreamModel, forcedUsageChunk }
+  return effort
+    ? { url, headers, body, upstreamModel, forcedUsageChunk, reasoningEffort: effort }
+    : { url, headers, body, upstreamModel, forcedUsageChunk }
 }

@@ -2,13 +2,19 @@ import { ChannelStatus, ChannelType } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { metricsOf } from '../metrics/gateway-metrics.ts'
-import type { Services } from '../services/container.ts'
 import { ALL_KEYS_DISABLED, autoDisableChannelKey } from '../services/channels/channel-key-status.ts'
+import type { Services } from '../services/container.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayError } from './relay-error.ts'
 
 const DISABLING_CODES = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active'])
-const DISABLING_TYPES = new Set(['insufficient_quota', 'insufficient_user_quota', 'authentication_error', 'permission_error', 'forbidden'])
+const DISABLING_TYPES = new Set([
+  'insufficient_quota',
+  'insufficient_user_quota',
+  'authentication_error',
+  'permission_error',
+  'forbidden',
+])
 
 /**
  * Whether an upstream failure means the channel itself is broken (bad key, no credit, banned
@@ -35,7 +41,11 @@ export function isChannelFatal(error: RelayError, channelType: number, keywords:
  * failing key is what is broken: that key is auto-disabled, and the channel only with its last
  * enabled key. Fire and forget: the request that failed does not wait for it.
  */
-export async function handleChannelFailure(services: Services, channel: RelayChannel, error: RelayError): Promise<void> {
+export async function handleChannelFailure(
+  services: Services,
+  channel: RelayChannel,
+  error: RelayError
+): Promise<void> {
   if (!services.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return
   if (!isChannelFatal(error, channel.type, services.options.get('AutomaticDisableKeywords'))) return
   const reason = error.message.slice(0, 500)
@@ -43,14 +53,27 @@ export async function handleChannelFailure(services: Services, channel: RelayCha
     const changed = await autoDisableChannelKey(services, channel.id, channel.key, reason, nowSeconds())
     if (changed.key) metricsOf(services).autoDisabled(channel.id, 'key')
     if (changed.channel) metricsOf(services).autoDisabled(channel.id, 'channel')
-    if (changed.key) services.logger.warn({ channel: channel.id, name: channel.name, keyIndex: channel.keyIndex, reason: reason.slice(0, 200) }, 'channel key auto-disabled')
-    if (changed.channel) services.logger.warn({ channel: channel.id, name: channel.name, reason: ALL_KEYS_DISABLED }, 'channel auto-disabled')
+    if (changed.key)
+      services.logger.warn(
+        { channel: channel.id, name: channel.name, keyIndex: channel.keyIndex, reason: reason.slice(0, 200) },
+        'channel key auto-disabled'
+      )
+    if (changed.channel)
+      services.logger.warn(
+        { channel: channel.id, name: channel.name, reason: ALL_KEYS_DISABLED },
+        'channel auto-disabled'
+      )
     return
   }
-  const changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
+  const changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [
+    ChannelStatus.enabled,
+  ])
   if (changed) {
     metricsOf(services).autoDisabled(channel.id, 'channel')
-    services.logger.warn({ channel: channel.id, name: channel.name, reason: error.message.slice(0, 200) }, 'channel auto-disabled')
+    services.logger.warn(
+      { channel: channel.id, name: channel.name, reason: error.message.slice(0, 200) },
+      'channel auto-disabled'
+    )
     await services.changes.publish({ kind: 'channels' })
   }
 }

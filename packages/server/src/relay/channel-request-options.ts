@@ -8,12 +8,16 @@ import type { RelayRequest } from './parse-request.ts'
  * retry starts from the client's request again. Answers the request itself when nothing changes,
  * so the client's bytes can still be sent as they came.
  */
-export function applyChannelOptions(request: RelayRequest, channel: { setting: ChannelSetting; settings: ChannelOtherSettings }): RelayRequest {
+export function applyChannelOptions(
+  request: RelayRequest,
+  channel: { setting: ChannelSetting; settings: ChannelOtherSettings }
+): RelayRequest {
   // Pass-through sends the client's body untouched; uploads are forms, not JSON.
   if (channel.setting.pass_through_body_enabled === true || request.multipart) return request
   let body = request.body
   const prompt = typeof channel.setting.system_prompt === 'string' ? channel.setting.system_prompt : ''
-  if (prompt !== '') body = withSystemPrompt(request.endpoint, body, prompt, channel.setting.system_prompt_override === true)
+  if (prompt !== '')
+    body = withSystemPrompt(request.endpoint, body, prompt, channel.setting.system_prompt_override === true)
   body = withoutDisabledFields(body, channel.settings)
   return body === request.body ? request : { ...request, body, rawBody: '' }
 }
@@ -31,12 +35,16 @@ function withSystemPrompt(endpoint: RelayRequest['endpoint'], body: Body, prompt
     if (index === -1) return { ...body, messages: [{ role: 'system', content: prompt }, ...messages] }
     if (!override) return body
     const message = messages[index] as Body
-    const content = typeof message.content === 'string' ? `${prompt}\n${message.content}` : [{ type: 'text', text: prompt }, ...(Array.isArray(message.content) ? message.content : [])]
+    const content =
+      typeof message.content === 'string'
+        ? `${prompt}\n${message.content}`
+        : [{ type: 'text', text: prompt }, ...(Array.isArray(message.content) ? message.content : [])]
     return { ...body, messages: messages.map((m, i) => (i === index ? { ...message, content } : m)) }
   }
   if (endpoint === 'messages') {
     const system = body.system
-    const empty = system === undefined || system === null || system === '' || (Array.isArray(system) && system.length === 0)
+    const empty =
+      system === undefined || system === null || system === '' || (Array.isArray(system) && system.length === 0)
     if (empty) return { ...body, system: prompt }
     if (!override) return body
     if (typeof system === 'string') return { ...body, system: `${prompt}\n${system}` }
@@ -49,7 +57,10 @@ function withSystemPrompt(endpoint: RelayRequest['endpoint'], body: Body, prompt
   }
   if (endpoint === 'gemini') {
     // Google accepts both spellings; the one the client used is kept.
-    const key = body.system_instruction !== undefined && body.systemInstruction === undefined ? 'system_instruction' : 'systemInstruction'
+    const key =
+      body.system_instruction !== undefined && body.systemInstruction === undefined
+        ? 'system_instruction'
+        : 'systemInstruction'
     const current = body[key] as { parts?: unknown } | undefined
     const parts = Array.isArray(current?.parts) ? (current.parts as unknown[]) : []
     if (parts.length === 0) return { ...body, [key]: { ...current, parts: [{ text: prompt }] } }
@@ -77,7 +88,12 @@ function withoutDisabledFields(body: Body, settings: ChannelOtherSettings): Body
   }
   if ('store' in body && settings.disable_store === true) drop('store')
   const streamOptions = body.stream_options
-  if (streamOptions && typeof streamOptions === 'object' && 'include_obfuscation' in streamOptions && settings.allow_include_obfuscation !== true) {
+  if (
+    streamOptions &&
+    typeof streamOptions === 'object' &&
+    'include_obfuscation' in streamOptions &&
+    settings.allow_include_obfuscation !== true
+  ) {
     const { include_obfuscation: _, ...rest } = streamOptions as Body
     if (next === body) next = { ...body }
     if (Object.keys(rest).length === 0) delete next.stream_options

@@ -4,20 +4,20 @@ import { countTokensUrl } from '../providers/anthropic/anthropic-count-tokens.ts
 import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
-import type { RelayChannel } from './cache/channel-cache.ts'
 import { buildUpstreamCall, mappedModel, providerSettings } from './build-upstream-request.ts'
+import type { RelayChannel } from './cache/channel-cache.ts'
 import { applyChannelOptions } from './channel-request-options.ts'
 import { assertModelAllowed } from './model-limits.ts'
 import type { ClientHeaders, RelayRequest } from './parse-request.ts'
 import { bridgeFor } from './protocol-bridge.ts'
 import { readBounded } from './relay-answers.ts'
 import { localError } from './relay-error.ts'
-import type { TokenAuthResult } from './token-auth.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
+import type { TokenAuthResult } from './token-auth.ts'
 import { countChatPromptTokens } from './token-counter.ts'
-import { errorBodyUse, upstreamHttpError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
+import { errorBodyUse, upstreamHttpError } from './upstream/upstream-error.ts'
 
 export interface CountTokensInput {
   rawBody: string
@@ -42,7 +42,16 @@ function parseCountRequest(rawBody: string, clientHeaders: ClientHeaders | undef
   const model = typeof fields.model === 'string' ? fields.model.trim() : ''
   if (!model || model.length > 255) throw badRequest('request.model_required')
   if (!Array.isArray(fields.messages) || fields.messages.length === 0) throw badRequest('request.messages_required')
-  return { endpoint: 'messages', body: fields, model, stream: false, wantsUsageChunk: false, maxTokens: undefined, rawBody, ...(clientHeaders ? { clientHeaders } : {}) }
+  return {
+    endpoint: 'messages',
+    body: fields,
+    model,
+    stream: false,
+    wantsUsageChunk: false,
+    maxTokens: undefined,
+    rawBody,
+    ...(clientHeaders ? { clientHeaders } : {}),
+  }
 }
 
 /**
@@ -69,11 +78,24 @@ export async function countTokens(services: Services, input: CountTokensInput): 
 }
 
 /** Anthropic's own count; undefined when the upstream could not answer (the caller estimates). */
-async function countUpstream(services: Services, channel: RelayChannel, request: RelayRequest, signal: AbortSignal): Promise<Record<string, unknown> | undefined> {
+async function countUpstream(
+  services: Services,
+  channel: RelayChannel,
+  request: RelayRequest,
+  signal: AbortSignal
+): Promise<Record<string, unknown> | undefined> {
   const upstreamModel = mappedModel(channel, request.model)
   const bridge = bridgeFor('messages', anthropicAdapter, channel, upstreamModel) ?? null
   // The channel's parameter override is for generation (temperature, max_tokens ...): count_tokens refuses such fields.
-  const call = buildUpstreamCall(anthropicAdapter, { ...channel, paramOverride: undefined }, applyChannelOptions(request, channel), false, bridge, undefined, providerSettings(services.env))
+  const call = buildUpstreamCall(
+    anthropicAdapter,
+    { ...channel, paramOverride: undefined },
+    applyChannelOptions(request, channel),
+    false,
+    bridge,
+    undefined,
+    providerSettings(services.env)
+  )
   call.url = countTokensUrl(call.url)
   call.headers.accept = 'application/json'
   let text: string
@@ -95,7 +117,14 @@ async function countUpstream(services: Services, channel: RelayChannel, request:
     return undefined
   }
   // The request itself is wrong (a bad block, an unknown beta): the client must hear it.
-  if (status === 400 || status === 404 || status === 413) throw upstreamHttpError(status, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'structured'))
+  if (status === 400 || status === 404 || status === 413)
+    throw upstreamHttpError(
+      status,
+      text,
+      channel.statusCodeMapping,
+      channel.key,
+      errorBodyUse(channel.baseUrl, 'structured')
+    )
   return undefined
 }
 

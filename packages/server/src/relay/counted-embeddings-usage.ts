@@ -12,6 +12,9 @@ type Converted = { body: string; usage: Usage | undefined; completionText: strin
 export async function withCountedEmbeddingsUsage(converted: Converted, request: RelayRequest): Promise<Converted> {
   if (converted.usage !== undefined || request.endpoint !== 'embeddings') return converted
   const promptTokens = await countInputTokens(request.model, request.body.input)
-  const body = { ...(JSON.parse(converted.body) as Record<string, unknown>), usage: { prompt_tokens: promptTokens, total_tokens: promptTokens } }
+  const body = {
+    ...(JSON.parse(converted.body) as Record<string, unknown>),
+    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
+  }
   return { body: JSON.stringify(body), usage: { promptTokens, completionTokens: 0 }, completionText: '' }
 }

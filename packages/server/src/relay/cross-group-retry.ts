@@ -18,7 +18,12 @@ export interface NextGroup {
  * channels for the model, with a full set of retries there. Answers those groups after `served`,
  * in order; none when the switch is off.
  */
-export function laterAutoGroups(snapshot: RoutingSnapshot, groups: string[], served: string, model: string): NextGroup[] {
+export function laterAutoGroups(
+  snapshot: RoutingSnapshot,
+  groups: string[],
+  served: string,
+  model: string
+): NextGroup[] {
   const name = routingModelName(model)
   const next: NextGroup[] = []
   for (const group of groups.slice(groups.indexOf(served) + 1)) {
@@ -38,7 +43,10 @@ export async function moveToGroup(exchange: Exchange, next: NextGroup, plan: Res
   const { services, request, user } = exchange
   const listed = resolvePrice(services.options, request.model, next.group, user.group, user.acceptUnsetRatio)
   if (!listed) return false
-  const price = request.endpoint === 'images' || request.endpoint === 'image-edits' ? imagePrice(listed, request.model, request.body) : listed
+  const price =
+    request.endpoint === 'images' || request.endpoint === 'image-edits'
+      ? imagePrice(listed, request.model, request.body)
+      : listed
   const need = worstCaseQuota({ ...plan, price })
   try {
     if ((await services.relay.ledger.grow(exchange.hold, need - exchange.hold.amount)) !== undefined) return false

@@ -1,26 +1,26 @@
 import { LogType, type LogContentPart } from '@gateway/shared'
+import { logText } from '../i18n/log-text.ts'
+import type { Language } from '../i18n/messages.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { metricsOf } from '../metrics/gateway-metrics.ts'
-import type { Language } from '../i18n/messages.ts'
-import { logText } from '../i18n/log-text.ts'
+import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
+import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
+import { convertFromGeminiRequest } from '../providers/gemini/convert-from-gemini-request.ts'
+import { geminiEmbedTexts } from '../providers/gemini/convert-gemini-embed.ts'
+import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
+import { convertFromResponsesRequest } from '../providers/openai-responses/convert-from-responses-request.ts'
+import type { ResponsesRequest } from '../providers/openai-responses/responses-api.ts'
 import { computeQuota, type Usage } from '../services/billing/compute-quota.ts'
 import type { Price } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
+import type { RelayTrace } from '../tracing/relay-trace.ts'
+import { audioSecondsToTokens, estimatedAudioSeconds } from './audio-usage.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import type { RelayToken, RelayUser } from './cache/token-cache.ts'
-import type { RelayRequest } from './parse-request.ts'
 import type { Hold, Payer } from './ledger/quota-ledger.ts'
-import type { AnthropicRequest } from '../providers/anthropic/anthropic-api.ts'
-import { convertFromAnthropicRequest } from '../providers/anthropic/convert-from-anthropic-request.ts'
-import type { GeminiRequest } from '../providers/gemini/gemini-api.ts'
-import { convertFromGeminiRequest } from '../providers/gemini/convert-from-gemini-request.ts'
-import { geminiEmbedTexts } from '../providers/gemini/convert-gemini-embed.ts'
-import { convertFromResponsesRequest } from '../providers/openai-responses/convert-from-responses-request.ts'
-import type { ResponsesRequest } from '../providers/openai-responses/responses-api.ts'
-import { audioSecondsToTokens, estimatedAudioSeconds } from './audio-usage.ts'
 import { fileBytes } from './multipart-body.ts'
+import type { RelayRequest } from './parse-request.ts'
 import { countChatPromptTokens, countInputTokens, countTextTokens } from './token-counter.ts'
-import type { RelayTrace } from '../tracing/relay-trace.ts'
 
 /** Everything one relayed request carries from auth to its log row. */
 export interface Exchange {
@@ -77,7 +77,13 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   exchange.finished = true
   exchange.services.relay.closed()
   const { services, request, price } = exchange
-  metricsOf(services).ended(request.endpoint, request.model, exchange.channel?.id ?? 0, request.stream, exchange.startedMs)
+  metricsOf(services).ended(
+    request.endpoint,
+    request.model,
+    exchange.channel?.id ?? 0,
+    request.stream,
+    exchange.startedMs
+  )
   const usage = outcome.usage ?? (await countUsage(request, outcome.completionText ?? ''))
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const charge = computeQuota(price, usage, quotaPerUnit)
@@ -87,7 +93,9 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
   const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   const language = services.env.DEFAULT_LANGUAGE
   // The text is built only when a row will be written (LogConsumeEnabled).
-  const text = services.options.bool('LogConsumeEnabled') ? logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to) : undefined
+  const text = services.options.bool('LogConsumeEnabled')
+    ? logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to)
+    : undefined
   // The row is written in the settlement's transaction; its quota is what was collected.
   const log = text
     ? {
@@ -124,7 +132,14 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
     note: { language, ...display },
   })
   exchange.trace?.settled(collected)
-  metricsOf(services).settled(request.model, usage.promptTokens, usage.completionTokens, collected, exchange.firstTokenMs, request.endpoint)
+  metricsOf(services).settled(
+    request.model,
+    usage.promptTokens,
+    usage.completionTokens,
+    collected,
+    exchange.firstTokenMs,
+    request.endpoint
+  )
   if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
     // The balance the reservation left, corrected by this settlement; read it only where the database could not tell.
     const after =
@@ -144,7 +159,10 @@ export async function abandonExchange(exchange: Exchange): Promise<void> {
 }
 
 async function countUsage(request: RelayRequest, completionText: string): Promise<Usage> {
-  return { promptTokens: await countPromptTokens(request), completionTokens: await countTextTokens(request.model, completionText) }
+  return {
+    promptTokens: await countPromptTokens(request),
+    completionTokens: await countTextTokens(request.model, completionText),
+  }
 }
 
 /** The prompt's tokens as the tokenizer counts them, for a request whose upstream reported none. */
@@ -160,12 +178,14 @@ export async function countPromptTokens(request: RelayRequest): Promise<number> 
     const asChat = convertFromGeminiRequest(body as unknown as GeminiRequest, request.model, false)
     return countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   }
-  if (request.endpoint === 'gemini-embed' || request.endpoint === 'gemini-batch-embed') return countInputTokens(request.model, geminiEmbedTexts(body, request.endpoint === 'gemini-batch-embed'))
+  if (request.endpoint === 'gemini-embed' || request.endpoint === 'gemini-batch-embed')
+    return countInputTokens(request.model, geminiEmbedTexts(body, request.endpoint === 'gemini-batch-embed'))
   if (request.endpoint === 'responses') {
     const asChat = convertFromResponsesRequest(body as ResponsesRequest, request.model)
     return countChatPromptTokens(request.model, asChat.messages, asChat.tools)
   }
-  if (request.endpoint === 'images' || request.endpoint === 'image-edits') return typeof body.n === 'number' ? body.n : 1
+  if (request.endpoint === 'images' || request.endpoint === 'image-edits')
+    return typeof body.n === 'number' ? body.n : 1
   if (request.endpoint === 'transcriptions' || request.endpoint === 'translations') {
     return audioSecondsToTokens(estimatedAudioSeconds(request.multipart ? fileBytes(request.multipart.form) : 0))
   }
@@ -175,20 +195,38 @@ export async function countPromptTokens(request: RelayRequest): Promise<number> 
     return request.model.startsWith('tts') ? [...text].length : countTextTokens(request.model, text)
   }
   if (request.endpoint === 'rerank') {
-    const documents = Array.isArray(body.documents) ? body.documents.map((d) => (typeof d === 'string' ? d : typeof (d as { text?: unknown })?.text === 'string' ? (d as { text: string }).text : '')) : []
+    const documents = Array.isArray(body.documents)
+      ? body.documents.map((d) =>
+          typeof d === 'string'
+            ? d
+            : typeof (d as { text?: unknown })?.text === 'string'
+              ? (d as { text: string }).text
+              : ''
+        )
+      : []
     return countInputTokens(request.model, [typeof body.query === 'string' ? body.query : '', ...documents])
   }
   return countInputTokens(request.model, request.endpoint === 'completions' ? body.prompt : body.input)
 }
 
 /** The log's text, in DEFAULT_LANGUAGE; ratios as configured (not rounded), the full explanation is in `other`. */
-function logContent(price: Price, language: Language, partial: boolean, loweredTo: number | undefined): ReturnType<typeof logText> {
+function logContent(
+  price: Price,
+  language: Language,
+  partial: boolean,
+  loweredTo: number | undefined
+): ReturnType<typeof logText> {
   const more: LogContentPart[] = []
   if (partial) more.push({ key: 'log.stream_cut' })
   if (loweredTo !== undefined) more.push({ key: 'log.output_budget_lowered', params: { tokens: loweredTo } })
   return price.kind === 'per-call'
     ? logText(language, 'log.consume_price', { price: price.modelPrice, group: price.groupRatio }, more)
-    : logText(language, 'log.consume_ratio', { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio }, more)
+    : logText(
+        language,
+        'log.consume_ratio',
+        { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio },
+        more
+      )
 }
 
 function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
@@ -197,7 +235,12 @@ function logOther(exchange: Exchange, usage: Usage): Record<string, unknown> {
     group_ratio: price.groupRatio,
     frt: exchange.firstTokenMs ?? -1,
     // Which key of a multi-key channel answered, as the reference's log shows it to admins.
-    admin_info: { use_channel: exchange.tried, ...(exchange.channel?.keyIndex === undefined ? {} : { is_multi_key: true, multi_key_index: exchange.channel.keyIndex }) },
+    admin_info: {
+      use_channel: exchange.tried,
+      ...(exchange.channel?.keyIndex === undefined
+        ? {}
+        : { is_multi_key: true, multi_key_index: exchange.channel.keyIndex }),
+    },
   }
   if (price.userGroupRatio !== undefined) other.user_group_ratio = price.userGroupRatio
   if (price.kind === 'per-call') other.model_price = price.modelPrice

@@ -17,7 +17,12 @@ export interface AnthropicBetaForwarding {
  * thinking or token-efficient tools are switched on by these flags, so dropping them silently
  * changes the answer). OpenAI-compatible upstreams never see them.
  */
-export function anthropicBetaFor(adapter: ProviderAdapter, request: RelayRequest, upstreamEndpoint: Endpoint, upstreamModel: string): AnthropicBetaForwarding | undefined {
+export function anthropicBetaFor(
+  adapter: ProviderAdapter,
+  request: RelayRequest,
+  upstreamEndpoint: Endpoint,
+  upstreamModel: string
+): AnthropicBetaForwarding | undefined {
   const client = request.clientHeaders
   if (!client || !adapter.anthropicBeta || upstreamEndpoint !== 'messages') return undefined
   if ((adapter.protocolFor?.(upstreamModel) ?? adapter.protocol) !== 'anthropic') return undefined
@@ -26,5 +31,9 @@ export function anthropicBetaFor(adapter: ProviderAdapter, request: RelayRequest
     .map((flag) => flag.trim())
     .filter((flag) => flag !== '')
   if (flags.length === 0 && !client.betaQuery) return undefined
-  return { via: adapter.anthropicBeta.via, flags, betaQuery: client.betaQuery === true && adapter.anthropicBeta.betaQuery === true }
+  return {
+    via: adapter.anthropicBeta.via,
+    flags,
+    betaQuery: client.betaQuery === true && adapter.anthropicBeta.betaQuery === true,
+  }
 }

@@ -11,8 +11,8 @@ import { localError, RelayError } from './relay-error.ts'
 import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { countChatPromptTokens } from './token-counter.ts'
-import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
+import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 
 export interface CountTokensInput {
   model: string
@@ -21,7 +21,8 @@ export interface CountTokensInput {
   clientSignal: AbortSignal
 }
 
-const notFound = (model: string) => localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
+const notFound = (model: string) =>
+  localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
 
 /**
  * Gemini's countTokens (https://ai.google.dev/api/tokens): routed like generateContent (the
@@ -53,7 +54,11 @@ export async function countGeminiTokens(services: Services, input: CountTokensIn
   const adapter = adapterFor(candidate.channel.type)
   const channel = services.relay.keys.forAttempt(candidate.channel)
   const upstreamModel = mappedModel(candidate.channel, model)
-  if (adapter?.endpoints.has('gemini-count') && (adapter.protocolFor?.(upstreamModel) ?? adapter.protocol) === 'gemini' && channel) {
+  if (
+    adapter?.endpoints.has('gemini-count') &&
+    (adapter.protocolFor?.(upstreamModel) ?? adapter.protocol) === 'gemini' &&
+    channel
+  ) {
     return countUpstream(services, adapter, channel, upstreamModel, body, input.clientSignal)
   }
   const generate = body.generateContentRequest ?? { contents: body.contents ?? [] }
@@ -68,10 +73,12 @@ function parseCountRequest(rawBody: string): GeminiCountTokensRequest {
   } catch {
     throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
   const request = body as GeminiCountTokensRequest
   const contents = request.generateContentRequest?.contents ?? request.contents
-  if (!Array.isArray(contents)) throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
+  if (!Array.isArray(contents))
+    throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
   return request
 }
 
@@ -82,15 +89,27 @@ async function countUpstream(
   channel: RelayChannel,
   upstreamModel: string,
   body: GeminiCountTokensRequest,
-  signal: AbortSignal,
+  signal: AbortSignal
 ): Promise<string> {
-  const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
+  const accessToken = adapter.credential
+    ? await services.relay.accessTokens.tokenFor(adapter.credential, channel)
+    : undefined
   // A whole generateContent request must name the model of the URL, which is the channel's.
   let sent: Record<string, unknown> = body.generateContentRequest
-    ? { ...body, generateContentRequest: { ...body.generateContentRequest, model: `models/${upstreamModel.replace(/^models\//, '')}` } }
+    ? {
+        ...body,
+        generateContentRequest: {
+          ...body.generateContentRequest,
+          model: `models/${upstreamModel.replace(/^models\//, '')}`,
+        },
+      }
     : { ...body }
   if (adapter.adaptBody) sent = adapter.adaptBody(sent, 'gemini-count', channel)
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...adapter.buildHeaders(channel, 'gemini-count', accessToken) }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...adapter.buildHeaders(channel, 'gemini-count', accessToken),
+  }
   for (const [name, value] of Object.entries(channel.headerOverride ?? {})) {
     if (typeof value === 'string') headers[name.toLowerCase()] = value.replaceAll('{api_key}', channel.key)
   }
@@ -108,13 +127,27 @@ async function countUpstream(
     throw upstreamTransportError(error)
   }
   const text = await readBounded(response.body, 1024 * 1024)
-  if (response.statusCode !== 200) throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'structured'))
+  if (response.statusCode !== 200)
+    throw upstreamHttpError(
+      response.statusCode,
+      text,
+      channel.statusCodeMapping,
+      channel.key,
+      errorBodyUse(channel.baseUrl, 'structured')
+    )
   let parsed: { totalTokens?: unknown }
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
     parsed = {}
   }
-  if (typeof parsed.totalTokens !== 'number') throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
+  if (typeof parsed.totalTokens !== 'number')
+    throw new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'bad_response',
+      messageKey: 'upstream.bad_response',
+      local: false,
+    })
   return text
 }

@@ -46,7 +46,9 @@ describe('a model no channel lists', () => {
   it('is a NotFoundError with code model_not_found for the openai client, asked once despite retries', async () => {
     const client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 2, fetch: countingFetch })
     calls = 0
-    const error = await client.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    const error = await client.chat.completions
+      .create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.NotFoundError)
     expect(error).toMatchObject({ status: 404, code: 'model_not_found', type: 'invalid_request_error' })
     expect((error as Error).message).toContain('no-such-model')
@@ -56,9 +58,14 @@ describe('a model no channel lists', () => {
   it('is a not_found_error for the Anthropic client, asked once despite retries', async () => {
     const client = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 2, fetch: countingFetch })
     calls = 0
-    const error = await client.messages.create({ model: 'claude-none', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    const error = await client.messages
+      .create({ model: 'claude-none', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(Anthropic.NotFoundError)
-    expect((error as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({ type: 'error', error: { type: 'not_found_error' } })
+    expect((error as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error' },
+    })
     expect(calls).toBe(1)
   })
 
@@ -74,11 +81,16 @@ describe('a model no channel lists', () => {
 
   it('counts only the caller’s groups: a model of another group is not found', async () => {
     const client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 })
-    await expect(client.chat.completions.create({ model: 'vip-only', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404, code: 'model_not_found' })
+    await expect(
+      client.chat.completions.create({ model: 'vip-only', messages: [{ role: 'user', content: 'x' }] })
+    ).rejects.toMatchObject({ status: 404, code: 'model_not_found' })
   })
 
   it('is a 404 in the playground too', async () => {
-    const response = await h.request('POST', '/pg/chat/completions', { as: user, body: { model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] } })
+    const response = await h.request('POST', '/pg/chat/completions', {
+      as: user,
+      body: { model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] },
+    })
     expect(response.status).toBe(404)
     expect(response.json).toMatchObject({ error: { type: 'invalid_request_error', code: 'model_not_found' } })
   })
@@ -87,7 +99,9 @@ describe('a model no channel lists', () => {
 describe('a model only disabled channels list', () => {
   it('stays 503: it exists, and may come back', async () => {
     const client = new OpenAI({ apiKey, baseURL: `${server.url}/v1`, maxRetries: 0 })
-    const error = await client.chat.completions.create({ model: 'resting-model', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    const error = await client.chat.completions
+      .create({ model: 'resting-model', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.InternalServerError)
     expect(error).toMatchObject({ status: 503, code: 'model_not_found' })
     expect(upstream.seen).toHaveLength(0)

@@ -40,7 +40,9 @@ export async function encodeMultipart(form: FormData): Promise<{ bytes: Buffer; 
   const parts: Buffer[] = []
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`))
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`)
+      )
     } else {
       const header = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"; filename="${escapeName(value.name || 'file')}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`
       parts.push(Buffer.from(header), Buffer.from(await value.arrayBuffer()), Buffer.from('\r\n'))
@@ -54,12 +56,18 @@ export async function encodeMultipart(form: FormData): Promise<{ bytes: Buffer; 
  * The body an upload is sent upstream with: the client's bytes as they came, unless the model is
  * mapped or the channel overrides parameters, in which case the form is encoded again.
  */
-export async function uploadBody(multipart: MultipartBody, upstreamModel: string, paramOverride: Record<string, unknown> | undefined): Promise<{ bytes: Buffer; contentType: string }> {
+export async function uploadBody(
+  multipart: MultipartBody,
+  upstreamModel: string,
+  paramOverride: Record<string, unknown> | undefined
+): Promise<{ bytes: Buffer; contentType: string }> {
   const currentModel = multipart.form.get('model')
-  if (currentModel === upstreamModel && !paramOverride) return { bytes: multipart.bytes, contentType: multipart.contentType }
+  if (currentModel === upstreamModel && !paramOverride)
+    return { bytes: multipart.bytes, contentType: multipart.contentType }
   const form = new FormData()
   for (const [name, value] of multipart.form.entries()) if (name !== 'model') form.append(name, value)
   form.set('model', upstreamModel)
-  for (const [name, value] of Object.entries(paramOverride ?? {})) form.set(name, typeof value === 'string' ? value : JSON.stringify(value))
+  for (const [name, value] of Object.entries(paramOverride ?? {}))
+    form.set(name, typeof value === 'string' ? value : JSON.stringify(value))
   return encodeMultipart(form)
 }

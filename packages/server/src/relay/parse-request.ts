@@ -47,13 +47,22 @@ const DEFAULT_MODELS: Partial<Record<Endpoint, string>> = {
 export function parseMultipartRequest(endpoint: Endpoint, multipart: MultipartBody): RelayRequest {
   const fields = textFields(multipart.form)
   const model = (fields.model ?? '').trim() || DEFAULT_MODELS[endpoint] || ''
-  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (!model || model.length > 255)
+    throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
   const fileField = endpoint === 'image-edits' ? (multipart.form.has('image') ? 'image' : 'image[]') : 'file'
   const file = multipart.form.get(fileField)
-  if (!file || typeof file === 'string') throw localError(400, 'invalid_request', 'request.file_required', { field: endpoint === 'image-edits' ? 'image' : 'file' }, 'invalid_request_error')
+  if (!file || typeof file === 'string')
+    throw localError(
+      400,
+      'invalid_request',
+      'request.file_required',
+      { field: endpoint === 'image-edits' ? 'image' : 'file' },
+      'invalid_request_error'
+    )
   const body: Record<string, unknown> = { ...fields, model }
   if (endpoint === 'image-edits') {
-    if (!fields.prompt?.trim()) throw localError(400, 'invalid_request', 'request.prompt_required', undefined, 'invalid_request_error')
+    if (!fields.prompt?.trim())
+      throw localError(400, 'invalid_request', 'request.prompt_required', undefined, 'invalid_request_error')
     if (fields.n !== undefined) body.n = Number(fields.n)
     checkEndpointInput('images', body)
   }
@@ -67,17 +76,33 @@ const nonEmpty = (value: unknown) => value !== undefined && value !== null && va
 
 /** The input each of the simpler endpoints cannot do without. */
 function checkEndpointInput(endpoint: Endpoint, body: Record<string, unknown>): void {
-  const bad = (messageKey: 'request.prompt_required' | 'request.input_required' | 'request.rerank_input_required' | 'request.image_size_invalid') =>
-    localError(400, 'invalid_request', messageKey, undefined, 'invalid_request_error')
+  const bad = (
+    messageKey:
+      | 'request.prompt_required'
+      | 'request.input_required'
+      | 'request.rerank_input_required'
+      | 'request.image_size_invalid'
+  ) => localError(400, 'invalid_request', messageKey, undefined, 'invalid_request_error')
   if (endpoint === 'images') {
     if (typeof body.prompt !== 'string' || body.prompt.trim() === '') throw bad('request.prompt_required')
-    if (body.size !== undefined && (typeof body.size !== 'string' || !IMAGE_SIZE.test(body.size))) throw bad('request.image_size_invalid')
-    if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 10)) throw bad('request.image_size_invalid')
+    if (body.size !== undefined && (typeof body.size !== 'string' || !IMAGE_SIZE.test(body.size)))
+      throw bad('request.image_size_invalid')
+    if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 10))
+      throw bad('request.image_size_invalid')
   }
-  if ((endpoint === 'moderations' || endpoint === 'speech') && !nonEmpty(body.input)) throw bad('request.input_required')
+  if ((endpoint === 'moderations' || endpoint === 'speech') && !nonEmpty(body.input))
+    throw bad('request.input_required')
   if (endpoint === 'speech' && typeof body.input !== 'string') throw bad('request.input_required')
-  if (endpoint === 'responses' && !(typeof body.input === 'string' ? body.input !== '' : Array.isArray(body.input) && body.input.length > 0)) throw bad('request.input_required')
-  if (endpoint === 'rerank' && (typeof body.query !== 'string' || !Array.isArray(body.documents) || body.documents.length === 0)) throw bad('request.rerank_input_required')
+  if (
+    endpoint === 'responses' &&
+    !(typeof body.input === 'string' ? body.input !== '' : Array.isArray(body.input) && body.input.length > 0)
+  )
+    throw bad('request.input_required')
+  if (
+    endpoint === 'rerank' &&
+    (typeof body.query !== 'string' || !Array.isArray(body.documents) || body.documents.length === 0)
+  )
+    throw bad('request.rerank_input_required')
 }
 
 /**
@@ -85,18 +110,24 @@ function checkEndpointInput(endpoint: Endpoint, body: Record<string, unknown>): 
  * (model, stream, the endpoint's required input, max_tokens, n); everything else passes through.
  * Fields that could redirect the upstream call are removed (api_base, base_url, api_key).
  */
-export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?: { model: string; stream: boolean }): RelayRequest {
+export function parseRelayRequest(
+  endpoint: Endpoint,
+  rawBody: string,
+  fromPath?: { model: string; stream: boolean }
+): RelayRequest {
   let parsed: unknown
   try {
     parsed = JSON.parse(rawBody)
   } catch {
     throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw localError(400, 'invalid_request', 'request.invalid_json', undefined, 'invalid_request_error')
   const body = parsed as Record<string, unknown>
   // Gemini's native API names the model and the streaming in the URL, not the body.
   if (endpoint === 'gemini') return parseGeminiRequest(body, rawBody, fromPath)
-  if (endpoint === 'gemini-embed' || endpoint === 'gemini-batch-embed') return parseGeminiEmbedRequest(endpoint, body, rawBody, fromPath)
+  if (endpoint === 'gemini-embed' || endpoint === 'gemini-batch-embed')
+    return parseGeminiEmbedRequest(endpoint, body, rawBody, fromPath)
   let model = typeof body.model === 'string' ? body.model.trim() : ''
   let cleaned = rawBody
   const defaultModel = DEFAULT_MODELS[endpoint]
@@ -106,9 +137,13 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
     body.model = model
     cleaned = ''
   }
-  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (!model || model.length > 255)
+    throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
   checkEndpointInput(endpoint, body)
-  if ((endpoint === 'chat' || endpoint === 'messages') && (!Array.isArray(body.messages) || body.messages.length === 0)) {
+  if (
+    (endpoint === 'chat' || endpoint === 'messages') &&
+    (!Array.isArray(body.messages) || body.messages.length === 0)
+  ) {
     throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
   }
   if (endpoint === 'completions' && (body.prompt === undefined || body.prompt === null || body.prompt === '')) {
@@ -120,9 +155,11 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
   const maxTokensField = readCount(endpoint === 'responses' ? body.max_output_tokens : body.max_tokens)
   const maxCompletionField = readCount(body.max_completion_tokens)
   const maxTokens = maxTokensField === undefined ? maxCompletionField : maxTokensField
-  if (maxTokensField === null || maxCompletionField === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  if (maxTokensField === null || maxCompletionField === null)
+    throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   // Anthropic's Messages API requires max_tokens; clients of /v1/messages always send it.
-  if (endpoint === 'messages' && maxTokensField === undefined) throw localError(400, 'invalid_request', 'request.max_tokens_required', undefined, 'invalid_request_error')
+  if (endpoint === 'messages' && maxTokensField === undefined)
+    throw localError(400, 'invalid_request', 'request.max_tokens_required', undefined, 'invalid_request_error')
   if (body.n !== undefined && (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 128)) {
     throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
   }
@@ -144,21 +181,43 @@ export function parseRelayRequest(endpoint: Endpoint, rawBody: string, fromPath?
   }
 }
 
-function parseGeminiRequest(body: Record<string, unknown>, rawBody: string, fromPath: { model: string; stream: boolean } | undefined): RelayRequest {
+function parseGeminiRequest(
+  body: Record<string, unknown>,
+  rawBody: string,
+  fromPath: { model: string; stream: boolean } | undefined
+): RelayRequest {
   const model = fromPath?.model.trim() ?? ''
-  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
-  if (!Array.isArray(body.contents) || body.contents.length === 0) throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
+  if (!model || model.length > 255)
+    throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (!Array.isArray(body.contents) || body.contents.length === 0)
+    throw localError(400, 'invalid_request', 'request.messages_required', undefined, 'invalid_request_error')
   const config = body.generationConfig as { maxOutputTokens?: unknown } | undefined
   const maxTokens = readCount(config?.maxOutputTokens)
-  if (maxTokens === null) throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
-  return { endpoint: 'gemini', body, model, stream: fromPath?.stream === true, wantsUsageChunk: false, maxTokens, rawBody }
+  if (maxTokens === null)
+    throw localError(400, 'invalid_request', 'request.max_tokens_invalid', undefined, 'invalid_request_error')
+  return {
+    endpoint: 'gemini',
+    body,
+    model,
+    stream: fromPath?.stream === true,
+    wantsUsageChunk: false,
+    maxTokens,
+    rawBody,
+  }
 }
 
 /** embedContent / batchEmbedContents: the model from the URL, content (or requests) required. */
-function parseGeminiEmbedRequest(endpoint: Endpoint, body: Record<string, unknown>, rawBody: string, fromPath: { model: string; stream: boolean } | undefined): RelayRequest {
+function parseGeminiEmbedRequest(
+  endpoint: Endpoint,
+  body: Record<string, unknown>,
+  rawBody: string,
+  fromPath: { model: string; stream: boolean } | undefined
+): RelayRequest {
   const model = fromPath?.model.trim() ?? ''
-  if (!model || model.length > 255) throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
-  if (!geminiEmbedRequests(body, endpoint === 'gemini-batch-embed')) throw localError(400, 'invalid_request', 'request.input_required', undefined, 'invalid_request_error')
+  if (!model || model.length > 255)
+    throw localError(400, 'invalid_request', 'request.model_required', undefined, 'invalid_request_error')
+  if (!geminiEmbedRequests(body, endpoint === 'gemini-batch-embed'))
+    throw localError(400, 'invalid_request', 'request.input_required', undefined, 'invalid_request_error')
   return { endpoint, body, model, stream: false, wantsUsageChunk: false, maxTokens: undefined, rawBody }
 }
 

@@ -32,7 +32,8 @@ describe('pickKeyIndex', () => {
 })
 
 describe('KeyPicker', () => {
-  const channel = (multiKey?: MultiKeys) => ({ id: 5, key: 'stored', ...(multiKey ? { multiKey } : {}) }) as RelayChannel
+  const channel = (multiKey?: MultiKeys) =>
+    ({ id: 5, key: 'stored', ...(multiKey ? { multiKey } : {}) }) as RelayChannel
 
   it('hands a single-key channel over as it is', () => {
     const single = channel()

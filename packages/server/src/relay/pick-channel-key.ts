@@ -11,7 +11,7 @@ export function pickKeyIndex(
   keys: MultiKeys,
   cursor: number,
   skip: ReadonlySet<number>,
-  random: () => number = Math.random,
+  random: () => number = Math.random
 ): { index: number; next: number } | undefined {
   const candidates = keys.enabled.filter((i) => !skip.has(i) && i < keys.keys.length)
   if (candidates.length === 0) return undefined

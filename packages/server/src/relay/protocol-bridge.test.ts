@@ -1,3 +1,4 @@
+import { ChannelType } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
 import { anthropicProvider } from '../providers/anthropic/anthropic-provider.ts'
 import { geminiProvider } from '../providers/gemini/gemini-provider.ts'
@@ -5,7 +6,6 @@ import { responsesOverResponses } from '../providers/openai-responses/responses-
 import { thinkingToContentBridge } from '../providers/openai/thinking-to-content.ts'
 import { adapterFor } from '../providers/registry.ts'
 import type { ProviderAdapter } from '../providers/types.ts'
-import { ChannelType } from '@gateway/shared'
 import { bridgeFor } from './protocol-bridge.ts'
 
 const adapter = (type: number): ProviderAdapter => {
@@ -20,7 +20,9 @@ describe('bridgeFor', () => {
     expect(bridgeFor('chat', adapter(ChannelType.openAI), plain)).toBeNull()
     expect(bridgeFor('embeddings', adapter(ChannelType.deepSeek), plain)).toBeNull()
     expect(bridgeFor('chat', adapter(ChannelType.jina), plain)).toBeUndefined()
-    expect(bridgeFor('chat', adapter(ChannelType.deepSeek), { setting: { thinking_to_content: true } })).toBe(thinkingToContentBridge)
+    expect(bridgeFor('chat', adapter(ChannelType.deepSeek), { setting: { thinking_to_content: true } })).toBe(
+      thinkingToContentBridge
+    )
     expect(bridgeFor('responses', adapter(ChannelType.openAI), plain)).toBe(responsesOverResponses)
   })
 
@@ -29,8 +31,12 @@ describe('bridgeFor', () => {
     expect(bridgeFor('messages', adapter(ChannelType.anthropic), plain)).toBe(anthropicProvider.bridges?.messages)
     expect(bridgeFor('gemini', adapter(ChannelType.gemini), plain)).toBe(geminiProvider.bridges?.gemini)
     // Vertex AI speaks Gemini's or Anthropic's protocol by model, and takes that provider's bridges.
-    expect(bridgeFor('messages', adapter(ChannelType.vertexAI), plain, 'claude-sonnet-4@20250514')).toBe(anthropicProvider.bridges?.messages)
-    expect(bridgeFor('gemini', adapter(ChannelType.vertexAI), plain, 'gemini-2.5-pro')).toBe(geminiProvider.bridges?.gemini)
+    expect(bridgeFor('messages', adapter(ChannelType.vertexAI), plain, 'claude-sonnet-4@20250514')).toBe(
+      anthropicProvider.bridges?.messages
+    )
+    expect(bridgeFor('gemini', adapter(ChannelType.vertexAI), plain, 'gemini-2.5-pro')).toBe(
+      geminiProvider.bridges?.gemini
+    )
   })
 
   it('composes the other client protocols through chat, once per pair, towards the upstream endpoint of the chat bridge', () => {

@@ -27,7 +27,12 @@ function composedOver(providerChat: ProtocolBridge, endpoint: Endpoint, client: 
  * Other protocols: the provider's own bridge for the endpoint, else the client's protocol carried
  * through OpenAI chat and the provider's chat bridge.
  */
-export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>, upstreamModel = ''): ProtocolBridge | null | undefined {
+export function bridgeFor(
+  endpoint: Endpoint,
+  adapter: ProviderAdapter,
+  channel?: Pick<RelayChannel, 'setting'>,
+  upstreamModel = ''
+): ProtocolBridge | null | undefined {
   const protocol = adapter.protocolFor?.(upstreamModel) ?? adapter.protocol
   if (isGeminiEmbed(endpoint)) return geminiEmbedBridge(endpoint, protocol, adapter)
   if (protocol === 'openai') return openAIBridgeFor(endpoint, adapter, channel)
@@ -41,7 +46,11 @@ export function bridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?
 }
 
 /** OpenAI-protocol channels: what they serve passes through; the other client protocols are carried over their chat. */
-function openAIBridgeFor(endpoint: Endpoint, adapter: ProviderAdapter, channel?: Pick<RelayChannel, 'setting'>): ProtocolBridge | null | undefined {
+function openAIBridgeFor(
+  endpoint: Endpoint,
+  adapter: ProviderAdapter,
+  channel?: Pick<RelayChannel, 'setting'>
+): ProtocolBridge | null | undefined {
   if (endpoint === 'chat') {
     if (!adapter.endpoints.has('chat')) return undefined
     return channel?.setting.thinking_to_content === true ? thinkingToContentBridge : null

@@ -37,11 +37,25 @@ async function relayOverBrokenThenHealthy(env: Record<string, string>) {
 
 describe('ERROR_LOG_ENABLED', () => {
   it('records one error row (type 5) for the failed attempt, naming channel, status and model', async () => {
-    const { errors, broken, healthy, user, tokenId, harness } = await relayOverBrokenThenHealthy({ ERROR_LOG_ENABLED: 'true' })
+    const { errors, broken, healthy, user, tokenId, harness } = await relayOverBrokenThenHealthy({
+      ERROR_LOG_ENABLED: 'true',
+    })
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatchObject({ user_id: user.id, username: user.username, channel_id: broken, token_id: tokenId, model_name: 'gpt-4o-mini', quota: 0 })
+    expect(errors[0]).toMatchObject({
+      user_id: user.id,
+      username: user.username,
+      channel_id: broken,
+      token_id: tokenId,
+      model_name: 'gpt-4o-mini',
+      quota: 0,
+    })
     expect(errors[0]?.content).not.toBe('')
-    expect(JSON.parse(String(errors[0]?.other))).toMatchObject({ status_code: 500, channel_id: broken, channel_name: 'broken', channel_type: 1 })
+    expect(JSON.parse(String(errors[0]?.other))).toMatchObject({
+      status_code: 500,
+      channel_id: broken,
+      channel_name: 'broken',
+      channel_type: 1,
+    })
     // The success on the next channel is billed and logged as usual.
     expect((await consumeLogs(harness)).map((row) => row.channel_id)).toEqual([healthy])
   })
@@ -62,7 +76,10 @@ describe('ERROR_LOG_ENABLED', () => {
     await settle(h)
     const errors = await h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 5).execute()
     expect(errors.map((row) => [row.channel_id, row.content])).toEqual([[unreachable, '请求上游地址失败']])
-    expect(JSON.parse(String(errors[0]?.other))).toMatchObject({ content_key: 'relay.upstream.failed', content_params: {} })
+    expect(JSON.parse(String(errors[0]?.other))).toMatchObject({
+      content_key: 'relay.upstream.failed',
+      content_params: {},
+    })
 
     const upstreamWords = await relayOverBrokenThenHealthy({ ERROR_LOG_ENABLED: 'true' })
     expect(JSON.parse(String(upstreamWords.errors[0]?.other)).content_key).toBeUndefined()

@@ -1,17 +1,17 @@
 import { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
-import { transcriptionUsage } from './audio-usage.ts'
-import type { UpstreamCall } from './build-upstream-request.ts'
-import { countPromptTokens, finishExchange, type Exchange } from './exchange.ts'
 import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
 import type { ProtocolBridge, StreamContext } from '../providers/types.ts'
+import { transcriptionUsage } from './audio-usage.ts'
+import type { UpstreamCall } from './build-upstream-request.ts'
+import { withCountedEmbeddingsUsage } from './counted-embeddings-usage.ts'
+import { countPromptTokens, finishExchange, type Exchange } from './exchange.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayResult } from './relay-result.ts'
 import { pipeSseStream } from './stream-relay.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
-import { withCountedEmbeddingsUsage } from './counted-embeddings-usage.ts'
 
 const MAX_JSON_RESPONSE = 32 * 1024 * 1024
 
@@ -31,7 +31,15 @@ export interface UpstreamAnswerContext {
  * The answer of a channel that speaks the client's protocol: streams and binary audio go through
  * as bytes; JSON is read once for its usage, and only rewritten when the model was mapped.
  */
-export async function passThroughAnswer({ exchange, call, response, contentType, language, abortUpstream, release }: UpstreamAnswerContext): Promise<RelayResult> {
+export async function passThroughAnswer({
+  exchange,
+  call,
+  response,
+  contentType,
+  language,
+  abortUpstream,
+  release,
+}: UpstreamAnswerContext): Promise<RelayResult> {
   const { services, request } = exchange
   if (request.endpoint === 'speech' && !contentType.includes('application/json')) {
     // Audio bytes go to the client as they come; the price depends on the input text only.
@@ -55,13 +63,25 @@ export async function passThroughAnswer({ exchange, call, response, contentType,
   if (transcript && !contentType.includes('json')) {
     // response_format text, srt or vtt: the transcript as it came; audio is billed by its length alone.
     services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
-    return { kind: 'binary', status: 200, contentType: contentType || 'text/plain', body: Readable.from(Buffer.from(text)) }
+    return {
+      kind: 'binary',
+      status: 200,
+      contentType: contentType || 'text/plain',
+      body: Readable.from(Buffer.from(text)),
+    }
   }
   let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown; text?: unknown; duration?: unknown }
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
-    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
+    throw new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'bad_response',
+      messageKey: 'upstream.bad_response',
+      local: false,
+      retryable: false,
+    })
   }
   const usage = readOpenAIUsage(parsed.usage) ?? (transcript ? transcriptionUsage(parsed) : undefined)
   const completionText = usage || transcript ? '' : (parsed.choices ?? []).map(completionTextOf).join('')
@@ -76,27 +96,55 @@ export async function passThroughAnswer({ exchange, call, response, contentType,
 }
 
 /** The answer of a channel whose protocol differs from the client's, converted back. */
-export async function bridgedAnswer(answer: UpstreamAnswerContext, bridge: ProtocolBridge, framing: 'aws-event-stream' | undefined): Promise<RelayResult> {
+export async function bridgedAnswer(
+  answer: UpstreamAnswerContext,
+  bridge: ProtocolBridge,
+  framing: 'aws-event-stream' | undefined
+): Promise<RelayResult> {
   const { exchange, response, contentType, language, abortUpstream, release } = answer
-  const context: StreamContext = { clientModel: exchange.request.model, body: exchange.request.body, created: Math.floor(Date.now() / 1000), requestId: exchange.requestId, includeUsage: exchange.request.wantsUsageChunk }
-  const streamed = contentType.includes('text/event-stream') || (framing === 'aws-event-stream' && contentType.includes('eventstream'))
+  const context: StreamContext = {
+    clientModel: exchange.request.model,
+    body: exchange.request.body,
+    created: Math.floor(Date.now() / 1000),
+    requestId: exchange.requestId,
+    includeUsage: exchange.request.wantsUsageChunk,
+  }
+  const streamed =
+    contentType.includes('text/event-stream') || (framing === 'aws-event-stream' && contentType.includes('eventstream'))
   if (exchange.request.stream && streamed) {
     // The same count settlement falls back to, so the first event and the log agree when the upstream reports none.
-    if (bridge.announcesPromptTokens) context.promptTokens = await countPromptTokens(exchange.request).catch(() => undefined)
+    if (bridge.announcesPromptTokens)
+      context.promptTokens = await countPromptTokens(exchange.request).catch(() => undefined)
     const translator = bridge.createStream(context)
-    return { kind: 'sse', pipe: (sink) => pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, language, sink, framing) }
+    return {
+      kind: 'sse',
+      pipe: (sink) =>
+        pipeTranslatedStream(exchange, response.body, abortUpstream, bridge, translator, language, sink, framing),
+    }
   }
   let parsed: unknown
   try {
     parsed = JSON.parse(await readBounded(response.body, MAX_JSON_RESPONSE))
   } catch (error) {
     if (error instanceof RelayError) throw error
-    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false, retryable: false })
+    throw new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'bad_response',
+      messageKey: 'upstream.bad_response',
+      local: false,
+      retryable: false,
+    })
   } finally {
     release()
   }
   const converted = await withCountedEmbeddingsUsage(bridge.convertJson(parsed, context), exchange.request)
-  exchange.services.relay.track(finishExchange(exchange, { usage: converted.usage, completionText: converted.usage ? undefined : converted.completionText }))
+  exchange.services.relay.track(
+    finishExchange(exchange, {
+      usage: converted.usage,
+      completionText: converted.usage ? undefined : converted.completionText,
+    })
+  )
   return { kind: 'json', status: 200, body: converted.body }
 }
 
@@ -108,7 +156,13 @@ export async function readBounded(body: Readable, limit: number): Promise<string
     size += (chunk as Buffer).length
     if (size > limit) {
       body.destroy()
-      throw new RelayError({ status: 502, type: 'upstream_error', code: 'response_too_large', messageKey: 'upstream.bad_response', local: false })
+      throw new RelayError({
+        status: 502,
+        type: 'upstream_error',
+        code: 'response_too_large',
+        messageKey: 'upstream.bad_response',
+        local: false,
+      })
     }
     chunks.push(chunk as Buffer)
   }

@@ -1,6 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Anthropic from '@anthropic-ai/sdk'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
@@ -13,7 +13,8 @@ import { countTextTokens } from './token-counter.ts'
  * ?beta=true) reaching Claude upstreams only, /v1/messages/count_tokens, and the model list in
  * Anthropic's shape.
  */
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../providers/anthropic/__fixtures__', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../providers/anthropic/__fixtures__', name), 'utf8')
 const CLAUDE = 'claude-3-5-sonnet-20241022'
 const BEDROCK_CLAUDE = 'claude-3-haiku-20240307'
 const GPT = 'gpt-4o-mini'
@@ -43,9 +44,22 @@ beforeAll(async () => {
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 50_000_000 })
   userId = user.id
-  await addChannel(h, { name: 'claude', type: 14, baseUrl: claude.url, models: `${CLAUDE},claude-alias`, modelMapping: { 'claude-alias': CLAUDE }, key: 'sk-ant-channel' })
+  await addChannel(h, {
+    name: 'claude',
+    type: 14,
+    baseUrl: claude.url,
+    models: `${CLAUDE},claude-alias`,
+    modelMapping: { 'claude-alias': CLAUDE },
+    key: 'sk-ant-channel',
+  })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: openaiUpstream.url, models: GPT })
-  await addChannel(h, { name: 'bedrock', type: 33, baseUrl: aws.url, models: BEDROCK_CLAUDE, key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-west-2' })
+  await addChannel(h, {
+    name: 'bedrock',
+    type: 33,
+    baseUrl: aws.url,
+    models: BEDROCK_CLAUDE,
+    key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-west-2',
+  })
   apiKey = (await addToken(h, user.id)).key
   server = await listen(h)
   anthropic = new Anthropic({ apiKey, baseURL: server.url, maxRetries: 0 })
@@ -75,7 +89,12 @@ const postMessages = (path: string, body: Record<string, unknown>, headers: Reco
 
 describe('anthropic-beta from Claude clients', () => {
   it('reaches an Anthropic channel as the header, from the SDK’s beta call', async () => {
-    await anthropic.beta.messages.create({ model: CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }], betas: ['interleaved-thinking-2025-05-14', 'context-1m-2025-08-07'] })
+    await anthropic.beta.messages.create({
+      model: CLAUDE,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'hi' }],
+      betas: ['interleaved-thinking-2025-05-14', 'context-1m-2025-08-07'],
+    })
     expect(claude.seen[0]?.headers['anthropic-beta']).toBe('interleaved-thinking-2025-05-14,context-1m-2025-08-07')
     // The gateway's pinned version: its conversions and usage reading are written for it.
     expect(claude.seen[0]?.headers['anthropic-version']).toBe('2023-06-01')
@@ -89,14 +108,22 @@ describe('anthropic-beta from Claude clients', () => {
 
   // Older SDKs add ?beta=true to beta calls (this one keeps it to itself): sent by hand.
   it('carries ?beta=true to an Anthropic channel', async () => {
-    const response = await postMessages('/v1/messages?beta=true', { model: CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-beta': 'fine-grained-tool-streaming-2025-05-14' })
+    const response = await postMessages(
+      '/v1/messages?beta=true',
+      { model: CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] },
+      { 'anthropic-beta': 'fine-grained-tool-streaming-2025-05-14' }
+    )
     expect(response.status).toBe(200)
     expect(claude.seen[0]?.path).toBe('/v1/messages?beta=true')
     expect(claude.seen[0]?.headers['anthropic-beta']).toBe('fine-grained-tool-streaming-2025-05-14')
   })
 
   it('goes into the body as anthropic_beta on a Bedrock channel', async () => {
-    const response = await postMessages('/v1/messages?beta=true', { model: BEDROCK_CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-beta': 'computer-use-2025-01-24, token-efficient-tools-2025-02-19' })
+    const response = await postMessages(
+      '/v1/messages?beta=true',
+      { model: BEDROCK_CLAUDE, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] },
+      { 'anthropic-beta': 'computer-use-2025-01-24, token-efficient-tools-2025-02-19' }
+    )
     expect(response.status).toBe(200)
     expect(aws.seen[0]?.path).toBe('/model/anthropic.claude-3-haiku-20240307-v1%3A0/invoke')
     expect(aws.seen[0]?.body.anthropic_beta).toEqual(['computer-use-2025-01-24', 'token-efficient-tools-2025-02-19'])
@@ -104,11 +131,22 @@ describe('anthropic-beta from Claude clients', () => {
   })
 
   it('never reaches an OpenAI-compatible channel', async () => {
-    const message = await anthropic.beta.messages.create({ model: GPT, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }], betas: ['interleaved-thinking-2025-05-14'] })
+    const message = await anthropic.beta.messages.create({
+      model: GPT,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'hi' }],
+      betas: ['interleaved-thinking-2025-05-14'],
+    })
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'Hi' })
-    const response = await postMessages('/v1/messages?beta=true', { model: GPT, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-beta': 'x-2025' })
+    const response = await postMessages(
+      '/v1/messages?beta=true',
+      { model: GPT, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] },
+      { 'anthropic-beta': 'x-2025' }
+    )
     expect(response.status).toBe(200)
-    expect(openaiUpstream.seen.map((seen) => [seen.path, seen.headers['anthropic-beta'], seen.body.anthropic_beta])).toEqual([
+    expect(
+      openaiUpstream.seen.map((seen) => [seen.path, seen.headers['anthropic-beta'], seen.body.anthropic_beta])
+    ).toEqual([
       ['/v1/chat/completions', undefined, undefined],
       ['/v1/chat/completions', undefined, undefined],
     ])
@@ -120,15 +158,28 @@ describe('POST /v1/messages/count_tokens', () => {
     await settle(h)
     const logsBefore = (await consumeLogs(h)).length
     const quotaBefore = await quotaOf(h, userId)
-    claude.answer = (path) => (path.startsWith('/v1/messages/count_tokens') ? { json: { input_tokens: 1234 } } : { status: 500, json: {} })
-    const counted = await anthropic.messages.countTokens({ model: 'claude-alias', system: 'Be brief.', messages: [{ role: 'user', content: 'Hello, world' }] })
+    claude.answer = (path) =>
+      path.startsWith('/v1/messages/count_tokens') ? { json: { input_tokens: 1234 } } : { status: 500, json: {} }
+    const counted = await anthropic.messages.countTokens({
+      model: 'claude-alias',
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'Hello, world' }],
+    })
     expect(counted).toEqual({ input_tokens: 1234 })
     expect(claude.seen).toHaveLength(1)
     expect(claude.seen[0]?.path).toBe('/v1/messages/count_tokens')
     expect(claude.seen[0]?.headers['x-api-key']).toBe('sk-ant-channel')
-    expect(claude.seen[0]?.body).toEqual({ model: CLAUDE, system: 'Be brief.', messages: [{ role: 'user', content: 'Hello, world' }] })
+    expect(claude.seen[0]?.body).toEqual({
+      model: CLAUDE,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'Hello, world' }],
+    })
 
-    const beta = await anthropic.beta.messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'Hello' }], betas: ['context-1m-2025-08-07'] })
+    const beta = await anthropic.beta.messages.countTokens({
+      model: CLAUDE,
+      messages: [{ role: 'user', content: 'Hello' }],
+      betas: ['context-1m-2025-08-07'],
+    })
     expect(beta.input_tokens).toBe(1234)
     expect(claude.seen[1]?.headers['anthropic-beta']).toBe('context-1m-2025-08-07,token-counting-2024-11-01')
 
@@ -138,35 +189,72 @@ describe('POST /v1/messages/count_tokens', () => {
   })
 
   it('answers the gateway’s count over the converted prompt on an OpenAI channel, without calling it', async () => {
-    const counted = await anthropic.messages.countTokens({ model: GPT, system: 'Be brief.', messages: [{ role: 'user', content: 'Hello, world' }] })
+    const counted = await anthropic.messages.countTokens({
+      model: GPT,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'Hello, world' }],
+    })
     // OpenAI's way over the chat the request becomes: 3 for priming, per message 3 + role + content.
-    const expected = 3 + (3 + (await countTextTokens(GPT, 'system')) + (await countTextTokens(GPT, 'Be brief.'))) + (3 + (await countTextTokens(GPT, 'user')) + (await countTextTokens(GPT, 'Hello, world')))
+    const expected =
+      3 +
+      (3 + (await countTextTokens(GPT, 'system')) + (await countTextTokens(GPT, 'Be brief.'))) +
+      (3 + (await countTextTokens(GPT, 'user')) + (await countTextTokens(GPT, 'Hello, world')))
     expect(counted).toEqual({ input_tokens: expected })
     expect(openaiUpstream.seen).toHaveLength(0)
   })
 
   it('estimates when the Anthropic channel cannot count now, and passes on its refusal of a bad request', async () => {
-    claude.answer = () => ({ status: 529, json: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } })
-    const estimated = await anthropic.messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'Hello, world' }] })
-    expect(estimated.input_tokens).toBe(3 + 3 + (await countTextTokens(CLAUDE, 'user')) + (await countTextTokens(CLAUDE, 'Hello, world')))
+    claude.answer = () => ({
+      status: 529,
+      json: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    })
+    const estimated = await anthropic.messages.countTokens({
+      model: CLAUDE,
+      messages: [{ role: 'user', content: 'Hello, world' }],
+    })
+    expect(estimated.input_tokens).toBe(
+      3 + 3 + (await countTextTokens(CLAUDE, 'user')) + (await countTextTokens(CLAUDE, 'Hello, world'))
+    )
 
-    claude.answer = () => ({ status: 400, json: { type: 'error', error: { type: 'invalid_request_error', message: 'messages.0.content: bad block' } } })
-    const refused = await anthropic.messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'Hello' }] }).catch((error: unknown) => error)
+    claude.answer = () => ({
+      status: 400,
+      json: { type: 'error', error: { type: 'invalid_request_error', message: 'messages.0.content: bad block' } },
+    })
+    const refused = await anthropic.messages
+      .countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'Hello' }] })
+      .catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(Anthropic.BadRequestError)
-    expect((refused as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } })
+    expect((refused as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error' },
+    })
     expect((refused as Error).message).toContain('messages.0.content: bad block')
   })
 
   it('routes like a request: 404 for a model no channel lists, 403 outside the token’s models, 401 without a key', async () => {
-    const unknown = await anthropic.messages.countTokens({ model: 'claude-none', messages: [{ role: 'user', content: 'x' }] }).catch((error: unknown) => error)
+    const unknown = await anthropic.messages
+      .countTokens({ model: 'claude-none', messages: [{ role: 'user', content: 'x' }] })
+      .catch((error: unknown) => error)
     expect(unknown).toBeInstanceOf(Anthropic.NotFoundError)
-    expect((unknown as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({ type: 'error', error: { type: 'not_found_error' } })
+    expect((unknown as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error' },
+    })
 
-    const limited = new Anthropic({ apiKey: (await addToken(h, userId, { modelLimits: GPT })).key, baseURL: server.url, maxRetries: 0 })
-    await expect(limited.messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(Anthropic.PermissionDeniedError)
-    await expect(new Anthropic({ apiKey: 'sk-nope', baseURL: server.url, maxRetries: 0 }).messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(
-      Anthropic.AuthenticationError,
-    )
+    const limited = new Anthropic({
+      apiKey: (await addToken(h, userId, { modelLimits: GPT })).key,
+      baseURL: server.url,
+      maxRetries: 0,
+    })
+    await expect(
+      limited.messages.countTokens({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] })
+    ).rejects.toBeInstanceOf(Anthropic.PermissionDeniedError)
+    await expect(
+      new Anthropic({ apiKey: 'sk-nope', baseURL: server.url, maxRetries: 0 }).messages.countTokens({
+        model: CLAUDE,
+        messages: [{ role: 'user', content: 'x' }],
+      })
+    ).rejects.toBeInstanceOf(Anthropic.AuthenticationError)
     expect(claude.seen).toHaveLength(0)
   })
 })
@@ -184,17 +272,30 @@ describe('GET /v1/models', () => {
     expect(all).toEqual([CLAUDE, BEDROCK_CLAUDE, 'claude-alias', GPT])
 
     const before = await fetch(`${server.url}/v1/models?before_id=${GPT}&limit=2`, { headers: { 'x-api-key': apiKey } })
-    expect(await before.json()).toMatchObject({ data: [{ id: BEDROCK_CLAUDE }, { id: 'claude-alias' }], has_more: true, first_id: BEDROCK_CLAUDE, last_id: 'claude-alias' })
+    expect(await before.json()).toMatchObject({
+      data: [{ id: BEDROCK_CLAUDE }, { id: 'claude-alias' }],
+      has_more: true,
+      first_id: BEDROCK_CLAUDE,
+      last_id: 'claude-alias',
+    })
     const badLimit = await fetch(`${server.url}/v1/models?limit=0`, { headers: { 'x-api-key': apiKey } })
     expect(badLimit.status).toBe(400)
     expect(await badLimit.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } })
   })
 
   it('retrieves one model in Anthropic’s shape, 404 not_found_error for another', async () => {
-    expect(await anthropic.models.retrieve(CLAUDE)).toEqual({ type: 'model', id: CLAUDE, display_name: CLAUDE, created_at: '2023-11-14T22:13:20Z' })
+    expect(await anthropic.models.retrieve(CLAUDE)).toEqual({
+      type: 'model',
+      id: CLAUDE,
+      display_name: CLAUDE,
+      created_at: '2023-11-14T22:13:20Z',
+    })
     const missing = await anthropic.models.retrieve('claude-none').catch((error: unknown) => error)
     expect(missing).toBeInstanceOf(Anthropic.NotFoundError)
-    expect((missing as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({ type: 'error', error: { type: 'not_found_error' } })
+    expect((missing as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error' },
+    })
   })
 
   it('keeps OpenAI’s shape for OpenAI clients', async () => {
@@ -207,7 +308,14 @@ describe('GET /v1/models', () => {
     expect(ids).toEqual([CLAUDE, BEDROCK_CLAUDE, 'claude-alias', GPT])
     expect(await openai.models.retrieve(GPT)).toMatchObject({ id: GPT, object: 'model' })
     // anthropic-version alone marks a Claude client, whatever carries the key.
-    const claudeShaped = await fetch(`${server.url}/v1/models`, { headers: { authorization: `Bearer ${apiKey}`, 'anthropic-version': '2023-06-01' } })
-    expect(await claudeShaped.json()).toMatchObject({ has_more: false, first_id: CLAUDE, last_id: GPT, data: { length: 4, 0: { type: 'model', id: CLAUDE } } })
+    const claudeShaped = await fetch(`${server.url}/v1/models`, {
+      headers: { authorization: `Bearer ${apiKey}`, 'anthropic-version': '2023-06-01' },
+    })
+    expect(await claudeShaped.json()).toMatchObject({
+      has_more: false,
+      first_id: CLAUDE,
+      last_id: GPT,
+      data: { length: 4, 0: { type: 'model', id: CLAUDE } },
+    })
   })
 })

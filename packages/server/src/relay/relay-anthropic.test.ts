@@ -1,7 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk'
-import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Anthropic from '@anthropic-ai/sdk'
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
@@ -61,20 +61,40 @@ describe('openai client on an Anthropic channel', () => {
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Weather in San Francisco?' },
       ],
-      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            parameters: { type: 'object', properties: { location: { type: 'string' } } },
+          },
+        },
+      ],
     })
     const sent = claudeUpstream.seen[0]
     expect(sent?.path).toBe('/v1/messages')
     expect(sent?.headers['x-api-key']).toBe(CHANNEL_KEY)
     expect(sent?.headers['anthropic-version']).toBe('2023-06-01')
     expect(sent?.headers.authorization).toBeUndefined()
-    expect(sent?.body).toMatchObject({ model: CLAUDE, max_tokens: 8192, system: [{ type: 'text', text: 'Be brief.' }], tools: [{ name: 'get_weather' }] })
+    expect(sent?.body).toMatchObject({
+      model: CLAUDE,
+      max_tokens: 8192,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      tools: [{ name: 'get_weather' }],
+    })
 
     expect(completion.model).toBe(CLAUDE)
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls')
     const call = completion.choices[0]?.message.tool_calls?.[0]
-    expect(call?.type === 'function' ? JSON.parse(call.function.arguments) : undefined).toEqual({ location: 'San Francisco, CA', unit: 'celsius' })
-    expect(completion.usage).toMatchObject({ prompt_tokens: 2432, completion_tokens: 92, prompt_tokens_details: { cached_tokens: 2048 } })
+    expect(call?.type === 'function' ? JSON.parse(call.function.arguments) : undefined).toEqual({
+      location: 'San Francisco, CA',
+      unit: 'celsius',
+    })
+    expect(completion.usage).toMatchObject({
+      prompt_tokens: 2432,
+      completion_tokens: 92,
+      prompt_tokens_details: { cached_tokens: 2048 },
+    })
 
     await settle(h)
     const log = (await consumeLogs(h)).at(-1)
@@ -84,7 +104,12 @@ describe('openai client on an Anthropic channel', () => {
 
   it('streams converted chunks with the usage chunk the client asked for', async () => {
     claudeUpstream.answer = () => ({ sse: fixture('anthropic-text.chunks.txt') })
-    const stream = await openai.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } })
+    const stream = await openai.chat.completions.create({
+      model: CLAUDE,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
     let text = ''
     let usage: OpenAI.CompletionUsage | undefined
     let finish: string | null | undefined
@@ -98,13 +123,22 @@ describe('openai client on an Anthropic channel', () => {
     expect(finish).toBe('stop')
     expect(usage).toMatchObject({ prompt_tokens: 135, completion_tokens: 15 })
     await settle(h)
-    expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 135, completion_tokens: 15, is_stream: expect.anything() })
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({
+      prompt_tokens: 135,
+      completion_tokens: 15,
+      is_stream: expect.anything(),
+    })
   })
 
   it('maps an Anthropic error answer to an OpenAI error with its status, and refunds', async () => {
     const before = await quotaOf(h, userId)
-    claudeUpstream.answer = () => ({ status: 400, json: { type: 'error', error: { type: 'invalid_request_error', message: 'messages: roles must alternate' } } })
-    const error = await openai.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Hi' }] }).catch((e: unknown) => e)
+    claudeUpstream.answer = () => ({
+      status: 400,
+      json: { type: 'error', error: { type: 'invalid_request_error', message: 'messages: roles must alternate' } },
+    })
+    const error = await openai.chat.completions
+      .create({ model: CLAUDE, messages: [{ role: 'user', content: 'Hi' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.APIError)
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(400)
     expect((error as Error).message).toContain('roles must alternate')
@@ -133,7 +167,12 @@ describe('openai client on an Anthropic channel', () => {
 
 describe('Anthropic client on /v1/messages', () => {
   it('on an OpenAI channel: converted request and answer, billed from the OpenAI usage', async () => {
-    const message = await anthropic.messages.create({ model: 'gpt-4o-mini', max_tokens: 200, system: 'Be brief.', messages: [{ role: 'user', content: 'Hello' }] })
+    const message = await anthropic.messages.create({
+      model: 'gpt-4o-mini',
+      max_tokens: 200,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'Hello' }],
+    })
     const sent = mock.requests.at(-1)?.body as { messages?: { role: string; content: unknown }[]; max_tokens?: number }
     expect(sent.messages?.[0]).toEqual({ role: 'system', content: 'Be brief.' })
     expect(sent.max_tokens).toBe(200)
@@ -149,14 +188,24 @@ describe('Anthropic client on /v1/messages', () => {
   })
 
   it('on an OpenAI channel: a streamed answer with a tool call through the SDK stream helper', async () => {
-    await h.services.db.updateTable('channels').set({ base_url: `${mock.url}/_mock/toolCall=true` }).where('name', '=', 'openai').execute()
+    await h.services.db
+      .updateTable('channels')
+      .set({ base_url: `${mock.url}/_mock/toolCall=true` })
+      .where('name', '=', 'openai')
+      .execute()
     await h.services.changes.publish({ kind: 'channels' })
     try {
       const stream = anthropic.messages.stream({
         model: 'gpt-4o-mini',
         max_tokens: 200,
         messages: [{ role: 'user', content: 'Weather?' }],
-        tools: [{ name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        tools: [
+          {
+            name: 'get_weather',
+            description: 'Weather',
+            input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        ],
       })
       const final = await stream.finalMessage()
       expect(final.stop_reason).toBe('tool_use')
@@ -170,13 +219,26 @@ describe('Anthropic client on /v1/messages', () => {
   })
 
   it('on an Anthropic channel: passed through, with cache tokens billed', async () => {
-    claudeUpstream.answer = (_path, body) => (body.stream ? { sse: fixture('anthropic-tool-use.chunks.txt') } : { json: JSON.parse(fixture('anthropic-tool-use.json')) })
-    const message = await anthropic.messages.create({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] })
-    expect(claudeUpstream.seen[0]?.body).toEqual({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] })
+    claudeUpstream.answer = (_path, body) =>
+      body.stream
+        ? { sse: fixture('anthropic-tool-use.chunks.txt') }
+        : { json: JSON.parse(fixture('anthropic-tool-use.json')) }
+    const message = await anthropic.messages.create({
+      model: CLAUDE,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Weather?' }],
+    })
+    expect(claudeUpstream.seen[0]?.body).toEqual({
+      model: CLAUDE,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Weather?' }],
+    })
     expect(message.usage).toMatchObject({ input_tokens: 384, cache_read_input_tokens: 2048 })
     // Billed after it was sent: settle it so the rows come in the order of the calls.
     await settle(h)
-    const streamed = await anthropic.messages.stream({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] }).finalMessage()
+    const streamed = await anthropic.messages
+      .stream({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Weather?' }] })
+      .finalMessage()
     expect(streamed.content.map((block) => block.type)).toEqual(['text', 'tool_use'])
     expect(streamed.usage.output_tokens).toBe(89)
     await settle(h)
@@ -186,15 +248,23 @@ describe('Anthropic client on /v1/messages', () => {
   })
 
   it('answers errors in Anthropic’s shape, and requires max_tokens', async () => {
-    const unknown = await anthropic.messages.create({ model: 'no-such-model', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    const unknown = await anthropic.messages
+      .create({ model: 'no-such-model', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect(unknown).toBeInstanceOf(Anthropic.APIError)
-    expect((unknown as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({ type: 'error', error: { type: expect.any(String), message: expect.stringContaining('no-such-model') } })
+    expect((unknown as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
+      type: 'error',
+      error: { type: expect.any(String), message: expect.stringContaining('no-such-model') },
+    })
     const response = await fetch(`${server.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] }),
     })
     expect(response.status).toBe(400)
-    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('max_tokens') } })
+    expect(await response.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining('max_tokens') },
+    })
   })
 })

@@ -1,8 +1,8 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nowSeconds } from '../lib/time.ts'
-import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle } from '../../test/relay-fixtures.ts'
+import { nowSeconds } from '../lib/time.ts'
 
 let mock: MockUpstream
 let h: Harness
@@ -27,7 +27,8 @@ const chat = (key: string, body: Record<string, unknown> = {}, headers: Record<s
     body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], ...body },
     headers: key ? { authorization: `Bearer ${key}`, ...headers } : headers,
   })
-const errorCode = (response: Awaited<ReturnType<typeof chat>>) => (response.json as unknown as { error: { code: string } }).error.code
+const errorCode = (response: Awaited<ReturnType<typeof chat>>) =>
+  (response.json as unknown as { error: { code: string } }).error.code
 
 describe('token checks', () => {
   it('refuses missing, unknown, disabled, expired and exhausted keys with 401', async () => {
@@ -113,7 +114,10 @@ describe('token checks', () => {
 
 describe('groups and pricing', () => {
   it('uses the token group, refuses groups the user may not use, and prices by the group ratio', async () => {
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'GroupRatio', value: '{"default":1,"vip":2,"secret":1}' } })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'GroupRatio', value: '{"default":1,"vip":2,"secret":1}' },
+    })
     const vip = await addToken(h, user.id, { group: 'vip' })
     expect((await chat(vip.key, { max_tokens: 10 })).status).toBe(200)
     await settle(h)
@@ -130,7 +134,10 @@ describe('groups and pricing', () => {
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'AutoGroups', value: '["vip","default"]' } })
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'GroupRatio', value: '{"default":1,"vip":2}' } })
     await addChannel(h, { baseUrl: mock.url, models: 'default-only-model', groups: 'default' })
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelRatio', value: '{"gpt-4o-mini":0.075,"default-only-model":1}' } })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'ModelRatio', value: '{"gpt-4o-mini":0.075,"default-only-model":1}' },
+    })
     const { key } = await addToken(h, user.id, { group: 'auto' })
     expect((await chat(key)).status).toBe(200)
     // Settle between the calls: log rows are written in the order settlements finish.
@@ -170,11 +177,17 @@ describe('groups and pricing', () => {
 
   it('validates the body loosely and answers 400 in the OpenAI shape', async () => {
     const { key } = await addToken(h, user.id)
-    const noMessages = await h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini' }, headers: { authorization: `Bearer ${key}` } })
+    const noMessages = await h.request('POST', '/v1/chat/completions', {
+      body: { model: 'gpt-4o-mini' },
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(noMessages.status).toBe(400)
     expect(noMessages.json).toHaveProperty('error.message')
     expect((await chat(key, { max_tokens: -1 })).status).toBe(400)
-    const broken = await h.request('POST', '/v1/chat/completions', { body: '{"model":', headers: { authorization: `Bearer ${key}` } })
+    const broken = await h.request('POST', '/v1/chat/completions', {
+      body: '{"model":',
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(broken.status).toBe(400)
   })
 
@@ -200,10 +213,18 @@ describe('playground', () => {
   })
 
   it('refuses a group the user may not use, and calls without a session', async () => {
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'GroupRatio', value: '{"default":1,"vip":1,"secret":1}' } })
-    const refused = await h.request('POST', '/pg/chat/completions', { as: user, body: { model: 'gpt-4o-mini', group: 'secret', messages: [{ role: 'user', content: 'hi' }] } })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'GroupRatio', value: '{"default":1,"vip":1,"secret":1}' },
+    })
+    const refused = await h.request('POST', '/pg/chat/completions', {
+      as: user,
+      body: { model: 'gpt-4o-mini', group: 'secret', messages: [{ role: 'user', content: 'hi' }] },
+    })
     expect(refused.status).toBe(403)
-    const anonymous = await h.request('POST', '/pg/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } })
+    const anonymous = await h.request('POST', '/pg/chat/completions', {
+      body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+    })
     expect(anonymous.status).toBe(401)
   })
 })

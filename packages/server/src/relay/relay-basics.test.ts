@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 
 let mock: MockUpstream
@@ -76,7 +76,12 @@ describe('POST /v1/chat/completions', () => {
       token_id: tokenId,
     })
     const other = JSON.parse(String(log?.other))
-    expect(other).toMatchObject({ model_ratio: 0.075, completion_ratio: 4, group_ratio: 1, admin_info: { use_channel: [expect.any(Number)] } })
+    expect(other).toMatchObject({
+      model_ratio: 0.075,
+      completion_ratio: 4,
+      group_ratio: 1,
+      admin_info: { use_channel: [expect.any(Number)] },
+    })
     // The upstream got the channel's key, never the client's.
     const upstreamCall = mock.requests.at(-1)
     expect(upstreamCall?.headers.authorization).toBe('Bearer sk-upstream-canary-key')
@@ -85,7 +90,10 @@ describe('POST /v1/chat/completions', () => {
 
   it('maps the model for the upstream and answers with the requested name', async () => {
     await addChannel(h, { baseUrl: mock.url, models: 'my-alias', modelMapping: { 'my-alias': 'gpt-4o-mini' } })
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelRatio', value: JSON.stringify({ 'my-alias': 1 }) } })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'ModelRatio', value: JSON.stringify({ 'my-alias': 1 }) },
+    })
     const { key } = await addToken(h, user.id)
     const response = await chat(key, { model: 'my-alias' })
     expect((response.json as unknown as { model: string }).model).toBe('my-alias')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { startBudgetUpstream, type BudgetUpstream } from '../../test/budget-upstream.ts'
+import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 import { openHolds } from '../db/queries/ledger.ts'
 
@@ -21,9 +21,13 @@ afterEach(async () => {
 })
 
 const chat = (key: string, model = 'gpt-5') =>
-  h.request('POST', '/v1/chat/completions', { body: { model, messages: [{ role: 'user', content: 'hi' }] }, headers: { authorization: `Bearer ${key}` } })
+  h.request('POST', '/v1/chat/completions', {
+    body: { model, messages: [{ role: 'user', content: 'hi' }] },
+    headers: { authorization: `Bearer ${key}` },
+  })
 
-const setOption = (key: string, value: unknown) => h.request('PUT', '/api/option/', { as: root, body: { key, value: JSON.stringify(value) } })
+const setOption = (key: string, value: unknown) =>
+  h.request('PUT', '/api/option/', { as: root, body: { key, value: JSON.stringify(value) } })
 
 describe('prices from the model catalog', () => {
   it('serves a model only the catalog prices, charging its input and output prices', async () => {
@@ -76,6 +80,9 @@ describe('prices from the model catalog', () => {
     expect((await chat(key, 'deepseek-chat')).status).toBe(200)
     await settle(h)
     const [log] = await consumeLogs(h)
-    expect(JSON.parse(String(log?.other)).output_budget_lowered).toEqual({ from: 16_384, to: upstream.answered[0]?.maxTokens })
+    expect(JSON.parse(String(log?.other)).output_budget_lowered).toEqual({
+      from: 16_384,
+      to: upstream.answered[0]?.maxTokens,
+    })
   })
 })

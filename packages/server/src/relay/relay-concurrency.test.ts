@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest } from '../../test/harness.ts'
+import { harnessPerTest, type Harness } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 
 let mock: MockUpstream
@@ -30,8 +30,8 @@ describe('money under concurrency', () => {
         h.request('POST', '/v1/chat/completions', {
           body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 },
           headers: { authorization: `Bearer ${key}` },
-        }),
-      ),
+        })
+      )
     )
     await settle(h)
     const ok = results.filter((r) => r.status === 200).length
@@ -63,8 +63,11 @@ describe('money under concurrency', () => {
       await addChannel(h, { baseUrl: mock.url })
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
-          h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, headers: { authorization: `Bearer ${key}` } }),
-        ),
+          h.request('POST', '/v1/chat/completions', {
+            body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+            headers: { authorization: `Bearer ${key}` },
+          })
+        )
       )
       await settle(h)
       const quota = await quotaOf(h, user.id)

@@ -2,8 +2,8 @@ import Anthropic from '@anthropic-ai/sdk'
 import { FunctionCallingConfigMode, GoogleGenAI, Type } from '@google/genai'
 import { ChatAnthropic } from '@langchain/anthropic'
 import { describe, expect, it } from 'vitest'
-import { consumeLogs, settle } from '../../test/relay-fixtures.ts'
 import { answers, chunk, h, key, MODEL, server, upstream, useConversionRig } from '../../test/conversion-rig.ts'
+import { consumeLogs, settle } from '../../test/relay-fixtures.ts'
 
 /**
  * Conversions that must keep what the client asked for, seen from the client libraries: Gemini
@@ -20,7 +20,23 @@ describe('@google/genai on an OpenAI channel', () => {
         object: 'chat.completion',
         created: 1,
         model: MODEL,
-        choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'set_light_values', arguments: '{"brightness":25,"color_temp":"warm"}' } }] }, finish_reason: 'tool_calls' }],
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: 'call_1',
+                  type: 'function',
+                  function: { name: 'set_light_values', arguments: '{"brightness":25,"color_temp":"warm"}' },
+                },
+              ],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
         usage: { prompt_tokens: 60, completion_tokens: 12, total_tokens: 72 },
       },
     })
@@ -45,7 +61,10 @@ describe('@google/genai on an OpenAI channel', () => {
                   propertyOrdering: ['brightness', 'color_temp'],
                 },
               },
-              { name: 'get_temperature', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+              {
+                name: 'get_temperature',
+                parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+              },
             ],
           },
         ],
@@ -61,12 +80,21 @@ describe('@google/genai on an OpenAI channel', () => {
           description: 'Sets the brightness and color temperature of a light.',
           parameters: {
             type: 'object',
-            properties: { brightness: { type: 'integer', description: 'Light level from 0 to 100.' }, color_temp: { type: ['string', 'null'], enum: ['daylight', 'cool', 'warm', null] } },
+            properties: {
+              brightness: { type: 'integer', description: 'Light level from 0 to 100.' },
+              color_temp: { type: ['string', 'null'], enum: ['daylight', 'cool', 'warm', null] },
+            },
             required: ['brightness'],
           },
         },
       },
-      { type: 'function', function: { name: 'get_temperature', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },
+      {
+        type: 'function',
+        function: {
+          name: 'get_temperature',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      },
     ])
     expect(answer.functionCalls).toEqual([{ name: 'set_light_values', args: { brightness: 25, color_temp: 'warm' } }])
     expect(answer.usageMetadata).toMatchObject({ promptTokenCount: 60, candidatesTokenCount: 12 })
@@ -75,19 +103,53 @@ describe('@google/genai on an OpenAI channel', () => {
   })
 
   it('sends responseMimeType with responseSchema as a json_schema response_format', async () => {
-    answers.reply = () => ({ json: { id: 'chatcmpl-2', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content: '[{"recipeName":"Shortbread","ingredients":["butter"]}]' }, finish_reason: 'stop' }], usage: { prompt_tokens: 20, completion_tokens: 15, total_tokens: 35 } } })
+    answers.reply = () => ({
+      json: {
+        id: 'chatcmpl-2',
+        object: 'chat.completion',
+        created: 1,
+        model: MODEL,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: '[{"recipeName":"Shortbread","ingredients":["butter"]}]' },
+            finish_reason: 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 20, completion_tokens: 15, total_tokens: 35 },
+      },
+    })
     const ai = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: server.url } })
     const answer = await ai.models.generateContent({
       model: MODEL,
       contents: 'List a few popular cookie recipes.',
       config: {
         responseMimeType: 'application/json',
-        responseSchema: { type: Type.ARRAY, items: { type: Type.OBJECT, properties: { recipeName: { type: Type.STRING }, ingredients: { type: Type.ARRAY, items: { type: Type.STRING } } }, propertyOrdering: ['recipeName', 'ingredients'] } },
+        responseSchema: {
+          type: Type.ARRAY,
+          items: {
+            type: Type.OBJECT,
+            properties: {
+              recipeName: { type: Type.STRING },
+              ingredients: { type: Type.ARRAY, items: { type: Type.STRING } },
+            },
+            propertyOrdering: ['recipeName', 'ingredients'],
+          },
+        },
       },
     })
     expect(upstream.seen[0]?.body.response_format).toEqual({
       type: 'json_schema',
-      json_schema: { name: 'response', schema: { type: 'array', items: { type: 'object', properties: { recipeName: { type: 'string' }, ingredients: { type: 'array', items: { type: 'string' } } } } } },
+      json_schema: {
+        name: 'response',
+        schema: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { recipeName: { type: 'string' }, ingredients: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+      },
     })
     expect(JSON.parse(answer.text ?? '')).toEqual([{ recipeName: 'Shortbread', ingredients: ['butter'] }])
     await settle(h)
@@ -96,10 +158,20 @@ describe('@google/genai on an OpenAI channel', () => {
 
 describe('Anthropic client streaming from an OpenAI channel', () => {
   const anthropic = () => new Anthropic({ apiKey: key, baseURL: server.url, maxRetries: 0 })
-  const params = { model: MODEL, max_tokens: 100, system: 'Answer in one short sentence.', messages: [{ role: 'user' as const, content: 'Why is the sky blue? Explain Rayleigh scattering.' }] }
+  const params = {
+    model: MODEL,
+    max_tokens: 100,
+    system: 'Answer in one short sentence.',
+    messages: [{ role: 'user' as const, content: 'Why is the sky blue? Explain Rayleigh scattering.' }],
+  }
 
   it("announces the gateway's prompt count in message_start, the count it logs when the upstream reports none", async () => {
-    answers.reply = () => ({ sse: chunk({ role: 'assistant', content: 'Short waves ' }) + chunk({ content: 'scatter more.' }, 'stop') + 'data: [DONE]\n\n' })
+    answers.reply = () => ({
+      sse:
+        chunk({ role: 'assistant', content: 'Short waves ' }) +
+        chunk({ content: 'scatter more.' }, 'stop') +
+        'data: [DONE]\n\n',
+    })
     const stream = await anthropic().messages.create({ ...params, stream: true })
     let announced: number | undefined
     let text = ''
@@ -115,7 +187,13 @@ describe('Anthropic client streaming from an OpenAI channel', () => {
   })
 
   it("ends with the upstream's exact usage in message_delta, which the SDK's final message keeps", async () => {
-    answers.reply = () => ({ sse: chunk({ role: 'assistant', content: 'Blue light scatters.' }) + chunk({}, 'stop') + `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [], usage: { prompt_tokens: 31, completion_tokens: 5, total_tokens: 36 } })}\n\n` + 'data: [DONE]\n\n' })
+    answers.reply = () => ({
+      sse:
+        chunk({ role: 'assistant', content: 'Blue light scatters.' }) +
+        chunk({}, 'stop') +
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [], usage: { prompt_tokens: 31, completion_tokens: 5, total_tokens: 36 } })}\n\n` +
+        'data: [DONE]\n\n',
+    })
     const stream = anthropic().messages.stream(params)
     let announced: number | undefined
     stream.on('streamEvent', (event) => {
@@ -129,8 +207,17 @@ describe('Anthropic client streaming from an OpenAI channel', () => {
   })
 
   it("gives LangChain's streamed message the prompt count, which it reads from message_start only", async () => {
-    answers.reply = () => ({ sse: chunk({ role: 'assistant', content: 'Short waves scatter more.' }, 'stop') + 'data: [DONE]\n\n' })
-    const model = new ChatAnthropic({ model: MODEL, apiKey: key, anthropicApiUrl: server.url, maxTokens: 100, streaming: true, maxRetries: 0 })
+    answers.reply = () => ({
+      sse: chunk({ role: 'assistant', content: 'Short waves scatter more.' }, 'stop') + 'data: [DONE]\n\n',
+    })
+    const model = new ChatAnthropic({
+      model: MODEL,
+      apiKey: key,
+      anthropicApiUrl: server.url,
+      maxTokens: 100,
+      streaming: true,
+      maxRetries: 0,
+    })
     const message = await model.invoke([
       ['system', params.system],
       ['human', params.messages[0]?.content ?? ''],

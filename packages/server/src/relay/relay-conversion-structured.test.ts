@@ -4,8 +4,21 @@ import Anthropic from '@anthropic-ai/sdk'
 import { generateObject, jsonSchema } from 'ai'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
+import {
+  answers,
+  CHAT_ONLY,
+  CLAUDE,
+  claude,
+  GEMINI,
+  gemini,
+  h,
+  key,
+  MODEL,
+  server,
+  upstream,
+  useConversionRig,
+} from '../../test/conversion-rig.ts'
 import { settle } from '../../test/relay-fixtures.ts'
-import { answers, CHAT_ONLY, CLAUDE, claude, GEMINI, gemini, h, key, MODEL, server, upstream, useConversionRig } from '../../test/conversion-rig.ts'
 
 /**
  * Conversions that must keep what the client asked for, continued: structured output (OpenAI's
@@ -15,13 +28,42 @@ import { answers, CHAT_ONLY, CLAUDE, claude, GEMINI, gemini, h, key, MODEL, serv
 useConversionRig()
 
 describe('structured output across protocols', () => {
-  const schema = { type: 'object', properties: { city: { type: 'string' }, population: { type: 'integer' } }, required: ['city', 'population'], additionalProperties: false }
-  const completion = (content: string) => ({ json: { id: 'chatcmpl-3', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 30, completion_tokens: 10, total_tokens: 40 } } })
+  const schema = {
+    type: 'object',
+    properties: { city: { type: 'string' }, population: { type: 'integer' } },
+    required: ['city', 'population'],
+    additionalProperties: false,
+  }
+  const completion = (content: string) => ({
+    json: {
+      id: 'chatcmpl-3',
+      object: 'chat.completion',
+      created: 1,
+      model: MODEL,
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 30, completion_tokens: 10, total_tokens: 40 },
+    },
+  })
 
   it("the openai client's response_format reaches a Claude channel as output_config.format", async () => {
-    claude.answer = () => ({ json: { id: 'msg_1', type: 'message', role: 'assistant', model: CLAUDE, content: [{ type: 'text', text: '{"city":"Paris","population":2100000}' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 30, output_tokens: 12 } } })
+    claude.answer = () => ({
+      json: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: CLAUDE,
+        content: [{ type: 'text', text: '{"city":"Paris","population":2100000}' }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 30, output_tokens: 12 },
+      },
+    })
     const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
-    const answer = await openai.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'Largest city of France?' }], response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } } })
+    const answer = await openai.chat.completions.create({
+      model: CLAUDE,
+      messages: [{ role: 'user', content: 'Largest city of France?' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } },
+    })
     expect(claude.seen[0]?.body.output_config).toEqual({ format: { type: 'json_schema', schema } })
     expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris', population: 2100000 })
     await settle(h)
@@ -30,8 +72,16 @@ describe('structured output across protocols', () => {
   it("the Anthropic client's output_config.format reaches an OpenAI channel as a strict json_schema response_format", async () => {
     answers.reply = () => completion('{"city":"Paris","population":2100000}')
     const anthropic = new Anthropic({ apiKey: key, baseURL: server.url, maxRetries: 0 })
-    const message = await anthropic.messages.create({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'Largest city of France?' }], output_config: { format: { type: 'json_schema', schema } } })
-    expect(upstream.seen[0]?.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
+    const message = await anthropic.messages.create({
+      model: MODEL,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Largest city of France?' }],
+      output_config: { format: { type: 'json_schema', schema } },
+    })
+    expect(upstream.seen[0]?.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'response', schema, strict: true },
+    })
     expect(message.content[0]).toMatchObject({ type: 'text', text: '{"city":"Paris","population":2100000}' })
     await settle(h)
   })
@@ -40,8 +90,15 @@ describe('structured output across protocols', () => {
     answers.reply = () => completion('{"city":"Paris","population":2100000}')
     const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
     const format = { type: 'json_schema' as const, name: 'city', schema, strict: true }
-    const response = await openai.responses.create({ model: CHAT_ONLY, input: 'Largest city of France?', text: { format } })
-    expect(upstream.seen[0]?.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'city', schema, strict: true } })
+    const response = await openai.responses.create({
+      model: CHAT_ONLY,
+      input: 'Largest city of France?',
+      text: { format },
+    })
+    expect(upstream.seen[0]?.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'city', schema, strict: true },
+    })
     expect(response.text?.format).toEqual(format)
     expect(JSON.parse(response.output_text)).toEqual({ city: 'Paris', population: 2100000 })
     await settle(h)
@@ -55,25 +112,58 @@ describe('the Vercel AI SDK generating objects through an OpenAI channel', () =>
     required: ['city', 'population'],
     additionalProperties: false,
   })
-  const answer = { json: { id: 'chatcmpl-4', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content: '{"city":"Paris","population":null}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 25, completion_tokens: 9, total_tokens: 34 } } }
+  const answer = {
+    json: {
+      id: 'chatcmpl-4',
+      object: 'chat.completion',
+      created: 1,
+      model: MODEL,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: '{"city":"Paris","population":null}' },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 25, completion_tokens: 9, total_tokens: 34 },
+    },
+  }
 
   it("@ai-sdk/google's responseSchema (OpenAPI with nullable) arrives as JSON Schema", async () => {
     answers.reply = () => answer
     const google = createGoogleGenerativeAI({ apiKey: key, baseURL: `${server.url}/v1beta` })
     const { object } = await generateObject({ model: google(MODEL), schema: city, prompt: 'Largest city of France?' })
     expect(object).toEqual({ city: 'Paris', population: null })
-    const format = upstream.seen[0]?.body.response_format as { type: string; json_schema: { schema: { properties: Record<string, unknown> } } }
+    const format = upstream.seen[0]?.body.response_format as {
+      type: string
+      json_schema: { schema: { properties: Record<string, unknown> } }
+    }
     expect(format.type).toBe('json_schema')
-    expect(format.json_schema.schema.properties).toEqual({ city: { type: 'string' }, population: { type: ['integer', 'null'] } })
+    expect(format.json_schema.schema.properties).toEqual({
+      city: { type: 'string' },
+      population: { type: ['integer', 'null'] },
+    })
     await settle(h)
   })
 
   it("@ai-sdk/anthropic's output_config.format arrives as a strict json_schema response_format", async () => {
     answers.reply = () => answer
     const anthropic = createAnthropic({ apiKey: key, baseURL: `${server.url}/v1` })
-    const { object } = await generateObject({ model: anthropic(MODEL), schema: city, prompt: 'Largest city of France?', providerOptions: { anthropic: { structuredOutputMode: 'outputFormat' } } })
+    const { object } = await generateObject({
+      model: anthropic(MODEL),
+      schema: city,
+      prompt: 'Largest city of France?',
+      providerOptions: { anthropic: { structuredOutputMode: 'outputFormat' } },
+    })
     expect(object).toEqual({ city: 'Paris', population: null })
-    expect(upstream.seen[0]?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'response', strict: true, schema: { type: 'object', required: ['city', 'population'], additionalProperties: false } } })
+    expect(upstream.seen[0]?.body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: {
+        name: 'response',
+        strict: true,
+        schema: { type: 'object', required: ['city', 'population'], additionalProperties: false },
+      },
+    })
     await settle(h)
   })
 })
@@ -82,8 +172,10 @@ describe('the Vercel AI SDK generating objects through an OpenAI channel', () =>
 function geminiSchemaFault(schema: unknown, where: string): string | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'additionalProperties' || key === '$schema' || key === '$ref') return `Invalid JSON payload received. Unknown name "${key}" at '${where}': Cannot find field.`
-    if (key === 'type' && (typeof value !== 'string' || value !== value.toUpperCase())) return `Invalid value at '${where}.type' (type.googleapis.com/google.ai.generativelanguage.v1beta.Type), ${JSON.stringify(value)}`
+    if (key === 'additionalProperties' || key === '$schema' || key === '$ref')
+      return `Invalid JSON payload received. Unknown name "${key}" at '${where}': Cannot find field.`
+    if (key === 'type' && (typeof value !== 'string' || value !== value.toUpperCase()))
+      return `Invalid value at '${where}.type' (type.googleapis.com/google.ai.generativelanguage.v1beta.Type), ${JSON.stringify(value)}`
     if (key === 'properties' && typeof value === 'object' && value !== null) {
       for (const [name, sub] of Object.entries(value)) {
         const fault = geminiSchemaFault(sub, `${where}.properties[${name}].value`)
@@ -100,13 +192,36 @@ function geminiSchemaFault(schema: unknown, where: string): string | undefined {
 describe('the openai client on a Gemini channel', () => {
   it("sends zod-style JSON Schema tools and response_format in Gemini's OpenAPI subset, which Gemini accepts", async () => {
     gemini.answer = (_path, body) => {
-      const declarations = ((body.tools as { functionDeclarations?: { parameters?: unknown }[] }[] | undefined) ?? []).flatMap((tool) => tool.functionDeclarations ?? [])
+      const declarations = (
+        (body.tools as { functionDeclarations?: { parameters?: unknown }[] }[] | undefined) ?? []
+      ).flatMap((tool) => tool.functionDeclarations ?? [])
       const config = body.generationConfig as { responseSchema?: unknown } | undefined
-      const fault = declarations.map((d, i) => geminiSchemaFault(d.parameters, `tools[0].function_declarations[${i}].parameters`)).find(Boolean) ?? geminiSchemaFault(config?.responseSchema, 'generation_config.response_schema')
+      const fault =
+        declarations
+          .map((d, i) => geminiSchemaFault(d.parameters, `tools[0].function_declarations[${i}].parameters`))
+          .find(Boolean) ?? geminiSchemaFault(config?.responseSchema, 'generation_config.response_schema')
       if (fault) return { status: 400, json: { error: { code: 400, message: fault, status: 'INVALID_ARGUMENT' } } }
-      return { json: { candidates: [{ content: { role: 'model', parts: [{ text: '{"city":"Paris","population":null}' }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 20, candidatesTokenCount: 8, totalTokenCount: 28 }, modelVersion: GEMINI } }
+      return {
+        json: {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: '{"city":"Paris","population":null}' }] },
+              finishReason: 'STOP',
+              index: 0,
+            },
+          ],
+          usageMetadata: { promptTokenCount: 20, candidatesTokenCount: 8, totalTokenCount: 28 },
+          modelVersion: GEMINI,
+        },
+      }
     }
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { city: { type: 'string' }, population: { type: ['integer', 'null'] } }, required: ['city', 'population'], additionalProperties: false }
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { city: { type: 'string' }, population: { type: ['integer', 'null'] } },
+      required: ['city', 'population'],
+      additionalProperties: false,
+    }
     const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
     const answer = await openai.chat.completions.create({
       model: GEMINI,
@@ -115,7 +230,11 @@ describe('the openai client on a Gemini channel', () => {
       response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } },
     })
     const sent = gemini.seen[0]?.body as { tools: { functionDeclarations: unknown[] }[]; generationConfig: unknown }
-    const subset = { type: 'OBJECT', properties: { city: { type: 'STRING' }, population: { type: 'INTEGER', nullable: true } }, required: ['city', 'population'] }
+    const subset = {
+      type: 'OBJECT',
+      properties: { city: { type: 'STRING' }, population: { type: 'INTEGER', nullable: true } },
+      required: ['city', 'population'],
+    }
     expect(sent.tools[0]?.functionDeclarations).toEqual([{ name: 'lookup_city', parameters: subset }])
     expect(sent.generationConfig).toEqual({ responseMimeType: 'application/json', responseSchema: subset })
     expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris', population: null })

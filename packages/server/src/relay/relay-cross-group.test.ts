@@ -9,7 +9,13 @@ let root: TestUser
 let broken: ScriptedUpstream
 let healthy: ScriptedUpstream
 
-const answer = { id: 'c1', object: 'chat.completion', model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500 } }
+const answer = {
+  id: 'c1',
+  object: 'chat.completion',
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500 },
+}
 // gpt-4o-mini: model ratio 0.075, completion ratio 4: (1000 + 4 x 500) x 0.075 = 225 quota at group ratio 1.
 const baseCost = 225
 
@@ -33,7 +39,10 @@ afterEach(async () => {
 })
 
 const chat = (key: string) =>
-  h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }, headers: { authorization: `Bearer ${key}` } })
+  h.request('POST', '/v1/chat/completions', {
+    body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] },
+    headers: { authorization: `Bearer ${key}` },
+  })
 
 describe('cross_group_retry', () => {
   it('stays in the first auto group without it: the failure is answered and nothing is charged', async () => {
@@ -52,13 +61,18 @@ describe('cross_group_retry', () => {
     expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
   })
 
-  it('goes on to the next auto group with it, after that group\'s retries, and bills the group that served: one row', async () => {
+  it("goes on to the next auto group with it, after that group's retries, and bills the group that served: one row", async () => {
     await setOption('AutoGroups', '["default","vip"]')
     await addChannel(h, { name: 'a1', baseUrl: broken.url, groups: 'default', autoBan: false, priority: 5 })
     await addChannel(h, { name: 'a2', baseUrl: broken.url, groups: 'default', autoBan: false })
     const served = await addChannel(h, { name: 'b', baseUrl: healthy.url, groups: 'vip' })
     const user = await h.createUser(1, { quota: 100_000 })
-    const { key, id: tokenId } = await addToken(h, user.id, { group: 'auto', crossGroupRetry: true, unlimited: false, remainQuota: 50_000 })
+    const { key, id: tokenId } = await addToken(h, user.id, {
+      group: 'auto',
+      crossGroupRetry: true,
+      unlimited: false,
+      remainQuota: 50_000,
+    })
     const response = await chat(key)
     expect(response.status).toBe(200)
     await settle(h)
@@ -90,7 +104,7 @@ describe('cross_group_retry', () => {
     expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
   })
 
-  it('does not cross when the balance cannot cover the dearer group\'s hold', async () => {
+  it("does not cross when the balance cannot cover the dearer group's hold", async () => {
     await setOption('AutoGroups', '["default","vip"]')
     await addChannel(h, { baseUrl: broken.url, groups: 'default', autoBan: false })
     await addChannel(h, { baseUrl: healthy.url, groups: 'vip' })
@@ -129,12 +143,18 @@ describe('cross_group_retry in the token API', () => {
   it('is kept with the auto group only, as the reference stores it', async () => {
     await setOption('AutoGroups', '["default","vip"]')
     const user = await h.createUser(1, { quota: 100_000 })
-    const created = await h.request('POST', '/api/token/', { as: user, body: { name: 'a', group: 'auto', cross_group_retry: true, unlimited_quota: true } })
+    const created = await h.request('POST', '/api/token/', {
+      as: user,
+      body: { name: 'a', group: 'auto', cross_group_retry: true, unlimited_quota: true },
+    })
     expect(created.json?.success).toBe(true)
     const id = created.json?.data.id as number
     const read = async () => (await h.request('GET', `/api/token/${id}`, { as: user })).json?.data.cross_group_retry
     expect(await read()).toBe(true)
-    const fixed = await h.request('POST', '/api/token/', { as: user, body: { name: 'b', group: 'vip', cross_group_retry: true } })
+    const fixed = await h.request('POST', '/api/token/', {
+      as: user,
+      body: { name: 'b', group: 'vip', cross_group_retry: true },
+    })
     expect(fixed.json?.data.cross_group_retry).toBe(false)
     // Editing another field keeps it; leaving the auto group clears it.
     await h.request('PUT', '/api/token/', { as: user, body: { id, name: 'renamed' } })
@@ -146,7 +166,11 @@ describe('cross_group_retry in the token API', () => {
     await h.request('PUT', '/api/token/', { as: user, body: { id, group: 'auto', cross_group_retry: true } })
     expect(await read()).toBe(true)
     const list = await h.request('GET', '/api/token/', { as: user })
-    expect(list.json?.data.items.map((t: { name: string; cross_group_retry: boolean }) => [t.name, t.cross_group_retry]).sort()).toEqual([
+    expect(
+      list.json?.data.items
+        .map((t: { name: string; cross_group_retry: boolean }) => [t.name, t.cross_group_retry])
+        .sort()
+    ).toEqual([
       ['b', false],
       ['renamed', true],
     ])

@@ -13,7 +13,8 @@ import { testChannel } from './test-channel.ts'
  * events of a basic assistant, agent or chatflow) becomes an OpenAI completion, billed from
  * Dify's metadata.usage.
  */
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../providers/dify/__fixtures__', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../providers/dify/__fixtures__', name), 'utf8')
 const MODEL = 'dify-iphone-helper'
 const APP_KEY = 'app-dify-canary-key-0123456789'
 
@@ -55,17 +56,31 @@ const rawChat = (body: Record<string, unknown>) =>
 describe('Dify channels', () => {
   it('send a lone question as the query in blocking mode and answer an OpenAI completion billed from metadata.usage', async () => {
     dify.answer = () => ({ json: JSON.parse(fixture('dify-chat.json')) })
-    const answer = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'What are the specs of the iPhone 13 Pro Max?' }] })
+    const answer = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'What are the specs of the iPhone 13 Pro Max?' }],
+    })
     const seen = dify.seen[0]
     expect(seen?.path).toBe('/v1/chat-messages')
     expect(seen?.headers.authorization).toBe(`Bearer ${APP_KEY}`)
-    expect(seen?.body).toEqual({ inputs: {}, query: 'What are the specs of the iPhone 13 Pro Max?', response_mode: 'blocking', user: 'gateway', auto_generate_name: false })
+    expect(seen?.body).toEqual({
+      inputs: {},
+      query: 'What are the specs of the iPhone 13 Pro Max?',
+      response_mode: 'blocking',
+      user: 'gateway',
+      auto_generate_name: false,
+    })
     expect(answer.choices[0]?.message.content).toBe('iPhone 13 Pro Max specs are listed here:...')
     expect(answer.choices[0]?.finish_reason).toBe('stop')
     expect(answer.model).toBe(MODEL)
     expect(answer.usage).toMatchObject({ prompt_tokens: 1033, completion_tokens: 128, total_tokens: 1161 })
     await settle(h)
-    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: MODEL, prompt_tokens: 1033, completion_tokens: 128, channel_id: channelId })
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({
+      model_name: MODEL,
+      prompt_tokens: 1033,
+      completion_tokens: 128,
+      channel_id: channelId,
+    })
   })
 
   it('flatten a conversation with history into the query, with image URLs as files and the client’s user', async () => {
@@ -77,7 +92,13 @@ describe('Dify channels', () => {
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Which phones do you know?' },
         { role: 'assistant', content: 'iPhones.' },
-        { role: 'user', content: [{ type: 'text', text: 'Which one is this?' }, { type: 'image_url', image_url: { url: 'https://cloud.dify.ai/logo/logo-site.png' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Which one is this?' },
+            { type: 'image_url', image_url: { url: 'https://cloud.dify.ai/logo/logo-site.png' } },
+          ],
+        },
       ],
     })
     expect(dify.seen[0]?.body).toEqual({
@@ -91,8 +112,18 @@ describe('Dify channels', () => {
   })
 
   it('take the app’s inputs from the channel’s parameter override', async () => {
-    const id = await addChannel(h, { name: 'dify-inputs', type: 37, baseUrl: dify.url, models: 'dify-with-inputs', key: APP_KEY })
-    await h.services.db.updateTable('channels').set({ param_override: JSON.stringify({ inputs: { language: 'en' } }) }).where('id', '=', id).execute()
+    const id = await addChannel(h, {
+      name: 'dify-inputs',
+      type: 37,
+      baseUrl: dify.url,
+      models: 'dify-with-inputs',
+      key: APP_KEY,
+    })
+    await h.services.db
+      .updateTable('channels')
+      .set({ param_override: JSON.stringify({ inputs: { language: 'en' } }) })
+      .where('id', '=', id)
+      .execute()
     await h.services.changes.publish({ kind: 'channels' })
     await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, 'dify-with-inputs': 1 }))
     dify.answer = () => ({ json: JSON.parse(fixture('dify-chat.json')) })
@@ -103,7 +134,12 @@ describe('Dify channels', () => {
 
   it('stream the answer as OpenAI chunks with the usage chunk, billed from message_end', async () => {
     dify.answer = () => ({ sse: fixture('dify-chat.chunks.txt') })
-    const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } })
+    const stream = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
     let text = ''
     let finish: string | null | undefined
     let usage: OpenAI.CompletionUsage | undefined | null
@@ -117,21 +153,37 @@ describe('Dify channels', () => {
     expect(finish).toBe('stop')
     expect(usage).toMatchObject({ prompt_tokens: 1033, completion_tokens: 135 })
     await settle(h)
-    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: MODEL, prompt_tokens: 1033, completion_tokens: 135 })
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({
+      model_name: MODEL,
+      prompt_tokens: 1033,
+      completion_tokens: 135,
+    })
   })
 
   it('stream an agent’s answer with the image its tool made, and a chatflow’s without its workflow events', async () => {
     dify.answer = () => ({ sse: fixture('dify-agent.chunks.txt') })
     let text = ''
-    for await (const chunk of await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Draw' }], stream: true })) text += chunk.choices[0]?.delta.content ?? ''
-    expect(text).toMatch(/^\n!\[image\]\(https:\/\/upload\.dify\.ai\/files\/tools\/.+\.png\?.+\)\nI have created an image of a cute Japanese anime girl with white hair\.$/)
+    for await (const chunk of await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Draw' }],
+      stream: true,
+    }))
+      text += chunk.choices[0]?.delta.content ?? ''
+    expect(text).toMatch(
+      /^\n!\[image\]\(https:\/\/upload\.dify\.ai\/files\/tools\/.+\.png\?.+\)\nI have created an image of a cute Japanese anime girl with white hair\.$/
+    )
     // Settled before the next call: the two logs would otherwise be queued in whichever order their billing ends.
     await settle(h)
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 2181, completion_tokens: 43 })
 
     dify.answer = () => ({ sse: fixture('dify-chatflow.chunks.txt') })
     text = ''
-    for await (const chunk of await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Hi' }], stream: true })) text += chunk.choices[0]?.delta.content ?? ''
+    for await (const chunk of await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    }))
+      text += chunk.choices[0]?.delta.content ?? ''
     expect(text).toBe('Hi there')
     await settle(h)
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 42, completion_tokens: 2 })
@@ -140,15 +192,25 @@ describe('Dify channels', () => {
   it('end a moderated answer with content_filter', async () => {
     dify.answer = () => ({ sse: fixture('dify-replace.chunks.txt') })
     let finish: string | null | undefined
-    for await (const chunk of await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }], stream: true })) finish = chunk.choices[0]?.finish_reason ?? finish
+    for await (const chunk of await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    }))
+      finish = chunk.choices[0]?.finish_reason ?? finish
     expect(finish).toBe('content_filter')
     await settle(h)
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 20, completion_tokens: 9 })
   })
 
   it('map Dify’s error answers to OpenAI errors with their status, never echoing the app key', async () => {
-    dify.answer = () => ({ status: 400, json: { status: 400, code: 'invalid_param', message: `Invalid app key ${APP_KEY}` } })
-    const error = (await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
+    dify.answer = () => ({
+      status: 400,
+      json: { status: 400, code: 'invalid_param', message: `Invalid app key ${APP_KEY}` },
+    })
+    const error = (await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
     expect(error).toBeInstanceOf(OpenAI.APIError)
     expect(error.status).toBe(400)
     expect(error.message).toContain('Invalid app key [key]')
@@ -156,8 +218,12 @@ describe('Dify channels', () => {
     expect((error.error as { code?: string }).code).toBe('invalid_param')
 
     // An error body with status 200: not an empty completion, but Dify's error.
-    dify.answer = () => ({ json: { status: 400, code: 'app_unavailable', message: 'App unavailable, please check your app configurations.' } })
-    const inBody = (await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
+    dify.answer = () => ({
+      json: { status: 400, code: 'app_unavailable', message: 'App unavailable, please check your app configurations.' },
+    })
+    const inBody = (await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
     expect(inBody.status).toBe(400)
     expect(inBody.message).toContain('App unavailable')
   })
@@ -176,7 +242,12 @@ describe('Dify channels', () => {
   it('skip a malformed chunk and keep the rest of the answer', async () => {
     dify.answer = () => ({ sse: fixture('dify-malformed.chunks.txt') })
     let text = ''
-    for await (const chunk of await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }], stream: true })) text += chunk.choices[0]?.delta.content ?? ''
+    for await (const chunk of await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    }))
+      text += chunk.choices[0]?.delta.content ?? ''
     expect(text).toBe('Half done')
     await settle(h)
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ prompt_tokens: 8, completion_tokens: 2 })
@@ -199,7 +270,9 @@ describe('Dify channels', () => {
   })
 
   it('answer 501 for endpoints a Dify app does not have', async () => {
-    const error = (await client.embeddings.create({ model: MODEL, input: 'x' }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
+    const error = (await client.embeddings
+      .create({ model: MODEL, input: 'x' })
+      .catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
     expect(error.status).toBe(501)
     expect(dify.seen).toEqual([])
   })

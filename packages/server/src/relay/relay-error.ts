@@ -1,10 +1,11 @@
-import type { Language } from '../i18n/messages.ts'
 import { isDatabaseUnavailable } from '../db/errors.ts'
+import type { Language } from '../i18n/messages.ts'
 import { countDatabaseError } from '../metrics/process-errors.ts'
 import { openAIErrorBody } from '../providers/openai/openai-error-frame.ts'
 import { relayMessage, type RelayMessageKey } from './relay-messages.ts'
 
-export type RelayErrorType = 'invalid_request_error' | 'authentication_error' | 'permission_error' | 'new_api_error' | 'upstream_error'
+export type RelayErrorType =
+  'invalid_request_error' | 'authentication_error' | 'permission_error' | 'new_api_error' | 'upstream_error'
 
 /**
  * An error of the relay surface, answered in the OpenAI shape with a real HTTP status. `local`
@@ -50,8 +51,13 @@ export class RelayError extends Error {
   }
 }
 
-export const localError = (status: number, code: string, messageKey: RelayMessageKey, params?: Record<string, string | number>, type: RelayErrorType = 'new_api_error') =>
-  new RelayError({ status, type, code, messageKey, params })
+export const localError = (
+  status: number,
+  code: string,
+  messageKey: RelayMessageKey,
+  params?: Record<string, string | number>,
+  type: RelayErrorType = 'new_api_error'
+) => new RelayError({ status, type, code, messageKey, params })
 
 /** `{error:{message,type,param,code}}` with the request id in the message, as OpenAI clients expect. */
 export function toOpenAIErrorBody(error: RelayError, language: Language, requestId: string) {
@@ -69,5 +75,13 @@ export function toRelayError(error: unknown): { error: RelayError; internal: boo
     countDatabaseError('relay')
     return { error: localError(503, 'database_unavailable', 'db.unavailable'), internal: false }
   }
-  return { error: new RelayError({ status: 500, type: 'new_api_error', code: 'internal_error', messageKey: 'request.internal' }), internal: true }
+  return {
+    error: new RelayError({
+      status: 500,
+      type: 'new_api_error',
+      code: 'internal_error',
+      messageKey: 'request.internal',
+    }),
+    internal: true,
+  }
 }

@@ -31,7 +31,8 @@ const chat = (key: string, body: Record<string, unknown> = {}) =>
     body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], ...body },
     headers: { authorization: `Bearer ${key}` },
   })
-const channelStatus = async (id: number) => h.services.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow()
+const channelStatus = async (id: number) =>
+  h.services.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow()
 
 describe('retries and channel health', () => {
   it('retries a failing channel on the next priority and bills only the success', async () => {
@@ -74,8 +75,17 @@ describe('retries and channel health', () => {
 
   it('disables a channel whose error matches, only when auto-disable is on and the channel allows it', async () => {
     await setOption('RetryTimes', '2')
-    const broke = await addChannel(h, { name: 'no-credit', baseUrl: `${mock.url}/_mock/status=429,errorMessage=Your credit balance is too low`, priority: 10 })
-    const spared = await addChannel(h, { name: 'no-autoban', baseUrl: `${mock.url}/_mock/status=401`, priority: 5, autoBan: false })
+    const broke = await addChannel(h, {
+      name: 'no-credit',
+      baseUrl: `${mock.url}/_mock/status=429,errorMessage=Your credit balance is too low`,
+      priority: 10,
+    })
+    const spared = await addChannel(h, {
+      name: 'no-autoban',
+      baseUrl: `${mock.url}/_mock/status=401`,
+      priority: 5,
+      autoBan: false,
+    })
     await addChannel(h, { baseUrl: mock.url, priority: 0 })
     const { key } = await addToken(h, user.id)
 
@@ -91,7 +101,11 @@ describe('retries and channel health', () => {
     expect(info.status_reason).toContain('credit balance is too low')
     expect(info.status_time).toBeGreaterThan(0)
     expect((await channelStatus(spared)).status).toBe(1)
-    const abilities = await h.services.db.selectFrom('abilities').select('enabled').where('channel_id', '=', broke).execute()
+    const abilities = await h.services.db
+      .selectFrom('abilities')
+      .select('enabled')
+      .where('channel_id', '=', broke)
+      .execute()
     expect(abilities.every((a) => !a.enabled)).toBe(true)
     // The disabled channel is no longer tried.
     mock.reset()
@@ -118,7 +132,10 @@ describe('retries and channel health', () => {
   })
 
   it('never echoes the upstream key', async () => {
-    await addChannel(h, { baseUrl: `${mock.url}/_mock/status=401,errorMessage=Incorrect API key provided: sk-upstream-canary-key`, key: 'sk-upstream-canary-key' })
+    await addChannel(h, {
+      baseUrl: `${mock.url}/_mock/status=401,errorMessage=Incorrect API key provided: sk-upstream-canary-key`,
+      key: 'sk-upstream-canary-key',
+    })
     const { key } = await addToken(h, user.id)
     const response = await chat(key)
     expect(response.status).toBe(401)
@@ -221,7 +238,7 @@ describe('shutdown', () => {
           body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true }),
         })
         return response.text().catch(() => 'cut')
-      }),
+      })
     )
 
   it('lets streams in flight finish, then writes every log row', async () => {
@@ -240,7 +257,11 @@ describe('shutdown', () => {
     h.services.close = closeServices
     const texts = await streams
     expect(texts.every((t) => t.includes('[DONE]'))).toBe(true)
-    const rows = await logDb.selectFrom('logs').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 2).executeTakeFirstOrThrow()
+    const rows = await logDb
+      .selectFrom('logs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', 2)
+      .executeTakeFirstOrThrow()
     expect(Number(rows.n)).toBe(20)
   })
 

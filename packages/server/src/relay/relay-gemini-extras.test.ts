@@ -48,9 +48,18 @@ beforeAll(async () => {
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 10_000_000 })
   userId = user.id
-  geminiChannel = await addChannel(h, { name: 'gemini', type: 24, baseUrl: google.url, models: `${GEMINI_EMBED},${GEMINI_CHAT}`, key: 'AIza-channel-canary' })
+  geminiChannel = await addChannel(h, {
+    name: 'gemini',
+    type: 24,
+    baseUrl: google.url,
+    models: `${GEMINI_EMBED},${GEMINI_CHAT}`,
+    key: 'AIza-channel-canary',
+  })
   await addChannel(h, { name: 'openai', type: 1, baseUrl: openaiUp.url, models: `${OPENAI_EMBED},${OPENAI_CHAT}` })
-  await h.services.options.set('ModelRatio', JSON.stringify({ [GEMINI_EMBED]: 2, [OPENAI_EMBED]: 3, [GEMINI_CHAT]: 0.15, [OPENAI_CHAT]: 0.075 }))
+  await h.services.options.set(
+    'ModelRatio',
+    JSON.stringify({ [GEMINI_EMBED]: 2, [OPENAI_EMBED]: 3, [GEMINI_CHAT]: 0.15, [OPENAI_CHAT]: 0.075 })
+  )
   key = (await addToken(h, user.id)).key
   limitedKey = (await addToken(h, user.id, { modelLimits: GEMINI_EMBED })).key
   server = await listen(h)
@@ -81,7 +90,11 @@ async function billed(call: () => Promise<unknown>) {
 }
 
 const post = (path: string, body: unknown, auth: Record<string, string> = { 'x-goog-api-key': key }) =>
-  fetch(`${server.url}/v1beta/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) })
+  fetch(`${server.url}/v1beta/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: JSON.stringify(body),
+  })
 
 describe('embeddings on a Gemini channel', () => {
   it("@google/genai's embedContent: the upstream's batchEmbedContents with the channel's key, vectors back, prompt counted by the tokenizer", async () => {
@@ -102,13 +115,29 @@ describe('embeddings on a Gemini channel', () => {
     expect(seen?.headers['x-goog-api-key']).toBe('AIza-channel-canary')
     expect(seen?.body).toEqual({
       requests: [
-        { model: `models/${GEMINI_EMBED}`, content: { parts: [{ text: 'What is the meaning of life?' }], role: 'user' }, taskType: 'RETRIEVAL_DOCUMENT', outputDimensionality: 3 },
-        { model: `models/${GEMINI_EMBED}`, content: { parts: [{ text: 'How does the brain work?' }], role: 'user' }, taskType: 'RETRIEVAL_DOCUMENT', outputDimensionality: 3 },
+        {
+          model: `models/${GEMINI_EMBED}`,
+          content: { parts: [{ text: 'What is the meaning of life?' }], role: 'user' },
+          taskType: 'RETRIEVAL_DOCUMENT',
+          outputDimensionality: 3,
+        },
+        {
+          model: `models/${GEMINI_EMBED}`,
+          content: { parts: [{ text: 'How does the brain work?' }], role: 'user' },
+          taskType: 'RETRIEVAL_DOCUMENT',
+          outputDimensionality: 3,
+        },
       ],
     })
     // Gemini reports no usage for embeddings: 7 + 6 tokens by cl100k, at model ratio 2.
     expect(newLogs).toHaveLength(1)
-    expect(newLogs[0]).toMatchObject({ model_name: GEMINI_EMBED, prompt_tokens: 13, completion_tokens: 0, quota: 26, channel_id: geminiChannel })
+    expect(newLogs[0]).toMatchObject({
+      model_name: GEMINI_EMBED,
+      prompt_tokens: 13,
+      completion_tokens: 0,
+      quota: 26,
+      channel_id: geminiChannel,
+    })
     expect(Boolean(newLogs[0]?.is_stream)).toBe(false)
     expect(charged).toBe(26)
   })
@@ -117,17 +146,28 @@ describe('embeddings on a Gemini channel', () => {
     const google_ = createGoogleGenerativeAI({ apiKey: key, baseURL: `${server.url}/v1beta` })
     let embedding: number[] = []
     const { newLogs, charged } = await billed(async () => {
-      ;({ embedding } = await embed({ model: google_.embeddingModel(GEMINI_EMBED), value: 'What is the meaning of life?', providerOptions: { google: { outputDimensionality: 4 } } }))
+      ;({ embedding } = await embed({
+        model: google_.embeddingModel(GEMINI_EMBED),
+        value: 'What is the meaning of life?',
+        providerOptions: { google: { outputDimensionality: 4 } },
+      }))
     })
     expect(embedding).toEqual([0.0123, -0.0456, 0.0789, -0.0012])
     expect(google.seen[0]?.path).toBe(`/v1beta/models/${GEMINI_EMBED}:embedContent`)
-    expect(google.seen[0]?.body).toEqual({ model: `models/${GEMINI_EMBED}`, content: { parts: [{ text: 'What is the meaning of life?' }] }, outputDimensionality: 4 })
+    expect(google.seen[0]?.body).toEqual({
+      model: `models/${GEMINI_EMBED}`,
+      content: { parts: [{ text: 'What is the meaning of life?' }] },
+      outputDimensionality: 4,
+    })
     expect(newLogs.map((l) => [l.prompt_tokens, l.quota])).toEqual([[7, 14]])
     expect(charged).toBe(14)
   })
 
   it("an upstream failure answers in Google's shape and gives the reservation back", async () => {
-    google.answer = () => ({ status: 400, json: { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } } })
+    google.answer = () => ({
+      status: 400,
+      json: { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } },
+    })
     let response: Response | undefined
     const { newLogs, charged } = await billed(async () => {
       response = await post(`models/${GEMINI_EMBED}:embedContent`, { content: { parts: [{ text: 'x' }] } })
@@ -153,20 +193,42 @@ describe('embeddings on an OpenAI-compatible channel', () => {
     const texts = ['What is the meaning of life?', 'How much wood would a woodchuck chuck?', 'How does the brain work?']
     let result: Awaited<ReturnType<typeof ai.models.embedContent>> | undefined
     const { newLogs, charged } = await billed(async () => {
-      result = await ai.models.embedContent({ model: OPENAI_EMBED, contents: texts, config: { outputDimensionality: 3 } })
+      result = await ai.models.embedContent({
+        model: OPENAI_EMBED,
+        contents: texts,
+        config: { outputDimensionality: 3 },
+      })
     })
     expect(openaiUp.seen[0]?.path).toBe('/v1/embeddings')
     expect(openaiUp.seen[0]?.headers.authorization).toBe('Bearer sk-upstream-canary-key')
-    expect(openaiUp.seen[0]?.body).toEqual({ model: OPENAI_EMBED, input: texts, encoding_format: 'float', dimensions: 3 })
-    expect(result?.embeddings?.map((e) => e.values)).toEqual((fixture('gemini-batch-embed-response.json').embeddings as { values: number[] }[]).map((e) => e.values))
+    expect(openaiUp.seen[0]?.body).toEqual({
+      model: OPENAI_EMBED,
+      input: texts,
+      encoding_format: 'float',
+      dimensions: 3,
+    })
+    expect(result?.embeddings?.map((e) => e.values)).toEqual(
+      (fixture('gemini-batch-embed-response.json').embeddings as { values: number[] }[]).map((e) => e.values)
+    )
     expect(newLogs).toHaveLength(1)
     expect(newLogs[0]).toMatchObject({ model_name: OPENAI_EMBED, prompt_tokens: 27, completion_tokens: 0, quota: 81 })
     expect(charged).toBe(81)
   })
 
   it('embedContent (one request) answers one embedding', async () => {
-    openaiUp.answer = () => ({ json: { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.5, 0.25] }], model: OPENAI_EMBED, usage: { prompt_tokens: 5, total_tokens: 5 } } })
-    const response = await post(`models/${OPENAI_EMBED}:embedContent?key=${key}`, { content: { parts: [{ text: 'Hello' }, { text: 'world' }] } }, {})
+    openaiUp.answer = () => ({
+      json: {
+        object: 'list',
+        data: [{ object: 'embedding', index: 0, embedding: [0.5, 0.25] }],
+        model: OPENAI_EMBED,
+        usage: { prompt_tokens: 5, total_tokens: 5 },
+      },
+    })
+    const response = await post(
+      `models/${OPENAI_EMBED}:embedContent?key=${key}`,
+      { content: { parts: [{ text: 'Hello' }, { text: 'world' }] } },
+      {}
+    )
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ embedding: { values: [0.5, 0.25] } })
     expect(openaiUp.seen[0]?.body).toEqual({ model: OPENAI_EMBED, input: ['Hello\nworld'], encoding_format: 'float' })
@@ -190,9 +252,15 @@ describe('countTokens', () => {
   })
 
   it("a whole generateContent request names the channel's model", async () => {
-    const response = await post(`models/${GEMINI_CHAT}:countTokens?key=${key}`, { generateContentRequest: { model: 'models/other', contents: [{ parts: [{ text: 'Hi' }] }] } }, {})
+    const response = await post(
+      `models/${GEMINI_CHAT}:countTokens?key=${key}`,
+      { generateContentRequest: { model: 'models/other', contents: [{ parts: [{ text: 'Hi' }] }] } },
+      {}
+    )
     expect(await response.json()).toEqual(fixture('gemini-count-tokens-response.json'))
-    expect(google.seen[0]?.body).toEqual({ generateContentRequest: { model: `models/${GEMINI_CHAT}`, contents: [{ parts: [{ text: 'Hi' }] }] } })
+    expect(google.seen[0]?.body).toEqual({
+      generateContentRequest: { model: `models/${GEMINI_CHAT}`, contents: [{ parts: [{ text: 'Hi' }] }] },
+    })
   })
 
   it('on an OpenAI channel: counted by the tokenizer over the converted prompt, nothing sent upstream, free', async () => {
@@ -211,9 +279,16 @@ describe('countTokens', () => {
     const missing = await post(`models/gemini-9-ultra:countTokens`, { contents: [{ parts: [{ text: 'x' }] }] })
     expect(missing.status).toBe(404)
     expect(((await missing.json()) as { error: unknown }).error).toMatchObject({ code: 404, status: 'NOT_FOUND' })
-    const limited = await post(`models/${GEMINI_CHAT}:countTokens`, { contents: [{ parts: [{ text: 'x' }] }] }, { 'x-goog-api-key': limitedKey })
+    const limited = await post(
+      `models/${GEMINI_CHAT}:countTokens`,
+      { contents: [{ parts: [{ text: 'x' }] }] },
+      { 'x-goog-api-key': limitedKey }
+    )
     expect(limited.status).toBe(403)
-    expect(((await limited.json()) as { error: unknown }).error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' })
+    expect(((await limited.json()) as { error: unknown }).error).toMatchObject({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+    })
     expect(google.seen).toHaveLength(0)
   })
 })
@@ -241,10 +316,16 @@ describe('models', () => {
     for await (const model of pager) names.push(model.name ?? '')
     expect(names).toEqual([GEMINI_CHAT, GEMINI_EMBED, OPENAI_CHAT, OPENAI_EMBED].sort().map((id) => `models/${id}`))
 
-    const first = (await (await fetch(`${server.url}/v1beta/models?pageSize=3&key=${key}`)).json()) as { models: { name: string }[]; nextPageToken?: string }
+    const first = (await (await fetch(`${server.url}/v1beta/models?pageSize=3&key=${key}`)).json()) as {
+      models: { name: string }[]
+      nextPageToken?: string
+    }
     expect(first.models).toHaveLength(3)
     expect(first.nextPageToken).toBe('3')
-    const last = (await (await fetch(`${server.url}/v1beta/models?pageSize=3&pageToken=3&key=${key}`)).json()) as { models: { name: string }[]; nextPageToken?: string }
+    const last = (await (await fetch(`${server.url}/v1beta/models?pageSize=3&pageToken=3&key=${key}`)).json()) as {
+      models: { name: string }[]
+      nextPageToken?: string
+    }
     expect(last).toEqual({ models: [expect.objectContaining({ name: `models/${OPENAI_EMBED}` })] })
     const bad = await fetch(`${server.url}/v1beta/models?pageToken=zz&key=${key}`)
     expect(bad.status).toBe(400)
@@ -255,19 +336,30 @@ describe('models', () => {
 describe("Gemini's auth forms on every new route", () => {
   const routes: [string, string, unknown][] = [
     ['POST', `models/${GEMINI_EMBED}:embedContent`, { content: { parts: [{ text: 'x' }] } }],
-    ['POST', `models/${GEMINI_EMBED}:batchEmbedContents`, { requests: [{ model: `models/${GEMINI_EMBED}`, content: { parts: [{ text: 'x' }] } }] }],
+    [
+      'POST',
+      `models/${GEMINI_EMBED}:batchEmbedContents`,
+      { requests: [{ model: `models/${GEMINI_EMBED}`, content: { parts: [{ text: 'x' }] } }] },
+    ],
     ['POST', `models/${GEMINI_CHAT}:countTokens`, { contents: [{ parts: [{ text: 'x' }] }] }],
     ['GET', `models/${GEMINI_CHAT}`, undefined],
     ['GET', 'models', undefined],
   ]
-  it.each(routes)('%s %s takes x-goog-api-key and ?key=, and answers 401 UNAUTHENTICATED without a key', async (method, path, body) => {
-    const send = (query: string, headers: Record<string, string>) =>
-      fetch(`${server.url}/v1beta/${path}${query}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
-    expect((await send('', { 'x-goog-api-key': key })).status).toBe(200)
-    expect((await send(`?key=${key}`, {})).status).toBe(200)
-    const none = await send('', {})
-    expect(none.status).toBe(401)
-    expect(((await none.json()) as { error: unknown }).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' })
-    await settle(h)
-  })
+  it.each(routes)(
+    '%s %s takes x-goog-api-key and ?key=, and answers 401 UNAUTHENTICATED without a key',
+    async (method, path, body) => {
+      const send = (query: string, headers: Record<string, string>) =>
+        fetch(`${server.url}/v1beta/${path}${query}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      expect((await send('', { 'x-goog-api-key': key })).status).toBe(200)
+      expect((await send(`?key=${key}`, {})).status).toBe(200)
+      const none = await send('', {})
+      expect(none.status).toBe(401)
+      expect(((await none.json()) as { error: unknown }).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' })
+      await settle(h)
+    }
+  )
 })

@@ -1,6 +1,6 @@
-import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
@@ -12,7 +12,8 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripte
  * API (/v1beta/models/{model}:generateContent) against a Gemini channel (passed through) and an
  * OpenAI channel (converted), with usage billed from each protocol.
  */
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../providers/gemini/__fixtures__', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../providers/gemini/__fixtures__', name), 'utf8')
 const GEMINI = 'gemini-2.5-flash'
 
 let h: Harness
@@ -45,7 +46,12 @@ beforeEach(() => {
   google.seen.length = 0
 })
 
-const generate = (model: string, body: unknown, stream = false, auth: Record<string, string> = { 'x-goog-api-key': key }) =>
+const generate = (
+  model: string,
+  body: unknown,
+  stream = false,
+  auth: Record<string, string> = { 'x-goog-api-key': key }
+) =>
   fetch(`${server.url}/v1beta/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...auth },
@@ -55,11 +61,20 @@ const generate = (model: string, body: unknown, stream = false, auth: Record<str
 describe('openai client on a Gemini channel', () => {
   it('calls generateContent with the key in a header, and converts answer and usage', async () => {
     google.answer = () => ({ json: JSON.parse(fixture('gemini-text.json')) })
-    const answer = await openai.chat.completions.create({ model: GEMINI, messages: [{ role: 'system', content: 'Short.' }, { role: 'user', content: 'Why tides?' }] })
+    const answer = await openai.chat.completions.create({
+      model: GEMINI,
+      messages: [
+        { role: 'system', content: 'Short.' },
+        { role: 'user', content: 'Why tides?' },
+      ],
+    })
     const seen = google.seen[0]
     expect(seen?.path).toBe(`/v1beta/models/${GEMINI}:generateContent`)
     expect(seen?.headers['x-goog-api-key']).toBe('AIza-channel-canary')
-    expect(seen?.body).toMatchObject({ systemInstruction: { parts: [{ text: 'Short.' }] }, contents: [{ role: 'user', parts: [{ text: 'Why tides?' }] }] })
+    expect(seen?.body).toMatchObject({
+      systemInstruction: { parts: [{ text: 'Short.' }] },
+      contents: [{ role: 'user', parts: [{ text: 'Why tides?' }] }],
+    })
     expect(answer.choices[0]?.message.content).toBe("The moon's gravity pulls the oceans.")
     expect(answer.usage).toMatchObject({ prompt_tokens: 20, completion_tokens: 14 })
     await settle(h)
@@ -78,7 +93,11 @@ describe('openai client on a Gemini channel', () => {
 
   it('streams through streamGenerateContent with alt=sse', async () => {
     google.answer = () => ({ sse: fixture('gemini-text.chunks.txt') })
-    const stream = await openai.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'Story' }], stream: true })
+    const stream = await openai.chat.completions.create({
+      model: GEMINI,
+      messages: [{ role: 'user', content: 'Story' }],
+      stream: true,
+    })
     let text = ''
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
     expect(google.seen[0]?.path).toBe(`/v1beta/models/${GEMINI}:streamGenerateContent?alt=sse`)
@@ -107,8 +126,15 @@ describe('openai client on a Gemini channel', () => {
   })
 
   it("passes Google's error message on with its status", async () => {
-    google.answer = () => ({ status: 400, json: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' } } })
-    const error = await openai.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    google.answer = () => ({
+      status: 400,
+      json: {
+        error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+      },
+    })
+    const error = await openai.chat.completions
+      .create({ model: GEMINI, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(400)
     expect((error as Error).message).toContain('API key not valid')
   })
@@ -117,8 +143,15 @@ describe('openai client on a Gemini channel', () => {
 describe("Gemini's native API", () => {
   it('on a Gemini channel: passed through, the key accepted from ?key=', async () => {
     google.answer = () => ({ json: JSON.parse(fixture('gemini-function-call.json')) })
-    const body = { contents: [{ role: 'user', parts: [{ text: 'Weather in Boston?' }] }], tools: [{ functionDeclarations: [{ name: 'get_current_weather' }] }] }
-    const response = await fetch(`${server.url}/v1beta/models/${GEMINI}:generateContent?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const body = {
+      contents: [{ role: 'user', parts: [{ text: 'Weather in Boston?' }] }],
+      tools: [{ functionDeclarations: [{ name: 'get_current_weather' }] }],
+    }
+    const response = await fetch(`${server.url}/v1beta/models/${GEMINI}:generateContent?key=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual(JSON.parse(fixture('gemini-function-call.json')))
     expect(google.seen[0]?.body).toEqual(body)
@@ -137,9 +170,21 @@ describe("Gemini's native API", () => {
   })
 
   it('on an OpenAI channel: converted there and back, JSON and stream', async () => {
-    const response = await generate('gpt-4o-mini', { systemInstruction: { parts: [{ text: 'Brief.' }] }, contents: [{ role: 'user', parts: [{ text: 'Hello' }] }] })
-    const answer = (await response.json()) as { candidates: { content: { parts: { text: string }[] }; finishReason: string }[]; usageMetadata: { candidatesTokenCount: number } }
-    expect(mock.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Brief.' }, { role: 'user', content: 'Hello' }] })
+    const response = await generate('gpt-4o-mini', {
+      systemInstruction: { parts: [{ text: 'Brief.' }] },
+      contents: [{ role: 'user', parts: [{ text: 'Hello' }] }],
+    })
+    const answer = (await response.json()) as {
+      candidates: { content: { parts: { text: string }[] }; finishReason: string }[]
+      usageMetadata: { candidatesTokenCount: number }
+    }
+    expect(mock.requests.at(-1)?.body).toMatchObject({
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: 'Brief.' },
+        { role: 'user', content: 'Hello' },
+      ],
+    })
     expect(answer.candidates[0]?.finishReason).toBe('STOP')
     expect(answer.candidates[0]?.content.parts[0]?.text.length).toBeGreaterThan(0)
     expect(answer.usageMetadata.candidatesTokenCount).toBeGreaterThan(0)
@@ -148,7 +193,9 @@ describe("Gemini's native API", () => {
     const events = streamed
       .split('\n\n')
       .filter((frame) => frame.startsWith('data: '))
-      .map((frame) => JSON.parse(frame.slice(6)) as { candidates: { finishReason?: string }[]; usageMetadata?: unknown })
+      .map(
+        (frame) => JSON.parse(frame.slice(6)) as { candidates: { finishReason?: string }[]; usageMetadata?: unknown }
+      )
     expect(events.length).toBeGreaterThan(1)
     expect(events.at(-1)?.candidates[0]?.finishReason).toBe('STOP')
     expect(events.at(-1)?.usageMetadata).toBeDefined()
@@ -161,7 +208,11 @@ describe("Gemini's native API", () => {
     const noKey = await generate(GEMINI, { contents: [{ parts: [{ text: 'x' }] }] }, false, {})
     expect(noKey.status).toBe(401)
     expect(await noKey.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } })
-    const unknownAction = await fetch(`${server.url}/v1beta/models/${GEMINI}:predictLongRunning`, { method: 'POST', headers: { 'x-goog-api-key': key }, body: '{}' })
+    const unknownAction = await fetch(`${server.url}/v1beta/models/${GEMINI}:predictLongRunning`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key },
+      body: '{}',
+    })
     expect(unknownAction.status).toBe(404)
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { startBudgetUpstream, type BudgetUpstream } from '../../test/budget-upstream.ts'
+import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 import { openHolds } from '../db/queries/ledger.ts'
 import { nowSeconds } from '../lib/time.ts'
@@ -106,7 +106,16 @@ describe('holds', () => {
     if (!hold) throw new Error('expected a hold')
     expect(await openHolds(h.services.db)).toEqual({ count: 1, amount: 300 })
     expect(await quotaOf(h, user.id)).toBe(700)
-    const settlement = { charge: 120, now: nowSeconds(), channelId: 0, tokens: 10, userId: user.id, username: user.username, model: 'gpt-4o-mini', rollup: false }
+    const settlement = {
+      charge: 120,
+      now: nowSeconds(),
+      channelId: 0,
+      tokens: 10,
+      userId: user.id,
+      username: user.username,
+      model: 'gpt-4o-mini',
+      rollup: false,
+    }
     // Two settlements of one hold, at once and again later: one charge.
     expect(await Promise.all([ledger.settle(hold, settlement), ledger.settle(hold, settlement)])).toEqual([120, 0])
     expect(await ledger.settle(hold, settlement)).toBe(0)
@@ -121,14 +130,37 @@ describe('holds', () => {
     void key
     const db = h.services.db
     // What a killed process leaves: balances already taken, its hold rows, a heartbeat that went silent.
-    await db.updateTable('users').set({ quota: 1_000 - 250 }).where('id', '=', user.id).execute()
-    await db.updateTable('tokens').set({ remain_quota: 500 - 250 }).where('id', '=', tokenId).execute()
+    await db
+      .updateTable('users')
+      .set({ quota: 1_000 - 250 })
+      .where('id', '=', user.id)
+      .execute()
+    await db
+      .updateTable('tokens')
+      .set({ remain_quota: 500 - 250 })
+      .where('id', '=', tokenId)
+      .execute()
     const old = nowSeconds() - 3600
     await db.insertInto('ledger_instances').values({ id: 'dead', started_at: old, heartbeat_at: old }).execute()
-    for (const [id, amount] of [['dead-1', 100], ['dead-2', 150]] as const) {
+    for (const [id, amount] of [
+      ['dead-1', 100],
+      ['dead-2', 150],
+    ] as const) {
       await db
         .insertInto('quota_holds')
-        .values({ id, owner: 'dead', user_id: user.id, token_id: tokenId, token_limited: 1, amount, created_at: old, username: user.username, token_name: 'mine', model_name: 'gpt-4o', group: 'default' })
+        .values({
+          id,
+          owner: 'dead',
+          user_id: user.id,
+          token_id: tokenId,
+          token_limited: 1,
+          amount,
+          created_at: old,
+          username: user.username,
+          token_name: 'mine',
+          model_name: 'gpt-4o',
+          group: 'default',
+        })
         .execute()
     }
     // A live process's hold is left alone.
@@ -155,7 +187,12 @@ describe('logs in another database', () => {
     root = await h.setupRoot()
     expect(h.services.logDb).not.toBe(h.services.db)
     const user = await h.createUser(1, { quota: 1_000 })
-    const { hold } = await h.services.relay.ledger.reserve({ userId: user.id, tokenUnlimited: true }, 100, { username: user.username, tokenName: 't', model: 'm', group: 'default' })
+    const { hold } = await h.services.relay.ledger.reserve({ userId: user.id, tokenUnlimited: true }, 100, {
+      username: user.username,
+      tokenName: 't',
+      model: 'm',
+      group: 'default',
+    })
     if (!hold) throw new Error('expected a hold')
     const now = nowSeconds()
     await h.services.relay.ledger.settle(hold, {

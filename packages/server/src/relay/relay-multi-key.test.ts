@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, settle } from '../../test/relay-fixtures.ts'
 import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripted-upstream.ts'
 import { readChannelInfo } from '../services/channels/channel-info.ts'
@@ -11,13 +11,30 @@ let user: TestUser
 /** keys the upstream refuses as invalid (401) */
 let refused: Set<string>
 
-const chatAnswer = { id: 'c1', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } }
+const chatAnswer = {
+  id: 'c1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+}
 
 beforeAll(async () => {
   upstream = await startScriptedUpstream()
   upstream.answer = (_path, _body, headers) => {
     const key = String(headers.authorization ?? '').replace(/^Bearer /, '')
-    if (refused.has(key)) return { status: 401, json: { error: { message: `Incorrect API key provided: ${key.slice(0, 3)}`, type: 'invalid_request_error', code: 'invalid_api_key' } } }
+    if (refused.has(key))
+      return {
+        status: 401,
+        json: {
+          error: {
+            message: `Incorrect API key provided: ${key.slice(0, 3)}`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        },
+      }
     return { json: chatAnswer }
   }
 })
@@ -36,11 +53,30 @@ harnessPerTest(async (made) => {
 })
 
 const chat = (key: string) =>
-  h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, headers: { authorization: `Bearer ${key}` } })
+  h.request('POST', '/v1/chat/completions', {
+    body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+    headers: { authorization: `Bearer ${key}` },
+  })
 const keysSent = () => upstream.seen.map((s) => String(s.headers.authorization).replace(/^Bearer /, ''))
-const channelRow = (id: number) => h.services.db.selectFrom('channels').select(['status', 'other_info', 'channel_info']).where('id', '=', id).executeTakeFirstOrThrow()
+const channelRow = (id: number) =>
+  h.services.db
+    .selectFrom('channels')
+    .select(['status', 'other_info', 'channel_info'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 const multiKeyChannel = (keys: string[], mode: string, extra: Record<string, unknown> = {}) =>
-  addChannel(h, { baseUrl: upstream.url, key: keys.join('\n'), channelInfo: { is_multi_key: true, multi_key_size: keys.length, multi_key_status_list: {}, multi_key_polling_index: 0, multi_key_mode: mode, ...extra } })
+  addChannel(h, {
+    baseUrl: upstream.url,
+    key: keys.join('\n'),
+    channelInfo: {
+      is_multi_key: true,
+      multi_key_size: keys.length,
+      multi_key_status_list: {},
+      multi_key_polling_index: 0,
+      multi_key_mode: mode,
+      ...extra,
+    },
+  })
 
 describe('multi-key channels on the relay', () => {
   it('takes the keys in turn in polling mode, skipping disabled ones', async () => {
@@ -67,13 +103,19 @@ describe('multi-key channels on the relay', () => {
     expect((await chat(key)).status).toBe(200)
     expect(keysSent()).toEqual(['sk-bad', 'sk-good'])
     await settle(h)
-    await expect.poll(async () => readChannelInfo((await channelRow(id)).channel_info).multi_key_status_list).toEqual({ '0': 3 })
+    await expect
+      .poll(async () => readChannelInfo((await channelRow(id)).channel_info).multi_key_status_list)
+      .toEqual({ '0': 3 })
     const info = readChannelInfo((await channelRow(id)).channel_info)
     expect(info.multi_key_disabled_reason?.['0']).toContain('Incorrect API key')
     expect(info.multi_key_disabled_time?.['0']).toBeGreaterThan(0)
     expect((await channelRow(id)).status).toBe(1)
     const logs = await consumeLogs(h)
-    expect(JSON.parse(String(logs[0]?.other)).admin_info).toMatchObject({ use_channel: [id, id], is_multi_key: true, multi_key_index: 1 })
+    expect(JSON.parse(String(logs[0]?.other)).admin_info).toMatchObject({
+      use_channel: [id, id],
+      is_multi_key: true,
+      multi_key_index: 1,
+    })
     // The disabled key is no longer used.
     upstream.seen.length = 0
     for (let i = 0; i < 3; i++) expect((await chat(key)).status).toBe(200)
@@ -100,7 +142,11 @@ describe('multi-key channels on the relay', () => {
     const row = await channelRow(id)
     expect(readChannelInfo(row.channel_info).multi_key_status_list).toEqual({ '0': 3, '1': 3 })
     expect(JSON.parse(row.other_info).status_reason).toBe('All keys are disabled')
-    const abilities = await h.services.db.selectFrom('abilities').select('enabled').where('channel_id', '=', id).execute()
+    const abilities = await h.services.db
+      .selectFrom('abilities')
+      .select('enabled')
+      .where('channel_id', '=', id)
+      .execute()
     expect(abilities.every((a) => !a.enabled)).toBe(true)
   })
 
@@ -118,7 +164,11 @@ describe('multi-key channels on the relay', () => {
 
   it('brings an auto-disabled key and its channel back when a test passes on it', async () => {
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'AutomaticEnableChannelEnabled', value: 'true' } })
-    const id = await multiKeyChannel(['sk-r1'], 'random', { multi_key_status_list: { '0': 3 }, multi_key_disabled_reason: { '0': 'quota' }, multi_key_disabled_time: { '0': 5 } })
+    const id = await multiKeyChannel(['sk-r1'], 'random', {
+      multi_key_status_list: { '0': 3 },
+      multi_key_disabled_reason: { '0': 'quota' },
+      multi_key_disabled_time: { '0': 5 },
+    })
     await h.services.db.updateTable('channels').set({ status: 3 }).where('id', '=', id).execute()
     await h.services.changes.publish({ kind: 'channels' })
     const test = await h.request('GET', `/api/channel/test/${id}`, { as: root })

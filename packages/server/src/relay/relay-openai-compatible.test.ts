@@ -1,6 +1,6 @@
-import { CHANNEL_TYPES, ChannelType, type ChannelTypeName } from '@gateway/shared'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { CHANNEL_TYPES, ChannelType, type ChannelTypeName } from '@gateway/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '../../test/harness.ts'
 import { addChannel, addToken, consumeLogs, listen, settle } from '../../test/relay-fixtures.ts'
@@ -13,7 +13,8 @@ import { openAICompatibleProviders } from '../providers/openai-compatible/openai
  * in its place, the usage and finish reason relayed, the error mapped, a malformed chunk passed
  * without breaking billing, and a stream cut mid-way billed for what it produced.
  */
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../providers/openai-compatible/__fixtures__', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../providers/openai-compatible/__fixtures__', name), 'utf8')
 const CHANNEL_KEY = 'sk-upstream-canary'
 
 let h: Harness
@@ -22,7 +23,11 @@ let server: { url: string; close: () => Promise<void> }
 let key: string
 
 const types = Object.entries(openAICompatibleProviders)
-  .map(([name, adapter]) => ({ type: ChannelType[name as ChannelTypeName], adapter, label: CHANNEL_TYPES.find((info) => info.id === ChannelType[name as ChannelTypeName])?.label ?? adapter.id }))
+  .map(([name, adapter]) => ({
+    type: ChannelType[name as ChannelTypeName],
+    adapter,
+    label: CHANNEL_TYPES.find((info) => info.id === ChannelType[name as ChannelTypeName])?.label ?? adapter.id,
+  }))
   .filter(({ adapter }) => adapter.endpoints.has('chat'))
 
 beforeAll(async () => {
@@ -32,7 +37,13 @@ beforeAll(async () => {
   const user = await h.createUser(1, { quota: 100_000_000 })
   const ratios: Record<string, number> = {}
   for (const { type } of types) {
-    await addChannel(h, { name: `type-${type}`, type, baseUrl: upstream.url, models: `model-${type}`, key: CHANNEL_KEY })
+    await addChannel(h, {
+      name: `type-${type}`,
+      type,
+      baseUrl: upstream.url,
+      models: `model-${type}`,
+      key: CHANNEL_KEY,
+    })
     ratios[`model-${type}`] = 1
   }
   await h.services.options.set('ModelRatio', JSON.stringify(ratios))
@@ -59,15 +70,24 @@ describe.each(types)('channel type $type ($label)', ({ type, adapter }) => {
     upstream.answer = () => ({ json: JSON.parse(fixture('chat.json')) })
     upstream.seen.length = 0
     const response = await chat(model)
-    const answer = (await response.json()) as { choices: { message: { content: string }; finish_reason: string }[]; usage: { total_tokens: number } }
+    const answer = (await response.json()) as {
+      choices: { message: { content: string }; finish_reason: string }[]
+      usage: { total_tokens: number }
+    }
     expect(response.status).toBe(200)
     const seen = upstream.seen[0]
     // The provider's own path (its prefix: /v1, /compatible-mode/v1, /api/paas/v4, ...) on the channel's base URL.
-    expect(seen?.path).toBe(adapter.buildUrl({ baseUrl: upstream.url, key: CHANNEL_KEY, organization: '' } as never, 'chat', model, false).pathname)
+    expect(seen?.path).toBe(
+      adapter.buildUrl({ baseUrl: upstream.url, key: CHANNEL_KEY, organization: '' } as never, 'chat', model, false)
+        .pathname
+    )
     expect(seen?.path).toMatch(/\/chat\/completions$/)
     expect(seen?.headers.authorization).toBe(`Bearer ${CHANNEL_KEY}`)
     expect(seen?.body.model).toBe(model)
-    expect(answer.choices[0]).toMatchObject({ message: { content: 'Hello! How can I assist you today?' }, finish_reason: 'stop' })
+    expect(answer.choices[0]).toMatchObject({
+      message: { content: 'Hello! How can I assist you today?' },
+      finish_reason: 'stop',
+    })
     expect(answer.usage.total_tokens).toBe(29)
     await settle(h)
     expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: model, prompt_tokens: 19, completion_tokens: 10 })
@@ -93,7 +113,10 @@ describe.each(types)('channel type $type ($label)', ({ type, adapter }) => {
   })
 
   it('passes a malformed chunk on and still bills the usage that follows', async () => {
-    const sse = fixture('chat.chunks.txt').replace('data: {"id":"chatcmpl-123","object":"chat.completion.chunk","created":1694268190,"model":"upstream-model","system_fingerprint":"fp_44709d6fcb","choices":[{"index":0,"delta":{"content":" there"}', 'data: {"broken": \n\ndata: {"id":"chatcmpl-123","object":"chat.completion.chunk","created":1694268190,"model":"upstream-model","system_fingerprint":"fp_44709d6fcb","choices":[{"index":0,"delta":{"content":" there"}')
+    const sse = fixture('chat.chunks.txt').replace(
+      'data: {"id":"chatcmpl-123","object":"chat.completion.chunk","created":1694268190,"model":"upstream-model","system_fingerprint":"fp_44709d6fcb","choices":[{"index":0,"delta":{"content":" there"}',
+      'data: {"broken": \n\ndata: {"id":"chatcmpl-123","object":"chat.completion.chunk","created":1694268190,"model":"upstream-model","system_fingerprint":"fp_44709d6fcb","choices":[{"index":0,"delta":{"content":" there"}'
+    )
     upstream.answer = () => ({ sse })
     const text = await (await chat(model, { stream: true })).text()
     expect(text).toContain('data: {"broken":')

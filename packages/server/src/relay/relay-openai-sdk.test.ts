@@ -30,14 +30,21 @@ afterAll(async () => {
 
 describe('official openai client', () => {
   it('completes a chat', async () => {
-    const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello there' }] })
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hello there' }],
+    })
     expect(completion.choices[0]?.message.content).toBeTruthy()
     expect(completion.choices[0]?.finish_reason).toBe('stop')
     expect(completion.usage?.total_tokens).toBeGreaterThan(0)
   })
 
   it('streams a chat, with and without the usage chunk', async () => {
-    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Count' }], stream: true })
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Count' }],
+      stream: true,
+    })
     let text = ''
     let sawUsage = false
     for await (const chunk of stream) {
@@ -47,7 +54,10 @@ describe('official openai client', () => {
     expect(text.length).toBeGreaterThan(0)
     // The gateway asked upstream for usage; a client that did not ask never sees it.
     expect(sawUsage).toBe(false)
-    expect((mock.requests.at(-1)?.body as { stream_options?: { include_usage?: boolean } } | undefined)?.stream_options?.include_usage).toBe(true)
+    expect(
+      (mock.requests.at(-1)?.body as { stream_options?: { include_usage?: boolean } } | undefined)?.stream_options
+        ?.include_usage
+    ).toBe(true)
 
     const withUsage = await client.chat.completions.create({
       model: 'gpt-4o-mini',
@@ -62,14 +72,30 @@ describe('official openai client', () => {
 
   it('completes a chat with tools (plain and streamed)', async () => {
     const tools: OpenAI.ChatCompletionTool[] = [
-      { type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } } },
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          description: 'Weather in a city',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      },
     ]
-    const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is the weather in Paris?' }], tools })
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
+      tools,
+    })
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls')
     const call = completion.choices[0]?.message.tool_calls?.[0]
     expect(call?.type === 'function' && call.function.name).toBeTruthy()
 
-    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is the weather in Paris?' }], tools, stream: true })
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
+      tools,
+      stream: true,
+    })
     let finish: string | null | undefined
     let args = ''
     for await (const chunk of stream) {
@@ -98,8 +124,12 @@ describe('official openai client', () => {
 
   it('raises typed errors with the status', async () => {
     const bad = new OpenAI({ apiKey: 'sk-not-a-real-key', baseURL: `${server.url}/v1`, maxRetries: 0 })
-    await expect(bad.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError)
-    await expect(client.chat.completions.create({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404, code: 'model_not_found' })
+    await expect(
+      bad.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })
+    ).rejects.toBeInstanceOf(OpenAI.AuthenticationError)
+    await expect(
+      client.chat.completions.create({ model: 'unknown-model', messages: [{ role: 'user', content: 'x' }] })
+    ).rejects.toMatchObject({ status: 404, code: 'model_not_found' })
   })
 
   it('billed every successful call', async () => {

@@ -10,7 +10,13 @@ import { addChannel, addToken, consumeLogs, listen, quotaOf, settle } from '../.
  */
 const MODEL = 'gpt-4o-realtime-preview'
 const CHANNEL_KEY = 'sk-realtime-canary'
-const usage = { total_tokens: 253, input_tokens: 132, output_tokens: 121, input_token_details: { text_tokens: 119, audio_tokens: 13, cached_tokens: 64 }, output_token_details: { text_tokens: 30, audio_tokens: 91 } }
+const usage = {
+  total_tokens: 253,
+  input_tokens: 132,
+  output_tokens: 121,
+  input_token_details: { text_tokens: 119, audio_tokens: 13, cached_tokens: 64 },
+  output_token_details: { text_tokens: 30, audio_tokens: 91 },
+}
 // (55 + 64 × 0.1 + 30 × 4 + 13 × 20 + 91 × 20 × 2) × 2.5 — cache ratio 0.1, completion ratio 4, model ratio 2.5.
 const RESPONSE_QUOTA = Math.round((55 + 6.4 + 120 + 260 + 3640) * 2.5)
 
@@ -36,7 +42,9 @@ beforeAll(async () => {
       const event = JSON.parse(buffer.toString()) as { type: string; big?: boolean }
       if (event.type !== 'response.create') return
       socket.send(JSON.stringify({ type: 'response.created' }))
-      const big = event.big ? { ...usage, output_token_details: { text_tokens: 30, audio_tokens: 900_000 }, output_tokens: 900_030 } : usage
+      const big = event.big
+        ? { ...usage, output_token_details: { text_tokens: 30, audio_tokens: 900_000 }, output_tokens: 900_030 }
+        : usage
       socket.send(JSON.stringify({ type: 'response.done', response: { status: 'completed', usage: big } }))
     })
   })
@@ -45,7 +53,13 @@ beforeAll(async () => {
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 5_000_000 })
   userId = user.id
-  await addChannel(h, { name: 'openai', type: 1, baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, models: MODEL, key: CHANNEL_KEY })
+  await addChannel(h, {
+    name: 'openai',
+    type: 1,
+    baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    models: MODEL,
+    key: CHANNEL_KEY,
+  })
   await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 2.5 }))
   await h.services.options.set('CacheRatio', JSON.stringify({ [MODEL]: 0.1 }))
   key = (await addToken(h, user.id)).key
@@ -59,13 +73,20 @@ afterAll(async () => {
 
 const wsUrl = () => `${server.url.replace('http', 'ws')}/v1/realtime?model=${MODEL}`
 
-function open(options: { protocols?: string[]; headers?: Record<string, string> }): Promise<{ socket: WebSocket; received: { text?: string; binary?: Buffer }[] }> {
+function open(options: {
+  protocols?: string[]
+  headers?: Record<string, string>
+}): Promise<{ socket: WebSocket; received: { text?: string; binary?: Buffer }[] }> {
   const socket = new WebSocket(wsUrl(), options.protocols ?? [], { headers: options.headers ?? {} })
   const received: { text?: string; binary?: Buffer }[] = []
-  socket.on('message', (data: RawData, binary) => received.push(binary ? { binary: Buffer.from(data as Buffer) } : { text: data.toString() }))
+  socket.on('message', (data: RawData, binary) =>
+    received.push(binary ? { binary: Buffer.from(data as Buffer) } : { text: data.toString() })
+  )
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve({ socket, received }))
-    socket.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`status ${res.statusCode}`), { status: res.statusCode })))
+    socket.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`status ${res.statusCode}`), { status: res.statusCode }))
+    )
     socket.once('error', reject)
   })
 }
@@ -80,7 +101,10 @@ const refusedWith = (url: string, headers: Record<string, string>) =>
     socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
     socket.once('open', () => reject(new Error('opened')))
   })
-const closed = (socket: WebSocket) => new Promise<number>((resolve) => (socket.readyState === WebSocket.CLOSED ? resolve(socket.readyState) : socket.once('close', (code) => resolve(code))))
+const closed = (socket: WebSocket) =>
+  new Promise<number>((resolve) =>
+    socket.readyState === WebSocket.CLOSED ? resolve(socket.readyState) : socket.once('close', (code) => resolve(code))
+  )
 
 describe('realtime relay', () => {
   it('bridges both ways byte for byte with the channel key, and bills response.done once when the session ends', async () => {
@@ -93,7 +117,11 @@ describe('realtime relay', () => {
     expect(upstreamSeen.authorization).toBe(`Bearer ${CHANNEL_KEY}`)
     expect(upstreamSeen.messages[0]).toEqual({ data: audio, binary: true })
     expect(received.find((m) => m.binary)?.binary).toEqual(audio)
-    expect(received.map((m) => m.text && JSON.parse(m.text).type).filter(Boolean)).toEqual(['session.created', 'response.created', 'response.done'])
+    expect(received.map((m) => m.text && JSON.parse(m.text).type).filter(Boolean)).toEqual([
+      'session.created',
+      'response.created',
+      'response.done',
+    ])
     const logsBefore = (await consumeLogs(h)).length
     socket.close()
     await closed(socket)
@@ -103,13 +131,29 @@ describe('realtime relay', () => {
     })
     expect(before - (await quotaOf(h, userId))).toBe(RESPONSE_QUOTA)
     const log = (await consumeLogs(h)).at(-1)
-    expect(log).toMatchObject({ model_name: MODEL, quota: RESPONSE_QUOTA, prompt_tokens: 132, completion_tokens: 121, upstream_request_id: 'req_realtime_1' })
+    expect(log).toMatchObject({
+      model_name: MODEL,
+      quota: RESPONSE_QUOTA,
+      prompt_tokens: 132,
+      completion_tokens: 121,
+      upstream_request_id: 'req_realtime_1',
+    })
     expect(log?.request_id).toMatch(/^\d{14}[0-9a-f]{6}/)
-    expect(JSON.parse(log?.other ?? '{}')).toMatchObject({ ws: true, audio_input: 13, audio_output: 91, text_input: 119, text_output: 30, audio_ratio: 20, audio_completion_ratio: 2 })
+    expect(JSON.parse(log?.other ?? '{}')).toMatchObject({
+      ws: true,
+      audio_input: 13,
+      audio_output: 91,
+      text_input: 119,
+      text_output: 30,
+      audio_ratio: 20,
+      audio_completion_ratio: 2,
+    })
   })
 
   it('accepts the browser form of the key (a subprotocol) and answers with "realtime"', async () => {
-    const { socket } = await open({ protocols: ['realtime', `openai-insecure-api-key.${key}`, 'openai-beta.realtime-v1'] })
+    const { socket } = await open({
+      protocols: ['realtime', `openai-insecure-api-key.${key}`, 'openai-beta.realtime-v1'],
+    })
     expect(socket.protocol).toBe('realtime')
     socket.close()
     await closed(socket)
@@ -117,7 +161,11 @@ describe('realtime relay', () => {
 
   it('refuses a bad key, an unknown model, and a balance too small to open, with HTTP errors', async () => {
     expect(await refusedWith(wsUrl(), { authorization: 'Bearer sk-nope' })).toBe(401)
-    expect(await refusedWith(`${server.url.replace('http', 'ws')}/v1/realtime?model=nothing`, { authorization: `Bearer ${key}` })).toBe(404)
+    expect(
+      await refusedWith(`${server.url.replace('http', 'ws')}/v1/realtime?model=nothing`, {
+        authorization: `Bearer ${key}`,
+      })
+    ).toBe(404)
     const poor = await h.createUser(1, { quota: 10 })
     const poorKey = (await addToken(h, poor.id)).key
     expect(await refusedWith(wsUrl(), { authorization: `Bearer ${poorKey}` })).toBe(403)

@@ -1,9 +1,24 @@
 import { Agent, OpenAIResponsesModel, Runner, setTracingDisabled, tool } from '@openai/agents'
 import OpenAI from 'openai'
-import { z } from 'zod'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { settle } from '../../test/relay-fixtures.ts'
-import { apiKey, call, chat, client, continueRaw, firstTurn, h, lastChat, native, notFoundBody, otherKey, server, tools, useResponsesRig } from '../../test/responses-rig.ts'
+import {
+  apiKey,
+  call,
+  chat,
+  client,
+  continueRaw,
+  firstTurn,
+  h,
+  lastChat,
+  native,
+  notFoundBody,
+  otherKey,
+  server,
+  tools,
+  useResponsesRig,
+} from '../../test/responses-rig.ts'
 
 /**
  * Stored responses, continued: previous_response_id on a channel that speaks Responses (and a retry
@@ -19,20 +34,42 @@ describe('previous_response_id on a channel that speaks Responses', () => {
     created_at: 1,
     status: 'completed',
     model: 'gpt-5',
-    output: [{ type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Native', annotations: [] }] }],
-    usage: { input_tokens: 9, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 11 },
+    output: [
+      {
+        type: 'message',
+        id: 'msg_1',
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Native', annotations: [] }],
+      },
+    ],
+    usage: {
+      input_tokens: 9,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 2,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 11,
+    },
   }
 
   it('passes an id the gateway does not hold through: the upstream keeps that state', async () => {
     native.answer = () => ({ json: nativeAnswer })
     await client.responses.create({ model: 'gpt-5', previous_response_id: 'resp_upstream_earlier', input: 'Go on' })
-    expect(native.seen.at(-1)?.body).toEqual({ model: 'gpt-5', previous_response_id: 'resp_upstream_earlier', input: 'Go on' })
+    expect(native.seen.at(-1)?.body).toEqual({
+      model: 'gpt-5',
+      previous_response_id: 'resp_upstream_earlier',
+      input: 'Go on',
+    })
   })
 
   it('sends the stored conversation as input items for a response the gateway made over chat', async () => {
     native.answer = () => ({ json: nativeAnswer })
     const { first, call } = await firstTurn()
-    const answer = await client.responses.create({ model: 'gpt-5', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }] })
+    const answer = await client.responses.create({
+      model: 'gpt-5',
+      previous_response_id: first.id,
+      input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }],
+    })
     expect(answer.output_text).toBe('Native')
     expect(native.seen.at(-1)?.body).toEqual({
       model: 'gpt-5',
@@ -47,9 +84,17 @@ describe('previous_response_id on a channel that speaks Responses', () => {
   it('an id the gateway does not hold skips a chat channel of higher priority, with no retry needed', async () => {
     native.answer = () => ({ json: nativeAnswer })
     const seen = chat.seen.length
-    const answer = await client.responses.create({ model: 'chat-first', previous_response_id: 'resp_upstream_earlier', input: 'Go on' })
+    const answer = await client.responses.create({
+      model: 'chat-first',
+      previous_response_id: 'resp_upstream_earlier',
+      input: 'Go on',
+    })
     expect(answer.output_text).toBe('Native')
-    expect(native.seen.at(-1)?.body).toEqual({ model: 'chat-first', previous_response_id: 'resp_upstream_earlier', input: 'Go on' })
+    expect(native.seen.at(-1)?.body).toEqual({
+      model: 'chat-first',
+      previous_response_id: 'resp_upstream_earlier',
+      input: 'Go on',
+    })
     expect(chat.seen.length).toBe(seen)
   })
 
@@ -64,8 +109,16 @@ describe('previous_response_id on a channel that speaks Responses', () => {
 
     it('a stored conversation reaches both channels whole', async () => {
       const { first, call } = await firstTurn()
-      const answer = await client.responses.create({ model: 'mixed', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }], tools })
-      expect(native.seen.at(-1)?.body).toMatchObject({ model: 'mixed', input: [{ role: 'user' }, { type: 'function_call' }, { type: 'function_call_output' }] })
+      const answer = await client.responses.create({
+        model: 'mixed',
+        previous_response_id: first.id,
+        input: [{ type: 'function_call_output', call_id: call.call_id, output: '18°C' }],
+        tools,
+      })
+      expect(native.seen.at(-1)?.body).toMatchObject({
+        model: 'mixed',
+        input: [{ role: 'user' }, { type: 'function_call' }, { type: 'function_call_output' }],
+      })
       expect(native.seen.at(-1)?.body).not.toHaveProperty('previous_response_id')
       expect(lastChat()?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool'])
       expect(answer.output_text).toBe('It is 18°C in Paris.')
@@ -73,8 +126,16 @@ describe('previous_response_id on a channel that speaks Responses', () => {
 
     it('an id the gateway does not hold goes only to channels that speak Responses, as it is', async () => {
       const seen = chat.seen.length
-      const answer = await continueRaw(apiKey, { model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
-      expect(native.seen.at(-1)?.body).toEqual({ model: 'mixed', previous_response_id: 'resp_elsewhere', input: 'Go on' })
+      const answer = await continueRaw(apiKey, {
+        model: 'mixed',
+        previous_response_id: 'resp_elsewhere',
+        input: 'Go on',
+      })
+      expect(native.seen.at(-1)?.body).toEqual({
+        model: 'mixed',
+        previous_response_id: 'resp_elsewhere',
+        input: 'Go on',
+      })
       // The chat channel is not tried: it could only have refused the id; the client sees the real failure.
       expect(chat.seen.length).toBe(seen)
       expect(answer.status).toBe(500)
@@ -87,16 +148,46 @@ describe('GET and DELETE /v1/responses/{id}', () => {
   it('reads a stored response back for its token only, and deletes it for good', async () => {
     const { first, call: toolCall } = await firstTurn()
     const read = await client.responses.retrieve(first.id)
-    expect(read).toMatchObject({ id: first.id, object: 'response', status: 'completed', model: 'weather-chat', instructions: 'Answer briefly.', created_at: first.created_at })
-    expect(read.output).toEqual([{ type: 'function_call', id: `fc_${toolCall.call_id}`, call_id: toolCall.call_id, name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' }])
+    expect(read).toMatchObject({
+      id: first.id,
+      object: 'response',
+      status: 'completed',
+      model: 'weather-chat',
+      instructions: 'Answer briefly.',
+      created_at: first.created_at,
+    })
+    expect(read.output).toEqual([
+      {
+        type: 'function_call',
+        id: `fc_${toolCall.call_id}`,
+        call_id: toolCall.call_id,
+        name: 'get_weather',
+        arguments: '{"city":"Paris"}',
+        status: 'completed',
+      },
+    ])
 
-    const hidden = { error: { message: expect.stringMatching(new RegExp(`^Response with id '${first.id}' not found\\.`)), type: 'invalid_request_error', param: 'response_id', code: 'response_not_found' } }
+    const hidden = {
+      error: {
+        message: expect.stringMatching(new RegExp(`^Response with id '${first.id}' not found\\.`)),
+        type: 'invalid_request_error',
+        param: 'response_id',
+        code: 'response_not_found',
+      },
+    }
     expect(await call('GET', `/${first.id}`, otherKey)).toEqual({ status: 404, body: hidden })
     expect(await call('DELETE', `/${first.id}`, otherKey)).toEqual({ status: 404, body: hidden })
 
-    expect(await call('DELETE', `/${first.id}`, apiKey)).toEqual({ status: 200, body: { id: first.id, object: 'response', deleted: true } })
+    expect(await call('DELETE', `/${first.id}`, apiKey)).toEqual({
+      status: 200,
+      body: { id: first.id, object: 'response', deleted: true },
+    })
     expect(await call('GET', `/${first.id}`, apiKey)).toEqual({ status: 404, body: hidden })
-    const answer = await continueRaw(apiKey, { model: 'weather-chat', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: toolCall.call_id, output: '18°C' }] })
+    const answer = await continueRaw(apiKey, {
+      model: 'weather-chat',
+      previous_response_id: first.id,
+      input: [{ type: 'function_call_output', call_id: toolCall.call_id, output: '18°C' }],
+    })
     expect(answer).toEqual({ status: 400, body: notFoundBody(first.id) })
   })
 })
@@ -115,8 +206,18 @@ describe('the Agents SDK with a server-managed conversation', () => {
         return fetch(url, init)
       },
     })
-    const weather = tool({ name: 'get_weather', description: 'The weather in a city', parameters: z.object({ city: z.string() }), execute: async () => '18°C' })
-    const agent = new Agent({ name: 'weather', instructions: 'Answer briefly.', tools: [weather], model: new OpenAIResponsesModel(recording as never, 'weather-chat') })
+    const weather = tool({
+      name: 'get_weather',
+      description: 'The weather in a city',
+      parameters: z.object({ city: z.string() }),
+      execute: async () => '18°C',
+    })
+    const agent = new Agent({
+      name: 'weather',
+      instructions: 'Answer briefly.',
+      tools: [weather],
+      model: new OpenAIResponsesModel(recording as never, 'weather-chat'),
+    })
     const runner = new Runner({ tracingDisabled: true })
 
     const first = await runner.run(agent, 'Weather in Paris?')
@@ -127,11 +228,25 @@ describe('the Agents SDK with a server-managed conversation', () => {
     expect(second.finalOutput).toBe('It is 18°C in Paris.')
 
     // Both calls of the second run continue a stored response and carry only what is new.
-    expect(sent.map((body) => [typeof body.previous_response_id, (body.input as { type?: string; role?: string }[]).map((item) => item.type ?? item.role)])).toEqual([
+    expect(
+      sent.map((body) => [
+        typeof body.previous_response_id,
+        (body.input as { type?: string; role?: string }[]).map((item) => item.type ?? item.role),
+      ])
+    ).toEqual([
       ['string', ['user']],
       ['string', ['function_call_output']],
     ])
-    expect(lastChat()?.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool'])
+    expect(lastChat()?.messages.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user',
+      'assistant',
+      'tool',
+    ])
     expect(lastChat()?.messages.at(5)).toEqual({ role: 'user', content: 'And in Rome?' })
   })
 })

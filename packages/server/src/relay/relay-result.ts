@@ -25,12 +25,20 @@ export type RelayResult =
     }
 
 export const JSON_HEADERS = { 'content-type': 'application/json' } as const
-export const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } as const
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+} as const
 
 /** The web form, for Hono routes and app.request() in tests. */
 export function toWebResponse(result: RelayResult): Response {
   if (result.kind === 'json') return new Response(result.body, { status: result.status, headers: JSON_HEADERS })
-  if (result.kind === 'binary') return new Response(Readable.toWeb(result.body) as ReadableStream<Uint8Array>, { status: result.status, headers: { 'content-type': result.contentType } })
+  if (result.kind === 'binary')
+    return new Response(Readable.toWeb(result.body) as ReadableStream<Uint8Array>, {
+      status: result.status,
+      headers: { 'content-type': result.contentType },
+    })
   let waiting: (() => void) | undefined
   let handle: { cancel(): void } | undefined
   const body = new ReadableStream<Uint8Array>({

@@ -4,22 +4,22 @@ import type { DialectName } from '../db/dsn.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../lib/logger.ts'
+import type { RedisClient } from '../lib/redis.ts'
 import type { SecretBox } from '../lib/secrets.ts'
 import type { ChangeBus } from '../services/changes/change-bus.ts'
 import { LogWriter } from '../services/logs/log-writer.ts'
+import { createNotificationTransport, type NotificationTransport } from '../services/notify/deliver-notification.ts'
+import { QuotaWarnings } from '../services/notify/quota-warning.ts'
+import type { OptionStore } from '../services/options/option-store.ts'
 import { ChannelCache } from './cache/channel-cache.ts'
 import { TokenCache } from './cache/token-cache.ts'
+import { AccessTokens } from './credentials/access-tokens.ts'
 import { forwardLogOutbox } from './ledger/forward-log-outbox.ts'
 import { HoldSweeper } from './ledger/hold-sweeper.ts'
 import { LedgerSpool } from './ledger/ledger-spool.ts'
 import { QuotaLedger } from './ledger/quota-ledger.ts'
-import { AccessTokens } from './credentials/access-tokens.ts'
 import { KeyPicker } from './pick-channel-key.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
-import type { OptionStore } from '../services/options/option-store.ts'
-import type { RedisClient } from '../lib/redis.ts'
-import { createNotificationTransport, type NotificationTransport } from '../services/notify/deliver-notification.ts'
-import { QuotaWarnings } from '../services/notify/quota-warning.ts'
 
 /** What the relay keeps between requests: caches, the ledger, the upstream pools and the log queue. */
 export interface RelayServices {
@@ -68,7 +68,15 @@ export function createRelayServices(deps: {
   const { env, logger, db } = deps
   const inFlight = new Set<Promise<unknown>>()
   let open = 0
-  const ledger = new QuotaLedger({ db, dialect: deps.dialect, sqlite: deps.sqlite, logsInMainDb: !deps.separateLogDb, spool: new LedgerSpool(deps.spoolPath), logger, nodeName: env.nodeName })
+  const ledger = new QuotaLedger({
+    db,
+    dialect: deps.dialect,
+    sqlite: deps.sqlite,
+    logsInMainDb: !deps.separateLogDb,
+    spool: new LedgerSpool(deps.spoolPath),
+    logger,
+    nodeName: env.nodeName,
+  })
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),
@@ -104,7 +112,9 @@ export function createRelayServices(deps: {
     accessTokens: new AccessTokens(deps.options),
     keys: new KeyPicker(),
     track: (work) => {
-      const settled = work.catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed')).finally(() => inFlight.delete(settled))
+      const settled = work
+        .catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed'))
+        .finally(() => inFlight.delete(settled))
       inFlight.add(settled)
     },
     opened: () => {

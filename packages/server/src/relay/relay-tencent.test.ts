@@ -14,7 +14,8 @@ import { signTc3 } from '../providers/tencent/tc3-signature.ts'
  * from the secret, the Host, the timestamp header and the body) and answers recorded fixtures:
  * JSON, SSE, errors inside HTTP 200 answers, a malformed line and a cut stream.
  */
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../providers/tencent/__fixtures__', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../providers/tencent/__fixtures__', name), 'utf8')
 const MODEL = 'hunyuan-lite'
 const TOOLS_MODEL = 'hunyuan-functioncall'
 const SECRET_ID = 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE'
@@ -31,8 +32,16 @@ let userId: number
 function verifySignature(headers: IncomingHttpHeaders, body: Record<string, unknown>): boolean {
   const timestamp = Number(headers['x-tc-timestamp'])
   const expected = signTc3(
-    { host: String(headers.host), path: '/', query: '', contentType: String(headers['content-type']), body: JSON.stringify(body), service: 'hunyuan', timestamp },
-    { secretId: SECRET_ID, secretKey: SECRET_KEY },
+    {
+      host: String(headers.host),
+      path: '/',
+      query: '',
+      contentType: String(headers['content-type']),
+      body: JSON.stringify(body),
+      service: 'hunyuan',
+      timestamp,
+    },
+    { secretId: SECRET_ID, secretKey: SECRET_KEY }
   )
   return headers.authorization === expected.authorization && Math.abs(timestamp - Date.now() / 1000) < 300
 }
@@ -45,7 +54,14 @@ beforeAll(async () => {
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 50_000_000 })
   userId = user.id
-  await addChannel(h, { name: 'hunyuan', type: 23, baseUrl: tencent.url, models: `${MODEL},${TOOLS_MODEL}`, key: `1300000000|${SECRET_ID}|${SECRET_KEY}`, autoBan: false })
+  await addChannel(h, {
+    name: 'hunyuan',
+    type: 23,
+    baseUrl: tencent.url,
+    models: `${MODEL},${TOOLS_MODEL}`,
+    key: `1300000000|${SECRET_ID}|${SECRET_KEY}`,
+    autoBan: false,
+  })
   await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, [TOOLS_MODEL]: 2 }))
   apiKey = (await addToken(h, user.id)).key
   server = await listen(h)
@@ -88,9 +104,17 @@ describe('Tencent Hunyuan channels', () => {
     })
     const seen = tencent.seen[0]
     expect(seen?.path).toBe('/')
-    expect(seen?.headers).toMatchObject({ 'content-type': 'application/json', 'x-tc-action': 'ChatCompletions', 'x-tc-version': '2023-09-01' })
+    expect(seen?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-tc-action': 'ChatCompletions',
+      'x-tc-version': '2023-09-01',
+    })
     expect(seen?.headers['x-tc-timestamp']).toMatch(/^\d{10}$/)
-    expect(seen?.headers.authorization).toMatch(new RegExp(`^TC3-HMAC-SHA256 Credential=${SECRET_ID}/\\d{4}-\\d{2}-\\d{2}/hunyuan/tc3_request, SignedHeaders=content-type;host, Signature=[0-9a-f]{64}$`))
+    expect(seen?.headers.authorization).toMatch(
+      new RegExp(
+        `^TC3-HMAC-SHA256 Credential=${SECRET_ID}/\\d{4}-\\d{2}-\\d{2}/hunyuan/tc3_request, SignedHeaders=content-type;host, Signature=[0-9a-f]{64}$`
+      )
+    )
     expect(seen?.headers['x-tc-region']).toBeUndefined()
     expect(JSON.stringify(seen?.headers)).not.toContain(SECRET_KEY)
     expect(seen?.body).toEqual({
@@ -116,18 +140,45 @@ describe('Tencent Hunyuan channels', () => {
     const answer = await openai.chat.completions.create({
       model: TOOLS_MODEL,
       messages: [{ role: 'user', content: '北京天气？' }],
-      tools: [{ type: 'function', function: { name: 'get_current_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_current_weather',
+            parameters: { type: 'object', properties: { location: { type: 'string' } } },
+          },
+        },
+      ],
       tool_choice: 'auto',
     })
-    expect(tencent.seen[0]?.body).toMatchObject({ Model: TOOLS_MODEL, ToolChoice: 'auto', Tools: [{ Type: 'function', Function: { Name: 'get_current_weather', Parameters: '{"type":"object","properties":{"location":{"type":"string"}}}' } }] })
+    expect(tencent.seen[0]?.body).toMatchObject({
+      Model: TOOLS_MODEL,
+      ToolChoice: 'auto',
+      Tools: [
+        {
+          Type: 'function',
+          Function: {
+            Name: 'get_current_weather',
+            Parameters: '{"type":"object","properties":{"location":{"type":"string"}}}',
+          },
+        },
+      ],
+    })
     expect(answer.choices[0]?.finish_reason).toBe('tool_calls')
     const call = answer.choices[0]?.message.tool_calls?.[0]
-    expect(call?.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : undefined).toEqual(['call_cp2ms0ec8cpo3dfrqqp0', 'get_current_weather', { location: '北京' }])
+    expect(
+      call?.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : undefined
+    ).toEqual(['call_cp2ms0ec8cpo3dfrqqp0', 'get_current_weather', { location: '北京' }])
   })
 
   it('stream converted chunks with the usage chunk the client asked for, billed from the last usage', async () => {
     answerSigned({ sse: fixture('hunyuan-text.chunks.txt') })
-    const stream = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: '你好' }], stream: true, stream_options: { include_usage: true } })
+    const stream = await openai.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: '你好' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
     let text = ''
     let finish: string | null | undefined
     let usage: OpenAI.CompletionUsage | undefined
@@ -147,11 +198,18 @@ describe('Tencent Hunyuan channels', () => {
   it('stream tool calls that the SDK puts back together', async () => {
     answerSigned({ sse: fixture('hunyuan-tool-calls.chunks.txt') })
     const final = await openai.chat.completions
-      .stream({ model: TOOLS_MODEL, messages: [{ role: 'user', content: '北京天气？' }], tools: [{ type: 'function', function: { name: 'get_current_weather', parameters: { type: 'object' } } }] })
+      .stream({
+        model: TOOLS_MODEL,
+        messages: [{ role: 'user', content: '北京天气？' }],
+        tools: [{ type: 'function', function: { name: 'get_current_weather', parameters: { type: 'object' } } }],
+      })
       .finalChatCompletion()
     expect(final.choices[0]?.finish_reason).toBe('tool_calls')
     const call = final.choices[0]?.message.tool_calls?.[0]
-    expect(call?.type === 'function' ? [call.function.name, call.function.arguments] : undefined).toEqual(['get_current_weather', '{"location": "北京"}'])
+    expect(call?.type === 'function' ? [call.function.name, call.function.arguments] : undefined).toEqual([
+      'get_current_weather',
+      '{"location": "北京"}',
+    ])
   })
 
   it('map an error in an HTTP 200 answer to the OpenAI error of its status, refund, and leak no key', async () => {
@@ -160,20 +218,37 @@ describe('Tencent Hunyuan channels', () => {
     const before = await quotaOf(h, userId)
     // A wrong signature: the fake Tencent answers AuthFailure.SignatureFailure with HTTP 200.
     tencent.answer = () => authFailure
-    const error = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)
+    const error = await openai.chat.completions
+      .create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.APIError)
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(401)
     expect((error as Error).message).toContain('could not be validated')
     expect((error as Error).message).not.toContain(SECRET_KEY)
 
-    tencent.answer = () => ({ json: { Response: { Error: { Code: 'InvalidParameterValue.Model', Message: `model not found for SecretId ${SECRET_ID}` }, RequestId: 'r-1' } } })
-    const invalid = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)
+    tencent.answer = () => ({
+      json: {
+        Response: {
+          Error: { Code: 'InvalidParameterValue.Model', Message: `model not found for SecretId ${SECRET_ID}` },
+          RequestId: 'r-1',
+        },
+      },
+    })
+    const invalid = await openai.chat.completions
+      .create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e)
     expect((invalid as InstanceType<typeof OpenAI.APIError>).status).toBe(400)
     expect((invalid as Error).message).toContain('model not found')
     expect((invalid as Error).message).not.toContain(SECRET_ID)
 
-    tencent.answer = () => ({ json: { Response: { Error: { Code: 'RequestLimitExceeded', Message: '请求的次数超过了频率限制。' }, RequestId: 'r-2' } } })
-    const limited = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true }).catch((e: unknown) => e)
+    tencent.answer = () => ({
+      json: {
+        Response: { Error: { Code: 'RequestLimitExceeded', Message: '请求的次数超过了频率限制。' }, RequestId: 'r-2' },
+      },
+    })
+    const limited = await openai.chat.completions
+      .create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true })
+      .catch((e: unknown) => e)
     expect((limited as InstanceType<typeof OpenAI.APIError>).status).toBe(429)
 
     await settle(h)
@@ -200,7 +275,10 @@ describe('Tencent Hunyuan channels', () => {
     const text = body
       .split('\n\n')
       .filter((frame) => frame.startsWith('data: {'))
-      .map((frame) => (JSON.parse(frame.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '')
+      .map(
+        (frame) =>
+          (JSON.parse(frame.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? ''
+      )
       .join('')
     expect(text).toBe('你好！有什么可以帮你？')
     expect(body).toContain('"completion_tokens":7')

@@ -12,7 +12,8 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../../test/scripte
  * client's Responses API on an Anthropic channel (the log row holds Anthropic's own usage, cache
  * reads and writes priced as such), and the Anthropic client on a Tencent Hunyuan channel.
  */
-const fixture = (name: string, provider = 'anthropic') => readFileSync(join(import.meta.dirname, `../providers/${provider}/__fixtures__`, name), 'utf8')
+const fixture = (name: string, provider = 'anthropic') =>
+  readFileSync(join(import.meta.dirname, `../providers/${provider}/__fixtures__`, name), 'utf8')
 const HUNYUAN = 'hunyuan-lite'
 // A name no model family's built-in completion ratio matches, so the configured ratios alone price it.
 const MODEL = 'house-model-a'
@@ -33,7 +34,13 @@ beforeAll(async () => {
   const user = await h.createUser(1, { quota: 10_000_000 })
   userId = user.id
   await addChannel(h, { name: 'claude', type: 14, baseUrl: upstream.url, models: MODEL, key: CHANNEL_KEY })
-  await addChannel(h, { name: 'hunyuan', type: 23, baseUrl: upstream.url, models: HUNYUAN, key: '1300000000|AKIDexampleSecretId0001|exampleSecretKey' })
+  await addChannel(h, {
+    name: 'hunyuan',
+    type: 23,
+    baseUrl: upstream.url,
+    models: HUNYUAN,
+    key: '1300000000|AKIDexampleSecretId0001|exampleSecretKey',
+  })
   await h.services.options.set('ModelRatio', JSON.stringify({ [MODEL]: 2, [HUNYUAN]: 1 }))
   await h.services.options.set('CompletionRatio', JSON.stringify({ [MODEL]: 3 }))
   await h.services.options.set('CacheRatio', JSON.stringify({ [MODEL]: 0.1 }))
@@ -56,19 +63,46 @@ describe('Responses API on an Anthropic channel', () => {
   it('sends a Messages request and answers a response with the tool call, billing Anthropic usage exactly', async () => {
     upstream.answer = () => ({ json: JSON.parse(fixture('anthropic-tool-use.json')) })
     const before = await quotaOf(h, userId)
-    const tools = [{ type: 'function' as const, name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } }, strict: false }]
-    const response = await client.responses.create({ model: MODEL, instructions: 'Be brief.', input: 'Weather in San Francisco?', tools, max_output_tokens: 256 })
+    const tools = [
+      {
+        type: 'function' as const,
+        name: 'get_weather',
+        parameters: { type: 'object', properties: { location: { type: 'string' } } },
+        strict: false,
+      },
+    ]
+    const response = await client.responses.create({
+      model: MODEL,
+      instructions: 'Be brief.',
+      input: 'Weather in San Francisco?',
+      tools,
+      max_output_tokens: 256,
+    })
 
     const sent = upstream.seen[0]
     expect(sent?.path).toBe('/v1/messages')
     expect(sent?.headers['x-api-key']).toBe(CHANNEL_KEY)
-    expect(sent?.body).toMatchObject({ model: MODEL, max_tokens: 256, system: [{ type: 'text', text: 'Be brief.' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in San Francisco?' }] }], tools: [{ name: 'get_weather' }] })
+    expect(sent?.body).toMatchObject({
+      model: MODEL,
+      max_tokens: 256,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in San Francisco?' }] }],
+      tools: [{ name: 'get_weather' }],
+    })
 
     expect(response.object).toBe('response')
     expect(response.status).toBe('completed')
     expect(response.output_text).toBe("I'll check the current weather in San Francisco for you.")
-    expect(response.output.find((item) => item.type === 'function_call')).toMatchObject({ call_id: 'toolu_01A09q90qw90lq917835lq9', name: 'get_weather', arguments: '{"location":"San Francisco, CA","unit":"celsius"}' })
-    expect(response.usage).toMatchObject({ input_tokens: 2432, input_tokens_details: { cached_tokens: 2048 }, output_tokens: 92 })
+    expect(response.output.find((item) => item.type === 'function_call')).toMatchObject({
+      call_id: 'toolu_01A09q90qw90lq917835lq9',
+      name: 'get_weather',
+      arguments: '{"location":"San Francisco, CA","unit":"celsius"}',
+    })
+    expect(response.usage).toMatchObject({
+      input_tokens: 2432,
+      input_tokens_details: { cached_tokens: 2048 },
+      output_tokens: 92,
+    })
 
     await settle(h)
     const log = (await consumeLogs(h)).at(-1)
@@ -104,7 +138,12 @@ describe('Responses API on an Anthropic channel', () => {
     ])
     expect(deltas).toBe('Hello!')
     expect(final.output_text).toBe('Hello!')
-    expect(final.usage).toMatchObject({ input_tokens: 135, input_tokens_details: { cached_tokens: 100 }, output_tokens: 15, total_tokens: 150 })
+    expect(final.usage).toMatchObject({
+      input_tokens: 135,
+      input_tokens_details: { cached_tokens: 100 },
+      output_tokens: 15,
+      total_tokens: 150,
+    })
 
     await settle(h)
     const log = (await consumeLogs(h)).at(-1)
@@ -115,7 +154,10 @@ describe('Responses API on an Anthropic channel', () => {
   })
 
   it("answers an upstream failure in OpenAI's error shape with Anthropic's status, and refunds", async () => {
-    upstream.answer = () => ({ status: 400, json: { type: 'error', error: { type: 'invalid_request_error', message: 'messages: roles must alternate' } } })
+    upstream.answer = () => ({
+      status: 400,
+      json: { type: 'error', error: { type: 'invalid_request_error', message: 'messages: roles must alternate' } },
+    })
     const before = await quotaOf(h, userId)
     const error = await client.responses.create({ model: MODEL, input: 'Hi' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.APIError)
@@ -148,18 +190,35 @@ describe('Responses API on an Anthropic channel', () => {
 describe('Anthropic client on a Tencent Hunyuan channel', () => {
   it('answers a message converted from the Hunyuan answer, billed from its usage', async () => {
     upstream.answer = () => ({ json: JSON.parse(fixture('hunyuan-text.json', 'tencent')) })
-    const message = await anthropic.messages.create({ model: HUNYUAN, max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: '你好' }] })
+    const message = await anthropic.messages.create({
+      model: HUNYUAN,
+      max_tokens: 100,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: '你好' }],
+    })
     expect(upstream.seen[0]?.headers['x-tc-action']).toBe('ChatCompletions')
-    expect(upstream.seen[0]?.body).toMatchObject({ Model: HUNYUAN, Messages: [{ Role: 'system', Content: 'Be brief.' }, { Role: 'user', Content: '你好' }] })
+    expect(upstream.seen[0]?.body).toMatchObject({
+      Model: HUNYUAN,
+      Messages: [
+        { Role: 'system', Content: 'Be brief.' },
+        { Role: 'user', Content: '你好' },
+      ],
+    })
     expect(message.content).toEqual([{ type: 'text', text: '你好！我是腾讯混元大模型，很高兴为你服务。' }])
     expect(message.usage).toMatchObject({ input_tokens: 4, output_tokens: 13 })
     await settle(h)
-    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: HUNYUAN, prompt_tokens: 4, completion_tokens: 13 })
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({
+      model_name: HUNYUAN,
+      prompt_tokens: 4,
+      completion_tokens: 13,
+    })
   })
 
   it('streams the Messages events the SDK assembles, billed from the last Hunyuan usage', async () => {
     upstream.answer = () => ({ sse: fixture('hunyuan-text.chunks.txt', 'tencent') })
-    const final = await anthropic.messages.stream({ model: HUNYUAN, max_tokens: 100, messages: [{ role: 'user', content: '你好' }] }).finalMessage()
+    const final = await anthropic.messages
+      .stream({ model: HUNYUAN, max_tokens: 100, messages: [{ role: 'user', content: '你好' }] })
+      .finalMessage()
     expect(final.content).toEqual([{ type: 'text', text: '你好！有什么可以帮你？' }])
     expect(final.stop_reason).toBe('end_turn')
     expect(final.usage).toMatchObject({ input_tokens: 4, output_tokens: 7 })

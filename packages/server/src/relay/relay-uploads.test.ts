@@ -20,7 +20,13 @@ beforeAll(async () => {
   await h.setupRoot()
   const user = await h.createUser(1, { quota: 10_000_000 })
   userId = user.id
-  await addChannel(h, { name: 'openai', type: 1, baseUrl: upstream.url, models: 'whisper-1,dall-e-2,whisper-mapped', modelMapping: { 'whisper-mapped': 'whisper-large-v3' } })
+  await addChannel(h, {
+    name: 'openai',
+    type: 1,
+    baseUrl: upstream.url,
+    models: 'whisper-1,dall-e-2,whisper-mapped',
+    modelMapping: { 'whisper-mapped': 'whisper-large-v3' },
+  })
   await h.services.options.set('ModelPrice', JSON.stringify({ 'dall-e-2': 0.02 }))
   await h.services.options.set('ModelRatio', JSON.stringify({ 'whisper-1': 15, 'whisper-mapped': 15 }))
   server = await listen(h)
@@ -40,7 +46,10 @@ const sentForm = () => String((upstream.seen[0]?.body as { unparsed?: string } |
 describe('audio uploads', () => {
   it('forward the upload as it came and bill the minutes upstream reports', async () => {
     upstream.answer = () => ({ json: { text: 'Hello world', usage: { type: 'duration', seconds: 61 } } })
-    const answer = await client.audio.transcriptions.create({ file: await toFile(audio, 'speech.mp3', { type: 'audio/mpeg' }), model: 'whisper-1' })
+    const answer = await client.audio.transcriptions.create({
+      file: await toFile(audio, 'speech.mp3', { type: 'audio/mpeg' }),
+      model: 'whisper-1',
+    })
     expect(answer.text).toBe('Hello world')
     expect(upstream.seen[0]?.path).toBe('/v1/audio/transcriptions')
     expect(upstream.seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
@@ -48,12 +57,21 @@ describe('audio uploads', () => {
     expect(sentForm()).toContain('whisper-1')
     await settle(h)
     // ceil(61 s) → 1017 tokens (1000 per minute) × ratio 15.
-    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: 'whisper-1', prompt_tokens: 1017, completion_tokens: 0, quota: 15_255 })
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({
+      model_name: 'whisper-1',
+      prompt_tokens: 1017,
+      completion_tokens: 0,
+      quota: 15_255,
+    })
   })
 
   it('send a mapped model in a re-encoded form, and pass a text transcript through', async () => {
     upstream.answer = () => ({ raw: Buffer.from('Bonjour\n'), contentType: 'text/plain; charset=utf-8' })
-    const text = await client.audio.translations.create({ file: await toFile(audio, 'speech.mp3'), model: 'whisper-mapped', response_format: 'text' })
+    const text = await client.audio.translations.create({
+      file: await toFile(audio, 'speech.mp3'),
+      model: 'whisper-mapped',
+      response_format: 'text',
+    })
     expect(String(text)).toBe('Bonjour\n')
     expect(upstream.seen[0]?.path).toBe('/v1/audio/translations')
     expect(sentForm()).toContain('whisper-large-v3')
@@ -64,11 +82,19 @@ describe('audio uploads', () => {
   })
 
   it('refuse a body that is not a form, or a form without its file', async () => {
-    const notForm = await fetch(`${server.url}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' }, body: '{}' })
+    const notForm = await fetch(`${server.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(notForm.status).toBe(400)
     const form = new FormData()
     form.set('model', 'whisper-1')
-    const noFile = await fetch(`${server.url}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${client.apiKey}` }, body: form })
+    const noFile = await fetch(`${server.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.apiKey}` },
+      body: form,
+    })
     expect(noFile.status).toBe(400)
     expect(((await noFile.json()) as { error: { message: string } }).error.message).toContain('file')
     expect(upstream.seen).toHaveLength(0)
@@ -77,9 +103,17 @@ describe('audio uploads', () => {
 
 describe('image edits', () => {
   it('are priced per image by size and n, and charged once', async () => {
-    upstream.answer = () => ({ json: { created: 1, data: [{ url: 'https://img.example/a.png' }, { url: 'https://img.example/b.png' }] } })
+    upstream.answer = () => ({
+      json: { created: 1, data: [{ url: 'https://img.example/a.png' }, { url: 'https://img.example/b.png' }] },
+    })
     const before = await quotaOf(h, userId)
-    const answer = await client.images.edit({ image: await toFile(png, 'cat.png', { type: 'image/png' }), prompt: 'add a hat', model: 'dall-e-2', n: 2, size: '512x512' })
+    const answer = await client.images.edit({
+      image: await toFile(png, 'cat.png', { type: 'image/png' }),
+      prompt: 'add a hat',
+      model: 'dall-e-2',
+      n: 2,
+      size: '512x512',
+    })
     expect(answer.data).toHaveLength(2)
     expect(upstream.seen[0]?.path).toBe('/v1/images/edits')
     await settle(h)

@@ -37,7 +37,13 @@ beforeAll(async () => {
     client_email: 'relay@acme-ai.iam.gserviceaccount.com',
     token_uri: `${google.url}/token`,
   }
-  await addChannel(h, { name: 'vertex', type: 41, baseUrl: google.url, models: `${EMBED},${CHAT}`, key: JSON.stringify(serviceAccount) })
+  await addChannel(h, {
+    name: 'vertex',
+    type: 41,
+    baseUrl: google.url,
+    models: `${EMBED},${CHAT}`,
+    key: JSON.stringify(serviceAccount),
+  })
   await h.services.options.set('ModelRatio', JSON.stringify({ [EMBED]: 2, [CHAT]: 0.15 }))
   server = await listen(h)
   ai = new GoogleGenAI({ apiKey: (await addToken(h, user.id)).key, httpOptions: { baseUrl: server.url } })
@@ -64,7 +70,11 @@ describe('Gemini-native clients on a Vertex AI channel', () => {
     await settle(h)
     const logsBefore = (await consumeLogs(h)).length
     const quotaBefore = await quotaOf(h, userId)
-    const result = await ai.models.embedContent({ model: EMBED, contents: ['What is the meaning of life?', 'How does the brain work?'], config: { taskType: 'RETRIEVAL_QUERY', outputDimensionality: 3 } })
+    const result = await ai.models.embedContent({
+      model: EMBED,
+      contents: ['What is the meaning of life?', 'How does the brain work?'],
+      config: { taskType: 'RETRIEVAL_QUERY', outputDimensionality: 3 },
+    })
     expect(result.embeddings?.map((e) => e.values)).toEqual([
       [0.0107, -0.0312, 0.0452],
       [-0.0221, 0.0118, 0.0674],
@@ -92,16 +102,27 @@ describe('Gemini-native clients on a Vertex AI channel', () => {
     const counted = await ai.models.countTokens({ model: CHAT, contents: 'Why is the sky blue?' })
     expect(counted.totalTokens).toBe(9)
     expect(upstreamCalls()[0]?.path).toBe(`${MODELS}/${CHAT}:countTokens`)
-    expect(upstreamCalls()[0]?.body).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Why is the sky blue?' }] }] })
+    expect(upstreamCalls()[0]?.body).toEqual({
+      contents: [{ role: 'user', parts: [{ text: 'Why is the sky blue?' }] }],
+    })
 
     const key = (await addToken(h, userId)).key
     const wrapped = await fetch(`${server.url}/v1beta/models/${CHAT}:countTokens?key=${key}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ generateContentRequest: { model: `models/${CHAT}`, contents: [{ parts: [{ text: 'Hi' }] }], systemInstruction: { parts: [{ text: 'Brief.' }] } } }),
+      body: JSON.stringify({
+        generateContentRequest: {
+          model: `models/${CHAT}`,
+          contents: [{ parts: [{ text: 'Hi' }] }],
+          systemInstruction: { parts: [{ text: 'Brief.' }] },
+        },
+      }),
     })
     expect(wrapped.status).toBe(200)
-    expect(upstreamCalls()[1]?.body).toEqual({ contents: [{ parts: [{ text: 'Hi' }] }], systemInstruction: { parts: [{ text: 'Brief.' }] } })
+    expect(upstreamCalls()[1]?.body).toEqual({
+      contents: [{ parts: [{ text: 'Hi' }] }],
+      systemInstruction: { parts: [{ text: 'Brief.' }] },
+    })
     await settle(h)
     expect((await consumeLogs(h)).length).toBe(logsBefore)
     expect(await quotaOf(h, userId)).toBe(quotaBefore)

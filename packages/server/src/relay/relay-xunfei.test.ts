@@ -25,7 +25,10 @@ let client: OpenAI
 let userId: number
 
 const frame = (status: number, content: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ header: { code: 0, message: 'Success', sid: 'cht000b920a@dx18f1', status }, payload: { choices: { status, seq: 0, text: [{ content, role: 'assistant', index: 0 }] }, ...extra } })
+  JSON.stringify({
+    header: { code: 0, message: 'Success', sid: 'cht000b920a@dx18f1', status },
+    payload: { choices: { status, seq: 0, text: [{ content, role: 'assistant', index: 0 }] }, ...extra },
+  })
 const usage = { usage: { text: { question_tokens: 4, prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 } } }
 
 beforeAll(async () => {
@@ -37,7 +40,9 @@ beforeAll(async () => {
       const url = new URL(info.req.url ?? '/', `http://${info.req.headers.host}`)
       const authorization = Buffer.from(url.searchParams.get('authorization') ?? '', 'base64').toString()
       const date = url.searchParams.get('date') ?? ''
-      const expected = createHmac('sha256', API_SECRET).update(`host: ${url.searchParams.get('host')}\ndate: ${date}\nGET ${url.pathname} HTTP/1.1`).digest('base64')
+      const expected = createHmac('sha256', API_SECRET)
+        .update(`host: ${url.searchParams.get('host')}\ndate: ${date}\nGET ${url.pathname} HTTP/1.1`)
+        .digest('base64')
       const valid = authorization.includes(`api_key="${API_KEY}"`) && authorization.includes(`signature="${expected}"`)
       seen.push({ path: url.pathname, signatureValid: valid })
       if (valid) done(true)
@@ -58,10 +63,28 @@ beforeAll(async () => {
   const user = await h.createUser(1, { quota: 10_000_000 })
   userId = user.id
   const base = `ws://127.0.0.1:${(spark.address() as AddressInfo).port}`
-  await addChannel(h, { name: 'spark', type: 18, baseUrl: base, models: 'spark-max', key: `${APP_ID}|${API_SECRET}|${API_KEY}`, other: 'v3.5' })
-  await addChannel(h, { name: 'spark-bad-key', type: 18, baseUrl: base, models: 'spark-bad', key: `${APP_ID}|wrong-secret|${API_KEY}`, other: 'v3.5' })
+  await addChannel(h, {
+    name: 'spark',
+    type: 18,
+    baseUrl: base,
+    models: 'spark-max',
+    key: `${APP_ID}|${API_SECRET}|${API_KEY}`,
+    other: 'v3.5',
+  })
+  await addChannel(h, {
+    name: 'spark-bad-key',
+    type: 18,
+    baseUrl: base,
+    models: 'spark-bad',
+    key: `${APP_ID}|wrong-secret|${API_KEY}`,
+    other: 'v3.5',
+  })
   await h.services.options.set('ModelRatio', JSON.stringify({ 'spark-max': 1, 'spark-bad': 1 }))
-  client = new OpenAI({ apiKey: (await addToken(h, user.id)).key, baseURL: `${(server = await listen(h)).url}/v1`, maxRetries: 0 })
+  client = new OpenAI({
+    apiKey: (await addToken(h, user.id)).key,
+    baseURL: `${(server = await listen(h)).url}/v1`,
+    maxRetries: 0,
+  })
 })
 afterAll(async () => {
   await server.close()
@@ -77,17 +100,35 @@ describe('iFlytek Spark channels', () => {
       socket.send(frame(1, ', world'))
       socket.send(frame(2, '!', usage))
     }
-    const answer = await client.chat.completions.create({ model: 'spark-max', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }], temperature: 0.5 })
+    const answer = await client.chat.completions.create({
+      model: 'spark-max',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+      temperature: 0.5,
+    })
     expect(seen[0]).toMatchObject({ path: '/v3.5/chat', signatureValid: true })
     expect(seen[0]?.request).toEqual({
       header: { app_id: APP_ID, uid: 'gateway' },
       parameter: { chat: { domain: 'generalv3.5', temperature: 0.5 } },
-      payload: { message: { text: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] } },
+      payload: {
+        message: {
+          text: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Hi' },
+          ],
+        },
+      },
     })
     expect(answer.choices[0]?.message.content).toBe('Hello, world!')
     expect(answer.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 9 })
     await settle(h)
-    expect((await consumeLogs(h)).at(-1)).toMatchObject({ model_name: 'spark-max', prompt_tokens: 5, completion_tokens: 9 })
+    expect((await consumeLogs(h)).at(-1)).toMatchObject({
+      model_name: 'spark-max',
+      prompt_tokens: 5,
+      completion_tokens: 9,
+    })
   })
 
   it('streams frames as chunks while they come', async () => {
@@ -96,7 +137,12 @@ describe('iFlytek Spark channels', () => {
       setTimeout(() => socket.send(frame(1, ' two')), 20)
       setTimeout(() => socket.send(frame(2, ' three', usage)), 40)
     }
-    const stream = await client.chat.completions.create({ model: 'spark-max', messages: [{ role: 'user', content: 'Count' }], stream: true, stream_options: { include_usage: true } })
+    const stream = await client.chat.completions.create({
+      model: 'spark-max',
+      messages: [{ role: 'user', content: 'Count' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
     let text = ''
     let billed: OpenAI.CompletionUsage | undefined
     for await (const chunk of stream) {
@@ -110,11 +156,18 @@ describe('iFlytek Spark channels', () => {
   it("maps Spark's error frame and a refused signature to OpenAI errors, refunding the reservation", async () => {
     await settle(h)
     const before = await quotaOf(h, userId)
-    script = (socket) => socket.send(JSON.stringify({ header: { code: 10013, message: 'input content audit failed', sid: 'x', status: 2 } }))
-    const audit = await client.chat.completions.create({ model: 'spark-max', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    script = (socket) =>
+      socket.send(
+        JSON.stringify({ header: { code: 10013, message: 'input content audit failed', sid: 'x', status: 2 } })
+      )
+    const audit = await client.chat.completions
+      .create({ model: 'spark-max', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect((audit as InstanceType<typeof OpenAI.APIError>).status).toBe(400)
     expect((audit as Error).message).toContain('audit')
-    const refused = await client.chat.completions.create({ model: 'spark-bad', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    const refused = await client.chat.completions
+      .create({ model: 'spark-bad', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(401)
     await settle(h)
     expect(await quotaOf(h, userId)).toBe(before)

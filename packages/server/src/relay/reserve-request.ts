@@ -1,6 +1,6 @@
 import { formatQuota } from '@gateway/shared'
-import { affordableOutputBudget, worstCaseQuota, type ReservationInput } from '../services/billing/reservation-plan.ts'
 import { catalogEntry } from '../services/billing/model-catalog.ts'
+import { affordableOutputBudget, worstCaseQuota, type ReservationInput } from '../services/billing/reservation-plan.ts'
 import { pricingName, type Price } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import { countPromptTokens } from './exchange.ts'
@@ -32,9 +32,18 @@ export interface Reservation {
  * more than was reserved; only what cannot be afforded at all is refused, naming the balance and
  * the need.
  */
-export async function reserveRequest(services: Services, request: RelayRequest, price: Price, payer: Payer, label: HoldLabel, rawBodyLength: number): Promise<Reservation> {
+export async function reserveRequest(
+  services: Services,
+  request: RelayRequest,
+  price: Price,
+  payer: Payer,
+  label: HoldLabel,
+  rawBodyLength: number
+): Promise<Reservation> {
   const generating = GENERATING.has(request.endpoint)
-  const budget = generating ? (request.maxTokens ?? defaultOutputBudget(services, request.model)) : (request.maxTokens ?? services.options.number('PreConsumedQuota'))
+  const budget = generating
+    ? (request.maxTokens ?? defaultOutputBudget(services, request.model))
+    : (request.maxTokens ?? services.options.number('PreConsumedQuota'))
   const input: ReservationInput = {
     price,
     quotaPerUnit: services.options.number('QuotaPerUnit'),
@@ -45,20 +54,35 @@ export async function reserveRequest(services: Services, request: RelayRequest, 
   }
   const first = await reserve(services, payer, worstCaseQuota(input), label)
   if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter, plan: input }
-  if (price.kind === 'per-call') throw shortOf(services, first.shortfall ?? 'user', await services.relay.ledger.available(payer), worstCaseQuota(input))
+  if (price.kind === 'per-call')
+    throw shortOf(
+      services,
+      first.shortfall ?? 'user',
+      await services.relay.ledger.available(payer),
+      worstCaseQuota(input)
+    )
 
   // The balance is tight: count the prompt exactly, then fit the output to what is left.
   // The tokenizer is OpenAI's; other providers count the same text up to about a fifth higher.
   const exact: ReservationInput = { ...input, promptTokens: Math.ceil((await countPromptTokens(request)) * 1.25) + 8 }
   const available = await services.relay.ledger.available(payer)
-  const affordable = generating ? affordableOutputBudget(exact, available) : worstCaseQuota(exact) <= available ? budget : -1
+  const affordable = generating
+    ? affordableOutputBudget(exact, available)
+    : worstCaseQuota(exact) <= available
+      ? budget
+      : -1
   const useful = Math.min(budget, MIN_USEFUL_OUTPUT)
   const need = worstCaseQuota({ ...exact, outputBudget: generating ? useful : budget })
   if (affordable < (generating ? useful : budget)) throw shortOf(services, first.shortfall ?? 'user', available, need)
   const second = await reserve(services, payer, worstCaseQuota({ ...exact, outputBudget: affordable }), label)
   if (!second.hold) throw shortOf(services, second.shortfall ?? 'user', available, need)
   if (affordable < budget) limitOutput(request, affordable)
-  return { hold: second.hold, balanceAfter: second.balanceAfter, lowered: affordable < budget ? { from: budget, to: affordable } : undefined, plan: { ...exact, outputBudget: affordable } }
+  return {
+    hold: second.hold,
+    balanceAfter: second.balanceAfter,
+    lowered: affordable < budget ? { from: budget, to: affordable } : undefined,
+    plan: { ...exact, outputBudget: affordable },
+  }
 }
 
 /**
@@ -85,8 +109,10 @@ async function reserve(services: Services, payer: Payer, amount: number, label: 
 /** n choices (best_of for completions, candidateCount for Gemini) each cost an answer. */
 function choicesOf(request: RelayRequest): number {
   const body = request.body
-  const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, 128) : 1)
-  if (request.endpoint === 'gemini') return count((body.generationConfig as { candidateCount?: unknown } | undefined)?.candidateCount)
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, 128) : 1
+  if (request.endpoint === 'gemini')
+    return count((body.generationConfig as { candidateCount?: unknown } | undefined)?.candidateCount)
   return Math.max(count(body.n), request.endpoint === 'completions' ? count(body.best_of) : 1)
 }
 
@@ -94,8 +120,12 @@ function choicesOf(request: RelayRequest): number {
 function limitOutput(request: RelayRequest, tokens: number): void {
   const body = request.body
   if (request.endpoint === 'responses') body.max_output_tokens = tokens
-  else if (request.endpoint === 'gemini') body.generationConfig = { ...(body.generationConfig as object | undefined), maxOutputTokens: tokens }
-  else if (request.endpoint === 'chat' && (body.max_completion_tokens !== undefined || /^(o\d|gpt-5)/.test(request.model))) {
+  else if (request.endpoint === 'gemini')
+    body.generationConfig = { ...(body.generationConfig as object | undefined), maxOutputTokens: tokens }
+  else if (
+    request.endpoint === 'chat' &&
+    (body.max_completion_tokens !== undefined || /^(o\d|gpt-5)/.test(request.model))
+  ) {
     // OpenAI's reasoning models refuse max_tokens.
     body.max_completion_tokens = tokens
     delete body.max_tokens
@@ -106,7 +136,10 @@ function limitOutput(request: RelayRequest, tokens: number): void {
 }
 
 function shortOf(services: Services, side: 'token' | 'user', available: number, need: number) {
-  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: services.options.number('QuotaPerUnit'),
+    displayInCurrency: services.options.bool('DisplayInCurrencyEnabled'),
+  }
   const params = { balance: formatQuota(Math.max(0, available), display), need: formatQuota(need, display) }
   return side === 'token'
     ? localError(403, 'pre_consume_token_quota_failed', 'quota.token_short', params, 'permission_error')

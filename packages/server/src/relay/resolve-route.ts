@@ -23,7 +23,8 @@ export function candidateGroups(options: OptionStore, tokenGroup: string, userGr
     return auto.length > 0 ? auto : [userGroup]
   }
   if (!tokenGroup) return [userGroup]
-  if (!Object.hasOwn(usable, tokenGroup)) throw localError(403, 'group_forbidden', 'group.forbidden', { group: tokenGroup }, 'permission_error')
+  if (!Object.hasOwn(usable, tokenGroup))
+    throw localError(403, 'group_forbidden', 'group.forbidden', { group: tokenGroup }, 'permission_error')
   if (!Object.hasOwn(options.json<Record<string, number>>('GroupRatio'), tokenGroup)) {
     throw localError(403, 'group_deprecated', 'group.deprecated', { group: tokenGroup }, 'permission_error')
   }
@@ -34,11 +35,17 @@ export function candidateGroups(options: OptionStore, tokenGroup: string, userGr
  * Finds where a model can be served: the first group (in order) that has an enabled channel for it.
  * Throws 404 when no channel of these groups lists the model, 503 when only unavailable ones do.
  */
-export function resolveRoute(snapshot: RoutingSnapshot, groups: string[], model: string, pinnedChannelId: number | undefined): Route {
+export function resolveRoute(
+  snapshot: RoutingSnapshot,
+  groups: string[],
+  model: string,
+  pinnedChannelId: number | undefined
+): Route {
   if (pinnedChannelId !== undefined) {
     const pinned = snapshot.channels.get(pinnedChannelId)
     if (!pinned) throw localError(400, 'invalid_channel', 'token.channel_pin_invalid')
-    if (pinned.status !== ChannelStatus.enabled) throw localError(403, 'channel_disabled', 'token.channel_pin_disabled', undefined, 'permission_error')
+    if (pinned.status !== ChannelStatus.enabled)
+      throw localError(403, 'channel_disabled', 'token.channel_pin_disabled', undefined, 'permission_error')
     return { group: groups[0] as string, levels: [[{ channel: pinned, priority: 0, weight: 0 }]], pinned }
   }
   const name = routingModelName(model)
@@ -49,6 +56,13 @@ export function resolveRoute(snapshot: RoutingSnapshot, groups: string[], model:
   // Channels that list the model but cannot serve it now (disabled, auto-disabled): 503, worth a
   // retry later. No channel listing it at all: 404, which no SDK retries (they all retry a 503,
   // some for over a minute, before the caller learns the model name was wrong).
-  if (groups.some((group) => snapshot.listed.get(group)?.has(name))) throw localError(503, 'model_not_found', 'channel.none', { group: groups.join(','), model })
-  throw localError(404, 'model_not_found', 'model.no_channel', { group: groups.join(','), model }, 'invalid_request_error')
+  if (groups.some((group) => snapshot.listed.get(group)?.has(name)))
+    throw localError(503, 'model_not_found', 'channel.none', { group: groups.join(','), model })
+  throw localError(
+    404,
+    'model_not_found',
+    'model.no_channel',
+    { group: groups.join(','), model },
+    'invalid_request_error'
+  )
 }

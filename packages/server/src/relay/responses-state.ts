@@ -1,10 +1,22 @@
 import { nowSeconds } from '../lib/time.ts'
-import { adapterFor } from '../providers/registry.ts'
-import { chatMessagesToResponsesInput, responsesOutputToChatMessage } from '../providers/openai-responses/chat-history-items.ts'
+import {
+  chatMessagesToResponsesInput,
+  responsesOutputToChatMessage,
+} from '../providers/openai-responses/chat-history-items.ts'
 import { convertFromResponsesRequest } from '../providers/openai-responses/convert-from-responses-request.ts'
-import type { ResponsesInputItem, ResponsesRequest, ResponsesResponse } from '../providers/openai-responses/responses-api.ts'
+import type {
+  ResponsesInputItem,
+  ResponsesRequest,
+  ResponsesResponse,
+} from '../providers/openai-responses/responses-api.ts'
+import { adapterFor } from '../providers/registry.ts'
 import type { Services } from '../services/container.ts'
-import { loadStoredConversation, responseRetentionSeconds, saveStoredConversation, type StoredResponseOwner } from '../services/responses/response-store.ts'
+import {
+  loadStoredConversation,
+  responseRetentionSeconds,
+  saveStoredConversation,
+  type StoredResponseOwner,
+} from '../services/responses/response-store.ts'
 import { mappedModel } from './build-upstream-request.ts'
 import type { Candidate } from './cache/channel-cache.ts'
 import type { Exchange } from './exchange.ts'
@@ -20,18 +32,24 @@ import { RelayError } from './relay-error.ts'
  */
 
 const previousIdOf = (request: RelayRequest): string | undefined =>
-  request.endpoint === 'responses' && typeof request.body.previous_response_id === 'string' && request.body.previous_response_id !== ''
+  request.endpoint === 'responses' &&
+  typeof request.body.previous_response_id === 'string' &&
+  request.body.previous_response_id !== ''
     ? request.body.previous_response_id
     : undefined
 
 /** A Responses request that this bridge carries over Chat Completions (the gateway holds its state). */
-const convertsResponses = (request: RelayRequest, bridge: ProtocolBridge | null | undefined): bridge is ProtocolBridge =>
-  request.endpoint === 'responses' && !!bridge && bridge.upstreamEndpoint !== 'responses'
+const convertsResponses = (
+  request: RelayRequest,
+  bridge: ProtocolBridge | null | undefined
+): bridge is ProtocolBridge => request.endpoint === 'responses' && !!bridge && bridge.upstreamEndpoint !== 'responses'
 
 /** Whether a channel would carry this Responses request over Chat Completions. */
 function channelConverts(request: RelayRequest, candidate: Candidate): boolean {
   const adapter = adapterFor(candidate.channel.type)
-  const bridge = adapter ? bridgeFor('responses', adapter, candidate.channel, mappedModel(candidate.channel, request.model)) : undefined
+  const bridge = adapter
+    ? bridgeFor('responses', adapter, candidate.channel, mappedModel(candidate.channel, request.model))
+    : undefined
   return bridge?.upstreamEndpoint !== 'responses'
 }
 
@@ -67,19 +85,26 @@ export async function resolvePreviousResponse(
   services: Services,
   request: RelayRequest,
   owner: StoredResponseOwner,
-  levels: Candidate[][],
+  levels: Candidate[][]
 ): Promise<{ levels: Candidate[][]; historyLength: number }> {
   const id = previousIdOf(request)
   if (id === undefined) return { levels, historyLength: 0 }
   const stored = await loadStoredConversation(services, id, owner)
   if (!stored) {
     // New arrays: the levels belong to the shared routing snapshot.
-    const native = levels.map((level) => level.filter((candidate) => !channelConverts(request, candidate))).filter((level) => level.length > 0)
+    const native = levels
+      .map((level) => level.filter((candidate) => !channelConverts(request, candidate)))
+      .filter((level) => level.length > 0)
     if (native.length === 0) throw notFound(services, id)
     return { levels: native, historyLength: 0 }
   }
   const input = request.body.input
-  const added: ResponsesInputItem[] = typeof input === 'string' ? [{ role: 'user', content: input }] : Array.isArray(input) ? (input as ResponsesInputItem[]) : []
+  const added: ResponsesInputItem[] =
+    typeof input === 'string'
+      ? [{ role: 'user', content: input }]
+      : Array.isArray(input)
+        ? (input as ResponsesInputItem[])
+        : []
   const history = chatMessagesToResponsesInput(stored.messages)
   request.body.input = [...history, ...added]
   delete request.body.previous_response_id
@@ -94,7 +119,10 @@ export async function resolvePreviousResponse(
  * filter did not see, can get here with it), and unless the client said `store: false` its answer is kept once complete, so it can be
  * continued in turn.
  */
-export function responsesStateBridge<B extends ProtocolBridge | null | undefined>(exchange: Exchange, bridge: B): B | ProtocolBridge {
+export function responsesStateBridge<B extends ProtocolBridge | null | undefined>(
+  exchange: Exchange,
+  bridge: B
+): B | ProtocolBridge {
   const { request, services } = exchange
   if (!convertsResponses(request, bridge)) return bridge
   const id = previousIdOf(request)
@@ -140,7 +168,8 @@ function storingBridge(bridge: ProtocolBridge, keep: (response: ResponsesRespons
         finish() {
           const frames = inner.finish()
           const last = FINAL_EVENT.exec(frames.at(-1) ?? '')
-          if (last && inner.error === undefined) keep((JSON.parse(last[1] as string) as { response: ResponsesResponse }).response)
+          if (last && inner.error === undefined)
+            keep((JSON.parse(last[1] as string) as { response: ResponsesResponse }).response)
           return frames
         },
         get usage() {

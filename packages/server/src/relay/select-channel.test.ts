@@ -9,11 +9,7 @@ const candidate = (id: number, priority: number, weight: number): Candidate => (
 })
 
 describe('selectChannel', () => {
-  const levels = [
-    [candidate(1, 10, 0), candidate(2, 10, 30)],
-    [candidate(3, 5, 0)],
-    [candidate(4, 0, 0)],
-  ]
+  const levels = [[candidate(1, 10, 0), candidate(2, 10, 30)], [candidate(3, 5, 0)], [candidate(4, 0, 0)]]
   it('uses the highest priority first, weighted with +10 smoothing', () => {
     const counts = new Map<number, number>()
     let seed = 1

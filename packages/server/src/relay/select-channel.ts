@@ -12,7 +12,7 @@ export function selectChannel(
   levels: Candidate[][],
   retryIndex: number,
   tried: ReadonlySet<number>,
-  random: () => number = Math.random,
+  random: () => number = Math.random
 ): Candidate | undefined {
   if (levels.length === 0) return undefined
   for (let level = Math.min(retryIndex, levels.length - 1); level < levels.length; level++) {

@@ -22,7 +22,12 @@ export interface StreamSteps {
  * slower (backpressure), ends with an error frame when the upstream breaks, aborts the upstream
  * when the client leaves, and bills exactly once however it ends.
  */
-export function relayStream(upstreamBody: Readable, abortUpstream: () => void, sink: StreamSink, steps: StreamSteps): { cancel(): void } {
+export function relayStream(
+  upstreamBody: Readable,
+  abortUpstream: () => void,
+  sink: StreamSink,
+  steps: StreamSteps
+): { cancel(): void } {
   let ended = false
   const finish = (partial: boolean) => {
     if (ended) return

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
+import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { finishExchange, type Exchange } from './exchange.ts'
-import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
 import { toOpenAIErrorBody } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
 import { relayStream } from './stream-lifecycle.ts'
@@ -26,7 +26,7 @@ export function pipeSseStream(
   upstreamBody: Readable,
   abortUpstream: () => void,
   options: { forcedUsageChunk: boolean; language: Language },
-  sink: StreamSink,
+  sink: StreamSink
 ): { cancel(): void } {
   const scanner = new SseLineScanner()
   const mapped = exchange.upstreamModel !== undefined && exchange.upstreamModel !== exchange.request.model
@@ -47,7 +47,8 @@ export function pipeSseStream(
       out.push(line, NEWLINE)
       return
     }
-    if (exchange.firstTokenMs === undefined && payload !== '[DONE]') exchange.firstTokenMs = Math.round(performance.now() - exchange.startedMs)
+    if (exchange.firstTokenMs === undefined && payload !== '[DONE]')
+      exchange.firstTokenMs = Math.round(performance.now() - exchange.startedMs)
     let text = payload
     // Many upstreams send "usage":null on every chunk; only an object is worth parsing.
     if (USAGE_OBJECT.test(payload)) {
@@ -74,7 +75,8 @@ export function pipeSseStream(
   return relayStream(upstreamBody, abortUpstream, sink, {
     chunk: (chunk, out) => scanner.push(chunk, (line) => processLine(line, out)),
     end: (out) => scanner.flush((line) => processLine(line, out)),
-    errorFrame: (error) => Buffer.from(`data: ${JSON.stringify(toOpenAIErrorBody(error, options.language, exchange.requestId))}\n\n`),
+    errorFrame: (error) =>
+      Buffer.from(`data: ${JSON.stringify(toOpenAIErrorBody(error, options.language, exchange.requestId))}\n\n`),
     finish(partial) {
       const completionText = usage ? undefined : payloads.map(textOfPayload).join('')
       exchange.services.relay.track(finishExchange(exchange, { usage, completionText, partial }))

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest } from '../../test/harness.ts'
+import { harnessPerTest, type Harness } from '../../test/harness.ts'
 import { addChannel } from '../../test/relay-fixtures.ts'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
 import { testAllChannels, testChannel } from './test-channel.ts'
@@ -20,7 +20,12 @@ harnessPerTest(async (made) => {
   await h.services.options.set('AutomaticEnableChannelEnabled', 'true')
 })
 
-const row = (id: number) => h.services.db.selectFrom('channels').select(['status', 'response_time', 'test_time', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow()
+const row = (id: number) =>
+  h.services.db
+    .selectFrom('channels')
+    .select(['status', 'response_time', 'test_time', 'other_info'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 
 describe('channel tests', () => {
   it('record the response time of a healthy channel', async () => {
@@ -41,7 +46,11 @@ describe('channel tests', () => {
     await h.services.changes.publish({ kind: 'channels' })
     expect((await testChannel(h.services, id)).success).toBe(true)
     expect((await row(id)).status).toBe(1)
-    const abilities = await h.services.db.selectFrom('abilities').select('enabled').where('channel_id', '=', id).execute()
+    const abilities = await h.services.db
+      .selectFrom('abilities')
+      .select('enabled')
+      .where('channel_id', '=', id)
+      .execute()
     expect(abilities.every((a) => Boolean(a.enabled))).toBe(true)
   })
 
@@ -64,7 +73,15 @@ describe('channel tests', () => {
   })
 
   it('answers an unknown channel in the caller`s language', async () => {
-    expect(await testChannel(h.services, 987_654, undefined, 'en')).toEqual({ success: false, message: 'Channel not found', time: 0 })
-    expect(await testChannel(h.services, 987_654, undefined, 'zh')).toEqual({ success: false, message: '渠道不存在', time: 0 })
+    expect(await testChannel(h.services, 987_654, undefined, 'en')).toEqual({
+      success: false,
+      message: 'Channel not found',
+      time: 0,
+    })
+    expect(await testChannel(h.services, 987_654, undefined, 'zh')).toEqual({
+      success: false,
+      message: '渠道不存在',
+      time: 0,
+    })
   })
 })

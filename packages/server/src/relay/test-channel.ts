@@ -1,20 +1,20 @@
+import { Readable } from 'node:stream'
 import { ChannelStatus, type ChannelTestResult } from '@gateway/shared'
 import { setChannelStatus } from '../db/queries/channel-status.ts'
+import { recordChannelTest } from '../db/queries/channels.ts'
 import { translate, type Language } from '../i18n/messages.ts'
 import { nowSeconds } from '../lib/time.ts'
 import { adapterFor } from '../providers/registry.ts'
-import type { Services } from '../services/container.ts'
 import { autoDisableChannelKey, autoEnableChannelKey } from '../services/channels/channel-key-status.ts'
+import type { Services } from '../services/container.ts'
 import { buildUpstreamCall, mappedModel, providerSettings } from './build-upstream-request.ts'
-import { Readable } from 'node:stream'
-import { bridgeFor } from './protocol-bridge.ts'
-import { sendUpstream } from './upstream/send-upstream.ts'
 import type { RelayChannel } from './cache/channel-cache.ts'
 import { isChannelFatal } from './channel-health.ts'
 import type { RelayRequest } from './parse-request.ts'
+import { bridgeFor } from './protocol-bridge.ts'
 import { RelayError } from './relay-error.ts'
+import { sendUpstream } from './upstream/send-upstream.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
-import { recordChannelTest } from '../db/queries/channels.ts'
 
 /** The request a channel test sends: a tiny chat, or an embedding for embedding models. */
 function testRequest(model: string): RelayRequest {
@@ -22,8 +22,20 @@ function testRequest(model: string): RelayRequest {
   const reasoning = /^o\d/.test(model)
   const body: Record<string, unknown> = embedding
     ? { model, input: 'hello world' }
-    : { model, messages: [{ role: 'user', content: 'hi' }], ...(reasoning ? { max_completion_tokens: 10 } : { max_tokens: 10 }) }
-  return { endpoint: embedding ? 'embeddings' : 'chat', body, model, stream: false, wantsUsageChunk: false, maxTokens: 10, rawBody: JSON.stringify(body) }
+    : {
+        model,
+        messages: [{ role: 'user', content: 'hi' }],
+        ...(reasoning ? { max_completion_tokens: 10 } : { max_tokens: 10 }),
+      }
+  return {
+    endpoint: embedding ? 'embeddings' : 'chat',
+    body,
+    model,
+    stream: false,
+    wantsUsageChunk: false,
+    maxTokens: 10,
+    rawBody: JSON.stringify(body),
+  }
 }
 
 /**
@@ -33,7 +45,12 @@ function testRequest(model: string): RelayRequest {
  * one (when AutomaticEnableChannelEnabled). A manually disabled channel is never re-enabled.
  * A failure answers a sentence in `language` (the console shows it as it is), never a message key.
  */
-export async function testChannel(services: Services, channelId: number, model?: string, language: Language = services.env.DEFAULT_LANGUAGE): Promise<ChannelTestResult> {
+export async function testChannel(
+  services: Services,
+  channelId: number,
+  model?: string,
+  language: Language = services.env.DEFAULT_LANGUAGE
+): Promise<ChannelTestResult> {
   const snapshot = await services.relay.channels.current()
   const cached = snapshot.channels.get(channelId)
   if (!cached) return { success: false, message: translate('channel.test_not_found', language), time: 0 }
@@ -42,18 +59,45 @@ export async function testChannel(services: Services, channelId: number, model?:
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
   const request = testRequest(testModel)
-  const bridge = adapter ? bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model)) : undefined
-  if (!adapter || bridge === undefined) return { success: false, message: translate('channel.test_unsupported', language), time: 0 }
+  const bridge = adapter
+    ? bridgeFor(request.endpoint, adapter, channel, mappedModel(channel, request.model))
+    : undefined
+  if (!adapter || bridge === undefined)
+    return { success: false, message: translate('channel.test_unsupported', language), time: 0 }
   const started = performance.now()
   let failure: RelayError | undefined
   try {
-    const accessToken = adapter.credential ? await services.relay.accessTokens.tokenFor(adapter.credential, channel) : undefined
-    const call = buildUpstreamCall(adapter, channel, request, false, bridge, accessToken, providerSettings(services.env))
+    const accessToken = adapter.credential
+      ? await services.relay.accessTokens.tokenFor(adapter.credential, channel)
+      : undefined
+    const call = buildUpstreamCall(
+      adapter,
+      channel,
+      request,
+      false,
+      bridge,
+      accessToken,
+      providerSettings(services.env)
+    )
     const response = await sendUpstream(services, adapter, channel, call, false, AbortSignal.timeout(60_000))
     const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text()
-    if (response.statusCode !== 200) failure = upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'none'))
+    if (response.statusCode !== 200)
+      failure = upstreamHttpError(
+        response.statusCode,
+        text,
+        channel.statusCodeMapping,
+        channel.key,
+        errorBodyUse(channel.baseUrl, 'none')
+      )
     // Upstreams that report errors with HTTP 200 (Baidu, Tencent): the bridge reads the answer and throws them.
-    else if (bridge) bridge.convertJson(JSON.parse(text), { clientModel: testModel, body: request.body, created: 0, requestId: 'channel-test', includeUsage: false })
+    else if (bridge)
+      bridge.convertJson(JSON.parse(text), {
+        clientModel: testModel,
+        body: request.body,
+        created: 0,
+        requestId: 'channel-test',
+        includeUsage: false,
+      })
   } catch (error) {
     failure = error instanceof RelayError ? error : upstreamTransportError(error)
     services.relay.accessTokens.rejected(channel, failure)
@@ -83,25 +127,48 @@ function testedKey(services: Services, channel: RelayChannel): RelayChannel | un
  * key), a pass brings back the tested key when it had been auto-disabled; slowness is the
  * channel's, whatever the key.
  */
-async function applyMonitoring(services: Services, channel: RelayChannel, failure: RelayError | undefined, elapsedMs: number): Promise<void> {
+async function applyMonitoring(
+  services: Services,
+  channel: RelayChannel,
+  failure: RelayError | undefined,
+  elapsedMs: number
+): Promise<void> {
   const { options } = services
   const threshold = options.number('ChannelDisableThreshold')
   const tooSlow = failure === undefined && threshold > 0 && elapsedMs > threshold * 1000
   const multiKey = channel.multiKey !== undefined && channel.keyIndex !== undefined
   let changed = false
   if (options.bool('AutomaticDisableChannelEnabled') && channel.autoBan && channel.status === ChannelStatus.enabled) {
-    const fatal = failure !== undefined && isChannelFatal(failure, channel.type, options.get('AutomaticDisableKeywords'))
+    const fatal =
+      failure !== undefined && isChannelFatal(failure, channel.type, options.get('AutomaticDisableKeywords'))
     if (fatal && multiKey) {
-      await autoDisableChannelKey(services, channel.id, channel.key, (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500), nowSeconds())
+      await autoDisableChannelKey(
+        services,
+        channel.id,
+        channel.key,
+        (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500),
+        nowSeconds()
+      )
     } else if (fatal || tooSlow) {
-      const reason = fatal ? (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500) : translate('channel.test_too_slow', services.env.DEFAULT_LANGUAGE, { seconds: (elapsedMs / 1000).toFixed(2), threshold })
-      changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [ChannelStatus.enabled])
+      const reason = fatal
+        ? (failure as RelayError).text(services.env.DEFAULT_LANGUAGE).slice(0, 500)
+        : translate('channel.test_too_slow', services.env.DEFAULT_LANGUAGE, {
+            seconds: (elapsedMs / 1000).toFixed(2),
+            threshold,
+          })
+      changed = await setChannelStatus(services.db, channel.id, ChannelStatus.autoDisabled, reason, nowSeconds(), [
+        ChannelStatus.enabled,
+      ])
     }
   }
   if (failure === undefined && !tooSlow && options.bool('AutomaticEnableChannelEnabled')) {
-    const keyBack = multiKey ? await autoEnableChannelKey(services, channel.id, channel.key, nowSeconds()) : { key: false, channel: false }
+    const keyBack = multiKey
+      ? await autoEnableChannelKey(services, channel.id, channel.key, nowSeconds())
+      : { key: false, channel: false }
     if (!keyBack.channel && channel.status === ChannelStatus.autoDisabled) {
-      changed = await setChannelStatus(services.db, channel.id, ChannelStatus.enabled, '', nowSeconds(), [ChannelStatus.autoDisabled])
+      changed = await setChannelStatus(services.db, channel.id, ChannelStatus.enabled, '', nowSeconds(), [
+        ChannelStatus.autoDisabled,
+      ])
     }
   }
   if (changed) await services.changes.publish({ kind: 'channels' })

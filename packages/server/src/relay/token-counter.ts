@@ -12,9 +12,9 @@ function counterFor(model: string): Promise<Counter> {
   const name = encodingFor(model)
   let counter = encodings.get(name)
   if (!counter) {
-    counter = (name === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base')).then(
-      (module) => (text: string) => module.countTokens(text),
-    )
+    counter = (
+      name === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base')
+    ).then((module) => (text: string) => module.countTokens(text))
     encodings.set(name, counter)
   }
   return counter
@@ -61,6 +61,10 @@ export async function countChatPromptTokens(model: string, messages: unknown, to
 export async function countInputTokens(model: string, input: unknown): Promise<number> {
   const count = await counterFor(model)
   if (typeof input === 'string') return count(input)
-  if (Array.isArray(input)) return input.reduce<number>((sum, item) => sum + (typeof item === 'string' ? count(item) : Array.isArray(item) ? item.length : 0), 0)
+  if (Array.isArray(input))
+    return input.reduce<number>(
+      (sum, item) => sum + (typeof item === 'string' ? count(item) : Array.isArray(item) ? item.length : 0),
+      0
+    )
   return 0
 }

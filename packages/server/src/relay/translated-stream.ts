@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
-import { finishExchange, type Exchange } from './exchange.ts'
+import { AwsEventStreamDecoder, type EventStreamMessage } from '../providers/bedrock/aws-event-stream.ts'
 import type { ProtocolBridge, StreamTranslator } from '../providers/types.ts'
+import { finishExchange, type Exchange } from './exchange.ts'
 import { RelayError } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
 import { relayStream } from './stream-lifecycle.ts'
-import { AwsEventStreamDecoder, type EventStreamMessage } from '../providers/bedrock/aws-event-stream.ts'
 import { dataPayload, SseLineScanner } from './upstream/sse-scanner.ts'
 
 /**
@@ -22,14 +22,15 @@ export function pipeTranslatedStream(
   translator: StreamTranslator,
   language: Language,
   sink: StreamSink,
-  framing?: 'aws-event-stream',
+  framing?: 'aws-event-stream'
 ): { cancel(): void } {
   const scanner = new SseLineScanner()
   const events = framing === 'aws-event-stream' ? new AwsEventStreamDecoder() : undefined
 
   const processPayload = (payload: string, out: Buffer[]) => {
     const frames = translator.push(payload)
-    if (frames.length > 0 && exchange.firstTokenMs === undefined && translator.text !== '') exchange.firstTokenMs = Math.round(performance.now() - exchange.startedMs)
+    if (frames.length > 0 && exchange.firstTokenMs === undefined && translator.text !== '')
+      exchange.firstTokenMs = Math.round(performance.now() - exchange.startedMs)
     if (frames.length > 0) out.push(Buffer.from(frames.join('')))
   }
 
@@ -42,7 +43,13 @@ export function pipeTranslatedStream(
   const processEvent = (message: EventStreamMessage, out: Buffer[]) => {
     if (message.headers[':message-type'] !== 'event') {
       const text = message.payload.toString('utf8')
-      throw new RelayError({ status: 502, type: 'upstream_error', code: message.headers[':exception-type'] ?? 'upstream_error', message: readMessage(text), local: false })
+      throw new RelayError({
+        status: 502,
+        type: 'upstream_error',
+        code: message.headers[':exception-type'] ?? 'upstream_error',
+        message: readMessage(text),
+        local: false,
+      })
     }
     const bytes = (JSON.parse(message.payload.toString('utf8')) as { bytes?: unknown }).bytes
     if (typeof bytes === 'string') processPayload(Buffer.from(bytes, 'base64').toString('utf8'), out)
@@ -61,7 +68,9 @@ export function pipeTranslatedStream(
     errorFrame: (error) => Buffer.from(bridge.errorFrame(error, language, exchange.requestId)),
     finish(partial) {
       const usage = translator.usage
-      exchange.services.relay.track(finishExchange(exchange, { usage, completionText: usage ? undefined : translator.text, partial }))
+      exchange.services.relay.track(
+        finishExchange(exchange, { usage, completionText: usage ? undefined : translator.text, partial })
+      )
     },
     endedWithError: () => translator.error !== undefined,
   })

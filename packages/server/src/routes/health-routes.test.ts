@@ -11,7 +11,12 @@ afterEach(async () => {
 })
 
 /** The checks a harness has: Redis only when the run names one (TEST_REDIS_URL). */
-const expectedChecks = () => ({ database: 'ok', migrations: 'ok', routing: 'ok', ...(process.env.TEST_REDIS_URL ? { redis: 'ok' } : {}) })
+const expectedChecks = () => ({
+  database: 'ok',
+  migrations: 'ok',
+  routing: 'ok',
+  ...(process.env.TEST_REDIS_URL ? { redis: 'ok' } : {}),
+})
 
 describe('GET /healthz', () => {
   it('answers 200 {status: ok}, uncached, without auth', async () => {
@@ -45,7 +50,10 @@ describe('GET /readyz', () => {
   it('names the log database when it is a separate one', async () => {
     h = await createHarness({ env: { LOG_SQL_DSN: 'local' } })
     expect(h.services.logDb).not.toBe(h.services.db)
-    expect((await h.request('GET', '/readyz')).json).toEqual({ status: 'ready', checks: { ...expectedChecks(), log_database: 'ok' } })
+    expect((await h.request('GET', '/readyz')).json).toEqual({
+      status: 'ready',
+      checks: { ...expectedChecks(), log_database: 'ok' },
+    })
   })
 
   it('answers 503 once shutdown began, while /healthz still says the process lives', async () => {
@@ -63,7 +71,10 @@ describe('GET /readyz', () => {
     const served = await listen(h)
     expect((await fetch(`${served.url}/healthz`)).status).toBe(200)
     await shutdownGracefully(served.server, h.services, 1_000)
-    expect(await readinessOf(h.services).report()).toEqual({ ready: false, checks: { shutdown: 'error: shutting down' } })
+    expect(await readinessOf(h.services).report()).toEqual({
+      ready: false,
+      checks: { shutdown: 'error: shutting down' },
+    })
   })
 })
 
@@ -75,7 +86,9 @@ describe('request log', () => {
     await h.request('GET', '/readyz')
     expect(info.mock.calls.filter((call) => call[1] === 'request')).toEqual([])
     await h.request('GET', '/api/status')
-    expect(info.mock.calls.filter((call) => call[1] === 'request').map((call) => (call[0] as { path: string }).path)).toEqual(['/api/status'])
+    expect(
+      info.mock.calls.filter((call) => call[1] === 'request').map((call) => (call[0] as { path: string }).path)
+    ).toEqual(['/api/status'])
   })
 })
 
@@ -88,7 +101,11 @@ describe('rate limits', () => {
       expect([i, live.status, ready.status]).toEqual([i, 200, 200])
     }
     // The limiters are live: the API refuses its third call from the same address, the console its third page.
-    const api = [await h.request('GET', '/api/status'), await h.request('GET', '/api/status'), await h.request('GET', '/api/status')]
+    const api = [
+      await h.request('GET', '/api/status'),
+      await h.request('GET', '/api/status'),
+      await h.request('GET', '/api/status'),
+    ]
     expect(api.map((r) => r.status)).toEqual([200, 200, 429])
     const pages = [await h.request('GET', '/'), await h.request('GET', '/'), await h.request('GET', '/')]
     expect(pages.at(-1)?.status).toBe(429)

@@ -17,5 +17,7 @@ export const healthRoutes = new Hono<HonoEnv>()
   .get('/readyz', publicRoute, async (c) => {
     const report = await readinessOf(c.get('services')).report()
     c.header('Cache-Control', 'no-store')
-    return report.ready ? c.json({ status: 'ready', checks: report.checks }) : c.json({ status: 'unready', checks: report.checks }, 503)
+    return report.ready
+      ? c.json({ status: 'ready', checks: report.checks })
+      : c.json({ status: 'unready', checks: report.checks }, 503)
   })

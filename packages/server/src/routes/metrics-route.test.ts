@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../test/harness.ts'
 import { parsePrometheusText } from '../../test/prometheus-text.ts'
 
 let h: Harness
@@ -10,7 +10,8 @@ harnessPerTest(async (made) => {
   root = await h.setupRoot()
 })
 
-const setOption = async (key: string, value: string) => h.request('PUT', '/api/option/', { as: root, body: { key, value } })
+const setOption = async (key: string, value: string) =>
+  h.request('PUT', '/api/option/', { as: root, body: { key, value } })
 const scrape = (headers: Record<string, string> = {}) => h.request('GET', '/metrics', { headers })
 
 describe('GET /metrics access (MetricsAccess)', () => {
@@ -49,8 +50,15 @@ describe('GET /metrics access (MetricsAccess)', () => {
     const samples = parsePrometheusText(response.text)
     expect(response.text).toContain('# TYPE gateway_relay_requests_total counter')
     expect(response.text).toContain('# TYPE gateway_relay_duration_seconds histogram')
-    expect(samples.filter((s) => s.name === 'gateway_relay_active_streams')).toEqual([{ name: 'gateway_relay_active_streams', labels: {}, value: 0 }])
-    expect(samples.filter((s) => s.name === 'gateway_database_errors_total').map((s) => s.labels.where).sort()).toEqual(['api', 'ledger', 'relay'])
+    expect(samples.filter((s) => s.name === 'gateway_relay_active_streams')).toEqual([
+      { name: 'gateway_relay_active_streams', labels: {}, value: 0 },
+    ])
+    expect(
+      samples
+        .filter((s) => s.name === 'gateway_database_errors_total')
+        .map((s) => s.labels.where)
+        .sort()
+    ).toEqual(['api', 'ledger', 'relay'])
   })
 
   it('refuses a value outside off, token and public', async () => {

@@ -22,5 +22,8 @@ export async function metricsHandler(c: Context<HonoEnv>): Promise<Response> {
   } else if (access !== 'public') {
     return c.text('Not Found', 404)
   }
-  return c.body(await renderMetrics(services), 200, { 'content-type': EXPOSITION_CONTENT_TYPE, 'cache-control': 'no-store' })
+  return c.body(await renderMetrics(services), 200, {
+    'content-type': EXPOSITION_CONTENT_TYPE,
+    'cache-control': 'no-store',
+  })
 }

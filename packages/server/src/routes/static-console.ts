@@ -37,7 +37,7 @@ export function mountConsole(app: Hono<HonoEnv>, staticDir: string): void {
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable')
       },
-    }),
+    })
   )
   app.get('/', sendIndex)
   app.get('/index.html', sendIndex)

@@ -4,7 +4,10 @@ import type { OptionStore } from './options/option-store.ts'
 
 /** The answer to a credit refused because the balance would go above MAX_QUOTA, the cap shown as the console shows quota. */
 export function balanceLimitError(options: OptionStore): AppError {
-  const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: options.number('QuotaPerUnit'),
+    displayInCurrency: options.bool('DisplayInCurrencyEnabled'),
+  }
   return new AppError('BAD_REQUEST', 'wallet.balance_limit', { max: formatQuota(MAX_QUOTA, display) })
 }
 

@@ -1,29 +1,34 @@
+import { dirname, join } from 'node:path'
 import type { Kysely } from 'kysely'
 import { openDatabase, poolSettingsFrom, type DatabaseHandle } from '../db/client.ts'
 import { parseDsn, type DialectName } from '../db/dsn.ts'
-import { setPasswordCost } from './users/password.ts'
-import { migrate } from '../db/migrate.ts'
 import { retryOnDeadlock } from '../db/errors.ts'
+import { migrate } from '../db/migrate.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
 import { createClientIpResolver, createTrustedProxyCheck } from '../lib/client-ip.ts'
-import { setOutboundTlsVerification } from '../lib/outbound/guarded-dispatcher.ts'
 import { randomSecret } from '../lib/crypto.ts'
 import { loadOrCreateLocalSecret } from '../lib/local-secret.ts'
-import { SecretBox } from '../lib/secrets.ts'
 import type { Logger } from '../lib/logger.ts'
+import { setOutboundTlsVerification } from '../lib/outbound/guarded-dispatcher.ts'
 import { connectRedis, type RedisClient } from '../lib/redis.ts'
+import { SecretBox } from '../lib/secrets.ts'
 import { nowSeconds } from '../lib/time.ts'
-import { dirname, join } from 'node:path'
+import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
 import { VERSION } from '../version.ts'
 import { ChangeBus } from './changes/change-bus.ts'
 import type { NotificationTransport } from './notify/deliver-notification.ts'
 import { OptionStore } from './options/option-store.ts'
-import { createRateLimiters, rateLimitSettingsFrom, type RateLimiters, type RateLimitSettings } from './ratelimit/rate-limiters.ts'
+import {
+  createRateLimiters,
+  rateLimitSettingsFrom,
+  type RateLimiters,
+  type RateLimitSettings,
+} from './ratelimit/rate-limiters.ts'
 import { loadSetupState, type SetupState } from './setup/setup-state.ts'
-import { VerificationCodes } from './verification/verification-codes.ts'
-import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
 import { completeMoveOver, noteReferenceDatabase } from './takeover/move-over.ts'
+import { setPasswordCost } from './users/password.ts'
+import { VerificationCodes } from './verification/verification-codes.ts'
 
 /** Everything a request handler or job may use, built once at boot. */
 export interface Services {
@@ -63,23 +68,30 @@ export interface ServiceOverrides {
   sqliteImage?: Uint8Array
 }
 
-export async function createServices(
-  env: Env,
-  logger: Logger,
-  overrides: ServiceOverrides = {},
-): Promise<Services> {
+export async function createServices(env: Env, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
   // Before any outbound pool exists: pools keep the connector they were built with.
   setOutboundTlsVerification(!env.TLS_INSECURE_SKIP_VERIFY)
   const onConnectionError = (error: Error) => logger.warn({ err: error.message }, 'database connection lost')
   const pool = poolSettingsFrom(env)
   if (overrides.passwordCost !== undefined) setPasswordCost(overrides.passwordCost)
-  const main = await openDatabase(parseDsn(env.SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)
+  const main = await openDatabase(
+    parseDsn(env.SQL_DSN, env.SQLITE_PATH),
+    pool,
+    env.SQLITE_SYNCHRONOUS,
+    onConnectionError
+  )
   closers.push(main.close)
-  if (overrides.sqliteImage && main.sqlite && env.SQLITE_PATH === ':memory:') main.sqlite.deserialize(overrides.sqliteImage)
+  if (overrides.sqliteImage && main.sqlite && env.SQLITE_PATH === ':memory:')
+    main.sqlite.deserialize(overrides.sqliteImage)
   let logs: DatabaseHandle = main
   if (env.LOG_SQL_DSN) {
-    logs = await openDatabase(parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH), pool, env.SQLITE_SYNCHRONOUS, onConnectionError)
+    logs = await openDatabase(
+      parseDsn(env.LOG_SQL_DSN, env.SQLITE_PATH),
+      pool,
+      env.SQLITE_SYNCHRONOUS,
+      onConnectionError
+    )
     closers.push(logs.close)
   }
   // Secondary nodes share the master's schema and never migrate it.
@@ -92,12 +104,18 @@ export async function createServices(
         await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
         await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
       },
-      (attempt, error) => logger.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'migrations lost a deadlock to another instance; retrying')
+      (attempt, error) =>
+        logger.warn(
+          { attempt, err: error instanceof Error ? error.message : String(error) },
+          'migrations lost a deadlock to another instance; retrying'
+        )
     )
   }
 
   const changes = new ChangeBus(logger)
-  const options = new OptionStore(main.db, changes, (error, key) => logger.error({ err: String(error), key }, 'option reload failed'))
+  const options = new OptionStore(main.db, changes, (error, key) =>
+    logger.error({ err: String(error), key }, 'option reload failed')
+  )
   await options.load()
 
   let redis: RedisClient | undefined
@@ -116,7 +134,11 @@ export async function createServices(
   if (env.NODE_TYPE === 'master') {
     await retryOnDeadlock(
       () => completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger }),
-      (attempt, error) => logger.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'move-over lost a deadlock to another instance; retrying')
+      (attempt, error) =>
+        logger.warn(
+          { attempt, err: error instanceof Error ? error.message : String(error) },
+          'move-over lost a deadlock to another instance; retrying'
+        )
     )
   }
   const relay = createRelayServices({
@@ -127,7 +149,9 @@ export async function createServices(
     dialect: main.dialect,
     sqlite: main.sqlite,
     separateLogDb: logs !== main,
-    spoolPath: env.LEDGER_SPOOL_PATH ?? (env.SQLITE_PATH === ':memory:' ? undefined : join(dirname(env.SQLITE_PATH), 'ledger-spool.jsonl')),
+    spoolPath:
+      env.LEDGER_SPOOL_PATH ??
+      (env.SQLITE_PATH === ':memory:' ? undefined : join(dirname(env.SQLITE_PATH), 'ledger-spool.jsonl')),
     secrets,
     changes,
     options,
@@ -179,7 +203,10 @@ function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryp
       return fallback
     }
     const path = join(dirname(env.SQLITE_PATH), 'secret.key')
-    logger.warn({ path }, 'SESSION_SECRET/CRYPTO_SECRET not set: using a generated secret kept in this file; set both when running several instances')
+    logger.warn(
+      { path },
+      'SESSION_SECRET/CRYPTO_SECRET not set: using a generated secret kept in this file; set both when running several instances'
+    )
     fallback = loadOrCreateLocalSecret(path)
     return fallback
   }

@@ -72,7 +72,8 @@ const spanNamed = (name: string): ReadableSpan => {
   expect(found).toHaveLength(1)
   return found[0] as ReadableSpan
 }
-const childrenOf = (parent: ReadableSpan) => exporter.getFinishedSpans().filter((span) => span.parentSpanContext?.spanId === parent.spanContext().spanId)
+const childrenOf = (parent: ReadableSpan) =>
+  exporter.getFinishedSpans().filter((span) => span.parentSpanContext?.spanId === parent.spanContext().spanId)
 
 describe('traces off (the default)', () => {
   it('makes no spans and sends no traceparent upstream', async () => {
@@ -108,7 +109,10 @@ describe('traces on', () => {
   })
 
   it('makes the relay span with its upstream and settle children, exact tokens and the quota charged', async () => {
-    const channelId = await addChannel(h, { baseUrl: upstream.url, modelMapping: { 'gpt-4o-mini': 'gpt-4o-mini-2024-07-18' } })
+    const channelId = await addChannel(h, {
+      baseUrl: upstream.url,
+      modelMapping: { 'gpt-4o-mini': 'gpt-4o-mini-2024-07-18' },
+    })
     const response = await chat()
     expect(response.status).toBe(200)
     await settle(h)
@@ -150,7 +154,9 @@ describe('traces on', () => {
       'http.response.status_code': 200,
     })
     expect(spanNamed('settle').attributes).toEqual({ 'gateway.quota': 3 })
-    expect(new Set(exporter.getFinishedSpans().map((span) => span.resource.attributes['service.name']))).toEqual(new Set(['gateway']))
+    expect(new Set(exporter.getFinishedSpans().map((span) => span.resource.attributes['service.name']))).toEqual(
+      new Set(['gateway'])
+    )
 
     // The upstream was told the upstream span as its parent, in the relay span's trace.
     const traceparent = upstream.seen[0]?.headers.traceparent
@@ -159,7 +165,10 @@ describe('traces on', () => {
 
   it('records one upstream child per channel tried when the first fails over to the second', async () => {
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'RetryTimes', value: '1' } })
-    upstream.answer = (path) => (path.startsWith('/failing/') ? { status: 503, json: { error: { message: 'overloaded', type: 'server_error' } } } : { json: completion({ prompt_tokens: 11, completion_tokens: 7 }) })
+    upstream.answer = (path) =>
+      path.startsWith('/failing/')
+        ? { status: 503, json: { error: { message: 'overloaded', type: 'server_error' } } }
+        : { json: completion({ prompt_tokens: 11, completion_tokens: 7 }) }
     const failing = await addChannel(h, { name: 'failing', baseUrl: `${upstream.url}/failing`, priority: 10 })
     const serving = await addChannel(h, { name: 'serving', baseUrl: upstream.url, priority: 0 })
     expect((await chat()).status).toBe(200)
@@ -167,18 +176,29 @@ describe('traces on', () => {
     await exported()
 
     const relay = spanNamed('relay chat')
-    expect(relay.attributes).toMatchObject({ 'gateway.attempts': 2, 'gateway.channel.id': serving, 'gen_ai.usage.input_tokens': 11, 'gen_ai.usage.output_tokens': 7 })
+    expect(relay.attributes).toMatchObject({
+      'gateway.attempts': 2,
+      'gateway.channel.id': serving,
+      'gen_ai.usage.input_tokens': 11,
+      'gen_ai.usage.output_tokens': 7,
+    })
     const calls = childrenOf(relay)
       .filter((span) => span.kind === SpanKind.CLIENT)
       .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1])
     expect(calls.map((span) => span.attributes['gateway.channel.id'])).toEqual([failing, serving])
     const [first, second] = calls as [ReadableSpan, ReadableSpan]
-    expect(first.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': expect.any(String), 'gateway.retry.reason': first.attributes['error.type'] })
+    expect(first.attributes).toMatchObject({
+      'http.response.status_code': 503,
+      'error.type': expect.any(String),
+      'gateway.retry.reason': first.attributes['error.type'],
+    })
     expect(first.status.code).toBe(SpanStatusCode.ERROR)
     expect(second.attributes['http.response.status_code']).toBe(200)
     expect(second.status.code).toBe(SpanStatusCode.UNSET)
     // Each attempt carried its own span as the parent.
-    expect(upstream.seen.map((seen) => seen.headers.traceparent)).toEqual(calls.map((span) => `00-${relay.spanContext().traceId}-${span.spanContext().spanId}-01`))
+    expect(upstream.seen.map((seen) => seen.headers.traceparent)).toEqual(
+      calls.map((span) => `00-${relay.spanContext().traceId}-${span.spanContext().spanId}-01`)
+    )
   })
 
   it('continues the trace named by an incoming traceparent (tracestate kept)', async () => {
@@ -204,7 +224,11 @@ describe('traces on', () => {
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
       const response = await fetch(`${server.url}/v1/chat/completions`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+        },
         body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] }),
       })
       expect(response.status).toBe(200)
@@ -214,7 +238,9 @@ describe('traces on', () => {
       const relay = spanNamed('relay chat')
       expect(relay.parentSpanContext?.spanId).toBe('00f067aa0ba902b7')
       expect(relay.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': 11, 'gen_ai.usage.output_tokens': 7 })
-      expect(upstream.seen[0]?.headers.traceparent).toBe(`00-${traceId}-${spanNamed('upstream openai').spanContext().spanId}-01`)
+      expect(upstream.seen[0]?.headers.traceparent).toBe(
+        `00-${traceId}-${spanNamed('upstream openai').spanContext().spanId}-01`
+      )
     } finally {
       await server.close()
     }
@@ -230,7 +256,10 @@ describe('traces on', () => {
   })
 
   it('ends a failed request with an error status and no settle span', async () => {
-    upstream.answer = () => ({ status: 400, json: { error: { message: 'bad request', type: 'invalid_request_error', code: 'bad' } } })
+    upstream.answer = () => ({
+      status: 400,
+      json: { error: { message: 'bad request', type: 'invalid_request_error', code: 'bad' } },
+    })
     await addChannel(h, { baseUrl: upstream.url })
     expect((await chat()).status).toBe(400)
     await settle(h)
@@ -246,7 +275,13 @@ describe('traces on', () => {
 /** An SSE upstream that sends its first chunk, then waits for the test before the rest. */
 async function startHeldStream() {
   const frame = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`
-  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  })
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => {
     release = resolve
@@ -260,7 +295,16 @@ async function startHeldStream() {
       response.write(frame(chunk({ role: 'assistant', content: 'Hel' }, null)))
       void released.then(() => {
         response.write(frame(chunk({ content: 'lo' }, 'stop')))
-        response.write(frame({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 13, completion_tokens: 5, total_tokens: 18 } }))
+        response.write(
+          frame({
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            created: 1,
+            model: 'gpt-4o-mini',
+            choices: [],
+            usage: { prompt_tokens: 13, completion_tokens: 5, total_tokens: 18 },
+          })
+        )
         response.end('data: [DONE]\n\n')
       })
     })
@@ -287,7 +331,11 @@ describe('a streamed request', () => {
       const response = await h.app.request('/v1/chat/completions', {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Say hello' }] }),
+        body: JSON.stringify({
+          model: 'gpt-4o-mini',
+          stream: true,
+          messages: [{ role: 'user', content: 'Say hello' }],
+        }),
       })
       expect(response.status).toBe(200)
       const reader = (response.body as ReadableStream<Uint8Array>).getReader()
@@ -298,14 +346,23 @@ describe('a streamed request', () => {
       const releasedAt = Date.now()
       held.release()
       let text = ''
-      for (let next = await reader.read(); !next.done; next = await reader.read()) text += new TextDecoder().decode(next.value)
+      for (let next = await reader.read(); !next.done; next = await reader.read())
+        text += new TextDecoder().decode(next.value)
       expect(text).toContain('[DONE]')
       await settle(h)
       await exported()
       const relay = spanNamed('relay chat')
-      expect(relay.attributes).toMatchObject({ 'gen_ai.request.stream': true, 'gen_ai.usage.input_tokens': 13, 'gen_ai.usage.output_tokens': 5 })
+      expect(relay.attributes).toMatchObject({
+        'gen_ai.request.stream': true,
+        'gen_ai.usage.input_tokens': 13,
+        'gen_ai.usage.output_tokens': 5,
+      })
       const call = spanNamed('upstream openai')
-      expect(childrenOf(relay).map((span) => span.name).sort()).toEqual(['settle', 'upstream openai'])
+      expect(
+        childrenOf(relay)
+          .map((span) => span.name)
+          .sort()
+      ).toEqual(['settle', 'upstream openai'])
       // The upstream call lasts as long as its stream (each span's clock may differ by a fraction of a ms).
       const ms = (time: [number, number]) => time[0] * 1000 + time[1] / 1e6
       expect(ms(call.endTime)).toBeGreaterThanOrEqual(releasedAt - 1)
@@ -324,7 +381,11 @@ describe('a streamed request', () => {
       const response = await h.app.request('/v1/chat/completions', {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Say hello' }] }),
+        body: JSON.stringify({
+          model: 'gpt-4o-mini',
+          stream: true,
+          messages: [{ role: 'user', content: 'Say hello' }],
+        }),
       })
       const reader = (response.body as ReadableStream<Uint8Array>).getReader()
       await reader.read()
@@ -332,12 +393,20 @@ describe('a streamed request', () => {
       await settle(h)
       await exported()
       const relay = spanNamed('relay chat')
-      expect(relay.attributes).toMatchObject({ 'gen_ai.request.stream': true, 'gateway.partial': true, 'gateway.attempts': 1 })
+      expect(relay.attributes).toMatchObject({
+        'gen_ai.request.stream': true,
+        'gateway.partial': true,
+        'gateway.attempts': 1,
+      })
       const [log] = await consumeLogs(h)
       // What was produced before the cut is billed, and the span says what was charged.
       expect(log?.quota).toBeGreaterThan(0)
       expect(relay.attributes['gateway.quota']).toBe(log?.quota)
-      expect(childrenOf(relay).map((span) => span.name).sort()).toEqual(['settle', 'upstream openai'])
+      expect(
+        childrenOf(relay)
+          .map((span) => span.name)
+          .sort()
+      ).toEqual(['settle', 'upstream openai'])
     } finally {
       held.release()
       await held.stop()

@@ -1,6 +1,16 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTextMapSetter, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { ChannelType } from '@gateway/shared'
+import {
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api'
+import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import type { Endpoint } from '../providers/types.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
 import { activeTracer } from './active-tracer.ts'
@@ -52,7 +62,11 @@ export interface IncomingTrace {
  * The trace of one relay request: the `relay <endpoint>` server span, one client span per upstream
  * attempt, and the settlement. Undefined (and so free) while tracing is off.
  */
-export function startRelayTrace(endpoint: Endpoint, requestId: string, incoming: IncomingTrace): RelayTrace | undefined {
+export function startRelayTrace(
+  endpoint: Endpoint,
+  requestId: string,
+  incoming: IncomingTrace
+): RelayTrace | undefined {
   const tracer = activeTracer
   return tracer ? new RelayTrace(tracer, endpoint, requestId, incoming) : undefined
 }
@@ -68,7 +82,9 @@ export class RelayTrace {
 
   constructor(tracer: Tracer, endpoint: Endpoint, requestId: string, incoming: IncomingTrace) {
     this.tracer = tracer
-    const parent = incoming.traceparent ? traceContextPropagator.extract(ROOT_CONTEXT, incoming, defaultTextMapGetter) : ROOT_CONTEXT
+    const parent = incoming.traceparent
+      ? traceContextPropagator.extract(ROOT_CONTEXT, incoming, defaultTextMapGetter)
+      : ROOT_CONTEXT
     const attributes: Attributes = { 'gateway.endpoint': endpoint, 'gateway.request_id': requestId }
     const operation = operations[endpoint]
     if (operation) attributes[OPERATION] = operation
@@ -79,18 +95,32 @@ export class RelayTrace {
   /** The request is parsed and reserved: its model and streaming are known. */
   opened(exchange: TracedExchange): void {
     this.exchange = exchange
-    if (this.recording) this.span.setAttributes({ [REQUEST_MODEL]: exchange.request.model, [REQUEST_STREAM]: exchange.request.stream })
+    if (this.recording)
+      this.span.setAttributes({ [REQUEST_MODEL]: exchange.request.model, [REQUEST_STREAM]: exchange.request.stream })
   }
 
   /** A try on one channel begins: its span starts, and the upstream request carries its traceparent. */
-  startUpstream(channel: { id: number; type: number }, call: { url: URL; headers: Record<string, string>; upstreamModel: string }): void {
+  startUpstream(
+    channel: { id: number; type: number },
+    call: { url: URL; headers: Record<string, string>; upstreamModel: string }
+  ): void {
     this.endUpstream()
     const type = channelTypeName(channel.type)
     // The host only: some providers take the key in the query string.
     const attributes: Attributes | undefined = this.recording
-      ? { 'gateway.channel.id': channel.id, 'gateway.channel.type': type, [REQUEST_MODEL]: call.upstreamModel, 'http.request.method': 'POST', 'server.address': call.url.hostname }
+      ? {
+          'gateway.channel.id': channel.id,
+          'gateway.channel.type': type,
+          [REQUEST_MODEL]: call.upstreamModel,
+          'http.request.method': 'POST',
+          'server.address': call.url.hostname,
+        }
       : undefined
-    const span = this.tracer.startSpan(`upstream ${type}`, { kind: SpanKind.CLIENT, attributes }, trace.setSpan(ROOT_CONTEXT, this.span))
+    const span = this.tracer.startSpan(
+      `upstream ${type}`,
+      { kind: SpanKind.CLIENT, attributes },
+      trace.setSpan(ROOT_CONTEXT, this.span)
+    )
     this.upstream = span
     traceContextPropagator.inject(trace.setSpan(ROOT_CONTEXT, span), call.headers, defaultTextMapSetter)
   }
@@ -115,7 +145,11 @@ export class RelayTrace {
   settling(usage: Usage, partial: boolean): void {
     this.endUpstream()
     if (!this.recording) return
-    const attributes: Attributes = { [INPUT_TOKENS]: usage.promptTokens, [OUTPUT_TOKENS]: usage.completionTokens, [STATUS_CODE]: 200 }
+    const attributes: Attributes = {
+      [INPUT_TOKENS]: usage.promptTokens,
+      [OUTPUT_TOKENS]: usage.completionTokens,
+      [STATUS_CODE]: 200,
+    }
     if (usage.cachedTokens) attributes[CACHE_READ_TOKENS] = usage.cachedTokens
     if (partial) attributes['gateway.partial'] = true
     this.span.setAttributes(attributes)
@@ -138,9 +172,17 @@ export class RelayTrace {
     const relayError = error as { status?: unknown; code?: unknown; message?: unknown }
     const status = typeof relayError.status === 'number' ? relayError.status : 500
     const message = error instanceof Error ? error.message : String(error)
-    if (this.upstream) this.attemptFailed({ code: typeof relayError.code === 'string' ? relayError.code : 'internal_error', message, retryable: false })
+    if (this.upstream)
+      this.attemptFailed({
+        code: typeof relayError.code === 'string' ? relayError.code : 'internal_error',
+        message,
+        retryable: false,
+      })
     this.describeRoute()
-    this.span.setAttributes({ [STATUS_CODE]: status, [ERROR_TYPE]: typeof relayError.code === 'string' ? relayError.code : 'internal_error' })
+    this.span.setAttributes({
+      [STATUS_CODE]: status,
+      [ERROR_TYPE]: typeof relayError.code === 'string' ? relayError.code : 'internal_error',
+    })
     this.span.setStatus({ code: SpanStatusCode.ERROR, message })
     this.span.end()
     throw error

@@ -25,8 +25,16 @@ export interface TracingOptions {
  */
 export async function startTracing(settings: TracingSettings, options: TracingOptions = {}): Promise<void> {
   if (started) await stopTracing()
-  const [{ NodeSDK }, base, { resourceFromAttributes }] = await Promise.all([import('@opentelemetry/sdk-node'), import('@opentelemetry/sdk-trace-base'), import('@opentelemetry/resources')])
-  const spanProcessors = options.spanProcessors ?? [new base.BatchSpanProcessor(new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter({ url: settings.url }))]
+  const [{ NodeSDK }, base, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/resources'),
+  ])
+  const spanProcessors = options.spanProcessors ?? [
+    new base.BatchSpanProcessor(
+      new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter({ url: settings.url })
+    ),
+  ]
   const sdk = new NodeSDK({
     serviceName: settings.serviceName,
     resource: resourceFromAttributes(options.version ? { 'service.version': options.version } : {}),

@@ -24,11 +24,18 @@ describe('tracingSettingsOf', () => {
       OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
       OTEL_TRACES_SAMPLER_ARG: '0.25',
     })
-    expect(tracingSettingsOf(env)).toEqual({ url: 'https://traces.example.com/otlp/spans', serviceName: 'gateway-eu', sampler: 'parentbased_traceidratio', ratio: 0.25 })
+    expect(tracingSettingsOf(env)).toEqual({
+      url: 'https://traces.example.com/otlp/spans',
+      serviceName: 'gateway-eu',
+      sampler: 'parentbased_traceidratio',
+      ratio: 0.25,
+    })
   })
 
   it('stays off with OTEL_SDK_DISABLED, endpoint or not', () => {
-    expect(tracingSettingsOf(readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }))).toBeUndefined()
+    expect(
+      tracingSettingsOf(readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }))
+    ).toBeUndefined()
   })
 
   it('refuses a sampler it does not know and a ratio above 1', () => {

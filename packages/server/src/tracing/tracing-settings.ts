@@ -17,7 +17,14 @@ export interface TracingSettings {
  */
 export function tracingSettingsOf(env: Env): TracingSettings | undefined {
   if (env.OTEL_SDK_DISABLED) return undefined
-  const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined)
+  const url =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined)
   if (!url) return undefined
-  return { url, serviceName: env.OTEL_SERVICE_NAME, sampler: env.OTEL_TRACES_SAMPLER, ratio: env.OTEL_TRACES_SAMPLER_ARG ?? 1 }
+  return {
+    url,
+    serviceName: env.OTEL_SERVICE_NAME,
+    sampler: env.OTEL_TRACES_SAMPLER,
+    ratio: env.OTEL_TRACES_SAMPLER_ARG ?? 1,
+  }
 }

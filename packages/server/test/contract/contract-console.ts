@@ -41,10 +41,20 @@ export function useContractConsole(): void {
     upstream = await startJsonUpstream()
     upstream.routes.set('/v1/chat/completions', [
       200,
-      { id: 'c1', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } },
+      {
+        id: 'c1',
+        object: 'chat.completion',
+        created: 1,
+        model: 'gpt-4o-mini',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
     ])
     upstream.routes.set('/v1/models', [200, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }] }])
-    upstream.routes.set('/v1/dashboard/billing/subscription', [200, { object: 'billing_subscription', hard_limit_usd: 100 }])
+    upstream.routes.set('/v1/dashboard/billing/subscription', [
+      200,
+      { object: 'billing_subscription', hard_limit_usd: 100 },
+    ])
     upstream.routes.set('/v1/dashboard/billing/usage', [200, { object: 'list', total_usage: 2550 }])
     h = await createHarness()
     data = await seedConsoleData(h, upstream.url)
@@ -63,12 +73,18 @@ export const routePath = (route: string) => route.split(' ')[1] as string
 /** The shape's complaints as `path: message` lines, so that a failure names every missing or mistyped field. */
 export function shapeIssues(shape: z.ZodType, json: unknown): string[] {
   const parsed = shape.safeParse(json)
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
 }
 
 export async function call(c: ContractCase) {
   const [method] = c.route.split(' ') as [string]
-  return h.request(method, c.path ? c.path(data) : routePath(c.route), { as: c.asUser?.(data) ?? caller(c.as), body: c.body?.(data), headers: c.headers?.(data) })
+  return h.request(method, c.path ? c.path(data) : routePath(c.route), {
+    as: c.asUser?.(data) ?? caller(c.as),
+    body: c.body?.(data),
+    headers: c.headers?.(data),
+  })
 }
 
 export async function expectContract(c: ContractCase) {
@@ -91,7 +107,10 @@ export async function expectPaging(c: ContractCase) {
   expect(first.json?.data.items).toHaveLength(2)
   expect(second.json?.data.items.length).toBe(Math.min(2, total - 2))
   const ids = (page: any) => page.json.data.items.map((item: { id: number }) => item.id)
-  expect(ids(second).some((id: number) => ids(first).includes(id)), 'page 2 repeats page 1').toBe(false)
+  expect(
+    ids(second).some((id: number) => ids(first).includes(id)),
+    'page 2 repeats page 1'
+  ).toBe(false)
 }
 
 export const withNotice = ref.success(z.string())

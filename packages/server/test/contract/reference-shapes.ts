@@ -28,7 +28,8 @@ export const successNoData = z.object({ success: z.literal(true), message: str }
 export const failure = z.object({ success: z.literal(false), message: str })
 
 /** common.PageInfo: 1-based `page`, `page_size`, `total` and `items`. */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ page: int, page_size: int, total: int, items: z.array(item) })
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ page: int, page_size: int, total: int, items: z.array(item) })
 
 /** model.Token masked (controller tokenResponse: the token plus auto_groups). */
 export const tokenShape = z.object({
@@ -410,7 +411,9 @@ export const fixAbilitiesShape = success(z.object({ success: int, fails: int }))
 export const channelListShape = success(pageOf(channelShape).extend({ type_counts: z.record(str, int) }))
 
 /** SearchChannels: items, total and type counts (no page fields). */
-export const channelSearchShape = success(z.object({ items: z.array(channelShape), total: int, type_counts: z.record(str, int) }))
+export const channelSearchShape = success(
+  z.object({ items: z.array(channelShape), total: int, type_counts: z.record(str, int) })
+)
 
 /** ChannelListModels: the OpenAI-style model objects (its own envelope, no message). */
 export const channelModelsShape = z.object({
@@ -439,7 +442,7 @@ export const topUpInfoShape = success(
     stripe_min_topup: int,
     amount_options: z.array(int).nullable(),
     discount: z.record(str, num).nullable(),
-  }),
+  })
 )
 
 /** GetSubscription (OpenAI billing): its own object, no envelope. */
@@ -456,7 +459,11 @@ export const billingSubscriptionShape = z.object({
 export const billingUsageShape = z.object({ object: str, total_usage: num })
 
 /** TestStatus: middleware.StatsInfo next to success and message. */
-export const statusTestShape = z.object({ success: z.literal(true), message: str, http_stats: z.object({ active_connections: int }) })
+export const statusTestShape = z.object({
+  success: z.literal(true),
+  message: str,
+  http_stats: z.object({ active_connections: int }),
+})
 
 /** Login (setupLoginAtAuthVersion): the bearer session the reference's console signs in with, and the user. */
 export const loginShape = z.object({

@@ -43,7 +43,9 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
   // A second sign-in of alice's: the sessions list then holds one that is not the caller's.
   const other = await h.login(alice.username, alice.password)
   const sessions = await h.request('GET', '/api/user/sessions', { as: alice })
-  const aliceOtherSession = ((sessions.json?.data ?? []) as { id: string; current: boolean }[]).find((session) => !session.current)?.id as string
+  const aliceOtherSession = ((sessions.json?.data ?? []) as { id: string; current: boolean }[]).find(
+    (session) => !session.current
+  )?.id as string
   if (!other.cookie || !aliceOtherSession) throw new Error('the second sign-in did not start a session')
 
   const tokens = []
@@ -52,13 +54,43 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
   await addToken(h, bob.id, { name: 'bob-main' })
 
   const channelIds = [
-    await addChannel(h, { name: 'openai-a', type: 1, baseUrl: upstreamUrl, models: 'gpt-4o-mini,gpt-4o', groups: 'default' }),
-    await addChannel(h, { name: 'openai-b', type: 1, baseUrl: upstreamUrl, models: 'gpt-4o-mini', groups: 'default,vip' }),
-    await addChannel(h, { name: 'claude', type: 14, baseUrl: upstreamUrl, models: 'claude-3-5-haiku', groups: 'default' }),
+    await addChannel(h, {
+      name: 'openai-a',
+      type: 1,
+      baseUrl: upstreamUrl,
+      models: 'gpt-4o-mini,gpt-4o',
+      groups: 'default',
+    }),
+    await addChannel(h, {
+      name: 'openai-b',
+      type: 1,
+      baseUrl: upstreamUrl,
+      models: 'gpt-4o-mini',
+      groups: 'default,vip',
+    }),
+    await addChannel(h, {
+      name: 'claude',
+      type: 14,
+      baseUrl: upstreamUrl,
+      models: 'claude-3-5-haiku',
+      groups: 'default',
+    }),
   ]
   await db.updateTable('channels').set({ tag: 'team-a' }).where('id', 'in', channelIds.slice(0, 2)).execute()
-  const spareChannelId = await addChannel(h, { name: 'spare', type: 1, baseUrl: upstreamUrl, models: 'gpt-4o-mini', groups: 'default' })
-  const disabledId = await addChannel(h, { name: 'retired', type: 1, baseUrl: upstreamUrl, models: 'gpt-4o-mini', groups: 'default' })
+  const spareChannelId = await addChannel(h, {
+    name: 'spare',
+    type: 1,
+    baseUrl: upstreamUrl,
+    models: 'gpt-4o-mini',
+    groups: 'default',
+  })
+  const disabledId = await addChannel(h, {
+    name: 'retired',
+    type: 1,
+    baseUrl: upstreamUrl,
+    models: 'gpt-4o-mini',
+    groups: 'default',
+  })
   await db.updateTable('channels').set({ status: 2 }).where('id', '=', disabledId).execute()
 
   const logs = [alice, alice, alice, bob].map((user, i) => ({
@@ -78,15 +110,44 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
     channel_id: channelIds[0] as number,
     group: 'default',
     ip: '203.0.113.7',
-    other: JSON.stringify({ model_ratio: 0.075, group_ratio: 1, frt: 420, admin_info: { use_channel: [channelIds[0]] } }),
+    other: JSON.stringify({
+      model_ratio: 0.075,
+      group_ratio: 1,
+      frt: 420,
+      admin_info: { use_channel: [channelIds[0]] },
+    }),
   }))
   await logDb.insertInto('logs').values(logs).execute()
   await db
     .insertInto('quota_data')
     .values([
-      { user_id: alice.id, username: alice.username, model_name: 'gpt-4o-mini', created_at: hour, token_used: 360, count: 3, quota: 3603 },
-      { user_id: alice.id, username: alice.username, model_name: 'gpt-4o', created_at: hour - HOUR, token_used: 120, count: 1, quota: 5000 },
-      { user_id: bob.id, username: bob.username, model_name: 'gpt-4o-mini', created_at: hour, token_used: 120, count: 1, quota: 1203 },
+      {
+        user_id: alice.id,
+        username: alice.username,
+        model_name: 'gpt-4o-mini',
+        created_at: hour,
+        token_used: 360,
+        count: 3,
+        quota: 3603,
+      },
+      {
+        user_id: alice.id,
+        username: alice.username,
+        model_name: 'gpt-4o',
+        created_at: hour - HOUR,
+        token_used: 120,
+        count: 1,
+        quota: 5000,
+      },
+      {
+        user_id: bob.id,
+        username: bob.username,
+        model_name: 'gpt-4o-mini',
+        created_at: hour,
+        token_used: 120,
+        count: 1,
+        quota: 1203,
+      },
     ])
     .execute()
 
@@ -94,9 +155,17 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
   for (const [i, name] of ['welcome', 'promo', 'gift'].entries()) {
     redemptionIds.push(
       await insertReturningId(
-        db.insertInto('redemptions').values({ user_id: root.id, key: `contractcode${i}${'x'.repeat(20)}`, name, quota: 100_000, created_time: now }),
-        dialect,
-      ),
+        db
+          .insertInto('redemptions')
+          .values({
+            user_id: root.id,
+            key: `contractcode${i}${'x'.repeat(20)}`,
+            name,
+            quota: 100_000,
+            created_time: now,
+          }),
+        dialect
+      )
     )
   }
   await db
@@ -106,11 +175,26 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
     .execute()
   await db
     .insertInto('top_ups')
-    .values({ user_id: alice.id, amount: 10, money: 72, trade_no: 'USR1NOcontract', create_time: now, status: 'success', payment_method: 'alipay', complete_time: now })
+    .values({
+      user_id: alice.id,
+      amount: 10,
+      money: 72,
+      trade_no: 'USR1NOcontract',
+      create_time: now,
+      status: 'success',
+      payment_method: 'alipay',
+      complete_time: now,
+    })
     .execute()
 
   // Online top-up through EPay, so that the wallet's calls answer an order and not "top-up is off".
-  for (const [key, value] of Object.entries({ ServerAddress: 'https://gw.example.com', PayAddress: 'https://pay.example.com/', EpayId: '1001', EpayKey: 'contract-epay-key', Price: '7.3' })) {
+  for (const [key, value] of Object.entries({
+    ServerAddress: 'https://gw.example.com',
+    PayAddress: 'https://pay.example.com/',
+    EpayId: '1001',
+    EpayKey: 'contract-epay-key',
+    Price: '7.3',
+  })) {
     await h.services.options.set(key, value)
   }
   await h.services.options.set('Notice', 'Maintenance on Sunday')
@@ -162,5 +246,18 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
       })
       .execute()
   }
-  return { root, admin, alice, bob, leaving, removed, tokenIds, aliceKey: tokens[0]?.key as string, aliceOtherSession, channelIds, spareChannelId, redemptionIds }
+  return {
+    root,
+    admin,
+    alice,
+    bob,
+    leaving,
+    removed,
+    tokenIds,
+    aliceKey: tokens[0]?.key as string,
+    aliceOtherSession,
+    channelIds,
+    spareChannelId,
+    redemptionIds,
+  }
 }

@@ -37,7 +37,12 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
   const hanging = new Set<ServerResponse>()
   const server = createServer((request, response) => {
     readRequestBody(request, (body) => {
-      const seen: ReceivedRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body }
+      const seen: ReceivedRequest = {
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        headers: request.headers,
+        body,
+      }
       received.push(seen)
       const reply: Reply = {
         json(status, value) {
@@ -86,7 +91,13 @@ export const HANG = 'please hang'
  * honour structured output and fill tool arguments deterministically.
  */
 export function sampleFor(schema: unknown): unknown {
-  const s = (schema ?? {}) as { type?: string | string[]; properties?: Record<string, unknown>; items?: unknown; enum?: unknown[]; anyOf?: unknown[] }
+  const s = (schema ?? {}) as {
+    type?: string | string[]
+    properties?: Record<string, unknown>
+    items?: unknown
+    enum?: unknown[]
+    anyOf?: unknown[]
+  }
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0]
   if (Array.isArray(s.anyOf) && s.anyOf.length > 0) return sampleFor(s.anyOf[0])
   const type = (Array.isArray(s.type) ? s.type.find((t) => t.toLowerCase() !== 'null') : s.type)?.toLowerCase()

@@ -26,7 +26,10 @@ export interface FakeMjProxy {
 }
 
 /** A 1x1 PNG, what the image route serves. */
-export const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+export const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+)
 
 /**
  * A Midjourney proxy for tests, on 127.0.0.1: submits create tasks (code 1), list-by-condition
@@ -71,7 +74,15 @@ export async function startFakeMjProxy(): Promise<FakeMjProxy> {
       if (request.method === 'POST' && path === '/mj/task/list-by-condition') {
         if (proxy.listStatus) return send(proxy.listStatus, { error: 'down' })
         const ids = ((body as { ids?: string[] } | undefined)?.ids ?? []).filter((id) => proxy.tasks.has(id))
-        return send(200, ids.map((id) => ({ ...proxy.tasks.get(id), submitTime: Date.now() - 1000, startTime: Date.now() - 500, finishTime: 0 })))
+        return send(
+          200,
+          ids.map((id) => ({
+            ...proxy.tasks.get(id),
+            submitTime: Date.now() - 1000,
+            startTime: Date.now() - 500,
+            finishTime: 0,
+          }))
+        )
       }
       const seed = /^\/mj\/task\/([^/]+)\/image-seed$/.exec(path)
       if (request.method === 'GET' && seed) return send(200, { code: 1, description: 'ok', result: `seed-${seed[1]}` })
@@ -83,7 +94,15 @@ export async function startFakeMjProxy(): Promise<FakeMjProxy> {
         }
         const id = `${Date.now()}${++counter}`
         const prompt = (body as { prompt?: string } | undefined)?.prompt ?? ''
-        proxy.tasks.set(id, { id, action: path.split('/').pop() ?? '', prompt, status: 'SUBMITTED', progress: '0%', imageUrl: '', failReason: '' })
+        proxy.tasks.set(id, {
+          id,
+          action: path.split('/').pop() ?? '',
+          prompt,
+          status: 'SUBMITTED',
+          progress: '0%',
+          imageUrl: '',
+          failReason: '',
+        })
         return send(200, { code: 1, description: '提交成功', result: id, properties: { discordInstanceId: 'fake' } })
       }
       send(404, { error: `no route ${path}` })

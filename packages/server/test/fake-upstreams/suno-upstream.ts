@@ -55,7 +55,8 @@ export async function startFakeSunoUpstream(): Promise<FakeSunoUpstream> {
       if (request.method === 'POST' && submit) {
         const prompt = String(body?.prompt ?? body?.gpt_description_prompt ?? '')
         if (prompt.includes('explode')) return answer(500, { code: 'error', message: 'upstream exploded' })
-        if (prompt.includes('refuse')) return answer(200, { code: 'fail', message: 'prompt refused by suno', data: null })
+        if (prompt.includes('refuse'))
+          return answer(200, { code: 'fail', message: 'prompt refused by suno', data: null })
         const taskId = `suno-${++counter}-${Math.random().toString(36).slice(2, 8)}`
         tasks.set(taskId, {
           task_id: taskId,
@@ -72,7 +73,11 @@ export async function startFakeSunoUpstream(): Promise<FakeSunoUpstream> {
       }
       if (request.method === 'POST' && path === '/suno/fetch') {
         const ids: string[] = Array.isArray(body?.ids) ? body.ids : []
-        return answer(200, { code: 'success', message: '', data: ids.flatMap((id) => (tasks.has(id) ? [tasks.get(id)] : [])) })
+        return answer(200, {
+          code: 'success',
+          message: '',
+          data: ids.flatMap((id) => (tasks.has(id) ? [tasks.get(id)] : [])),
+        })
       }
       return answer(404, { code: 'not_found', message: `no route ${path}` })
     })

@@ -19,7 +19,9 @@ export interface Listener {
 export type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void
 
 /** An HTTP server on 127.0.0.1 with a random port that counts the connections it accepts. */
-export async function startListener(handler: Handler = (_request, response) => response.end('internal')): Promise<Listener> {
+export async function startListener(
+  handler: Handler = (_request, response) => response.end('internal')
+): Promise<Listener> {
   let connections = 0
   const requests: Listener['requests'] = []
   const server = createServer((request, response) => {
@@ -39,10 +41,11 @@ export async function startListener(handler: Handler = (_request, response) => r
     origin: `http://127.0.0.1:${port}`,
     connections: () => connections,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -52,13 +55,14 @@ export async function startListener(handler: Handler = (_request, response) => r
  */
 export function fakeResolver(
   table: Record<string, readonly string[] | ((call: number) => readonly string[])>,
-  fallback: readonly string[] = ['127.0.0.1'],
+  fallback: readonly string[] = ['127.0.0.1']
 ): OutboundResolver & { calls: string[] } {
   const calls: string[] = []
   const resolver = async (hostname: string): Promise<readonly ResolvedAddress[]> => {
     calls.push(hostname)
     const entry = table[hostname]
-    const answers = typeof entry === 'function' ? entry(calls.filter((name) => name === hostname).length) : (entry ?? fallback)
+    const answers =
+      typeof entry === 'function' ? entry(calls.filter((name) => name === hostname).length) : (entry ?? fallback)
     return answers.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }))
   }
   return Object.assign(resolver, { calls })

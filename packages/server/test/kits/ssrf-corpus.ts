@@ -63,18 +63,72 @@ export function ipv4Spellings(address: string): string[] {
 
 const ipv6Loopback = ['[::1]', '[0:0:0:0:0:0:0:1]', '[0000::1]', '[::0:1]', '[0::1]']
 const otherInternal = [
-  '0.0.0.0', '0', '0.0.0.1', '100.64.0.1', '100.127.255.254', '198.18.0.1', '198.19.255.255', '172.16.0.1',
-  '172.31.255.255', '192.168.1.1', '169.254.0.1', '192.0.2.1', '198.51.100.1', '203.0.113.1', '224.0.0.1',
-  '239.255.255.250', '240.0.0.1', '255.255.255.255', '192.0.0.1', '[::]', '[fc00::1]', '[fd12:3456::1]',
-  '[fe80::1]', '[fec0::1]', '[ff02::1]', '[2001:db8::1]', '[100::1]', '[2001::1]', '[::ffff:0.0.0.0]', '[::ffff:10.0.0.1]',
+  '0.0.0.0',
+  '0',
+  '0.0.0.1',
+  '100.64.0.1',
+  '100.127.255.254',
+  '198.18.0.1',
+  '198.19.255.255',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.1',
+  '169.254.0.1',
+  '192.0.2.1',
+  '198.51.100.1',
+  '203.0.113.1',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
+  '255.255.255.255',
+  '192.0.0.1',
+  '[::]',
+  '[fc00::1]',
+  '[fd12:3456::1]',
+  '[fe80::1]',
+  '[fec0::1]',
+  '[ff02::1]',
+  '[2001:db8::1]',
+  '[100::1]',
+  '[2001::1]',
+  '[::ffff:0.0.0.0]',
+  '[::ffff:10.0.0.1]',
 ]
 const metadataHosts = [
-  '169.254.170.2', '100.100.100.200', '168.63.129.16', '[fd00:ec2::254]', '[::ffff:100.100.100.200]',
-  'metadata.google.internal', 'METADATA.GOOGLE.INTERNAL.', 'metadata.goog', 'metadata', 'Metadata.', 'instance-data',
-  'meta.test', 'meta-v6.test', 'alibaba.test', 'nat64-meta.test',
+  '169.254.170.2',
+  '100.100.100.200',
+  '168.63.129.16',
+  '[fd00:ec2::254]',
+  '[::ffff:100.100.100.200]',
+  'metadata.google.internal',
+  'METADATA.GOOGLE.INTERNAL.',
+  'metadata.goog',
+  'metadata',
+  'Metadata.',
+  'instance-data',
+  'meta.test',
+  'meta-v6.test',
+  'alibaba.test',
+  'nat64-meta.test',
 ]
-const loopbackNames = ['localhost', 'localhost.', 'LOCALHOST', 'LocalHost.', 'api.localhost', '\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3']
-const dnsNames = ['internal.test', '127.0.0.1.nip.test', 'ten.test', 'v6-loopback.test', 'mapped.test', 'unspecified.test', 'both.test', 'both-v6.test']
+const loopbackNames = [
+  'localhost',
+  'localhost.',
+  'LOCALHOST',
+  'LocalHost.',
+  'api.localhost',
+  '\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3',
+]
+const dnsNames = [
+  'internal.test',
+  '127.0.0.1.nip.test',
+  'ten.test',
+  'v6-loopback.test',
+  'mapped.test',
+  'unspecified.test',
+  'both.test',
+  'both-v6.test',
+]
 
 const tricks = (host: string) => [
   `http://${host}/`,
@@ -89,12 +143,16 @@ const tricks = (host: string) => [
 /** The whole corpus, deduplicated. `listenerPort` adds variants aimed at the test's own listener. */
 export function buildSsrfCorpus(listenerPort?: number): CorpusEntry[] {
   const entries = new Map<string, CorpusEntry>()
-  const add = (url: string, metadata = false) => entries.set(url, { url, metadata: metadata || (entries.get(url)?.metadata ?? false) })
-  const withPort = (host: string) => listenerPort === undefined ? [] : [`http://${host}:${listenerPort}/`]
-  for (const host of ipv4Spellings('127.0.0.1')) for (const url of [`http://${host}/`, `https://${host}:8443/`, ...withPort(host)]) add(url)
-  for (const host of ipv4Spellings('169.254.169.254')) for (const url of [`http://${host}/latest/meta-data/`, `http://${host}:8080/`]) add(url, true)
+  const add = (url: string, metadata = false) =>
+    entries.set(url, { url, metadata: metadata || (entries.get(url)?.metadata ?? false) })
+  const withPort = (host: string) => (listenerPort === undefined ? [] : [`http://${host}:${listenerPort}/`])
+  for (const host of ipv4Spellings('127.0.0.1'))
+    for (const url of [`http://${host}/`, `https://${host}:8443/`, ...withPort(host)]) add(url)
+  for (const host of ipv4Spellings('169.254.169.254'))
+    for (const url of [`http://${host}/latest/meta-data/`, `http://${host}:8080/`]) add(url, true)
   for (const host of ipv4Spellings('10.0.0.1')) add(`http://${host}/`)
-  for (const host of [...ipv6Loopback, ...loopbackNames, ...dnsNames, ...otherInternal]) for (const url of [...tricks(host), ...withPort(host)]) add(url)
+  for (const host of [...ipv6Loopback, ...loopbackNames, ...dnsNames, ...otherInternal])
+    for (const url of [...tricks(host), ...withPort(host)]) add(url)
   for (const host of metadataHosts) for (const url of [...tricks(host), ...withPort(host)]) add(url, true)
   for (const url of [
     'http://evil.test#@127.0.0.1/',
@@ -107,7 +165,8 @@ export function buildSsrfCorpus(listenerPort?: number): CorpusEntry[] {
     'http:\\\\127.0.0.1\\',
     'http://127.0.0.1\t/',
     'HTTP://LOCALHOST/',
-  ]) add(url, url.includes('169.254'))
+  ])
+    add(url, url.includes('169.254'))
   for (const url of [
     'file:///etc/passwd',
     'file://localhost/etc/passwd',
@@ -126,7 +185,9 @@ export function buildSsrfCorpus(listenerPort?: number): CorpusEntry[] {
     'not a url',
     '//127.0.0.1/',
     '',
-  ]) add(url)
-  for (const port of [0, 21, 22, 25, 81, 445, 3306, 5432, 6379, 8000, 8081, 9200, 11211, 11434, 65535]) add(`http://public.test:${port}/`)
+  ])
+    add(url)
+  for (const port of [0, 21, 22, 25, 81, 445, 3306, 5432, 6379, 8000, 8081, 9200, 11211, 11434, 65535])
+    add(`http://public.test:${port}/`)
   return [...entries.values()]
 }

@@ -10,7 +10,8 @@ const KEY_CHARS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY
 const keyOf = (seed: string, length: number) => {
   let out = ''
   for (let round = 0; out.length < length; round++) {
-    for (const byte of createHash('sha256').update(`${seed}:${round}`).digest()) out += KEY_CHARS[byte % KEY_CHARS.length]
+    for (const byte of createHash('sha256').update(`${seed}:${round}`).digest())
+      out += KEY_CHARS[byte % KEY_CHARS.length]
   }
   return out.slice(0, length)
 }
@@ -26,7 +27,12 @@ const HOUR = NOW - (NOW % 3600)
  * PostgreSQL and MySQL, text `2006-01-02 15:04:05.999999999-07:00` on SQLite; booleans as 0/1 on
  * SQLite; JSON columns as text (channel_info as a blob on SQLite: the reference hands the driver bytes).
  */
-export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: DialectName, version: ReferenceVersion, options: FillOptions = {}): Promise<ReferenceFixture> {
+export async function fillReferenceDatabase(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  version: ReferenceVersion,
+  options: FillOptions = {}
+): Promise<ReferenceFixture> {
   const current = version === 'current'
   const time = (unixSeconds: number): Date | string => {
     const date = new Date(unixSeconds * 1000)
@@ -35,15 +41,51 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
   }
   const bool = (value: boolean) => (dialect === 'postgres' ? value : value ? 1 : 0)
   const insert = async (table: string, rows: Record<string, unknown>[]) => {
-    for (const row of rows) await db.insertInto(table as never).values(row as never).execute()
+    for (const row of rows)
+      await db
+        .insertInto(table as never)
+        .values(row as never)
+        .execute()
   }
   const hash = (password: string) => bcrypt.hashSync(password, 10)
 
   const users: ReferenceFixture['users'] = {
-    root: { id: 1, username: 'root', password: 'rootpassword1', role: 100, accessToken: uuidOf('root-access'), group: 'default', quota: 500_000_000 },
-    admin: { id: 2, username: 'admin', password: 'adminpassword1', role: 10, accessToken: null, group: 'default', quota: 10_000_000 },
-    user: { id: 3, username: 'alice', password: 'alicepassword1', role: 1, accessToken: uuidOf('alice-access'), group: 'vip', quota: 2_000_000 },
-    deleted: { id: 4, username: 'gone', password: 'gonepassword1', role: 1, accessToken: null, group: 'default', quota: 0 },
+    root: {
+      id: 1,
+      username: 'root',
+      password: 'rootpassword1',
+      role: 100,
+      accessToken: uuidOf('root-access'),
+      group: 'default',
+      quota: 500_000_000,
+    },
+    admin: {
+      id: 2,
+      username: 'admin',
+      password: 'adminpassword1',
+      role: 10,
+      accessToken: null,
+      group: 'default',
+      quota: 10_000_000,
+    },
+    user: {
+      id: 3,
+      username: 'alice',
+      password: 'alicepassword1',
+      role: 1,
+      accessToken: uuidOf('alice-access'),
+      group: 'vip',
+      quota: 2_000_000,
+    },
+    deleted: {
+      id: 4,
+      username: 'gone',
+      password: 'gonepassword1',
+      role: 1,
+      accessToken: null,
+      group: 'default',
+      quota: 0,
+    },
   }
   for (const u of Object.values(users)) {
     await insert('users', [
@@ -72,7 +114,16 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
         deleted_at: u.id === 4 ? time(NOW - 86_400) : null,
         linux_do_id: '',
         setting: u.id === 3 ? '{"notify_type":"email","quota_warning_threshold":500000}' : '',
-        ...(current ? { discord_id: '', remark: u.id === 3 ? 'moved from reseller' : '', stripe_customer: '', created_at: NOW - 100_000 + u.id, last_login_at: NOW - 3600, auth_version: 1 } : {}),
+        ...(current
+          ? {
+              discord_id: '',
+              remark: u.id === 3 ? 'moved from reseller' : '',
+              stripe_customer: '',
+              created_at: NOW - 100_000 + u.id,
+              last_login_at: NOW - 3600,
+              auth_version: 1,
+            }
+          : {}),
       },
     ])
   }
@@ -108,8 +159,22 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
 
   const baseUrl = options.channelBaseUrl ?? 'https://api.example.com'
   const channels: ReferenceFixture['channels'] = {
-    single: { id: 1, name: 'openai-main', keys: [`sk-${keyOf('upstream-1', 40)}`], models: ['gpt-4o-mini', 'gpt-4o'], group: 'default,vip' },
-    multi: current ? { id: 2, name: 'openai-pool', keys: ['a', 'b', 'c'].map((k) => `sk-${keyOf(`pool-${k}`, 40)}`), models: ['gpt-4o-mini'], group: 'default' } : undefined,
+    single: {
+      id: 1,
+      name: 'openai-main',
+      keys: [`sk-${keyOf('upstream-1', 40)}`],
+      models: ['gpt-4o-mini', 'gpt-4o'],
+      group: 'default,vip',
+    },
+    multi: current
+      ? {
+          id: 2,
+          name: 'openai-pool',
+          keys: ['a', 'b', 'c'].map((k) => `sk-${keyOf(`pool-${k}`, 40)}`),
+          models: ['gpt-4o-mini'],
+          group: 'default',
+        }
+      : undefined,
   }
   const channelInfo = (multi: boolean): unknown => {
     const info = multi
@@ -122,7 +187,13 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
           multi_key_polling_index: 0,
           multi_key_mode: 'polling',
         }
-      : { is_multi_key: false, multi_key_size: 0, multi_key_status_list: null, multi_key_polling_index: 0, multi_key_mode: '' }
+      : {
+          is_multi_key: false,
+          multi_key_size: 0,
+          multi_key_status_list: null,
+          multi_key_polling_index: 0,
+          multi_key_mode: '',
+        }
     const text = JSON.stringify(info)
     return dialect === 'sqlite' ? new TextEncoder().encode(text) : text
   }
@@ -157,13 +228,20 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
         setting: '{"force_format":false,"thinking_to_content":false,"proxy":""}',
         param_override: null,
         ...(current
-          ? { header_override: null, remark: c.id === 2 ? 'three keys' : null, channel_info: channelInfo(c.id === 2), settings: '{"allow_service_tier":false,"system_prompt":""}' }
+          ? {
+              header_override: null,
+              remark: c.id === 2 ? 'three keys' : null,
+              channel_info: channelInfo(c.id === 2),
+              settings: '{"allow_service_tier":false,"system_prompt":""}',
+            }
           : {}),
       },
     ])
     for (const group of c.group.split(',')) {
       for (const model of c.models) {
-        await insert('abilities', [{ group, model, channel_id: c.id, enabled: bool(true), priority: c.id === 1 ? 10 : 0, weight: 0, tag: null }])
+        await insert('abilities', [
+          { group, model, channel_id: c.id, enabled: bool(true), priority: c.id === 1 ? 10 : 0, weight: 0, tag: null },
+        ])
       }
     }
   }
@@ -219,7 +297,9 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
         token_id: i === 2 ? 0 : 1,
         group: 'vip',
         other: '{"model_ratio":0.075,"group_ratio":1}',
-        ...(current ? { ip: '203.0.113.7', request_id: requestIds[i] ?? '', upstream_request_id: i === 0 ? 'req_upstream_1' : '' } : {}),
+        ...(current
+          ? { ip: '203.0.113.7', request_id: requestIds[i] ?? '', upstream_request_id: i === 0 ? 'req_upstream_1' : '' }
+          : {}),
       },
     ])
   }
@@ -239,7 +319,16 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
       ]
   for (const row of quotaRows) {
     const { hourOffset, ...rest } = row as typeof row & { hourOffset?: number }
-    await insert('quota_data', [{ user_id: 3, username: 'alice', model_name: 'gpt-4o-mini', created_at: HOUR + (hourOffset ?? 0), token_used: rest.count * 120, ...rest }])
+    await insert('quota_data', [
+      {
+        user_id: 3,
+        username: 'alice',
+        model_name: 'gpt-4o-mini',
+        created_at: HOUR + (hourOffset ?? 0),
+        token_used: rest.count * 120,
+        ...rest,
+      },
+    ])
   }
 
   await insert('tasks', [
@@ -296,34 +385,104 @@ export async function fillReferenceDatabase(db: Kysely<unknown>, dialect: Dialec
       trade_no: `USR3NO${keyOf(`trade-${n}`, 10)}`,
       create_time: NOW - 20_000 * n,
       status: n === 1 ? 'success' : 'pending',
-      ...(current ? { payment_method: 'alipay', payment_provider: 'epay', complete_time: n === 1 ? NOW - 19_000 : 0 } : {}),
-    })),
+      ...(current
+        ? { payment_method: 'alipay', payment_provider: 'epay', complete_time: n === 1 ? NOW - 19_000 : 0 }
+        : {}),
+    }))
   )
   await insert('setups', [{ version: current ? 'v0.9.0' : 'v0.8.0', initialized_at: NOW - 200_000 }])
 
   if (current) {
     await insert('two_fas', [
-      { user_id: 1, secret: 'JBSWY3DPEHPK3PXP', is_enabled: bool(true), failed_attempts: 0, locked_until: null, last_used_at: time(NOW - 5000), created_at: time(NOW - 90_000), updated_at: time(NOW - 5000), deleted_at: null },
+      {
+        user_id: 1,
+        secret: 'JBSWY3DPEHPK3PXP',
+        is_enabled: bool(true),
+        failed_attempts: 0,
+        locked_until: null,
+        last_used_at: time(NOW - 5000),
+        created_at: time(NOW - 90_000),
+        updated_at: time(NOW - 5000),
+        deleted_at: null,
+      },
     ])
-    await insert('two_fa_backup_codes', [{ user_id: 1, code_hash: hash('ABCD-EFGH'), is_used: bool(false), used_at: null, created_at: time(NOW - 90_000), deleted_at: null }])
+    await insert('two_fa_backup_codes', [
+      {
+        user_id: 1,
+        code_hash: hash('ABCD-EFGH'),
+        is_used: bool(false),
+        used_at: null,
+        created_at: time(NOW - 90_000),
+        deleted_at: null,
+      },
+    ])
     await insert('checkins', [
       { user_id: 3, checkin_date: '2025-10-08', quota_awarded: 5000, created_at: NOW - 86_400 },
       { user_id: 3, checkin_date: '2025-10-09', quota_awarded: 5000, created_at: NOW },
     ])
-    await insert('vendors', [{ name: 'OpenAI', description: 'OpenAI models', icon: 'OpenAI', status: 1, created_time: NOW, updated_time: NOW, deleted_at: null }])
+    await insert('vendors', [
+      {
+        name: 'OpenAI',
+        description: 'OpenAI models',
+        icon: 'OpenAI',
+        status: 1,
+        created_time: NOW,
+        updated_time: NOW,
+        deleted_at: null,
+      },
+    ])
     await insert('models', [
-      { model_name: 'gpt-4o-mini', description: 'small', icon: '', tags: 'chat', vendor_id: 1, endpoints: '', status: 1, sync_official: 1, created_time: NOW, updated_time: NOW, deleted_at: null, name_rule: 0 },
-      { model_name: 'gpt-3.5-turbo', description: 'retired', icon: '', tags: '', vendor_id: 1, endpoints: '', status: 1, sync_official: 1, created_time: NOW, updated_time: NOW, deleted_at: time(NOW - 10), name_rule: 0 },
+      {
+        model_name: 'gpt-4o-mini',
+        description: 'small',
+        icon: '',
+        tags: 'chat',
+        vendor_id: 1,
+        endpoints: '',
+        status: 1,
+        sync_official: 1,
+        created_time: NOW,
+        updated_time: NOW,
+        deleted_at: null,
+        name_rule: 0,
+      },
+      {
+        model_name: 'gpt-3.5-turbo',
+        description: 'retired',
+        icon: '',
+        tags: '',
+        vendor_id: 1,
+        endpoints: '',
+        status: 1,
+        sync_official: 1,
+        created_time: NOW,
+        updated_time: NOW,
+        deleted_at: time(NOW - 10),
+        name_rule: 0,
+      },
     ])
     await insert('user_subscriptions', [
-      { user_id: 3, plan_id: 1, amount_total: 1_000_000, amount_used: 2000, start_time: NOW - 1000, end_time: NOW + 2_592_000, status: 'active', allow_wallet_overflow: bool(true), created_at: NOW - 1000, updated_at: NOW - 1000 },
+      {
+        user_id: 3,
+        plan_id: 1,
+        amount_total: 1_000_000,
+        amount_used: 2000,
+        start_time: NOW - 1000,
+        end_time: NOW + 2_592_000,
+        status: 'active',
+        allow_wallet_overflow: bool(true),
+        created_at: NOW - 1000,
+        updated_at: NOW - 1000,
+      },
     ])
   }
 
   // PostgreSQL's sequences did not see the explicit ids; the reference's next insert would get a fresh one.
   if (dialect === 'postgres') {
     for (const table of ['users', 'tokens', 'channels', 'redemptions']) {
-      await sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`).execute(db)
+      await sql
+        .raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`)
+        .execute(db)
     }
   }
 

@@ -26,22 +26,33 @@ function normalize(value: unknown): string | null {
  * The row count and a stable hash of one table's rows, for "this table did not change" checks.
  * `columns` limits it to those columns (a table we add columns to still keeps the old ones intact).
  */
-export async function fingerprintTable(db: Kysely<unknown>, table: string, columns?: string[]): Promise<TableFingerprint> {
+export async function fingerprintTable(
+  db: Kysely<unknown>,
+  table: string,
+  columns?: string[]
+): Promise<TableFingerprint> {
   const query = db.selectFrom(table as never)
-  const rows = (await (columns ? query.select(columns as never) : query.selectAll()).execute()) as Record<string, unknown>[]
+  const rows = (await (columns ? query.select(columns as never) : query.selectAll()).execute()) as Record<
+    string,
+    unknown
+  >[]
   const lines = rows
     .map((row) =>
       Object.keys(row)
         .sort()
         .map((key) => JSON.stringify([key, normalize(row[key])]))
-        .join(','),
+        .join(',')
     )
     .sort()
   return { rows: rows.length, hash: createHash('sha256').update(lines.join('\n')).digest('hex') }
 }
 
 /** fingerprintTable for each of `tables`. */
-export async function fingerprint(db: Kysely<unknown>, tables: string[], columns: Record<string, string[]> = {}): Promise<Fingerprint> {
+export async function fingerprint(
+  db: Kysely<unknown>,
+  tables: string[],
+  columns: Record<string, string[]> = {}
+): Promise<Fingerprint> {
   const result: Fingerprint = {}
   for (const table of tables) result[table] = await fingerprintTable(db, table, columns[table])
   return result

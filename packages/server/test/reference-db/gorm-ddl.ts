@@ -94,7 +94,7 @@ export function createTableStatements(dialect: DialectName, table: GormTable): s
   const statements = [`CREATE TABLE ${quote(dialect, table.name)} (${columns.join(',')})`]
   for (const index of table.indexes) {
     statements.push(
-      `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${quote(dialect, index.name)} ON ${quote(dialect, table.name)} (${index.columns.map((column) => quote(dialect, column)).join(',')})`,
+      `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${quote(dialect, index.name)} ON ${quote(dialect, table.name)} (${index.columns.map((column) => quote(dialect, column)).join(',')})`
     )
   }
   return statements

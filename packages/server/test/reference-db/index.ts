@@ -7,13 +7,20 @@ import { openDatabase } from '../../src/db/client.ts'
 import { parseDsn, type DialectName } from '../../src/db/dsn.ts'
 import { createTestDatabase } from '../test-database.ts'
 import { fillReferenceDatabase } from './fill-reference.ts'
-import type { FillOptions, ReferenceFixture } from './reference-fixture.ts'
 import { fingerprint, type Fingerprint } from './fingerprint.ts'
 import { createTableStatements } from './gorm-ddl.ts'
+import type { FillOptions, ReferenceFixture } from './reference-fixture.ts'
 import { referenceTables, UNUSED_TABLES, type ReferenceVersion } from './reference-tables.ts'
 
 export { fingerprint, fingerprintTable, type Fingerprint, type TableFingerprint } from './fingerprint.ts'
-export type { FillOptions, ReferenceChannel, ReferenceFixture, ReferenceRedemption, ReferenceToken, ReferenceUser } from './reference-fixture.ts'
+export type {
+  FillOptions,
+  ReferenceChannel,
+  ReferenceFixture,
+  ReferenceRedemption,
+  ReferenceToken,
+  ReferenceUser,
+} from './reference-fixture.ts'
 export { referenceTables, UNUSED_TABLES, type ReferenceVersion } from './reference-tables.ts'
 export { fillReferenceDatabase } from './fill-reference.ts'
 
@@ -46,16 +53,25 @@ export interface ReferenceDatabase {
 }
 
 /** Creates the reference's tables for `version` in an empty database, as its AutoMigrate would. */
-export async function createReferenceTables(db: Kysely<unknown>, dialect: DialectName, version: ReferenceVersion): Promise<void> {
+export async function createReferenceTables(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  version: ReferenceVersion
+): Promise<void> {
   for (const table of referenceTables(version)) {
     for (const statement of createTableStatements(dialect, table)) await sql.raw(statement).execute(db)
   }
 }
 
 /** A private database (see test-database.ts; SQLite as a file, so a server can open it) with the reference's tables and rows. */
-export async function createReferenceDatabase(version: ReferenceVersion, options: FillOptions = {}): Promise<ReferenceDatabase> {
+export async function createReferenceDatabase(
+  version: ReferenceVersion,
+  options: FillOptions = {}
+): Promise<ReferenceDatabase> {
   const database = await createTestDatabase()
-  const sqlitePath = database.dsn ? ':memory:' : join(tmpdir(), `reference-${version}-${randomBytes(6).toString('hex')}.sqlite`)
+  const sqlitePath = database.dsn
+    ? ':memory:'
+    : join(tmpdir(), `reference-${version}-${randomBytes(6).toString('hex')}.sqlite`)
   const env = database.dsn ? { SQL_DSN: database.dsn, SQLITE_PATH: sqlitePath } : { SQLITE_PATH: sqlitePath }
   const open = async () => {
     const handle = await openDatabase(parseDsn(env.SQL_DSN, sqlitePath), { maxOpen: 2, maxLifetimeSeconds: 0 })

@@ -71,4 +71,3 @@ export interface FillOptions {
   /** base_url of the channels (point it at a test upstream to relay through them) */
   channelBaseUrl?: string
 }
-

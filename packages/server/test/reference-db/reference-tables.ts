@@ -16,7 +16,8 @@ const field = (name: string, go: GoKind, options: Options = {}): GormField => ({
 const id = (go: GoKind = 'int'): GormField => ({ name: 'id', go, id: true })
 
 /** `index` tags: one idx_<table>_<column> per column. */
-const indexed = (table: string, ...columns: string[]): GormIndex[] => columns.map((column) => ({ name: `idx_${table}_${column}`, columns: [column] }))
+const indexed = (table: string, ...columns: string[]): GormIndex[] =>
+  columns.map((column) => ({ name: `idx_${table}_${column}`, columns: [column] }))
 const uniqueIndexed = (table: string, ...columns: string[]): GormIndex[] =>
   columns.map((column) => ({ name: `idx_${table}_${column}`, columns: [column], unique: true }))
 
@@ -94,7 +95,11 @@ function tokens(version: ReferenceVersion): GormTable {
       ...(current ? [field('cross_group_retry', 'bool'), field('auto_groups', 'string', { type: 'text' })] : []),
       field('deleted_at', 'time'),
     ],
-    indexes: [...indexed('tokens', 'user_id'), ...uniqueIndexed('tokens', 'key'), ...indexed('tokens', 'name', 'deleted_at')],
+    indexes: [
+      ...indexed('tokens', 'user_id'),
+      ...uniqueIndexed('tokens', 'key'),
+      ...indexed('tokens', 'name', 'deleted_at'),
+    ],
   }
 }
 
@@ -156,7 +161,11 @@ const abilities: GormTable = {
   indexes: indexed('abilities', 'channel_id', 'priority', 'weight', 'tag'),
 }
 
-const options: GormTable = { name: 'options', fields: [field('key', 'string', { key: true }), field('value', 'string')], indexes: [] }
+const options: GormTable = {
+  name: 'options',
+  fields: [field('key', 'string', { key: true }), field('value', 'string')],
+  indexes: [],
+}
 
 function redemptions(version: ReferenceVersion): GormTable {
   return {
@@ -214,7 +223,13 @@ function logs(version: ReferenceVersion): GormTable {
       { name: 'idx_created_at_type', columns: ['created_at', 'type'] },
       { name: 'index_username_model_name', columns: ['model_name', 'username'] },
       ...indexed('logs', 'user_id', 'username', 'token_name', 'model_name', 'channel_id', 'token_id', 'group'),
-      ...(current ? [...indexed('logs', 'ip'), { name: 'idx_logs_request_id', columns: ['request_id'] }, { name: 'idx_logs_upstream_request_id', columns: ['upstream_request_id'] }] : []),
+      ...(current
+        ? [
+            ...indexed('logs', 'ip'),
+            { name: 'idx_logs_request_id', columns: ['request_id'] },
+            { name: 'idx_logs_upstream_request_id', columns: ['upstream_request_id'] },
+          ]
+        : []),
     ],
   }
 }
@@ -245,9 +260,21 @@ function midjourneys(version: ReferenceVersion): GormTable {
       field('quota', 'int'),
       field('buttons', 'string'),
       field('properties', 'string'),
-      ...(current ? [field('token_id', 'int', { default: '0' }), field('billing_channel_id', 'int', { default: '0' })] : []),
+      ...(current
+        ? [field('token_id', 'int', { default: '0' }), field('billing_channel_id', 'int', { default: '0' })]
+        : []),
     ],
-    indexes: indexed('midjourneys', 'user_id', 'action', 'mj_id', 'submit_time', 'start_time', 'finish_time', 'status', 'progress'),
+    indexes: indexed(
+      'midjourneys',
+      'user_id',
+      'action',
+      'mj_id',
+      'submit_time',
+      'start_time',
+      'finish_time',
+      'status',
+      'progress'
+    ),
   }
 }
 
@@ -255,7 +282,15 @@ function topUps(version: ReferenceVersion): GormTable {
   if (version === 'spec-era') {
     return {
       name: 'top_ups',
-      fields: [id(), field('user_id', 'int'), field('amount', 'int'), field('money', 'float64'), field('trade_no', 'string'), field('create_time', 'int'), field('status', 'string')],
+      fields: [
+        id(),
+        field('user_id', 'int'),
+        field('amount', 'int'),
+        field('money', 'float64'),
+        field('trade_no', 'string'),
+        field('create_time', 'int'),
+        field('status', 'string'),
+      ],
       indexes: indexed('top_ups', 'user_id'),
     }
   }
@@ -333,13 +368,30 @@ function tasks(version: ReferenceVersion): GormTable {
       ...(current ? [field('private_data', 'string', { type: 'json' })] : []),
       field('data', 'string', { type: 'json' }),
     ],
-    indexes: indexed('tasks', 'created_at', 'task_id', 'platform', 'user_id', 'channel_id', 'action', 'status', 'submit_time', 'start_time', 'finish_time', 'progress'),
+    indexes: indexed(
+      'tasks',
+      'created_at',
+      'task_id',
+      'platform',
+      'user_id',
+      'channel_id',
+      'action',
+      'status',
+      'submit_time',
+      'start_time',
+      'finish_time',
+      'progress'
+    ),
   }
 }
 
 const setups: GormTable = {
   name: 'setups',
-  fields: [id('uint'), field('version', 'string', { type: 'varchar(50)', notNull: true }), field('initialized_at', 'int', { type: 'bigint', notNull: true })],
+  fields: [
+    id('uint'),
+    field('version', 'string', { type: 'varchar(50)', notNull: true }),
+    field('initialized_at', 'int', { type: 'bigint', notNull: true }),
+  ],
   indexes: [],
 }
 
@@ -404,7 +456,10 @@ const models: GormTable = {
     field('deleted_at', 'time'),
     field('name_rule', 'int', { default: '0' }),
   ],
-  indexes: [{ name: 'uk_model_name_delete_at', columns: ['model_name', 'deleted_at'], unique: true }, ...indexed('models', 'vendor_id', 'deleted_at')],
+  indexes: [
+    { name: 'uk_model_name_delete_at', columns: ['model_name', 'deleted_at'], unique: true },
+    ...indexed('models', 'vendor_id', 'deleted_at'),
+  ],
 }
 
 const vendors: GormTable = {
@@ -419,7 +474,10 @@ const vendors: GormTable = {
     field('updated_time', 'int'),
     field('deleted_at', 'time'),
   ],
-  indexes: [{ name: 'uk_vendor_name_delete_at', columns: ['name', 'deleted_at'], unique: true }, ...indexed('vendors', 'deleted_at')],
+  indexes: [
+    { name: 'uk_vendor_name_delete_at', columns: ['name', 'deleted_at'], unique: true },
+    ...indexed('vendors', 'deleted_at'),
+  ],
 }
 
 const userSubscriptions: GormTable = {
@@ -451,8 +509,23 @@ const userSubscriptions: GormTable = {
 
 /** Every table the kit builds for `version`, in AutoMigrate's order. */
 export function referenceTables(version: ReferenceVersion): GormTable[] {
-  const shared = [channels(version), tokens(version), users(version), options, redemptions(version), abilities, logs(version), midjourneys(version), topUps(version), quotaData(version), tasks(version), setups]
-  return version === 'current' ? [...shared, twoFas, twoFaBackupCodes, checkins, models, vendors, userSubscriptions] : shared
+  const shared = [
+    channels(version),
+    tokens(version),
+    users(version),
+    options,
+    redemptions(version),
+    abilities,
+    logs(version),
+    midjourneys(version),
+    topUps(version),
+    quotaData(version),
+    tasks(version),
+    setups,
+  ]
+  return version === 'current'
+    ? [...shared, twoFas, twoFaBackupCodes, checkins, models, vendors, userSubscriptions]
+    : shared
 }
 
 /** Tables the reference has and this project never reads or writes: a takeover must leave them as they were. */

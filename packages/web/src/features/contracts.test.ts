@@ -28,12 +28,18 @@ function sharedSources(): SourceFile[] {
 }
 
 const consoleSources: SourceFile[] = Object.entries(
-  import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }),
+  import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  })
 ).map(([path, text]) => ({ path: path.replace(/^\/src\//, ''), text }))
 
 /** Names a module exports by declaration (values and types). */
 const exportedNames = (text: string): string[] =>
-  [...text.matchAll(/^export (?:declare )?(?:interface|type|const|let|function|class|enum) (\w+)/gm)].map(([, name = '']) => name)
+  [...text.matchAll(/^export (?:declare )?(?:interface|type|const|let|function|class|enum) (\w+)/gm)].map(
+    ([, name = '']) => name
+  )
 
 /** The interfaces a module declares, each with its top-level field names (two-space indented members). */
 function interfaceFields(text: string): Map<string, Set<string>> {
@@ -57,7 +63,9 @@ const MIN_FIELDS = 3
 
 function breaches(shared: SourceFile[], consoleFiles: SourceFile[]): { sameName: string[]; sameFields: string[] } {
   const sharedNames = new Set(shared.flatMap((file) => exportedNames(file.text)))
-  const sharedShapes = shared.flatMap((file) => [...interfaceFields(file.text)].map(([name, fields]) => ({ name, fields })))
+  const sharedShapes = shared.flatMap((file) =>
+    [...interfaceFields(file.text)].map(([name, fields]) => ({ name, fields }))
+  )
   const sameName: string[] = []
   const sameFields: string[] = []
   for (const file of consoleFiles) {
@@ -67,7 +75,8 @@ function breaches(shared: SourceFile[], consoleFiles: SourceFile[]): { sameName:
     for (const [name, fields] of interfaceFields(file.text)) {
       if (fields.size < MIN_FIELDS) continue
       for (const shape of sharedShapes) {
-        if (shape.fields.size === fields.size && [...fields].every((field) => shape.fields.has(field))) sameFields.push(`${file.path}: ${name} = ${shape.name}`)
+        if (shape.fields.size === fields.size && [...fields].every((field) => shape.fields.has(field)))
+          sameFields.push(`${file.path}: ${name} = ${shape.name}`)
       }
     }
   }
@@ -76,11 +85,25 @@ function breaches(shared: SourceFile[], consoleFiles: SourceFile[]): { sameName:
 
 describe('contracts of the console', () => {
   it("catches a copied name and a renamed copy, and lets the console's own shapes through", () => {
-    const shared = [{ path: 'task.ts', text: 'export interface TaskRecord {\n  id: number\n  status: string\n  progress: string\n}\nexport const listTasksQuery = z.object({})' }]
+    const shared = [
+      {
+        path: 'task.ts',
+        text: 'export interface TaskRecord {\n  id: number\n  status: string\n  progress: string\n}\nexport const listTasksQuery = z.object({})',
+      },
+    ]
     const found = breaches(shared, [
-      { path: 'features/tasks/api.ts', text: 'export interface TaskRecord {\n  id: number\n}\nexport type listTasksQuery = string' },
-      { path: 'features/tasks/task-format.ts', text: 'interface Row {\n  progress: string\n  id: number\n  status: string\n}' },
-      { path: 'features/tasks/task-search.ts', text: 'export interface TaskSearch {\n  id: number\n  status: string\n  start: number\n}\nexport type TaskStatusKey = string' },
+      {
+        path: 'features/tasks/api.ts',
+        text: 'export interface TaskRecord {\n  id: number\n}\nexport type listTasksQuery = string',
+      },
+      {
+        path: 'features/tasks/task-format.ts',
+        text: 'interface Row {\n  progress: string\n  id: number\n  status: string\n}',
+      },
+      {
+        path: 'features/tasks/task-search.ts',
+        text: 'export interface TaskSearch {\n  id: number\n  status: string\n  start: number\n}\nexport type TaskStatusKey = string',
+      },
     ])
     expect(found).toEqual({
       sameName: ['features/tasks/api.ts: TaskRecord', 'features/tasks/api.ts: listTasksQuery'],
@@ -91,8 +114,12 @@ describe('contracts of the console', () => {
   it('reads the shared package and the console', () => {
     const shared = sharedSources()
     // Known names from both, so that an empty read cannot pass the next test.
-    expect(shared.flatMap((file) => exportedNames(file.text))).toEqual(expect.arrayContaining(['TaskRecord', 'MjTask', 'QuotaDataRow', 'PricingItem', 'ChannelStatus']))
-    expect(consoleSources.map((file) => file.path)).toEqual(expect.arrayContaining(['features/tasks/api.ts', 'features/channels/api.ts']))
+    expect(shared.flatMap((file) => exportedNames(file.text))).toEqual(
+      expect.arrayContaining(['TaskRecord', 'MjTask', 'QuotaDataRow', 'PricingItem', 'ChannelStatus'])
+    )
+    expect(consoleSources.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['features/tasks/api.ts', 'features/channels/api.ts'])
+    )
   })
 
   it('declares no copy of a shared shape', () => {

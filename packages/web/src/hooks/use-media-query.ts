@@ -8,9 +8,13 @@ export function useMediaQuery(query: string): boolean {
       media?.addEventListener('change', onChange)
       return () => media?.removeEventListener('change', onChange)
     },
-    [query],
+    [query]
   )
-  return useSyncExternalStore(subscribe, () => window.matchMedia?.(query).matches ?? false, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia?.(query).matches ?? false,
+    () => false
+  )
 }
 
 /** Tailwind's md breakpoint: below it, tables draw each row as a card. */

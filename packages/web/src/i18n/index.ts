@@ -41,7 +41,10 @@ const lazyLocaleBackend: BackendModule = {
   read(language, namespace, callback) {
     const load = lazyLocales[`./locales/${language}/${fileOf(namespace)}.json`]
     if (!load) return callback(new Error(`no locale file for ${language}/${namespace}`), false)
-    load().then((data) => callback(null, data), (error: Error) => callback(error, false))
+    load().then(
+      (data) => callback(null, data),
+      (error: Error) => callback(error, false)
+    )
   },
 }
 

@@ -20,7 +20,7 @@ describe('locales', () => {
       path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string
     for (const key of keysOf(resources.zh[ns])) {
       expect(placeholdersOf(lookup(resources.en[ns], key)), `${ns}:${key}`).toEqual(
-        placeholdersOf(lookup(resources.zh[ns], key)),
+        placeholdersOf(lookup(resources.zh[ns], key))
       )
     }
   })

@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router'
+import { createTestQueryClient } from '@test/render'
 import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '@/routes/router'
-import { createTestQueryClient } from '@test/render'
 import { namespaces } from './resources'
 import { namespacesFor, type Layout } from './route-namespaces'
 import table from './route-namespaces.json'
@@ -12,13 +12,19 @@ const shell = ['common', 'nav', 'errors']
  * Components that fetch their texts themselves when they show, behind their own Suspense boundary,
  * so the page around them never waits for (or downloads) them.
  */
-const onDemand: Record<string, string[]> = { 'features/personal/personal-two-factor-required-banner.tsx': ['twoFactor'] }
+const onDemand: Record<string, string[]> = {
+  'features/personal/personal-two-factor-required-banner.tsx': ['twoFactor'],
+}
 
 // Every source file of the console, by its path under src/.
 const sources = Object.fromEntries(
-  Object.entries(import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true })).map(
-    ([path, code]) => [path.replace(/^\/src\//, ''), code],
-  ),
+  Object.entries(
+    import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    })
+  ).map(([path, code]) => [path.replace(/^\/src\//, ''), code])
 )
 
 function resolveImport(from: string, specifier: string): string | undefined {
@@ -36,7 +42,8 @@ function namespacesIn(code: string): string[] {
     if (args.trim() === '') found.add('common')
     for (const [, name = ''] of args.matchAll(/'(\w+)'/g)) found.add(name)
   }
-  for (const [, name = ''] of code.matchAll(/['"`](\w+):[\w.]/g)) if ((namespaces as readonly string[]).includes(name)) found.add(name)
+  for (const [, name = ''] of code.matchAll(/['"`](\w+):[\w.]/g))
+    if ((namespaces as readonly string[]).includes(name)) found.add(name)
   return [...found]
 }
 
@@ -51,7 +58,9 @@ function namespacesOfGraph(entry: string, staticOnly = false): Map<string, strin
     if (code === undefined) throw new Error(`no source ${file}`)
     if (onDemand[file]) return
     for (const name of namespacesIn(code)) used.set(name, [...(used.get(name) ?? []), file])
-    const specifiers = [...code.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'/gm)].map((match) => match[1] ?? '')
+    const specifiers = [...code.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'/gm)].map(
+      (match) => match[1] ?? ''
+    )
     if (!staticOnly) specifiers.push(...[...code.matchAll(/import\('([^']+)'\)/g)].map((match) => match[1] ?? ''))
     for (const specifier of specifiers) {
       const resolved = resolveImport(file, specifier)
@@ -88,13 +97,14 @@ describe('route namespaces', () => {
     }
   })
 
-  it.each(Object.entries(table).flatMap(([layout, { routes }]) => Object.entries(routes).map(([path, route]) => [layout, path, route.pages] as const)))(
-    '%s %s lists every namespace its pages use',
-    (layout, path, pages) => {
-      const allowed = [...shell, ...namespacesFor(layout as Layout, path)]
-      for (const page of pages) expect(missing(namespacesOfGraph(page), allowed), page).toEqual([])
-    },
-  )
+  it.each(
+    Object.entries(table).flatMap(([layout, { routes }]) =>
+      Object.entries(routes).map(([path, route]) => [layout, path, route.pages] as const)
+    )
+  )('%s %s lists every namespace its pages use', (layout, path, pages) => {
+    const allowed = [...shell, ...namespacesFor(layout as Layout, path)]
+    for (const page of pages) expect(missing(namespacesOfGraph(page), allowed), page).toEqual([])
+  })
 
   it('keeps the first load (entry and layouts) to the shell namespaces', () => {
     expect(missing(namespacesOfGraph('main.tsx', true), shell)).toEqual([])

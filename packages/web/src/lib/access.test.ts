@@ -1,8 +1,8 @@
 import { Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
 import { buildSidebarNav } from '@/components/layout/nav-items'
-import { defaultStatus } from './status'
 import { canAccess, requiredRole, routeRoles } from './access'
+import { defaultStatus } from './status'
 
 describe('route roles', () => {
   it('asks for admin on the admin areas and their sub-pages only', () => {

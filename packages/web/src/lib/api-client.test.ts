@@ -1,7 +1,7 @@
 import { USER_ID_HEADER } from '@gateway/shared'
+import { mockFetch } from '@test/render'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { mockFetch } from '@test/render'
 import { api, ApiError, requestEnvelope, setSessionExpiredHandler } from './api-client'
 import { getStoredUser, setStoredUser } from './session'
 

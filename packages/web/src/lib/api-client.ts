@@ -90,7 +90,7 @@ function httpError(status: number, envelope: ApiEnvelope<unknown> | null, status
 export async function requestEnvelope<T>(
   method: Method,
   path: string,
-  options: RequestOptions = {},
+  options: RequestOptions = {}
 ): Promise<ApiEnvelope<T>> {
   const hasBody = options.body !== undefined
   let response: Response
@@ -120,7 +120,11 @@ export async function requestEnvelope<T>(
   if (!response.ok) throw httpError(response.status, envelope, response.statusText)
   if (!envelope) throw new ApiError('INVALID_RESPONSE', i18n.t('errors:invalidResponse'), response.status)
   if (!envelope.success) {
-    throw new ApiError(envelope.code ?? 'REQUEST_FAILED', envelope.message || i18n.t('errors:requestFailed'), response.status)
+    throw new ApiError(
+      envelope.code ?? 'REQUEST_FAILED',
+      envelope.message || i18n.t('errors:requestFailed'),
+      response.status
+    )
   }
   return envelope
 }

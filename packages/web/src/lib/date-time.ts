@@ -18,7 +18,9 @@ const pattern = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1
 export function parseDateTimeInput(text: string): number | null {
   const match = pattern.exec(text.trim())
   if (!match) return null
-  const [year, month, day, hours = 0, minutes = 0, seconds = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[]
+  const [year, month, day, hours = 0, minutes = 0, seconds = 0] = match
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part))) as number[]
   const date = new Date(year!, month! - 1, day!, hours, minutes, seconds)
   // Date rolls 2024-02-31 over into March; such input is not a date.
   if (date.getFullYear() !== year || date.getMonth() !== month! - 1 || date.getDate() !== day) return null

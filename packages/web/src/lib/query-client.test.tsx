@@ -1,6 +1,6 @@
+import { QueryObserver } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { Toaster } from 'sonner'
-import { QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { ApiError } from './api-error'

@@ -28,7 +28,8 @@ export function notify(error: unknown): void {
  * server (like the reference) answers business errors. Network failures and 5xx get one more try.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && ((error.status >= 400 && error.status < 500) || (error.status >= 200 && error.status < 300))) return false
+  if (isApiError(error) && ((error.status >= 400 && error.status < 500) || (error.status >= 200 && error.status < 300)))
+    return false
   return failureCount < 1
 }
 

@@ -1,6 +1,6 @@
+import { createTestQueryClient, Providers } from '@test/render'
 import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createTestQueryClient, Providers } from '@test/render'
 import { useFormatQuota } from './quota-display'
 
 describe('useFormatQuota', () => {

@@ -16,7 +16,8 @@ describe('search params', () => {
     const page = integer(1, 6)
     expect(page('3')).toBe(3)
     expect(page(4)).toBe(4)
-    for (const bad of ['2.5', 2.5, 'x', '', ' ', 0, 7, '-1', true, null, undefined, {}]) expect(page(bad), String(bad)).toBeUndefined()
+    for (const bad of ['2.5', 2.5, 'x', '', ' ', 0, 7, '-1', true, null, undefined, {}])
+      expect(page(bad), String(bad)).toBeUndefined()
   })
 
   it('takes a number where text is expected as its digits (the router parses ?keyword=123 as a number)', () => {

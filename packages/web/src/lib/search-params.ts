@@ -21,7 +21,8 @@ export function text(max: number): Field<string> {
 }
 
 /** Untrimmed text of any length (values the page compares as they are, e.g. a model name). */
-export const anyText: Field<string> = (value) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined)
+export const anyText: Field<string> = (value) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined
 
 /** A whole number within [min, max], from a number or its digits. */
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER): Field<number> {

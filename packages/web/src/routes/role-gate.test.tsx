@@ -1,20 +1,22 @@
 import { Role } from '@gateway/shared'
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@test/render'
-import { renderAppAt } from '@test/render-app'
 
 const emptyPage = { items: [], total: 0, page: 1, page_size: 10 }
 
 function serve() {
   return mockFetch((url) => {
     if (url.startsWith('/api/status')) return { body: { success: true, message: '', data: defaultStatus } }
-    if (url.startsWith('/api/setup')) return { body: { success: true, message: '', data: { status: true, root_init: true, database_type: 'sqlite' } } }
+    if (url.startsWith('/api/setup'))
+      return { body: { success: true, message: '', data: { status: true, root_init: true, database_type: 'sqlite' } } }
     if (url.startsWith('/api/option')) return { body: { success: true, message: '', data: [] } }
-    if (/^\/api\/(channel|redemption|user)\/(\?|$)/.test(url)) return { body: { success: true, message: '', data: emptyPage } }
+    if (/^\/api\/(channel|redemption|user)\/(\?|$)/.test(url))
+      return { body: { success: true, message: '', data: emptyPage } }
     return { body: { success: true, message: '', data: [] } }
   })
 }

@@ -1,15 +1,19 @@
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@test/render'
-import { renderAppAt } from '@test/render-app'
 
 function serve(status: Partial<typeof defaultStatus> = {}) {
   return mockFetch((url) => {
-    if (url.startsWith('/api/status')) return { body: { success: true, message: '', data: { ...defaultStatus, ...status } } }
-    if (url.startsWith('/api/setup')) return { body: { success: true, message: '', data: { status: false, root_init: false, database_type: 'sqlite' } } }
+    if (url.startsWith('/api/status'))
+      return { body: { success: true, message: '', data: { ...defaultStatus, ...status } } }
+    if (url.startsWith('/api/setup'))
+      return {
+        body: { success: true, message: '', data: { status: false, root_init: false, database_type: 'sqlite' } },
+      }
     return { body: { success: true, message: '', data: '' } }
   })
 }
@@ -56,6 +60,9 @@ describe('routes', () => {
     setStoredUser({ id: 1, username: 'root', display_name: 'Root', role: 100, status: 1, group: 'default' })
     await open('/setting?tab=bogus')
     // The settings page is a lazy chunk: its first import takes a while in jsdom.
-    await waitFor(() => expect(screen.getByTestId('setting-tab-operation').getAttribute('aria-selected')).toBe('true'), { timeout: 10_000 })
+    await waitFor(
+      () => expect(screen.getByTestId('setting-tab-operation').getAttribute('aria-selected')).toBe('true'),
+      { timeout: 10_000 }
+    )
   })
 })

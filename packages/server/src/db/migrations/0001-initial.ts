@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
-import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
+import { ensureIndex } from './table-shape.ts'
 
 /** Creates every table of the main database (logs live in their own migration set). */
 export function initialMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
-  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) => ensureIndex(db, dialect, table, columns, unique)
+  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) =>
+    ensureIndex(db, dialect, table, columns, unique)
 
   return {
     async up(db) {
@@ -40,7 +41,18 @@ export function initialMigration(dialect: DialectName): Migration {
       await index(db, 'users', ['username'], true)
       await index(db, 'users', ['access_token'], true)
       await index(db, 'users', ['aff_code'], true)
-      for (const column of ['display_name', 'email', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id', 'inviter_id', 'deleted_at', 'group']) {
+      for (const column of [
+        'display_name',
+        'email',
+        'github_id',
+        'oidc_id',
+        'wechat_id',
+        'telegram_id',
+        'linux_do_id',
+        'inviter_id',
+        'deleted_at',
+        'group',
+      ]) {
         await index(db, 'users', [column])
       }
 
@@ -201,7 +213,17 @@ export function initialMigration(dialect: DialectName): Migration {
         .addColumn('buttons', 'text', t.text)
         .addColumn('properties', 'text', t.text)
         .execute()
-      for (const column of ['user_id', 'action', 'mj_id', 'submit_time', 'start_time', 'finish_time', 'status', 'progress', 'channel_id']) {
+      for (const column of [
+        'user_id',
+        'action',
+        'mj_id',
+        'submit_time',
+        'start_time',
+        'finish_time',
+        'status',
+        'progress',
+        'channel_id',
+      ]) {
         await index(db, 'midjourneys', [column])
       }
 
@@ -224,7 +246,19 @@ export function initialMigration(dialect: DialectName): Migration {
         .addColumn('properties', 'text', t.text)
         .addColumn('data', 'text', t.text)
         .execute()
-      for (const column of ['created_at', 'task_id', 'platform', 'user_id', 'channel_id', 'action', 'status', 'submit_time', 'start_time', 'finish_time', 'progress']) {
+      for (const column of [
+        'created_at',
+        'task_id',
+        'platform',
+        'user_id',
+        'channel_id',
+        'action',
+        'status',
+        'submit_time',
+        'start_time',
+        'finish_time',
+        'progress',
+      ]) {
         await index(db, 'tasks', [column])
       }
     },

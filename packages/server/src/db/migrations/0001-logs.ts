@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
-import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
+import { ensureIndex } from './table-shape.ts'
 
 /** The logs table: its own migration set, because LOG_SQL_DSN may put it in another database. */
 export function logsMigration(dialect: DialectName): Migration {

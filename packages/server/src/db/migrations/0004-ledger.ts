@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
-import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
+import { ensureIndex } from './table-shape.ts'
 
 /**
  * The ledger's durable state:

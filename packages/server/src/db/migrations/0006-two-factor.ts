@@ -12,7 +12,8 @@ import { columnsOf, ensureIndex } from './table-shape.ts'
  */
 export function twoFactorMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
-  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) => ensureIndex(db, dialect, table, columns, unique)
+  const index = (db: Kysely<unknown>, table: string, columns: string[], unique = false) =>
+    ensureIndex(db, dialect, table, columns, unique)
   return {
     async up(db) {
       await createTable(db, dialect, 'two_fas')
@@ -32,7 +33,10 @@ export function twoFactorMigration(dialect: DialectName): Migration {
       // own table; Kysely's introspection reads every schema of a PostgreSQL server).
       const existing = await columnsOf(db, dialect, 'two_fas')
       if (existing.length > 0 && !existing.some((column) => column.name === 'last_totp_step')) {
-        await db.schema.alterTable('two_fas').addColumn('last_totp_step', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
+        await db.schema
+          .alterTable('two_fas')
+          .addColumn('last_totp_step', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute()
       }
       await index(db, 'two_fas', ['user_id'], true)
 

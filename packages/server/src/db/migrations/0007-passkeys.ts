@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { DialectName } from '../dsn.ts'
-import { ensureIndex } from './table-shape.ts'
 import { columnTypes, createTable } from './column-types.ts'
+import { ensureIndex } from './table-shape.ts'
 
 /**
  * Passkeys (WebAuthn):
@@ -16,7 +16,8 @@ export function passkeysMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect)
   // The reference's ORM writes time.Time as these types.
   const time = dialect === 'postgres' ? 'timestamptz' : dialect === 'mysql' ? 'datetime(3)' : 'datetime'
-  const index = (db: Kysely<unknown>, table: string, column: string, unique = false) => ensureIndex(db, dialect, table, [column], unique)
+  const index = (db: Kysely<unknown>, table: string, column: string, unique = false) =>
+    ensureIndex(db, dialect, table, [column], unique)
   return {
     async up(db) {
       const columns = await columnsOf(db, dialect, 'passkey_credentials')
@@ -72,7 +73,11 @@ async function columnsOf(db: Kysely<unknown>, dialect: DialectName, table: strin
     dialect === 'sqlite'
       ? sql<{ column_name: string }>`select name as column_name from pragma_table_info(${table})`
       : dialect === 'postgres'
-        ? sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`
-        : sql<{ column_name: string }>`select column_name as column_name from information_schema.columns where table_schema = database() and table_name = ${table}`
+        ? sql<{
+            column_name: string
+          }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`
+        : sql<{
+            column_name: string
+          }>`select column_name as column_name from information_schema.columns where table_schema = database() and table_name = ${table}`
   return (await query.execute(db)).rows.map((row) => row.column_name)
 }

@@ -46,20 +46,35 @@ export function referenceTakeoverMigration(dialect: DialectName): Migration {
     async up(db) {
       await quotaDataBuckets(db, dialect)
       await renameColumn(db, dialect, 'channels', 'openai_organization', 'open_ai_organization')
-      for (const table of ['users', 'tokens', 'redemptions', 'two_fas', 'two_fa_backup_codes']) await deletedAtAsDatetime(db, dialect, table)
+      for (const table of ['users', 'tokens', 'redemptions', 'two_fas', 'two_fa_backup_codes'])
+        await deletedAtAsDatetime(db, dialect, table)
       await widen(db, dialect, 'users', 'access_token', 64)
       await toBigint(db, dialect, 'users', ['quota', 'used_quota', 'request_count', 'aff_quota', 'aff_history'])
       await widen(db, dialect, 'tokens', 'key', 128)
 
-      const text = (name: string) => ({ name, type: 'text', notNull: true, default: dialect === 'mysql' ? sql`('')` : sql`''` })
+      const text = (name: string) => ({
+        name,
+        type: 'text',
+        notNull: true,
+        default: dialect === 'mysql' ? sql`('')` : sql`''`,
+      })
       const bigint = (name: string) => ({ name, type: 'bigint', notNull: true, default: sql`0` })
-      const varchar = (name: string, length: number) => ({ name, type: `varchar(${length})`, notNull: true, default: sql`''` })
+      const varchar = (name: string, length: number) => ({
+        name,
+        type: `varchar(${length})`,
+        notNull: true,
+        default: sql`''`,
+      })
       await addMissing(db, dialect, 'tokens', [text('key_ciphertext')])
       await addMissing(db, dialect, 'channels', [text('header_override'), varchar('remark', 255)])
       await addMissing(db, dialect, 'redemptions', [bigint('expired_time')])
       await addMissing(db, dialect, 'users', [varchar('remark', 255), bigint('created_at'), bigint('last_login_at')])
       await addMissing(db, dialect, 'midjourneys', [bigint('token_id'), text('video_url'), text('video_urls')])
-      await addMissing(db, dialect, 'top_ups', [varchar('payment_method', 50), varchar('payment_provider', 50), bigint('complete_time')])
+      await addMissing(db, dialect, 'top_ups', [
+        varchar('payment_method', 50),
+        varchar('payment_provider', 50),
+        bigint('complete_time'),
+      ])
     },
   }
 }
@@ -72,30 +87,52 @@ interface NewColumn {
 }
 
 /** Adds the columns a table lacks (a table that does not exist is left to the migration that makes it). */
-async function addMissing(db: Kysely<unknown>, dialect: DialectName, table: string, wanted: NewColumn[]): Promise<void> {
+async function addMissing(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  table: string,
+  wanted: NewColumn[]
+): Promise<void> {
   const existing = await columnsOf(db, dialect, table)
   if (existing.length === 0) return
   for (const column of wanted) {
     if (existing.some((c) => c.name === column.name)) continue
     await db.schema
       .alterTable(table)
-      .addColumn(column.name, sql.raw(column.type), (c) => (column.notNull ? c.notNull().defaultTo(column.default) : c.defaultTo(column.default)))
+      .addColumn(column.name, sql.raw(column.type), (c) =>
+        column.notNull ? c.notNull().defaultTo(column.default) : c.defaultTo(column.default)
+      )
       .execute()
   }
 }
 
-async function renameColumn(db: Kysely<unknown>, dialect: DialectName, table: string, from: string, to: string): Promise<void> {
+async function renameColumn(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  table: string,
+  from: string,
+  to: string
+): Promise<void> {
   const columns = await columnsOf(db, dialect, table)
   if (!columns.some((c) => c.name === from) || columns.some((c) => c.name === to)) return
   await db.schema.alterTable(table).renameColumn(from, to).execute()
 }
 
 /** Lets a character column hold `length` characters (SQLite does not enforce lengths). */
-async function widen(db: Kysely<unknown>, dialect: DialectName, table: string, name: string, length: number): Promise<void> {
+async function widen(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  table: string,
+  name: string,
+  length: number
+): Promise<void> {
   if (dialect === 'sqlite') return
   const column = (await columnsOf(db, dialect, table)).find((c) => c.name === name)
   if (!column || column.length === null || column.length >= length) return
-  if (dialect === 'postgres') await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type varchar(${sql.lit(length)})`.execute(db)
+  if (dialect === 'postgres')
+    await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type varchar(${sql.lit(length)})`.execute(
+      db
+    )
   // MODIFY restates the whole column: the reference's columns are nullable without a default, and so is this one.
   else await sql`alter table ${sql.table(table)} modify ${sql.ref(name)} varchar(${sql.lit(length)}) null`.execute(db)
 }
@@ -107,13 +144,15 @@ async function toBigint(db: Kysely<unknown>, dialect: DialectName, table: string
   for (const name of names) {
     const column = columns.find((c) => c.name === name)
     if (!column || !['integer', 'int'].includes(column.type)) continue
-    if (dialect === 'postgres') await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type bigint`.execute(db)
+    if (dialect === 'postgres')
+      await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type bigint`.execute(db)
     // MODIFY restates the column: the reference's are nullable with default 0.
     else await sql`alter table ${sql.table(table)} modify ${sql.ref(name)} bigint null default 0`.execute(db)
   }
 }
 
-const isInteger = (column: ColumnShape | undefined) => column !== undefined && ['bigint', 'integer', 'int'].includes(column.type)
+const isInteger = (column: ColumnShape | undefined) =>
+  column !== undefined && ['bigint', 'integer', 'int'].includes(column.type)
 
 /**
  * deleted_at as the reference keeps it (its ORM's soft delete: a datetime, NULL while alive).
@@ -127,12 +166,17 @@ const isInteger = (column: ColumnShape | undefined) => column !== undefined && [
 async function deletedAtAsDatetime(db: Kysely<unknown>, dialect: DialectName, table: string): Promise<void> {
   const column = (await columnsOf(db, dialect, table)).find((c) => c.name === 'deleted_at')
   if (dialect === 'sqlite') {
-    if (column) await sql`update ${sql.table(table)} set deleted_at = datetime(deleted_at, 'unixepoch') where typeof(deleted_at) = 'integer'`.execute(db)
+    if (column)
+      await sql`update ${sql.table(table)} set deleted_at = datetime(deleted_at, 'unixepoch') where typeof(deleted_at) = 'integer'`.execute(
+        db
+      )
     return
   }
   if (!isInteger(column)) return
   if (dialect === 'postgres') {
-    await sql`alter table ${sql.table(table)} alter column deleted_at type timestamptz using to_timestamp(deleted_at)`.execute(db)
+    await sql`alter table ${sql.table(table)} alter column deleted_at type timestamptz using to_timestamp(deleted_at)`.execute(
+      db
+    )
     return
   }
   await sql`update ${sql.table(table)} set deleted_at = date_format(date_add('1970-01-01 00:00:00', interval deleted_at second), '%Y%m%d%H%i%s')
@@ -156,10 +200,26 @@ async function deletedAtAsDatetime(db: Kysely<unknown>, dialect: DialectName, ta
 async function quotaDataBuckets(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const columns = await columnsOf(db, dialect, 'quota_data')
   const has = (name: string) => columns.some((c) => c.name === name)
-  if (!has('use_group')) await db.schema.alterTable('quota_data').addColumn('use_group', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute()
-  if (!has('token_id')) await db.schema.alterTable('quota_data').addColumn('token_id', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
-  if (!has('channel_id')) await db.schema.alterTable('quota_data').addColumn('channel_id', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
-  if (!has('node_name')) await db.schema.alterTable('quota_data').addColumn('node_name', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute()
+  if (!has('use_group'))
+    await db.schema
+      .alterTable('quota_data')
+      .addColumn('use_group', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+      .execute()
+  if (!has('token_id'))
+    await db.schema
+      .alterTable('quota_data')
+      .addColumn('token_id', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute()
+  if (!has('channel_id'))
+    await db.schema
+      .alterTable('quota_data')
+      .addColumn('channel_id', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute()
+  if (!has('node_name'))
+    await db.schema
+      .alterTable('quota_data')
+      .addColumn('node_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+      .execute()
   await dropIndexIfExists(db, dialect, 'quota_data', 'idx_quota_data_user_id_model_name_created_at')
   await db.schema
     .createIndex('idx_quota_data_bucket')

@@ -12,7 +12,10 @@ export function logsReferenceMigration(dialect: DialectName): Migration {
     async up(db) {
       const columns = await columnsOf(db, dialect, 'logs')
       if (columns.length === 0 || columns.some((c) => c.name === 'ip')) return
-      await db.schema.alterTable('logs').addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema
+        .alterTable('logs')
+        .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute()
     },
   }
 }

@@ -25,15 +25,23 @@ export function twoFactorTimesMigration(dialect: DialectName): Migration {
   }
 }
 
-const isInteger = (column: ColumnShape | undefined) => column !== undefined && ['bigint', 'integer', 'int'].includes(column.type)
+const isInteger = (column: ColumnShape | undefined) =>
+  column !== undefined && ['bigint', 'integer', 'int'].includes(column.type)
 
-async function secondsToDatetime(db: Kysely<unknown>, dialect: DialectName, table: string, name: string): Promise<void> {
+async function secondsToDatetime(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  table: string,
+  name: string
+): Promise<void> {
   const columns = await columnsOf(db, dialect, table)
   const column = columns.find((c) => c.name === name)
   if (dialect === 'sqlite') return sqliteRebuild(db, table, name, columns)
   if (!isInteger(column)) return
   if (dialect === 'postgres') {
-    await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type timestamptz using to_timestamp(${sql.ref(name)})`.execute(db)
+    await sql`alter table ${sql.table(table)} alter column ${sql.ref(name)} type timestamptz using to_timestamp(${sql.ref(name)})`.execute(
+      db
+    )
     return
   }
   // MySQL cannot cast seconds to a datetime: each value becomes the number YYYYMMDDhhmmss (UTC),
@@ -60,7 +68,9 @@ async function sqliteRebuild(db: Kysely<unknown>, table: string, name: string, c
   if (!column && !hasTemporary) return
   if (column) {
     if (!hasTemporary) await db.schema.alterTable(table).addColumn(temporary, 'datetime').execute()
-    await sql`update ${sql.table(table)} set ${sql.ref(temporary)} = case when typeof(${sql.ref(name)}) = 'integer' then datetime(${sql.ref(name)}, 'unixepoch') else ${sql.ref(name)} end`.execute(db)
+    await sql`update ${sql.table(table)} set ${sql.ref(temporary)} = case when typeof(${sql.ref(name)}) = 'integer' then datetime(${sql.ref(name)}, 'unixepoch') else ${sql.ref(name)} end`.execute(
+      db
+    )
     await db.schema.alterTable(table).dropColumn(name).execute()
   }
   await db.schema.alterTable(table).renameColumn(temporary, name).execute()

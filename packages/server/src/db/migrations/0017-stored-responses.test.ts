@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest } from '../../../test/harness.ts'
+import { harnessPerTest, type Harness } from '../../../test/harness.ts'
 import { migrate } from '../migrate.ts'
 import { columnsOf, indexExists } from './table-shape.ts'
 
@@ -10,7 +10,11 @@ harnessPerTest((made) => {
 })
 
 /** Forgets `name` and every later migration (each re-runs safely), as if the database stopped before it. */
-const forget = (name: string) => (h.services.db as unknown as Kysely<{ kysely_migration: { name: string } }>).deleteFrom('kysely_migration').where('name', '>=', name).execute()
+const forget = (name: string) =>
+  (h.services.db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .deleteFrom('kysely_migration')
+    .where('name', '>=', name)
+    .execute()
 const db = () => h.services.db as unknown as Kysely<unknown>
 
 describe('migration 0017 (stored_responses)', () => {
@@ -19,19 +23,48 @@ describe('migration 0017 (stored_responses)', () => {
     await forget('0017-stored-responses')
     expect(await migrate(db(), h.services.dialect, 'main')).toEqual(['0017-stored-responses'])
     const columns = await columnsOf(db(), h.services.dialect, 'stored_responses')
-    expect(columns.map((column) => column.name).sort()).toEqual(['created_at', 'id', 'instructions', 'messages', 'model', 'token_id', 'user_id'])
+    expect(columns.map((column) => column.name).sort()).toEqual([
+      'created_at',
+      'id',
+      'instructions',
+      'messages',
+      'model',
+      'token_id',
+      'user_id',
+    ])
     // MySQL's TEXT stops at 64 KiB; a stored conversation may be up to 1 MiB.
     const messages = columns.find((column) => column.name === 'messages')
     expect(messages?.type).toBe(h.services.dialect === 'mysql' ? 'mediumtext' : 'text')
-    expect(await indexExists(db(), h.services.dialect, 'stored_responses', 'idx_stored_responses_created_at')).toBe(true)
+    expect(await indexExists(db(), h.services.dialect, 'stored_responses', 'idx_stored_responses_created_at')).toBe(
+      true
+    )
   })
 
   it('runs again over an existing table without touching its rows', async () => {
     const big = 'x'.repeat(200_000)
-    await h.services.db.insertInto('stored_responses').values({ id: 'resp_kept', user_id: 1, token_id: 2, model: 'm', instructions: '', messages: JSON.stringify([{ role: 'user', content: big }]), created_at: 5 }).execute()
+    await h.services.db
+      .insertInto('stored_responses')
+      .values({
+        id: 'resp_kept',
+        user_id: 1,
+        token_id: 2,
+        model: 'm',
+        instructions: '',
+        messages: JSON.stringify([{ role: 'user', content: big }]),
+        created_at: 5,
+      })
+      .execute()
     await forget('0017-stored-responses')
     expect(await migrate(db(), h.services.dialect, 'main')).toEqual(['0017-stored-responses'])
     const row = await h.services.db.selectFrom('stored_responses').selectAll().executeTakeFirstOrThrow()
-    expect({ ...row, created_at: Number(row.created_at) }).toEqual({ id: 'resp_kept', user_id: 1, token_id: 2, model: 'm', instructions: '', messages: JSON.stringify([{ role: 'user', content: big }]), created_at: 5 })
+    expect({ ...row, created_at: Number(row.created_at) }).toEqual({
+      id: 'resp_kept',
+      user_id: 1,
+      token_id: 2,
+      model: 'm',
+      instructions: '',
+      messages: JSON.stringify([{ role: 'user', content: big }]),
+      created_at: 5,
+    })
   })
 })

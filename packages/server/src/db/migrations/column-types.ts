@@ -15,8 +15,7 @@ export function columnTypes(dialect: DialectName) {
      * Long text that defaults to ''. MySQL only accepts a default on TEXT as an expression,
      * so it gets `('')` there.
      */
-    text: (builder: ColumnDefinitionBuilder) =>
-      builder.notNull().defaultTo(dialect === 'mysql' ? sql`('')` : ''),
+    text: (builder: ColumnDefinitionBuilder) => builder.notNull().defaultTo(dialect === 'mysql' ? sql`('')` : ''),
   }
 }
 

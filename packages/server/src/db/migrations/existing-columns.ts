@@ -9,7 +9,11 @@ import { columnsOf } from './table-shape.ts'
  * (columnsOf): Kysely's introspection would read every schema of a PostgreSQL server, and fail when
  * another one is dropped meanwhile.
  */
-export async function existingColumns(db: Kysely<unknown>, dialect: DialectName, table: string): Promise<Set<string> | undefined> {
+export async function existingColumns(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  table: string
+): Promise<Set<string> | undefined> {
   const columns = await columnsOf(db, dialect, table)
   return columns.length === 0 ? undefined : new Set(columns.map((column) => column.name))
 }

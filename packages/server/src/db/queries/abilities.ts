@@ -23,7 +23,13 @@ export async function listEnabledModelsInGroups(db: Kysely<Database>, groups: st
 
 /** Distinct model names that at least one enabled ability serves, in any group. */
 export async function listEnabledModels(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('abilities').select('model').distinct().where('enabled', '=', true).orderBy('model').execute()
+  const rows = await db
+    .selectFrom('abilities')
+    .select('model')
+    .distinct()
+    .where('enabled', '=', true)
+    .orderBy('model')
+    .execute()
   return rows.map((r) => r.model)
 }
 
@@ -49,7 +55,9 @@ export async function deleteAbilitiesOfChannels(db: Db, channelIds: readonly num
 export async function deleteOrphanAbilities(db: Db): Promise<number> {
   const result = await db
     .deleteFrom('abilities')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('channels').select('channels.id').whereRef('channels.id', '=', 'abilities.channel_id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('channels').select('channels.id').whereRef('channels.id', '=', 'abilities.channel_id')))
+    )
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
@@ -58,8 +66,9 @@ export async function deleteOrphanAbilities(db: Db): Promise<number> {
 export async function patchAbilities(
   db: Db,
   channelIds: readonly number[],
-  changes: Partial<Pick<AbilityRow, 'tag' | 'priority' | 'weight'>> & { enabled?: boolean },
+  changes: Partial<Pick<AbilityRow, 'tag' | 'priority' | 'weight'>> & { enabled?: boolean }
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return
-  for (const part of chunk(channelIds)) await db.updateTable('abilities').set(changes).where('channel_id', 'in', part).execute()
+  for (const part of chunk(channelIds))
+    await db.updateTable('abilities').set(changes).where('channel_id', 'in', part).execute()
 }

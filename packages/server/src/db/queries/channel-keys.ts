@@ -19,8 +19,15 @@ export interface ChannelKeyState {
  * (SELECT … FOR UPDATE on PostgreSQL and MySQL; SQLite runs one write transaction at a time), so
  * two requests failing on two keys at once both land, and the key manager never overwrites either.
  */
-export function lockChannelKeyState(trx: Transaction<Database>, dialect: DialectName, id: number): Promise<ChannelKeyState | undefined> {
-  const query = trx.selectFrom('channels').select(['id', 'status', 'key', 'other_info', 'channel_info']).where('id', '=', id)
+export function lockChannelKeyState(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: number
+): Promise<ChannelKeyState | undefined> {
+  const query = trx
+    .selectFrom('channels')
+    .select(['id', 'status', 'key', 'other_info', 'channel_info'])
+    .where('id', '=', id)
   return (dialect === 'sqlite' ? query : query.forUpdate()).executeTakeFirst()
 }
 
@@ -34,5 +41,10 @@ export interface ChannelKeyChanges {
 
 export async function saveChannelKeyState(db: Db, id: number, changes: ChannelKeyChanges): Promise<void> {
   await db.updateTable('channels').set(changes).where('id', '=', id).execute()
-  if (changes.status !== undefined) await db.updateTable('abilities').set({ enabled: changes.status === ChannelStatus.enabled }).where('channel_id', '=', id).execute()
+  if (changes.status !== undefined)
+    await db
+      .updateTable('abilities')
+      .set({ enabled: changes.status === ChannelStatus.enabled })
+      .where('channel_id', '=', id)
+      .execute()
 }

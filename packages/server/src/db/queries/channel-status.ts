@@ -13,10 +13,14 @@ export async function setChannelStatus(
   status: number,
   reason: string,
   at: number,
-  fromStatuses: number[],
+  fromStatuses: number[]
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('channels').select(['status', 'other_info']).where('id', '=', channelId).executeTakeFirst()
+    const row = await trx
+      .selectFrom('channels')
+      .select(['status', 'other_info'])
+      .where('id', '=', channelId)
+      .executeTakeFirst()
     if (!row || !fromStatuses.includes(row.status)) return false
     let info: Record<string, unknown> = {}
     try {
@@ -29,12 +33,20 @@ export async function setChannelStatus(
       .set({ status, other_info: JSON.stringify({ ...info, status_reason: reason, status_time: at }) })
       .where('id', '=', channelId)
       .execute()
-    await trx.updateTable('abilities').set({ enabled: status === ChannelStatus.enabled }).where('channel_id', '=', channelId).execute()
+    await trx
+      .updateTable('abilities')
+      .set({ enabled: status === ChannelStatus.enabled })
+      .where('channel_id', '=', channelId)
+      .execute()
     return true
   })
 }
 
 /** Adds the quota a channel earned, batched by the caller. */
 export async function addChannelUsedQuota(db: Kysely<Database>, channelId: number, quota: number): Promise<void> {
-  await db.updateTable('channels').set({ used_quota: sql`used_quota + ${quota}` }).where('id', '=', channelId).execute()
+  await db
+    .updateTable('channels')
+    .set({ used_quota: sql`used_quota + ${quota}` })
+    .where('id', '=', channelId)
+    .execute()
 }

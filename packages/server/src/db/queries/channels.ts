@@ -1,4 +1,13 @@
-import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Transaction, Updateable } from 'kysely'
+import type {
+  Expression,
+  ExpressionBuilder,
+  Insertable,
+  Kysely,
+  Selectable,
+  SqlBool,
+  Transaction,
+  Updateable,
+} from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { commaListHas, likeContains } from '../like.ts'
@@ -12,10 +21,37 @@ type Db = Kysely<Database> | Transaction<Database>
 
 /** Every column but `key`, so console reads never even load the ciphertext. */
 const infoColumns = [
-  'id', 'type', 'open_ai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
-  'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
-  'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override',
-  'header_override', 'remark', 'max_input_tokens', 'private_network', 'channel_info', 'settings',
+  'id',
+  'type',
+  'open_ai_organization',
+  'test_model',
+  'status',
+  'name',
+  'weight',
+  'created_time',
+  'test_time',
+  'response_time',
+  'base_url',
+  'other',
+  'balance',
+  'balance_updated_time',
+  'models',
+  'group',
+  'used_quota',
+  'model_mapping',
+  'status_code_mapping',
+  'priority',
+  'auto_ban',
+  'other_info',
+  'tag',
+  'setting',
+  'param_override',
+  'header_override',
+  'remark',
+  'max_input_tokens',
+  'private_network',
+  'channel_info',
+  'settings',
 ] as const satisfies readonly (keyof ChannelInfo)[]
 
 /** Largest id list bound in one statement (PostgreSQL and MySQL cap bound parameters at 65,535). */
@@ -29,7 +65,8 @@ export const findChannelInfo = (db: Db, id: number): Promise<ChannelInfo | undef
 
 export async function listChannelInfos(db: Db, ids: readonly number[]): Promise<ChannelInfo[]> {
   const rows: ChannelInfo[] = []
-  for (const part of chunk(ids)) rows.push(...(await db.selectFrom('channels').select(infoColumns).where('id', 'in', part).orderBy('id').execute()))
+  for (const part of chunk(ids))
+    rows.push(...(await db.selectFrom('channels').select(infoColumns).where('id', 'in', part).orderBy('id').execute()))
   return rows
 }
 
@@ -74,7 +111,10 @@ function base(db: Db, dialect: DialectName, filter: ChannelFilter) {
   return db.selectFrom('channels').where(matches(dialect, filter))
 }
 
-function ordered<Q extends { orderBy: (column: 'priority' | 'id', direction: 'desc') => Q }>(query: Q, idSort: boolean): Q {
+function ordered<Q extends { orderBy: (column: 'priority' | 'id', direction: 'desc') => Q }>(
+  query: Q,
+  idSort: boolean
+): Q {
   return idSort ? query.orderBy('id', 'desc') : query.orderBy('priority', 'desc').orderBy('id', 'desc')
 }
 
@@ -84,14 +124,25 @@ async function count(query: ReturnType<typeof base>): Promise<number> {
 }
 
 /** A page of channels in list order, and how many match in all. */
-export async function listChannelPage(db: Db, dialect: DialectName, request: ChannelPageRequest): Promise<{ rows: ChannelInfo[]; total: number }> {
+export async function listChannelPage(
+  db: Db,
+  dialect: DialectName,
+  request: ChannelPageRequest
+): Promise<{ rows: ChannelInfo[]; total: number }> {
   const query = base(db, dialect, request.filter)
-  const rows = await ordered(query.select(infoColumns), request.idSort).offset(request.offset).limit(request.limit).execute()
+  const rows = await ordered(query.select(infoColumns), request.idSort)
+    .offset(request.offset)
+    .limit(request.limit)
+    .execute()
   return { rows, total: await count(query) }
 }
 
 /** How many channels matching the filter each type has. */
-export async function countChannelsByType(db: Db, dialect: DialectName, filter: ChannelFilter): Promise<Record<string, number>> {
+export async function countChannelsByType(
+  db: Db,
+  dialect: DialectName,
+  filter: ChannelFilter
+): Promise<Record<string, number>> {
   const rows = await base(db, dialect, filter)
     .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
     .groupBy('type')
@@ -108,12 +159,26 @@ export const countTags = async (db: Db, dialect: DialectName, filter: ChannelFil
 }
 
 /** Distinct non-empty tags of matching channels, by name. */
-export async function listTags(db: Db, dialect: DialectName, filter: ChannelFilter, offset: number, limit: number): Promise<string[]> {
-  const rows = await base(db, dialect, filter).where(tagged).select('tag').distinct().orderBy('tag').offset(offset).limit(limit).execute()
+export async function listTags(
+  db: Db,
+  dialect: DialectName,
+  filter: ChannelFilter,
+  offset: number,
+  limit: number
+): Promise<string[]> {
+  const rows = await base(db, dialect, filter)
+    .where(tagged)
+    .select('tag')
+    .distinct()
+    .orderBy('tag')
+    .offset(offset)
+    .limit(limit)
+    .execute()
   return rows.map((r) => r.tag ?? '')
 }
 
-export const countUntagged = (db: Db, dialect: DialectName, filter: ChannelFilter) => count(base(db, dialect, filter).where(untagged))
+export const countUntagged = (db: Db, dialect: DialectName, filter: ChannelFilter) =>
+  count(base(db, dialect, filter).where(untagged))
 
 export function listUntagged(db: Db, dialect: DialectName, request: ChannelPageRequest): Promise<ChannelInfo[]> {
   const query = base(db, dialect, request.filter).where(untagged).select(infoColumns)
@@ -121,7 +186,13 @@ export function listUntagged(db: Db, dialect: DialectName, request: ChannelPageR
 }
 
 /** The matching channels of the given tags, grouped by tag. */
-export async function listChannelsOfTags(db: Db, dialect: DialectName, tags: string[], filter: ChannelFilter, idSort: boolean): Promise<ChannelInfo[]> {
+export async function listChannelsOfTags(
+  db: Db,
+  dialect: DialectName,
+  tags: string[],
+  filter: ChannelFilter,
+  idSort: boolean
+): Promise<ChannelInfo[]> {
   if (tags.length === 0) return []
   const query = base(db, dialect, filter).where('tag', 'in', tags).select(infoColumns).orderBy('tag')
   return ordered(query, idSort).execute()
@@ -140,7 +211,8 @@ export async function updateChannels(db: Db, ids: readonly number[], changes: Ch
 /** Deletes the channels (not their abilities) and returns how many existed. */
 export async function deleteChannelRows(db: Db, ids: readonly number[]): Promise<number> {
   let deleted = 0
-  for (const part of chunk(ids)) deleted += Number((await db.deleteFrom('channels').where('id', 'in', part).executeTakeFirst()).numDeletedRows)
+  for (const part of chunk(ids))
+    deleted += Number((await db.deleteFrom('channels').where('id', 'in', part).executeTakeFirst()).numDeletedRows)
   return deleted
 }
 
@@ -156,7 +228,13 @@ export async function listChannelsWithoutAbilities(db: Db): Promise<ChannelInfo[
   return db
     .selectFrom('channels')
     .select(infoColumns)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('abilities').select('abilities.channel_id').whereRef('abilities.channel_id', '=', 'channels.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('abilities').select('abilities.channel_id').whereRef('abilities.channel_id', '=', 'channels.id')
+        )
+      )
+    )
     .orderBy('id')
     .execute()
 }

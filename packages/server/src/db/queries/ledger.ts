@@ -2,10 +2,10 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { DialectName } from '../dsn.ts'
 import { rawStatement } from '../raw-statement.ts'
-import { directStatement } from '../sqlite-direct.ts'
 import type { Database } from '../schema/index.ts'
 import type { QuotaHoldsTable } from '../schema/ledger.ts'
 import type { LogsTable } from '../schema/logs.ts'
+import { directStatement } from '../sqlite-direct.ts'
 
 export type HoldRow = Selectable<QuotaHoldsTable>
 export type LogRow = Insertable<LogsTable>
@@ -33,7 +33,8 @@ const LOG_COLUMNS = [
 ] as const
 
 /** One dashboard bucket, bound in this order: user_id, model_name, created_at, use_group, token_id, channel_id, node_name. */
-const QUOTA_BUCKET = 'user_id = ? AND model_name = ? AND created_at = ? AND use_group = ? AND token_id = ? AND channel_id = ? AND node_name = ?'
+const QUOTA_BUCKET =
+  'user_id = ? AND model_name = ? AND created_at = ? AND use_group = ? AND token_id = ? AND channel_id = ? AND node_name = ?'
 
 /**
  * Every statement that moves quota for the relay, written once and converted for the dialect at
@@ -47,7 +48,10 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
   const capped = dialect === 'postgres' ? 'LEAST(quota, 9007199254740991)' : 'MIN(quota, 9007199254740991)'
   return {
     /** SQLite and PostgreSQL tell the balance left in the same statement; MySQL has no RETURNING. */
-    takeUserReturning: dialect === 'mysql' ? undefined : raw(`UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ? RETURNING ${capped} AS quota`),
+    takeUserReturning:
+      dialect === 'mysql'
+        ? undefined
+        : raw(`UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ? RETURNING ${capped} AS quota`),
     takeUser: raw('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ?'),
     // Gives back only what was taken from this balance moments before; MAX_QUOTA leaves room for it below 2^53.
     giveUser: raw('UPDATE users SET quota = quota + ? WHERE id = ?'),
@@ -56,11 +60,15 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
     giveToken: raw('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?'),
     readToken: raw('SELECT remain_quota FROM tokens WHERE id = ?'),
     /** a settlement gives back (a negative take) or keeps the reservation and records the use, one statement per row */
-    settleUser: raw('UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ?'),
-    settleToken: raw('UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
+    settleUser: raw(
+      'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ?'
+    ),
+    settleToken: raw(
+      'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'
+    ),
     recordToken: raw('UPDATE tokens SET used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
     insertHold: raw(
-      'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
     ),
     growHold: raw('UPDATE quota_holds SET amount = amount + ? WHERE id = ?'),
     deleteHold: raw('DELETE FROM quota_holds WHERE id = ?'),
@@ -74,12 +82,14 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
     addQuotaData: raw(
       dialect === 'mysql'
         ? `UPDATE quota_data SET count = count + ?, quota = quota + ?, token_used = token_used + ? WHERE ${QUOTA_BUCKET} ORDER BY id LIMIT 1`
-        : `UPDATE quota_data SET count = count + ?, quota = quota + ?, token_used = token_used + ? WHERE id = (SELECT id FROM quota_data WHERE ${QUOTA_BUCKET} ORDER BY id LIMIT 1)`,
+        : `UPDATE quota_data SET count = count + ?, quota = quota + ?, token_used = token_used + ? WHERE id = (SELECT id FROM quota_data WHERE ${QUOTA_BUCKET} ORDER BY id LIMIT 1)`
     ),
     insertQuotaData: raw(
-      'INSERT INTO quota_data (user_id, model_name, created_at, use_group, token_id, channel_id, node_name, username, count, quota, token_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO quota_data (user_id, model_name, created_at, use_group, token_id, channel_id, node_name, username, count, quota, token_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
     ),
-    insertLog: raw(`INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`),
+    insertLog: raw(
+      `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`
+    ),
     insertOutbox: raw('INSERT INTO log_outbox (payload) VALUES (?)'),
   }
 }
@@ -113,8 +123,13 @@ export function logValues(row: LogRow): unknown[] {
 
 /** Records that this process is alive (the sweeper leaves the holds of live processes alone). */
 export async function beatInstance(db: Kysely<Database>, id: string, now: number): Promise<void> {
-  const updated = await db.updateTable('ledger_instances').set({ heartbeat_at: now }).where('id', '=', id).executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('ledger_instances').values({ id, started_at: now, heartbeat_at: now }).execute()
+  const updated = await db
+    .updateTable('ledger_instances')
+    .set({ heartbeat_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) === 0)
+    await db.insertInto('ledger_instances').values({ id, started_at: now, heartbeat_at: now }).execute()
 }
 
 export async function removeInstance(db: Kysely<Database>, id: string): Promise<void> {
@@ -127,13 +142,25 @@ export async function pruneInstances(db: Kysely<Database>, silentSince: number):
 }
 
 /** Holds whose owner is not this process and has not beaten since `aliveSince`. */
-export async function listOrphanHolds(db: Kysely<Database>, self: string, aliveSince: number, limit: number): Promise<HoldRow[]> {
+export async function listOrphanHolds(
+  db: Kysely<Database>,
+  self: string,
+  aliveSince: number,
+  limit: number
+): Promise<HoldRow[]> {
   return db
     .selectFrom('quota_holds as h')
     .selectAll('h')
     .where('h.owner', '<>', self)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('ledger_instances as i').select('i.id').whereRef('i.id', '=', 'h.owner').where('i.heartbeat_at', '>=', aliveSince))),
+      not(
+        exists(
+          selectFrom('ledger_instances as i')
+            .select('i.id')
+            .whereRef('i.id', '=', 'h.owner')
+            .where('i.heartbeat_at', '>=', aliveSince)
+        )
+      )
     )
     .orderBy('h.created_at')
     .limit(limit)
@@ -158,5 +185,9 @@ export async function deleteOutbox(db: Kysely<Database>, ids: number[]): Promise
 }
 
 export async function insertLogRows(db: Kysely<Database>, rows: LogRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('logs').values(rows.slice(i, i + 200)).execute()
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('logs')
+      .values(rows.slice(i, i + 200))
+      .execute()
 }

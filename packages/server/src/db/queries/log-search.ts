@@ -19,7 +19,12 @@ export type LogCondition = (eb: ExpressionBuilder<Database, 'logs'>) => Expressi
  * a range on an indexed column (see migrations/0001-logs.ts and 0002-log-request-ids.ts), except model_name, a literal
  * substring match (LIKE with the input escaped) that only narrows rows the others selected.
  */
-export function logCondition(dialect: DialectName, viewer: LogViewer, filters: LogFilters, options: { ignoreTime?: boolean; type?: number } = {}): LogCondition {
+export function logCondition(
+  dialect: DialectName,
+  viewer: LogViewer,
+  filters: LogFilters,
+  options: { ignoreTime?: boolean; type?: number } = {}
+): LogCondition {
   return (eb) => {
     const conditions: Expression<SqlBool>[] = []
     if (!viewer.admin) conditions.push(eb('user_id', '=', viewer.userId))
@@ -47,7 +52,14 @@ export function logCondition(dialect: DialectName, viewer: LogViewer, filters: L
  */
 export async function countLogsUpTo(db: Kysely<Database>, condition: LogCondition, cap: number): Promise<number> {
   const counted = await db
-    .selectFrom((qb) => qb.selectFrom('logs').select(sql<number>`1`.as('one')).where(condition).limit(cap + 1).as('capped'))
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('logs')
+        .select(sql<number>`1`.as('one'))
+        .where(condition)
+        .limit(cap + 1)
+        .as('capped')
+    )
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(counted.n)
@@ -68,7 +80,11 @@ export async function sumLogQuota(db: Kysely<Database>, condition: LogCondition)
 }
 
 /** The number and the token sum of matching rows written since `since`. */
-export async function countRecentLogs(db: Kysely<Database>, condition: LogCondition, since: number): Promise<{ rpm: number; tpm: number }> {
+export async function countRecentLogs(
+  db: Kysely<Database>,
+  condition: LogCondition,
+  since: number
+): Promise<{ rpm: number; tpm: number }> {
   const recent = await db
     .selectFrom('logs')
     .select((eb) => [
@@ -83,7 +99,13 @@ export async function countRecentLogs(db: Kysely<Database>, condition: LogCondit
 
 /** The ids of up to `limit` of the oldest rows written before `timestamp` (MySQL allows no LIMIT inside an IN subquery). */
 export async function listLogIdsBefore(db: Kysely<Database>, timestamp: number, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('logs').select('id').where('created_at', '<', timestamp).orderBy('id').limit(limit).execute()
+  const rows = await db
+    .selectFrom('logs')
+    .select('id')
+    .where('created_at', '<', timestamp)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
   return rows.map((row) => row.id)
 }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
-import { insertReturningId } from '../insert-id.ts'
 import type { DialectName } from '../dsn.ts'
+import { insertReturningId } from '../insert-id.ts'
 import type { Database } from '../schema/index.ts'
 import type { MidjourneysTable } from '../schema/tasks.ts'
 
@@ -9,13 +9,23 @@ export type MidjourneyRow = Selectable<MidjourneysTable>
 /** A task is finished once its progress reads 100% (the reference's marker, kept for migrated rows). */
 export const FINISHED_PROGRESS = '100%'
 
-export function insertMidjourney(db: Kysely<Database>, dialect: DialectName, row: Insertable<MidjourneysTable>): Promise<number> {
+export function insertMidjourney(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  row: Insertable<MidjourneysTable>
+): Promise<number> {
   return insertReturningId(db.insertInto('midjourneys').values(row), dialect)
 }
 
 /** The caller's own task by its upstream id (follow-up actions and fetches never see another user's tasks). */
 export function findUserTask(db: Kysely<Database>, userId: number, mjId: string): Promise<MidjourneyRow | undefined> {
-  return db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst()
+  return db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('mj_id', '=', mjId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
 }
 
 export function findTaskByMjId(db: Kysely<Database>, mjId: string): Promise<MidjourneyRow | undefined> {
@@ -24,7 +34,13 @@ export function findTaskByMjId(db: Kysely<Database>, mjId: string): Promise<Midj
 
 export function listUserTasks(db: Kysely<Database>, userId: number, mjIds: string[]): Promise<MidjourneyRow[]> {
   if (mjIds.length === 0) return Promise.resolve([])
-  return db.selectFrom('midjourneys').selectAll().where('user_id', '=', userId).where('mj_id', 'in', mjIds).orderBy('id', 'desc').execute()
+  return db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('mj_id', 'in', mjIds)
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export interface MidjourneyFilter {
@@ -41,7 +57,7 @@ export async function listMidjourneys(
   db: Kysely<Database>,
   filter: MidjourneyFilter,
   offset: number,
-  limit: number,
+  limit: number
 ): Promise<{ rows: MidjourneyRow[]; total: number }> {
   let query = db.selectFrom('midjourneys').selectAll()
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId)
@@ -51,19 +67,37 @@ export async function listMidjourneys(
   if (filter.endMs !== undefined) query = query.where('submit_time', '<=', filter.endMs)
   const [rows, count] = await Promise.all([
     query.orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
 
 /** Tasks still running, oldest first, for the poller. */
 export function listUnfinished(db: Kysely<Database>, limit: number): Promise<MidjourneyRow[]> {
-  return db.selectFrom('midjourneys').selectAll().where('progress', '<>', FINISHED_PROGRESS).orderBy('id', 'asc').limit(limit).execute()
+  return db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('progress', '<>', FINISHED_PROGRESS)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute()
 }
 
 /** Progress of a running task; a task that finished meanwhile is left alone. */
-export async function updateRunningTask(db: Kysely<Database>, id: number, fields: Updateable<MidjourneysTable>): Promise<void> {
-  await db.updateTable('midjourneys').set(fields).where('id', '=', id).where('progress', '<>', FINISHED_PROGRESS).execute()
+export async function updateRunningTask(
+  db: Kysely<Database>,
+  id: number,
+  fields: Updateable<MidjourneysTable>
+): Promise<void> {
+  await db
+    .updateTable('midjourneys')
+    .set(fields)
+    .where('id', '=', id)
+    .where('progress', '<>', FINISHED_PROGRESS)
+    .execute()
 }
 
 /**
@@ -71,7 +105,11 @@ export async function updateRunningTask(db: Kysely<Database>, id: number, fields
  * only for the one caller that made the change, so the refund that follows a failure happens once
  * however many pollers or instances race on the same row.
  */
-export async function finishTask(db: Kysely<Database>, id: number, fields: Updateable<MidjourneysTable>): Promise<boolean> {
+export async function finishTask(
+  db: Kysely<Database>,
+  id: number,
+  fields: Updateable<MidjourneysTable>
+): Promise<boolean> {
   const result = await db
     .updateTable('midjourneys')
     .set({ ...fields, progress: FINISHED_PROGRESS })

@@ -40,9 +40,12 @@ export async function insertPasskey(
   db: Db,
   dialect: DialectName,
   values: Omit<Insertable<PasskeyCredentialsTable>, 'id' | 'last_used_at' | 'deleted_at' | 'created_at' | 'updated_at'>,
-  now: Date,
+  now: Date
 ): Promise<number> {
-  return insertReturningId(db.insertInto('passkey_credentials').values({ ...values, created_at: now, updated_at: now }), dialect)
+  return insertReturningId(
+    db.insertInto('passkey_credentials').values({ ...values, created_at: now, updated_at: now }),
+    dialect
+  )
 }
 
 /**
@@ -54,7 +57,7 @@ export async function recordPasskeyUse(
   id: number,
   expectedCount: number,
   update: { sign_count: number; backup_state: boolean; user_verified: boolean },
-  now: Date,
+  now: Date
 ): Promise<boolean> {
   const result = await db
     .updateTable('passkey_credentials')
@@ -78,7 +81,11 @@ export async function renameUserPasskey(db: Db, userId: number, id: number, name
 
 /** Deletes for good (as the reference does), so the credential id can be registered again. */
 export async function deleteUserPasskey(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('passkey_credentials').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  const result = await db
+    .deleteFrom('passkey_credentials')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return Number(result.numDeletedRows) === 1
 }
 
@@ -89,7 +96,7 @@ export async function deleteAllUserPasskeys(db: Db, userId: number): Promise<num
 
 export async function insertPasskeyChallenge(
   db: Db,
-  challenge: { challenge: string; purpose: string; user_id: number; expires_at: number },
+  challenge: { challenge: string; purpose: string; user_id: number; expires_at: number }
 ): Promise<void> {
   await db.insertInto('passkey_challenges').values(challenge).execute()
 }
@@ -98,7 +105,13 @@ export async function insertPasskeyChallenge(
  * Uses up a challenge: true only for the one call that deletes it while it is still valid, so a
  * challenge serves one finish call on whichever instance gets it.
  */
-export async function consumePasskeyChallenge(db: Db, challenge: string, purpose: string, userId: number, now: number): Promise<boolean> {
+export async function consumePasskeyChallenge(
+  db: Db,
+  challenge: string,
+  purpose: string,
+  userId: number,
+  now: number
+): Promise<boolean> {
   const result = await db
     .deleteFrom('passkey_challenges')
     .where('challenge', '=', challenge)

@@ -79,11 +79,19 @@ function userHours(db: Kysely<Database>, range: QuotaDataRange) {
 }
 
 /** One user's hours (by the name recorded with them), oldest first. */
-export async function listQuotaDataByUsername(db: Kysely<Database>, username: string, range: QuotaDataRange): Promise<QuotaDataRow[]> {
+export async function listQuotaDataByUsername(
+  db: Kysely<Database>,
+  username: string,
+  range: QuotaDataRange
+): Promise<QuotaDataRow[]> {
   return (await userHours(db, range).where('username', '=', username).execute()).map(rawRow)
 }
 
 /** One user's hours by id (the bucket index leads with user_id), oldest first. */
-export async function listQuotaDataByUserId(db: Kysely<Database>, userId: number, range: QuotaDataRange): Promise<QuotaDataRow[]> {
+export async function listQuotaDataByUserId(
+  db: Kysely<Database>,
+  userId: number,
+  range: QuotaDataRange
+): Promise<QuotaDataRow[]> {
   return (await userHours(db, range).where('user_id', '=', userId).execute()).map(rawRow)
 }

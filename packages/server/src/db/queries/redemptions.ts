@@ -12,7 +12,8 @@ type Db = Kysely<Database> | Transaction<Database>
 /** Soft-deleted codes are gone for the console and for redeeming alike. */
 const live = (db: Db) => db.selectFrom('redemptions').selectAll().where('deleted_at', 'is', null)
 
-export const findRedemption = (db: Db, id: number): Promise<RedemptionRow | undefined> => live(db).where('id', '=', id).executeTakeFirst()
+export const findRedemption = (db: Db, id: number): Promise<RedemptionRow | undefined> =>
+  live(db).where('id', '=', id).executeTakeFirst()
 
 export interface RedemptionFilter {
   /** an exact id when numeric, or the start of the name (matched literally) */
@@ -24,7 +25,7 @@ export async function listRedemptionPage(
   db: Db,
   dialect: DialectName,
   filter: RedemptionFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number }
 ): Promise<{ rows: RedemptionRow[]; total: number }> {
   let query = live(db)
   if (filter.keyword) {
@@ -36,7 +37,10 @@ export async function listRedemptionPage(
   }
   const [rows, count] = await Promise.all([
     query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
@@ -50,7 +54,11 @@ export async function insertRedemptions(db: Db, rows: Insertable<RedemptionsTabl
  * Changes name and quota only while the code is unused, in the same statement that checks it, so a
  * code redeemed meanwhile is never edited. Returns whether a row changed.
  */
-export async function updateUnusedRedemption(db: Db, id: number, changes: { name?: string; quota?: number; expired_time?: number }): Promise<boolean> {
+export async function updateUnusedRedemption(
+  db: Db,
+  id: number,
+  changes: { name?: string; quota?: number; expired_time?: number }
+): Promise<boolean> {
   const result = await db
     .updateTable('redemptions')
     .set(changes)
@@ -76,7 +84,12 @@ export async function setRedemptionStatus(db: Db, id: number, status: number): P
 /** Soft-deletes the live codes among `ids`; returns how many. */
 export async function softDeleteRedemptions(db: Db, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0
-  const result = await db.updateTable('redemptions').set({ deleted_at: deletedNow() }).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst()
+  const result = await db
+    .updateTable('redemptions')
+    .set({ deleted_at: deletedNow() })
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
 
@@ -93,7 +106,7 @@ export async function softDeleteInvalidRedemptions(db: Db, now: number): Promise
       eb.or([
         eb('status', 'in', [RedemptionStatus.used, RedemptionStatus.disabled]),
         eb.and([eb('status', '=', RedemptionStatus.unused), eb('expired_time', '!=', 0), eb('expired_time', '<', now)]),
-      ]),
+      ])
     )
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
@@ -117,8 +130,13 @@ export async function claimRedemption(db: Db, key: string, userId: number, now: 
 }
 
 /** The id and quota of a code, by its key (the caller knows it exists: it just claimed it). */
-export const findRedemptionQuotaByKey = (db: Db, key: string) => db.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
+export const findRedemptionQuotaByKey = (db: Db, key: string) =>
+  db.selectFrom('redemptions').select(['id', 'quota']).where('key', '=', key).executeTakeFirstOrThrow()
 
 /** A code's state by its key, cancelled codes included, to tell why a claim failed. */
 export const findRedemptionStateByKey = (db: Db, key: string) =>
-  db.selectFrom('redemptions').select(['status', 'deleted_at', 'expired_time']).where('key', '=', key).executeTakeFirst()
+  db
+    .selectFrom('redemptions')
+    .select(['status', 'deleted_at', 'expired_time'])
+    .where('key', '=', key)
+    .executeTakeFirst()

@@ -5,7 +5,15 @@ type Db = Kysely<Database> | Transaction<Database>
 
 export async function insertSession(
   db: Db,
-  session: { id: string; user_id: number; created_at: number; expires_at: number; last_seen_at: number; ip: string; user_agent: string },
+  session: {
+    id: string
+    user_id: number
+    created_at: number
+    expires_at: number
+    last_seen_at: number
+    ip: string
+    user_agent: string
+  }
 ): Promise<void> {
   await db.insertInto('sessions').values(session).execute()
 }
@@ -16,8 +24,22 @@ export const findSessionUser = (db: Db, sessionId: string, now: number) =>
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     // Whether the user has 2FA on rides along, for TwoFactorRequiredForAdmins (middleware/auth.ts).
-    .leftJoin('two_fas', (join) => join.onRef('two_fas.user_id', '=', 'users.id').on('two_fas.is_enabled', '=', true).on('two_fas.deleted_at', 'is', null))
-    .select(['users.id', 'users.username', 'users.display_name', 'users.role', 'users.status', 'users.group', 'users.deleted_at', 'sessions.last_seen_at'])
+    .leftJoin('two_fas', (join) =>
+      join
+        .onRef('two_fas.user_id', '=', 'users.id')
+        .on('two_fas.is_enabled', '=', true)
+        .on('two_fas.deleted_at', 'is', null)
+    )
+    .select([
+      'users.id',
+      'users.username',
+      'users.display_name',
+      'users.role',
+      'users.status',
+      'users.group',
+      'users.deleted_at',
+      'sessions.last_seen_at',
+    ])
     .select('two_fas.id as two_fa_id')
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
@@ -47,7 +69,11 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 
 /** Ends one session, only if it belongs to the user; true when there was one to end. */
 export async function deleteUserSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
-  const result = await db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst()
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
 
@@ -63,7 +89,11 @@ export async function deleteUserSessions(db: Db, userId: number, exceptId?: stri
 export async function deleteDeadSessions(db: Db, now: number, seenAfter: number | undefined): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => (seenAfter === undefined ? eb('expires_at', '<=', now) : eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', seenAfter)])))
+    .where((eb) =>
+      seenAfter === undefined
+        ? eb('expires_at', '<=', now)
+        : eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', seenAfter)])
+    )
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

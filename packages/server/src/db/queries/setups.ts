@@ -9,5 +9,8 @@ export async function hasSetupRow(db: Db): Promise<boolean> {
 
 /** The fixed id makes a second, concurrent setup fail on the primary key instead of creating a second root. */
 export async function insertSetupRow(db: Db, version: string, initializedAt: number): Promise<void> {
-  await db.insertInto('setups').values({ id: 1, version, initialized_at: initializedAt } as never).execute()
+  await db
+    .insertInto('setups')
+    .values({ id: 1, version, initialized_at: initializedAt } as never)
+    .execute()
 }

@@ -26,7 +26,11 @@ export const findStoredResponse = (db: Kysely<Database>, id: string, owner: Stor
     .executeTakeFirst()
 
 /** Deletes the owner's row; true when there was one. */
-export async function deleteStoredResponse(db: Kysely<Database>, id: string, owner: StoredResponseOwner): Promise<boolean> {
+export async function deleteStoredResponse(
+  db: Kysely<Database>,
+  id: string,
+  owner: StoredResponseOwner
+): Promise<boolean> {
   const result = await db
     .deleteFrom('stored_responses')
     .where('id', '=', id)

@@ -17,8 +17,12 @@ export async function tableExists(db: Kysely<unknown>, dialect: DialectName, tab
     dialect === 'sqlite'
       ? sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`
       : dialect === 'postgres'
-        ? sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`
-        : sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${table}`
+        ? sql<{
+            n: number
+          }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`
+        : sql<{
+            n: number
+          }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${table}`
   const row = (await query.execute(db)).rows[0]
   return Number(row?.n ?? 0) > 0
 }
@@ -31,8 +35,13 @@ export async function countMigrationRecords(db: Kysely<unknown>, dialect: Dialec
 }
 
 /** Forgets which of our migrations ran, so that all of them run again (each is idempotent) on the next start. */
-export async function clearMigrationRecords(db: Kysely<unknown>, dialect: DialectName, tables: string[]): Promise<void> {
-  for (const table of tables) if (await tableExists(db, dialect, table)) await sql`delete from ${sql.table(table)}`.execute(db)
+export async function clearMigrationRecords(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  tables: string[]
+): Promise<void> {
+  for (const table of tables)
+    if (await tableExists(db, dialect, table)) await sql`delete from ${sql.table(table)}`.execute(db)
 }
 
 export async function getMoveOverState(db: Db): Promise<string | undefined> {
@@ -61,7 +70,17 @@ export async function deleteMoveOverState(db: Db): Promise<void> {
   await db.deleteFrom('options').where('key', '=', MOVE_OVER_OPTION).execute()
 }
 
-export type CountedTable = 'users' | 'tokens' | 'channels' | 'abilities' | 'redemptions' | 'top_ups' | 'logs' | 'midjourneys' | 'tasks' | 'quota_data'
+export type CountedTable =
+  | 'users'
+  | 'tokens'
+  | 'channels'
+  | 'abilities'
+  | 'redemptions'
+  | 'top_ups'
+  | 'logs'
+  | 'midjourneys'
+  | 'tasks'
+  | 'quota_data'
 
 export async function countRows(db: Db, table: CountedTable): Promise<number> {
   const row = await db
@@ -71,16 +90,30 @@ export async function countRows(db: Db, table: CountedTable): Promise<number> {
   return Number(row.n)
 }
 
-const noCiphertext = (column: 'key_ciphertext' | 'access_token_ciphertext') => sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = '')`
+const noCiphertext = (column: 'key_ciphertext' | 'access_token_ciphertext') =>
+  sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = '')`
 
 // --- Raw values as the reference stores them, and their conversion -------------------------
 
 /** Token rows still holding the raw key: only rows we wrote carry a ciphertext. */
 export const listRawTokenKeys = (db: Db, afterId: number, limit: number) =>
-  db.selectFrom('tokens').select(['id', 'key']).where('id', '>', afterId).where(noCiphertext('key_ciphertext')).orderBy('id').limit(limit).execute()
+  db
+    .selectFrom('tokens')
+    .select(['id', 'key'])
+    .where('id', '>', afterId)
+    .where(noCiphertext('key_ciphertext'))
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 
 /** Replaces a raw key by its hash and ciphertext unless another instance did it first. */
-export async function convertTokenKey(db: Db, id: number, raw: string, hash: string, ciphertext: string): Promise<boolean> {
+export async function convertTokenKey(
+  db: Db,
+  id: number,
+  raw: string,
+  hash: string,
+  ciphertext: string
+): Promise<boolean> {
   const result = await db
     .updateTable('tokens')
     .set({ key: hash, key_ciphertext: ciphertext })
@@ -107,7 +140,13 @@ export const listRawAccessTokens = (db: Db, afterId: number, limit: number) =>
     .limit(limit)
     .execute()
 
-export async function convertAccessToken(db: Db, id: number, raw: string, hash: string, ciphertext: string): Promise<boolean> {
+export async function convertAccessToken(
+  db: Db,
+  id: number,
+  raw: string,
+  hash: string,
+  ciphertext: string
+): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ access_token: hash, access_token_ciphertext: ciphertext })
@@ -118,19 +157,43 @@ export async function convertAccessToken(db: Db, id: number, raw: string, hash: 
 }
 
 export const listPlainChannelKeys = (db: Db, encryptedPrefix: string, afterId: number, limit: number) =>
-  db.selectFrom('channels').select(['id', 'key']).where('id', '>', afterId).where('key', 'not like', `${encryptedPrefix}%`).orderBy('id').limit(limit).execute()
+  db
+    .selectFrom('channels')
+    .select(['id', 'key'])
+    .where('id', '>', afterId)
+    .where('key', 'not like', `${encryptedPrefix}%`)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 
 /** Swaps a channel key for another form of it (encrypted, or back to plain) if it is still `from`. */
 export async function replaceChannelKey(db: Db, id: number, from: string, to: string): Promise<boolean> {
-  const result = await db.updateTable('channels').set({ key: to }).where('id', '=', id).where('key', '=', from).executeTakeFirst()
+  const result = await db
+    .updateTable('channels')
+    .set({ key: to })
+    .where('id', '=', id)
+    .where('key', '=', from)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 
 export const listPlainTwoFactorSecrets = (db: Db, encryptedPrefix: string, afterId: number, limit: number) =>
-  db.selectFrom('two_fas').select(['id', 'secret']).where('id', '>', afterId).where('secret', 'not like', `${encryptedPrefix}%`).orderBy('id').limit(limit).execute()
+  db
+    .selectFrom('two_fas')
+    .select(['id', 'secret'])
+    .where('id', '>', afterId)
+    .where('secret', 'not like', `${encryptedPrefix}%`)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 
 export async function replaceTwoFactorSecret(db: Db, id: number, from: string, to: string): Promise<boolean> {
-  const result = await db.updateTable('two_fas').set({ secret: to }).where('id', '=', id).where('secret', '=', from).executeTakeFirst()
+  const result = await db
+    .updateTable('two_fas')
+    .set({ secret: to })
+    .where('id', '=', id)
+    .where('secret', '=', from)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 
@@ -149,7 +212,12 @@ export const listEncryptedTokenKeys = (db: Db, afterId: number, limit: number) =
 
 /** The raw key back in tokens.key, and no ciphertext, which is how the next takeover knows it raw. */
 export async function restoreTokenKey(db: Db, id: number, hash: string, raw: string): Promise<boolean> {
-  const result = await db.updateTable('tokens').set({ key: raw, key_ciphertext: '' }).where('id', '=', id).where('key', '=', hash).executeTakeFirst()
+  const result = await db
+    .updateTable('tokens')
+    .set({ key: raw, key_ciphertext: '' })
+    .where('id', '=', id)
+    .where('key', '=', hash)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 
@@ -191,7 +259,21 @@ export async function clearHashOnlyAccessTokens(db: Db): Promise<number> {
 }
 
 export const listEncryptedChannelKeys = (db: Db, encryptedPrefix: string, afterId: number, limit: number) =>
-  db.selectFrom('channels').select(['id', 'key']).where('id', '>', afterId).where('key', 'like', `${encryptedPrefix}%`).orderBy('id').limit(limit).execute()
+  db
+    .selectFrom('channels')
+    .select(['id', 'key'])
+    .where('id', '>', afterId)
+    .where('key', 'like', `${encryptedPrefix}%`)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 
 export const listEncryptedTwoFactorSecrets = (db: Db, encryptedPrefix: string, afterId: number, limit: number) =>
-  db.selectFrom('two_fas').select(['id', 'secret']).where('id', '>', afterId).where('secret', 'like', `${encryptedPrefix}%`).orderBy('id').limit(limit).execute()
+  db
+    .selectFrom('two_fas')
+    .select(['id', 'secret'])
+    .where('id', '>', afterId)
+    .where('secret', 'like', `${encryptedPrefix}%`)
+    .orderBy('id')
+    .limit(limit)
+    .execute()

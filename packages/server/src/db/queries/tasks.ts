@@ -14,7 +14,12 @@ export const insertTask = (db: Kysely<Database>, dialect: DialectName, task: New
   insertReturningId(db.insertInto('tasks').values(task), dialect)
 
 /** One user's tasks of a platform by their upstream ids (the relay's fetch; other users' ids match nothing). */
-export function findUserTasks(db: Kysely<Database>, userId: number, platform: string, taskIds: readonly string[]): Promise<TaskRow[]> {
+export function findUserTasks(
+  db: Kysely<Database>,
+  userId: number,
+  platform: string,
+  taskIds: readonly string[]
+): Promise<TaskRow[]> {
   if (taskIds.length === 0) return Promise.resolve([])
   return db
     .selectFrom('tasks')
@@ -81,7 +86,7 @@ export interface TaskFilter {
 export async function listTaskPage(
   db: Kysely<Database>,
   filter: TaskFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number }
 ): Promise<{ rows: TaskRow[]; total: number }> {
   let query = db.selectFrom('tasks').selectAll()
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId)
@@ -94,7 +99,10 @@ export async function listTaskPage(
   if (filter.end) query = query.where('submit_time', '<=', filter.end)
   const [rows, count] = await Promise.all([
     query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }

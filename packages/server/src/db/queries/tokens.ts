@@ -3,8 +3,8 @@ import type { DialectName } from '../dsn.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { likeContains } from '../like.ts'
 import type { Database } from '../schema/index.ts'
-import { deletedNow } from './soft-delete.ts'
 import type { TokensTable } from '../schema/tokens.ts'
+import { deletedNow } from './soft-delete.ts'
 
 export type TokenRow = Selectable<TokensTable>
 type Db = Kysely<Database> | Transaction<Database>
@@ -53,14 +53,17 @@ export async function listUserTokens(
   db: Db,
   dialect: DialectName,
   filter: TokenFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number }
 ): Promise<{ rows: TokenRow[]; total: number }> {
   let query = live(db).where('user_id', '=', filter.userId)
   if (filter.nameContains) query = query.where(likeContains(dialect, 'name', filter.nameContains))
   if (filter.keyHash) query = query.where('key', '=', filter.keyHash)
   const [rows, count] = await Promise.all([
     query.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
@@ -69,7 +72,19 @@ export const insertToken = (db: Db, dialect: DialectName, values: Insertable<Tok
   insertReturningId(db.insertInto('tokens').values(values), dialect)
 
 export type TokenChanges = Partial<
-  Pick<TokenRow, 'name' | 'status' | 'expired_time' | 'remain_quota' | 'unlimited_quota' | 'model_limits_enabled' | 'model_limits' | 'allow_ips' | 'group' | 'cross_group_retry'>
+  Pick<
+    TokenRow,
+    | 'name'
+    | 'status'
+    | 'expired_time'
+    | 'remain_quota'
+    | 'unlimited_quota'
+    | 'model_limits_enabled'
+    | 'model_limits'
+    | 'allow_ips'
+    | 'group'
+    | 'cross_group_retry'
+  >
 >
 
 /** Changes a live token of the user; nothing happens for someone else's token. */
@@ -98,11 +113,16 @@ export async function softDeleteUserTokens(db: Db, userId: number, ids: number[]
   await db
     .updateTable('tokens')
     .set({ deleted_at: deletedNow() })
-    .where('id', 'in', owned.map((t) => t.id))
+    .where(
+      'id',
+      'in',
+      owned.map((t) => t.id)
+    )
     .where('user_id', '=', userId)
     .execute()
   return owned.map((t) => t.key)
 }
 
 /** Whether a token (by id) is unlimited; undefined when it no longer exists. */
-export const findTokenUnlimited = (db: Db, id: number) => db.selectFrom('tokens').select('unlimited_quota').where('id', '=', id).executeTakeFirst()
+export const findTokenUnlimited = (db: Db, id: number) =>
+  db.selectFrom('tokens').select('unlimited_quota').where('id', '=', id).executeTakeFirst()

@@ -1,10 +1,11 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
-import type { Database } from '../schema/index.ts'
 import type { TopUpsTable } from '../schema/billing.ts'
+import type { Database } from '../schema/index.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
-export const findTopUp = (db: Db, tradeNo: string) => db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst()
+export const findTopUp = (db: Db, tradeNo: string) =>
+  db.selectFrom('top_ups').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst()
 
 export async function insertTopUp(db: Db, values: Insertable<TopUpsTable>): Promise<void> {
   await db.insertInto('top_ups').values(values).execute()

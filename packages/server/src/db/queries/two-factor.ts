@@ -36,7 +36,12 @@ export async function deleteTwoFactor(db: Db, userId: number): Promise<number> {
 
 /** Removes an enrolment that was never confirmed (a confirmed factor is left alone). */
 export async function deletePendingTwoFactor(db: Db, userId: number): Promise<void> {
-  const pending = await db.selectFrom('two_fas').select('id').where('user_id', '=', userId).where('is_enabled', '=', false).executeTakeFirst()
+  const pending = await db
+    .selectFrom('two_fas')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_enabled', '=', false)
+    .executeTakeFirst()
   if (!pending) return
   await db.deleteFrom('two_fa_backup_codes').where('user_id', '=', userId).execute()
   await db.deleteFrom('two_fas').where('id', '=', pending.id).execute()
@@ -45,7 +50,13 @@ export async function deletePendingTwoFactor(db: Db, userId: number): Promise<vo
 export async function insertTwoFactor(db: Db, row: { user_id: number; secret: string; now: number }): Promise<void> {
   await db
     .insertInto('two_fas')
-    .values({ user_id: row.user_id, secret: row.secret, is_enabled: false, created_at: at(row.now), updated_at: at(row.now) })
+    .values({
+      user_id: row.user_id,
+      secret: row.secret,
+      is_enabled: false,
+      created_at: at(row.now),
+      updated_at: at(row.now),
+    })
     .execute()
 }
 
@@ -62,7 +73,14 @@ export async function replaceBackupCodes(db: Db, userId: number, hashes: string[
 export async function enableTwoFactor(db: Db, userId: number, step: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('two_fas')
-    .set({ is_enabled: true, failed_attempts: 0, locked_until: null, last_totp_step: step, last_used_at: at(now), updated_at: at(now) })
+    .set({
+      is_enabled: true,
+      failed_attempts: 0,
+      locked_until: null,
+      last_totp_step: step,
+      last_used_at: at(now),
+      updated_at: at(now),
+    })
     .where('user_id', '=', userId)
     .where('is_enabled', '=', false)
     .executeTakeFirst()
@@ -84,7 +102,13 @@ export async function claimTotpStep(db: Db, factorId: number, step: number, now:
 }
 
 export const listUnusedBackupCodes = (db: Db, userId: number) =>
-  db.selectFrom('two_fa_backup_codes').select(['id', 'code_hash']).where('user_id', '=', userId).where('is_used', '=', false).where('deleted_at', 'is', null).execute()
+  db
+    .selectFrom('two_fa_backup_codes')
+    .select(['id', 'code_hash'])
+    .where('user_id', '=', userId)
+    .where('is_used', '=', false)
+    .where('deleted_at', 'is', null)
+    .execute()
 
 export async function countUnusedBackupCodes(db: Db, userId: number): Promise<number> {
   const row = await db
@@ -99,17 +123,30 @@ export async function countUnusedBackupCodes(db: Db, userId: number): Promise<nu
 
 /** Spends one backup code; false when another request spent it first. */
 export async function spendBackupCode(db: Db, codeId: number, now: number): Promise<boolean> {
-  const result = await db.updateTable('two_fa_backup_codes').set({ is_used: true, used_at: at(now) }).where('id', '=', codeId).where('is_used', '=', false).executeTakeFirst()
+  const result = await db
+    .updateTable('two_fa_backup_codes')
+    .set({ is_used: true, used_at: at(now) })
+    .where('id', '=', codeId)
+    .where('is_used', '=', false)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 
 export async function touchTwoFactor(db: Db, factorId: number, now: number): Promise<void> {
-  await db.updateTable('two_fas').set({ last_used_at: at(now), updated_at: at(now) }).where('id', '=', factorId).execute()
+  await db
+    .updateTable('two_fas')
+    .set({ last_used_at: at(now), updated_at: at(now) })
+    .where('id', '=', factorId)
+    .execute()
 }
 
 /** Admin statistics: all live users and those with a confirmed factor. */
 export async function countTwoFactorUsers(db: Db): Promise<{ total: number; enabled: number }> {
-  const total = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).where('deleted_at', 'is', null).executeTakeFirst()
+  const total = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
   const enabled = await db
     .selectFrom('two_fas')
     .innerJoin('users', 'users.id', 'two_fas.user_id')
@@ -121,14 +158,23 @@ export async function countTwoFactorUsers(db: Db): Promise<{ total: number; enab
   return { total: Number(total?.count ?? 0), enabled: Number(enabled?.count ?? 0) }
 }
 
-export async function insertLoginFlow(db: Db, flow: { id: string; user_id: number; expires_at: number }, now: number): Promise<void> {
+export async function insertLoginFlow(
+  db: Db,
+  flow: { id: string; user_id: number; expires_at: number },
+  now: number
+): Promise<void> {
   // Expired flows are cleared as new ones start, so the table stays as small as the sign-ins in progress.
   await db.deleteFrom('two_fa_login_flows').where('expires_at', '<=', now).execute()
   await db.insertInto('two_fa_login_flows').values(flow).execute()
 }
 
 export const findLoginFlow = (db: Db, id: string, now: number) =>
-  db.selectFrom('two_fa_login_flows').select(['id', 'user_id']).where('id', '=', id).where('expires_at', '>', now).executeTakeFirst()
+  db
+    .selectFrom('two_fa_login_flows')
+    .select(['id', 'user_id'])
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
 
 /** Ends a flow; true for the one request that ended it. */
 export async function deleteLoginFlow(db: Db, id: string): Promise<boolean> {

@@ -1,14 +1,14 @@
-import type { AbilitiesTable, ChannelsTable } from './channels.ts'
-import type { LogsTable, QuotaDataTable } from './logs.ts'
-import type { MidjourneysTable, TasksTable } from './tasks.ts'
-import type { OptionsTable, SetupsTable } from './settings.ts'
 import type { RedemptionsTable, TopUpsTable } from './billing.ts'
-import type { SessionsTable, UsersTable } from './users.ts'
+import type { AbilitiesTable, ChannelsTable } from './channels.ts'
+import type { LedgerInstancesTable, LogOutboxTable, QuotaHoldsTable } from './ledger.ts'
+import type { LogsTable, QuotaDataTable } from './logs.ts'
+import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys.ts'
+import type { OptionsTable, SetupsTable } from './settings.ts'
+import type { StoredResponsesTable } from './stored-responses.ts'
+import type { MidjourneysTable, TasksTable } from './tasks.ts'
 import type { TokensTable } from './tokens.ts'
 import type { TwoFaBackupCodesTable, TwoFaLoginFlowsTable, TwoFasTable } from './two-factor.ts'
-import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys.ts'
-import type { LedgerInstancesTable, LogOutboxTable, QuotaHoldsTable } from './ledger.ts'
-import type { StoredResponsesTable } from './stored-responses.ts'
+import type { SessionsTable, UsersTable } from './users.ts'
 
 /** Every table, with the reference system's table and column names. */
 export interface Database {

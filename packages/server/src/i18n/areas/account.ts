@@ -29,11 +29,26 @@ export const accountMessages = {
   'account.reset_link_invalid': { zh: '重置链接非法或已过期', en: 'The reset link is invalid or has expired' },
   'account.oauth_state_invalid': { zh: 'state is empty or not same', en: 'state is empty or not same' },
   'account.oauth_code_missing': { zh: '授权码为空', en: 'The authorization code is missing' },
-  'account.oauth_provider_failed': { zh: '无法连接到 {provider} 服务器，请稍后重试', en: 'Could not reach {provider}, try again later' },
-  'account.oauth_provider_refused': { zh: '{provider} 授权失败: {reason}', en: '{provider} authorization failed: {reason}' },
-  'account.github_disabled': { zh: '管理员未开启通过 GitHub 登录以及注册', en: 'Sign-in and registration through GitHub are disabled' },
-  'account.linuxdo_disabled': { zh: '管理员未开启通过 LinuxDO 登录以及注册', en: 'Sign-in and registration through LinuxDO are disabled' },
-  'account.wechat_disabled': { zh: '管理员未开启通过微信登录以及注册', en: 'Sign-in and registration through WeChat are disabled' },
+  'account.oauth_provider_failed': {
+    zh: '无法连接到 {provider} 服务器，请稍后重试',
+    en: 'Could not reach {provider}, try again later',
+  },
+  'account.oauth_provider_refused': {
+    zh: '{provider} 授权失败: {reason}',
+    en: '{provider} authorization failed: {reason}',
+  },
+  'account.github_disabled': {
+    zh: '管理员未开启通过 GitHub 登录以及注册',
+    en: 'Sign-in and registration through GitHub are disabled',
+  },
+  'account.linuxdo_disabled': {
+    zh: '管理员未开启通过 LinuxDO 登录以及注册',
+    en: 'Sign-in and registration through LinuxDO are disabled',
+  },
+  'account.wechat_disabled': {
+    zh: '管理员未开启通过微信登录以及注册',
+    en: 'Sign-in and registration through WeChat are disabled',
+  },
   'account.telegram_disabled': { zh: '管理员未开启通过 Telegram 登录', en: 'Sign-in through Telegram is disabled' },
   'account.github_bound': { zh: '该 GitHub 账户已被绑定', en: 'This GitHub account is already bound to a user' },
   'account.linuxdo_bound': { zh: '该 LinuxDO 账户已被绑定', en: 'This LinuxDO account is already bound to a user' },
@@ -41,7 +56,10 @@ export const accountMessages = {
   'account.telegram_bound': { zh: '该 Telegram 账户已被绑定', en: 'This Telegram account is already bound to a user' },
   'account.telegram_not_bound': { zh: '该 Telegram 账户未绑定', en: 'This Telegram account is not bound to any user' },
   'account.telegram_invalid': { zh: 'Telegram 登录信息校验失败', en: 'The Telegram sign-in data failed verification' },
-  'account.telegram_expired': { zh: 'Telegram 登录信息已过期，请重新登录', en: 'The Telegram sign-in data has expired, sign in again' },
+  'account.telegram_expired': {
+    zh: 'Telegram 登录信息已过期，请重新登录',
+    en: 'The Telegram sign-in data has expired, sign in again',
+  },
   'account.wechat_code_invalid': { zh: '验证码错误或已过期', en: 'Wrong or expired verification code' },
   'account.user_deleted': { zh: '用户已注销', en: 'This account has been cancelled' },
   'account.user_banned': { zh: '用户已被封禁', en: 'This user is banned' },

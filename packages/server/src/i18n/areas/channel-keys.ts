@@ -1,7 +1,10 @@
 /** Messages of multi-key channels and their key manager; merged into the one dictionary in ../messages.ts. */
 export const channelKeysMessages = {
   'channel.add_mode_invalid': { zh: '不支持的添加模式', en: 'Unsupported add mode' },
-  'channel.multi_key_mode_invalid': { zh: '多密钥模式只能是随机或轮询', en: 'The multi-key mode must be random or polling' },
+  'channel.multi_key_mode_invalid': {
+    zh: '多密钥模式只能是随机或轮询',
+    en: 'The multi-key mode must be random or polling',
+  },
   'channel.multi_key_action_invalid': { zh: '不支持的操作', en: 'Unsupported action' },
   'channel.vertex_keys_invalid': {
     zh: '批量添加 Vertex AI 必须使用标准的JsonArray格式，例如[{key1}, {key2}...]，请检查输入',

@@ -7,7 +7,10 @@ export const passkeysMessages = {
     zh: '通行密钥请求已过期或已使用，请重试',
     en: 'The passkey request has expired or was already used; please try again',
   },
-  'passkey.verification_failed': { zh: '通行密钥验证失败，请重试', en: 'The passkey could not be verified; please try again' },
+  'passkey.verification_failed': {
+    zh: '通行密钥验证失败，请重试',
+    en: 'The passkey could not be verified; please try again',
+  },
   'passkey.login_failed': { zh: '未找到此通行密钥对应的账户', en: 'No account is registered for this passkey' },
   'passkey.already_registered': { zh: '此通行密钥已注册', en: 'This passkey is already registered' },
   'passkey.too_many': { zh: '每个账户最多 {max} 个通行密钥', en: 'An account may hold at most {max} passkeys' },

@@ -11,9 +11,15 @@ export const sunoMessages = {
   'suno.channel_disabled': { zh: '该任务所属渠道已被禁用', en: 'The channel of this task is disabled' },
   'suno.upstream_refused': { zh: '上游拒绝了任务：{message}', en: 'The upstream refused the task: {message}' },
   'suno.upstream_no_task_id': { zh: '上游未返回任务 ID', en: 'The upstream returned no task id' },
-  'suno.log_submit': { zh: '模型价格 {price}，分组倍率 {group}，操作 {action}', en: 'Model price {price}, group ratio {group}, action {action}' },
+  'suno.log_submit': {
+    zh: '模型价格 {price}，分组倍率 {group}，操作 {action}',
+    en: 'Model price {price}, group ratio {group}, action {action}',
+  },
   'suno.log_refund': { zh: '异步任务执行失败 {id}，补偿 {quota}', en: 'Async task {id} failed, refunded {quota}' },
-  'suno.fail_channel_gone': { zh: '任务所属渠道不存在或已不是 Suno 渠道', en: 'The channel of this task no longer exists or is no longer a Suno channel' },
+  'suno.fail_channel_gone': {
+    zh: '任务所属渠道不存在或已不是 Suno 渠道',
+    en: 'The channel of this task no longer exists or is no longer a Suno channel',
+  },
   'suno.fail_no_task_id': { zh: '任务没有上游 ID', en: 'The task has no upstream id' },
   'suno.fail_timeout': { zh: '任务超时（{minutes} 分钟）', en: 'The task timed out ({minutes} minutes)' },
   'suno.fail_unknown': { zh: '上游报告任务失败', en: 'The upstream reported the task as failed' },

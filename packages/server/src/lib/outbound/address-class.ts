@@ -79,7 +79,12 @@ function classifyBytes(bytes: Uint8Array): AddressClass {
   if (metadataKeys.has(bytes.join('.'))) return 'metadata'
   let best: { bits: number; kind: AddressClass } | undefined
   for (const range of ranges) {
-    if (range.bytes.length === bytes.length && matches(bytes, range.bytes, range.bits) && range.bits >= (best?.bits ?? -1)) best = range
+    if (
+      range.bytes.length === bytes.length &&
+      matches(bytes, range.bytes, range.bits) &&
+      range.bits >= (best?.bits ?? -1)
+    )
+      best = range
   }
   if (best) return best.kind
   return bytes.length === 4 || (bytes[0]! & 0xe0) === 0x20 ? 'public' : 'reserved'

@@ -11,9 +11,19 @@ import {
   type OutboundPolicyOptions,
 } from './address-policy.ts'
 
-const options = (values: Record<string, string>): OutboundPolicyOptions => ({ bool: (key) => (values[key] ?? optionDefaults[key]) === 'true' })
+const options = (values: Record<string, string>): OutboundPolicyOptions => ({
+  bool: (key) => (values[key] ?? optionDefaults[key]) === 'true',
+})
 
-const neverAllowed: AddressClass[] = ['metadata', 'link-local', 'unspecified', 'multicast', 'broadcast', 'reserved', 'documentation']
+const neverAllowed: AddressClass[] = [
+  'metadata',
+  'link-local',
+  'unspecified',
+  'multicast',
+  'broadcast',
+  'reserved',
+  'documentation',
+]
 const privateNetwork: AddressClass[] = ['loopback', 'private', 'cgnat', 'benchmark']
 
 describe('policyFor', () => {
@@ -42,7 +52,8 @@ describe('policyFor', () => {
 describe('address decisions', () => {
   it('allows public addresses under every policy', () => {
     for (const kind of ['user', 'channel'] as const) {
-      for (const allowPrivate of [false, true]) expect(isAddressClassAllowed('public', createOutboundPolicy(kind, allowPrivate))).toBe(true)
+      for (const allowPrivate of [false, true])
+        expect(isAddressClassAllowed('public', createOutboundPolicy(kind, allowPrivate))).toBe(true)
     }
   })
 

@@ -23,9 +23,18 @@ export interface OutboundPolicy {
 }
 
 /** The ports new-api allowed for user URLs; a webhook on port 22 or 6379 is an attack, not a need. */
-export const userPorts: readonly PortRange[] = [[80, 80], [443, 443], [8080, 8080], [8443, 8443]]
+export const userPorts: readonly PortRange[] = [
+  [80, 80],
+  [443, 443],
+  [8080, 8080],
+  [8443, 8443],
+]
 /** Local model servers listen on high ports (Ollama 11434, vLLM 8000); privileged ones stay closed. */
-export const channelPorts: readonly PortRange[] = [[80, 80], [443, 443], [1024, 65535]]
+export const channelPorts: readonly PortRange[] = [
+  [80, 80],
+  [443, 443],
+  [1024, 65535],
+]
 
 const privateNetworkClasses: ReadonlySet<AddressClass> = new Set(['loopback', 'private', 'cgnat', 'benchmark'])
 
@@ -42,7 +51,7 @@ export interface OutboundPolicyOptions {
 export function createOutboundPolicy(
   kind: OutboundPolicyKind,
   allowPrivate: boolean,
-  ports: readonly PortRange[] = kind === 'user' ? userPorts : channelPorts,
+  ports: readonly PortRange[] = kind === 'user' ? userPorts : channelPorts
 ): OutboundPolicy {
   return Object.freeze({ kind, allowPrivate, ports })
 }

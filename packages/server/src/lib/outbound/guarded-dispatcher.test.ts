@@ -1,5 +1,6 @@
 import { request } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
 import { createOutboundPolicy, userPorts } from './address-policy.ts'
 import {
   closeGuardedDispatchers,
@@ -10,7 +11,6 @@ import {
 } from './guarded-dispatcher.ts'
 import { guardedFetch } from './guarded-fetch.ts'
 import { findOutboundBlockedError } from './outbound-errors.ts'
-import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
 
 let internal: Listener
 let front: Listener
@@ -37,7 +37,10 @@ function dispatcherFor(policy = createOutboundPolicy('channel', true), resolver:
 }
 
 async function blockedReason(promise: Promise<unknown>): Promise<string | undefined> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught)
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught
+  )
   return findOutboundBlockedError(error)?.reason
 }
 
@@ -58,8 +61,12 @@ describe('guarded dispatcher', () => {
     const resolver = fakeResolver({})
     const closed = dispatcherFor(createOutboundPolicy('channel', false), resolver)
     expect(await blockedReason(request(`${internal.origin}/`, { dispatcher: closed }))).toBe('ADDRESS_NOT_ALLOWED')
-    expect(await blockedReason(request(`http://[::ffff:127.0.0.1]:${internal.port}/`, { dispatcher: closed }))).toBe('ADDRESS_NOT_ALLOWED')
-    expect(await blockedReason(request(`http://localhost:${internal.port}/`, { dispatcher: closed }))).toBe('ADDRESS_NOT_ALLOWED')
+    expect(await blockedReason(request(`http://[::ffff:127.0.0.1]:${internal.port}/`, { dispatcher: closed }))).toBe(
+      'ADDRESS_NOT_ALLOWED'
+    )
+    expect(await blockedReason(request(`http://localhost:${internal.port}/`, { dispatcher: closed }))).toBe(
+      'ADDRESS_NOT_ALLOWED'
+    )
     const user = dispatcherFor(createOutboundPolicy('user', false), resolver)
     expect(await blockedReason(request('http://public.test:6379/', { dispatcher: user }))).toBe('PORT_NOT_ALLOWED')
     expect(resolver.calls).toEqual([])
@@ -67,10 +74,17 @@ describe('guarded dispatcher', () => {
   })
 
   it('refuses a name when any of its answers is disallowed (v4 and v6)', async () => {
-    const resolver = fakeResolver({ 'both.test': ['8.8.8.8', '127.0.0.1'], 'both6.test': ['2001:4860:4860::8888', '::1'] })
+    const resolver = fakeResolver({
+      'both.test': ['8.8.8.8', '127.0.0.1'],
+      'both6.test': ['2001:4860:4860::8888', '::1'],
+    })
     const dispatcher = dispatcherFor(createOutboundPolicy('channel', false), resolver)
-    expect(await blockedReason(request(`http://both.test:${internal.port}/`, { dispatcher }))).toBe('ADDRESS_NOT_ALLOWED')
-    expect(await blockedReason(request(`http://both6.test:${internal.port}/`, { dispatcher }))).toBe('ADDRESS_NOT_ALLOWED')
+    expect(await blockedReason(request(`http://both.test:${internal.port}/`, { dispatcher }))).toBe(
+      'ADDRESS_NOT_ALLOWED'
+    )
+    expect(await blockedReason(request(`http://both6.test:${internal.port}/`, { dispatcher }))).toBe(
+      'ADDRESS_NOT_ALLOWED'
+    )
     expect(intercept.dials.filter((address) => address !== '127.0.0.1')).toEqual([])
   })
 
@@ -89,19 +103,36 @@ describe('guarded dispatcher', () => {
   })
 
   it('passes resolver failures through and refuses answers that are not IPs', async () => {
-    const dispatcher = dispatcherFor(createOutboundPolicy('user', false), fakeResolver({ 'empty.test': [], 'junk.test': ['not-an-ip'] }))
-    const empty = await request('http://empty.test/', { dispatcher }).then(() => undefined, (error: unknown) => error)
+    const dispatcher = dispatcherFor(
+      createOutboundPolicy('user', false),
+      fakeResolver({ 'empty.test': [], 'junk.test': ['not-an-ip'] })
+    )
+    const empty = await request('http://empty.test/', { dispatcher }).then(
+      () => undefined,
+      (error: unknown) => error
+    )
     expect(empty).toMatchObject({ code: 'ENOTFOUND' })
     expect(await blockedReason(request('http://junk.test/', { dispatcher }))).toBe('ADDRESS_NOT_ALLOWED')
   })
 
   it('answers net.connect in both lookup shapes and honours the family asked for', async () => {
-    const lookup = createGuardedLookup(createOutboundPolicy('user', false), fakeResolver({ 'dual.test': ['8.8.8.8', '2001:4860:4860::8888'] }))
+    const lookup = createGuardedLookup(
+      createOutboundPolicy('user', false),
+      fakeResolver({ 'dual.test': ['8.8.8.8', '2001:4860:4860::8888'] })
+    )
     const one = await new Promise((resolve) => lookup('dual.test', { family: 6 }, (...args) => resolve(args)))
     expect(one).toEqual([null, '2001:4860:4860::8888', 6])
     const all = await new Promise((resolve) => lookup('dual.test', { all: true }, (...args) => resolve(args)))
-    expect(all).toEqual([null, [{ address: '8.8.8.8', family: 4 }, { address: '2001:4860:4860::8888', family: 6 }]])
-    const v4 = await new Promise((resolve) => lookup('dual.test', { family: 'IPv4', all: true }, (...args) => resolve(args)))
+    expect(all).toEqual([
+      null,
+      [
+        { address: '8.8.8.8', family: 4 },
+        { address: '2001:4860:4860::8888', family: 6 },
+      ],
+    ])
+    const v4 = await new Promise((resolve) =>
+      lookup('dual.test', { family: 'IPv4', all: true }, (...args) => resolve(args))
+    )
     expect(v4).toEqual([null, [{ address: '8.8.8.8', family: 4 }]])
   })
 

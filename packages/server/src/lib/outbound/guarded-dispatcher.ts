@@ -38,11 +38,12 @@ export const systemResolver: OutboundResolver = async (hostname) => {
 export async function resolveAllowedAddresses(
   hostname: string,
   policy: OutboundPolicy,
-  resolver: OutboundResolver,
+  resolver: OutboundResolver
 ): Promise<readonly ResolvedAddress[]> {
   const answers = await resolver(hostname)
   if (answers.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
-  if (answers.some((answer) => !isAddressAllowed(answer.address, policy))) throw new OutboundBlockedError('ADDRESS_NOT_ALLOWED')
+  if (answers.some((answer) => !isAddressAllowed(answer.address, policy)))
+    throw new OutboundBlockedError('ADDRESS_NOT_ALLOWED')
   return answers
 }
 
@@ -61,12 +62,15 @@ export function createGuardedLookup(policy: OutboundPolicy, resolver: OutboundRe
         if (first === undefined) {
           callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0)
         } else if (options.all) {
-          callback(null, usable.map((answer) => ({ address: answer.address, family: answer.family })))
+          callback(
+            null,
+            usable.map((answer) => ({ address: answer.address, family: answer.family }))
+          )
         } else {
           callback(null, first.address, first.family)
         }
       },
-      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
+      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0)
     )
   }
 }
@@ -82,13 +86,17 @@ export function setOutboundTlsVerification(verify: boolean): void {
 }
 
 /** TLS options for outbound sockets opened outside undici (WebSockets). */
-export const outboundTlsOptions = (): { rejectUnauthorized?: false } => (skipTlsVerify ? { rejectUnauthorized: false } : {})
+export const outboundTlsOptions = (): { rejectUnauthorized?: false } =>
+  skipTlsVerify ? { rejectUnauthorized: false } : {}
 
 /**
  * The undici connector behind every guarded request. IP literals never reach a lookup function in
  * `net.connect`, so they (and the port) are checked here; names are checked by the pinned lookup.
  */
-export function createGuardedConnector(policy: OutboundPolicy, options: GuardedDispatcherOptions = {}): buildConnector.connector {
+export function createGuardedConnector(
+  policy: OutboundPolicy,
+  options: GuardedDispatcherOptions = {}
+): buildConnector.connector {
   const connect = buildConnector({
     lookup: createGuardedLookup(policy, options.resolver ?? systemResolver),
     ...(options.connectTimeoutMs === undefined ? {} : { timeout: options.connectTimeoutMs }),

@@ -38,10 +38,16 @@ const bodyHeaders = ['content-type', 'content-length', 'content-encoding', 'cont
  * const response = await guardedFetch(url, { method: 'POST', body: JSON.stringify(event) },
  *   { policy: policyFor(services.options, 'user'), maxBytes: 64 * 1024 })
  */
-export async function guardedFetch(url: string | URL, init: GuardedRequestInit = {}, options: GuardedFetchOptions): Promise<Response> {
+export async function guardedFetch(
+  url: string | URL,
+  init: GuardedRequestInit = {},
+  options: GuardedFetchOptions
+): Promise<Response> {
   const { policy, maxRedirects = 3, timeoutMs = 10_000, maxBytes = 20 * 1024 * 1024 } = options
   const dispatcher = options.dispatcher ?? getGuardedDispatcher(policy)
-  const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
+    : AbortSignal.timeout(timeoutMs)
   const headers = new Headers(init.headers)
   let method = (init.method ?? 'GET').toUpperCase()
   let body = init.body ?? null
@@ -54,7 +60,10 @@ export async function guardedFetch(url: string | URL, init: GuardedRequestInit =
     if (hop >= maxRedirects) throw new OutboundBlockedError('TOO_MANY_REDIRECTS')
     const next = checkOutboundUrl(resolveLocation(location, current), policy)
     // RFC 9110 15.4: 303 always becomes GET; 301/302 turn POST into GET as every client does.
-    if ((response.status === 303 && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+    if (
+      (response.status === 303 && method !== 'HEAD') ||
+      ((response.status === 301 || response.status === 302) && method === 'POST')
+    ) {
       method = 'GET'
       body = null
       for (const name of bodyHeaders) headers.delete(name)

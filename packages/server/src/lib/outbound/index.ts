@@ -27,7 +27,12 @@ export {
   type OutboundResolver,
   type ResolvedAddress,
 } from './guarded-dispatcher.ts'
-export { guardedFetch, type GuardedFetchOptions, type GuardedRequestBody, type GuardedRequestInit } from './guarded-fetch.ts'
+export {
+  guardedFetch,
+  type GuardedFetchOptions,
+  type GuardedRequestBody,
+  type GuardedRequestInit,
+} from './guarded-fetch.ts'
 export {
   findOutboundBlockedError,
   OutboundBlockedError,

@@ -28,7 +28,8 @@ function parseIpv6(address: string): Uint8Array | undefined {
   const lastColon = text.lastIndexOf(':')
   const tail = text.slice(lastColon + 1)
   const embedded = tail.includes('.') ? parseIpv4(tail) : undefined
-  if (embedded) text = `${text.slice(0, lastColon + 1)}${hex16(embedded[0]!, embedded[1]!)}:${hex16(embedded[2]!, embedded[3]!)}`
+  if (embedded)
+    text = `${text.slice(0, lastColon + 1)}${hex16(embedded[0]!, embedded[1]!)}:${hex16(embedded[2]!, embedded[3]!)}`
   const [head = '', rest] = text.split('::')
   const headWords = head === '' ? [] : head.split(':').map((w) => parseInt(w, 16))
   const restWords = rest === undefined || rest === '' ? [] : rest.split(':').map((w) => parseInt(w, 16))

@@ -1,11 +1,11 @@
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
+import { buildSsrfCorpus, corpusDns } from '../../../test/kits/ssrf-corpus.ts'
 import { createOutboundPolicy, userPorts, type OutboundPolicy } from './address-policy.ts'
 import { createGuardedDispatcher } from './guarded-dispatcher.ts'
 import { guardedFetch } from './guarded-fetch.ts'
 import { findOutboundBlockedError, OutboundBlockedError } from './outbound-errors.ts'
-import { fakeResolver, interceptDials, startListener, type Listener } from '../../../test/kits/outbound.ts'
-import { buildSsrfCorpus, corpusDns } from '../../../test/kits/ssrf-corpus.ts'
 import { checkOutboundUrl } from './url-check.ts'
 
 let listener: Listener
@@ -27,11 +27,17 @@ afterAll(async () => {
 async function expectRefusedEverywhere(url: string, policy: OutboundPolicy): Promise<void> {
   const dispatcher = createGuardedDispatcher(policy, { resolver: fakeResolver(corpusDns) })
   try {
-    const viaFetch = await guardedFetch(url, {}, { policy, dispatcher }).then(() => undefined, (error: unknown) => error)
+    const viaFetch = await guardedFetch(url, {}, { policy, dispatcher }).then(
+      () => undefined,
+      (error: unknown) => error
+    )
     expect(viaFetch, url).toBeInstanceOf(OutboundBlockedError)
     expect((viaFetch as Error).message).not.toMatch(/refused|timed? ?out|reachable|ECONN|127\.|169\.254|localhost/i)
     if (/^https?:/i.test(url) && URL.canParse(url)) {
-      const viaDispatcher = await request(url, { dispatcher }).then(() => undefined, (error: unknown) => error)
+      const viaDispatcher = await request(url, { dispatcher }).then(
+        () => undefined,
+        (error: unknown) => error
+      )
       expect(findOutboundBlockedError(viaDispatcher), `${url} (dispatcher only)`).toBeInstanceOf(OutboundBlockedError)
     }
   } finally {
@@ -46,7 +52,16 @@ describe('SSRF corpus', () => {
   })
 
   it('WHATWG parsing turns the numeric spellings into the address they mean', () => {
-    for (const host of ['2130706433', '0x7f.1', '017700000001', '127.1', '0x7F000001', '0177.0.0.01', '127.0.0.1.', '%31%32%37.0.0.1']) {
+    for (const host of [
+      '2130706433',
+      '0x7f.1',
+      '017700000001',
+      '127.1',
+      '0x7F000001',
+      '0177.0.0.01',
+      '127.0.0.1.',
+      '%31%32%37.0.0.1',
+    ]) {
       expect(new URL(`http://${host}/`).hostname, host).toBe('127.0.0.1')
     }
     expect(new URL('http://[0:0:0:0:0:ffff:127.0.0.1]/').hostname).toBe('[::ffff:7f00:1]')

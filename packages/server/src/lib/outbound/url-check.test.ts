@@ -41,7 +41,12 @@ describe('checkOutboundUrl', () => {
   })
 
   it('refuses metadata under every policy', () => {
-    for (const url of ['http://169.254.169.254/', 'http://metadata.google.internal/', 'http://[fd00:ec2::254]/', 'http://100.100.100.200/']) {
+    for (const url of [
+      'http://169.254.169.254/',
+      'http://metadata.google.internal/',
+      'http://[fd00:ec2::254]/',
+      'http://100.100.100.200/',
+    ]) {
       expect(reasonOf(url, channelPrivate), url).toBe('ADDRESS_NOT_ALLOWED')
     }
     expect(reasonOf('http://0.0.0.0:8000/', channelPrivate)).toBe('ADDRESS_NOT_ALLOWED')
@@ -66,7 +71,16 @@ describe('checkOutboundUrl', () => {
   })
 
   it('reads numeric host tricks the way the WHATWG parser (and so undici) does', () => {
-    for (const host of ['2130706433', '0x7f.1', '017700000001', '127.1', '0x7f.0.0.1', '127.0.0.1.', '0177.0.0.1', '127.000.000.001']) {
+    for (const host of [
+      '2130706433',
+      '0x7f.1',
+      '017700000001',
+      '127.1',
+      '0x7f.0.0.1',
+      '127.0.0.1.',
+      '0177.0.0.1',
+      '127.000.000.001',
+    ]) {
       expect(reasonOf(`http://${host}/`), host).toBe('ADDRESS_NOT_ALLOWED')
       expect(checkOutboundUrl(`http://${host}:8000/`, channelPrivate).hostname, host).toBe('127.0.0.1')
     }
@@ -76,7 +90,14 @@ describe('checkOutboundUrl', () => {
   })
 
   it('normalises case and trailing dots before judging names', () => {
-    for (const host of ['localhost', 'localhost.', 'LOCALHOST', 'LocalHost..', 'x.localhost', 'METADATA.google.internal.']) {
+    for (const host of [
+      'localhost',
+      'localhost.',
+      'LOCALHOST',
+      'LocalHost..',
+      'x.localhost',
+      'METADATA.google.internal.',
+    ]) {
       expect(reasonOf(`http://${host}/`), host).toBe('ADDRESS_NOT_ALLOWED')
     }
   })

@@ -15,7 +15,14 @@ const { fixture, payloads } = fixtureReader(import.meta.dirname)
 const chunksOf = (frames: string[]) => dataFrames<OpenAIChatChunk>(frames)
 
 describe('OpenAI chat request to Anthropic', () => {
-  const weatherTool = { type: 'function' as const, function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }
+  const weatherTool = {
+    type: 'function' as const,
+    function: {
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: { type: 'object', properties: { location: { type: 'string' } } },
+    },
+  }
 
   it('moves system and developer text to system, merges turns, and maps tools and tool answers', () => {
     const request: OpenAIChatRequest = {
@@ -24,9 +31,21 @@ describe('OpenAI chat request to Anthropic', () => {
         { role: 'system', content: 'Be brief.' },
         { role: 'developer', content: [{ type: 'text', text: 'Use tools.' }] },
         { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"location":"Paris"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: '18°C' },
-        { role: 'user', content: [{ type: 'text', text: 'And this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'And this?' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+          ],
+        },
       ],
       tools: [weatherTool],
       tool_choice: 'required',
@@ -40,10 +59,16 @@ describe('OpenAI chat request to Anthropic', () => {
     expect(convertToAnthropicRequest(request, 'claude-sonnet-4-20250514')).toEqual({
       model: 'claude-sonnet-4-20250514',
       max_tokens: 300,
-      system: [{ type: 'text', text: 'Be brief.' }, { type: 'text', text: 'Use tools.' }],
+      system: [
+        { type: 'text', text: 'Be brief.' },
+        { type: 'text', text: 'Use tools.' },
+      ],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { location: 'Paris' } }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { location: 'Paris' } }],
+        },
         {
           role: 'user',
           content: [
@@ -65,7 +90,16 @@ describe('OpenAI chat request to Anthropic', () => {
   it('gives a default max_tokens, and a thinking budget for reasoning effort without temperature', () => {
     const plain = convertToAnthropicRequest({ model: 'c', messages: [{ role: 'user', content: 'hi' }] }, 'c')
     expect(plain.max_tokens).toBe(8192)
-    const thinking = convertToAnthropicRequest({ model: 'c', messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'high', max_tokens: 1000, temperature: 0.2 }, 'c')
+    const thinking = convertToAnthropicRequest(
+      {
+        model: 'c',
+        messages: [{ role: 'user', content: 'hi' }],
+        reasoning_effort: 'high',
+        max_tokens: 1000,
+        temperature: 0.2,
+      },
+      'c'
+    )
     expect(thinking.thinking).toEqual({ type: 'enabled', budget_tokens: 24_576 })
     expect(thinking.max_tokens).toBeGreaterThan(24_576)
     expect(thinking.temperature).toBeUndefined()
@@ -77,12 +111,17 @@ describe('OpenAI chat request to Anthropic', () => {
         model: 'c',
         messages: [
           { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] },
-          { role: 'assistant', tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }] },
+          {
+            role: 'assistant',
+            tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }],
+          },
         ],
       },
-      'c',
+      'c'
     )
-    expect(out.messages[0]?.content).toEqual([{ type: 'image', source: { type: 'url', url: 'https://example.com/cat.png' } }])
+    expect(out.messages[0]?.content).toEqual([
+      { type: 'image', source: { type: 'url', url: 'https://example.com/cat.png' } },
+    ])
     expect(out.messages[1]?.content).toEqual([{ type: 'tool_use', id: 't', name: 'f', input: { arguments: '{oops' } }])
   })
 })
@@ -91,40 +130,87 @@ describe('structured output between OpenAI and Anthropic', () => {
   it('sends response_format json_schema as output_config.format', () => {
     const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
     const out = convertToAnthropicRequest(request, 'claude-sonnet-4-5')
-    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
+    const schema =
+      request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
     expect(out.output_config).toEqual({ format: { type: 'json_schema', schema } })
-    expect(out.system).toEqual([{ type: 'text', text: 'You are a helpful math tutor. Guide the user through the solution step by step.' }])
+    expect(out.system).toEqual([
+      { type: 'text', text: 'You are a helpful math tutor. Guide the user through the solution step by step.' },
+    ])
   })
 
   it('puts the schema in the system prompt for Claude models from before structured outputs, which refuse output_config', () => {
     const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
-    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
-    for (const model of ['claude-3-5-sonnet-20241022', 'claude-sonnet-4-20250514', 'claude-opus-4-1-20250805', 'anthropic.claude-3-7-sonnet-20250219-v1:0', 'claude-opus-4@20250514']) {
+    const schema =
+      request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
+    for (const model of [
+      'claude-3-5-sonnet-20241022',
+      'claude-sonnet-4-20250514',
+      'claude-opus-4-1-20250805',
+      'anthropic.claude-3-7-sonnet-20250219-v1:0',
+      'claude-opus-4@20250514',
+    ]) {
       const out = convertToAnthropicRequest(request, model)
       expect(out).not.toHaveProperty('output_config')
-      expect(out.system?.[1]).toEqual({ type: 'text', text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema)}` })
+      expect(out.system?.[1]).toEqual({
+        type: 'text',
+        text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema)}`,
+      })
     }
-    for (const model of ['claude-sonnet-4-5-20250929', 'claude-opus-4-6', 'claude-haiku-4-5', 'anthropic.claude-opus-4-5-20251101-v1:0']) {
-      expect(convertToAnthropicRequest(request, model).output_config).toEqual({ format: { type: 'json_schema', schema } })
+    for (const model of [
+      'claude-sonnet-4-5-20250929',
+      'claude-opus-4-6',
+      'claude-haiku-4-5',
+      'anthropic.claude-opus-4-5-20251101-v1:0',
+    ]) {
+      expect(convertToAnthropicRequest(request, model).output_config).toEqual({
+        format: { type: 'json_schema', schema },
+      })
     }
   })
 
   it('asks for a JSON object in the system prompt for json_object, which has no schema to send', () => {
-    const out = convertToAnthropicRequest({ model: 'c', messages: [{ role: 'user', content: 'List three colours as JSON.' }], response_format: { type: 'json_object' } }, 'claude-sonnet-4-5')
+    const out = convertToAnthropicRequest(
+      {
+        model: 'c',
+        messages: [{ role: 'user', content: 'List three colours as JSON.' }],
+        response_format: { type: 'json_object' },
+      },
+      'claude-sonnet-4-5'
+    )
     expect(out.system).toEqual([{ type: 'text', text: JSON_OBJECT_INSTRUCTION }])
     expect(out).not.toHaveProperty('output_config')
-    expect(convertToAnthropicRequest({ model: 'c', messages: [{ role: 'user', content: 'Hi' }], response_format: { type: 'text' } }, 'c')).not.toHaveProperty('system')
+    expect(
+      convertToAnthropicRequest(
+        { model: 'c', messages: [{ role: 'user', content: 'Hi' }], response_format: { type: 'text' } },
+        'c'
+      )
+    ).not.toHaveProperty('system')
   })
 
   it('sends output_config.format (and the beta output_format) to OpenAI as a strict json_schema when the schema allows strict', () => {
     const request = JSON.parse(fixture('anthropic-structured-output.request.json')) as AnthropicRequest
     const schema = request.output_config?.format?.schema
-    expect(convertFromAnthropicRequest(request, 'gpt-4o').response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
+    expect(convertFromAnthropicRequest(request, 'gpt-4o').response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'response', schema, strict: true },
+    })
     const { output_config: _config, ...beta } = request
-    expect(convertFromAnthropicRequest({ ...beta, output_format: { type: 'json_schema', schema } }, 'gpt-4o').response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
+    expect(
+      convertFromAnthropicRequest({ ...beta, output_format: { type: 'json_schema', schema } }, 'gpt-4o').response_format
+    ).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: true } })
     // An optional property is fine for Anthropic, refused by OpenAI's strict mode: sent without strict.
-    const open = { type: 'object', properties: { name: { type: 'string' }, nickname: { type: 'string' } }, required: ['name'], additionalProperties: false }
-    expect(convertFromAnthropicRequest({ ...beta, output_config: { format: { type: 'json_schema', schema: open } } }, 'gpt-4o').response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema: open } })
+    const open = {
+      type: 'object',
+      properties: { name: { type: 'string' }, nickname: { type: 'string' } },
+      required: ['name'],
+      additionalProperties: false,
+    }
+    expect(
+      convertFromAnthropicRequest(
+        { ...beta, output_config: { format: { type: 'json_schema', schema: open } } },
+        'gpt-4o'
+      ).response_format
+    ).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema: open } })
     expect(convertFromAnthropicRequest(beta, 'gpt-4o')).not.toHaveProperty('response_format')
   })
 })
@@ -138,10 +224,26 @@ describe('Anthropic response to OpenAI', () => {
     expect(body.choices[0]?.message).toEqual({
       role: 'assistant',
       content: "I'll check the current weather in San Francisco for you.",
-      tool_calls: [{ id: 'toolu_01A09q90qw90lq917835lq9', type: 'function', function: { name: 'get_weather', arguments: '{"location":"San Francisco, CA","unit":"celsius"}' } }],
+      tool_calls: [
+        {
+          id: 'toolu_01A09q90qw90lq917835lq9',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"location":"San Francisco, CA","unit":"celsius"}' },
+        },
+      ],
     })
-    expect(usage).toEqual({ promptTokens: 384 + 2048, completionTokens: 92, cachedTokens: 2048, cacheCreationTokens: 0 })
-    expect(body.usage).toMatchObject({ prompt_tokens: 2432, completion_tokens: 92, total_tokens: 2524, prompt_tokens_details: { cached_tokens: 2048 } })
+    expect(usage).toEqual({
+      promptTokens: 384 + 2048,
+      completionTokens: 92,
+      cachedTokens: 2048,
+      cacheCreationTokens: 0,
+    })
+    expect(body.usage).toMatchObject({
+      prompt_tokens: 2432,
+      completion_tokens: 92,
+      total_tokens: 2524,
+      prompt_tokens_details: { cached_tokens: 2048 },
+    })
   })
 })
 
@@ -156,10 +258,21 @@ describe('Anthropic stream to OpenAI chunks', () => {
   it('streams text, ends with the finish reason, a usage chunk and [DONE]', () => {
     const { stream, frames, chunks } = run('anthropic-text.chunks.txt')
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hello!')
-    expect(chunks.every((c) => c.model === 'claude-x' && c.id === 'chatcmpl-msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY')).toBe(true)
+    expect(
+      chunks.every((c) => c.model === 'claude-x' && c.id === 'chatcmpl-msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY')
+    ).toBe(true)
     expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('stop')
-    expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: 135, completion_tokens: 15, prompt_tokens_details: { cached_tokens: 100, cache_creation_tokens: 10 } })
-    expect(stream.usage).toEqual({ promptTokens: 135, completionTokens: 15, cachedTokens: 100, cacheCreationTokens: 10 })
+    expect(chunks.at(-1)?.usage).toMatchObject({
+      prompt_tokens: 135,
+      completion_tokens: 15,
+      prompt_tokens_details: { cached_tokens: 100, cache_creation_tokens: 10 },
+    })
+    expect(stream.usage).toEqual({
+      promptTokens: 135,
+      completionTokens: 15,
+      cachedTokens: 100,
+      cacheCreationTokens: 10,
+    })
     expect(frames.at(-1)).toBe('data: [DONE]\n\n')
   })
 
@@ -171,14 +284,20 @@ describe('Anthropic stream to OpenAI chunks', () => {
   it('streams tool calls with their index, id, name and argument pieces', () => {
     const { chunks } = run('anthropic-tool-use.chunks.txt')
     const calls = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? [])
-    expect(calls[0]).toMatchObject({ index: 0, id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', function: { name: 'get_weather' } })
+    expect(calls[0]).toMatchObject({
+      index: 0,
+      id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+      function: { name: 'get_weather' },
+    })
     expect(calls.map((c) => c.function?.arguments ?? '').join('')).toBe('{"location": "San Francisco, CA"}')
     expect(chunks.find((c) => c.choices[0]?.finish_reason)?.choices[0]?.finish_reason).toBe('tool_calls')
   })
 
   it('streams thinking as reasoning_content and maps max_tokens to length', () => {
     const { chunks } = run('anthropic-thinking.chunks.txt')
-    expect(chunks.map((c) => c.choices[0]?.delta.reasoning_content ?? '').join('')).toBe('Let me solve this step by step.')
+    expect(chunks.map((c) => c.choices[0]?.delta.reasoning_content ?? '').join('')).toBe(
+      'Let me solve this step by step.'
+    )
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('27 * 453 = 12,231')
     expect(chunks.find((c) => c.choices[0]?.finish_reason)?.choices[0]?.finish_reason).toBe('length')
   })
@@ -190,7 +309,12 @@ describe('Anthropic stream to OpenAI chunks', () => {
     expect(stream.text).toBe('Partial')
     const errorChunk = chunks.at(-1) as unknown as { error: { message: string; code: string } }
     expect(errorChunk.error).toMatchObject({ message: 'Overloaded', code: 'overloaded_error' })
-    expect(chunks.slice(0, -1).map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Partial')
+    expect(
+      chunks
+        .slice(0, -1)
+        .map((c) => c.choices[0]?.delta.content ?? '')
+        .join('')
+    ).toBe('Partial')
     expect(frames.at(-1)).toBe('data: [DONE]\n\n')
   })
 
@@ -212,7 +336,13 @@ describe('Anthropic request to OpenAI (Claude clients on other channels)', () =>
       system: [{ type: 'text', text: 'You are Claude Code.' }],
       messages: [
         { role: 'user', content: 'List files' },
-        { role: 'assistant', content: [{ type: 'text', text: 'Running ls' }, { type: 'tool_use', id: 'toolu_1', name: 'bash', input: { command: 'ls' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Running ls' },
+            { type: 'tool_use', id: 'toolu_1', name: 'bash', input: { command: 'ls' } },
+          ],
+        },
         {
           role: 'user',
           content: [
@@ -234,14 +364,26 @@ describe('Anthropic request to OpenAI (Claude clients on other channels)', () =>
       messages: [
         { role: 'system', content: 'You are Claude Code.' },
         { role: 'user', content: 'List files' },
-        { role: 'assistant', content: 'Running ls', tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }] },
+        {
+          role: 'assistant',
+          content: 'Running ls',
+          tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }],
+        },
         { role: 'tool', tool_call_id: 'toolu_1', content: 'a.txt' },
-        { role: 'user', content: [{ type: 'text', text: 'Now this:' }, { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Now this:' },
+            { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } },
+          ],
+        },
       ],
       stop: ['###'],
       stream: true,
       stream_options: { include_usage: true },
-      tools: [{ type: 'function', function: { name: 'bash', description: 'Run a command', parameters: { type: 'object' } } }],
+      tools: [
+        { type: 'function', function: { name: 'bash', description: 'Run a command', parameters: { type: 'object' } } },
+      ],
       tool_choice: 'required',
       parallel_tool_calls: false,
       reasoning_effort: 'medium',
@@ -257,17 +399,32 @@ describe('OpenAI answers to Anthropic (Claude clients on other channels)', () =>
         object: 'chat.completion',
         created: 1,
         model: 'gpt-4o',
-        choices: [{ index: 0, message: { role: 'assistant', content: 'Done', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'bash', arguments: '{"command":"pwd"}' } }] }, finish_reason: 'tool_calls' }],
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: 'Done',
+              tool_calls: [
+                { id: 'call_1', type: 'function', function: { name: 'bash', arguments: '{"command":"pwd"}' } },
+              ],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
       },
       'claude-sonnet',
-      { promptTokens: 100, completionTokens: 20, cachedTokens: 60 },
+      { promptTokens: 100, completionTokens: 20, cachedTokens: 60 }
     )
     expect(message).toEqual({
       id: 'msg_chatcmpl-9',
       type: 'message',
       role: 'assistant',
       model: 'claude-sonnet',
-      content: [{ type: 'text', text: 'Done' }, { type: 'tool_use', id: 'call_1', name: 'bash', input: { command: 'pwd' } }],
+      content: [
+        { type: 'text', text: 'Done' },
+        { type: 'tool_use', id: 'call_1', name: 'bash', input: { command: 'pwd' } },
+      ],
       stop_reason: 'tool_use',
       stop_sequence: null,
       usage: { input_tokens: 40, output_tokens: 20, cache_read_input_tokens: 60, cache_creation_input_tokens: 0 },
@@ -278,7 +435,10 @@ describe('OpenAI answers to Anthropic (Claude clients on other channels)', () =>
     const stream = new OpenAIToAnthropicStream({ clientModel: 'claude-sonnet', messageId: 'msg_1' })
     const frames = payloads('openai-tool-calls.chunks.txt').flatMap((payload) => stream.push(payload))
     frames.push(...stream.finish())
-    const events = frames.map((frame) => ({ name: /^event: (\S+)/.exec(frame)?.[1], data: JSON.parse(frame.split('\ndata: ')[1] as string) as Record<string, unknown> }))
+    const events = frames.map((frame) => ({
+      name: /^event: (\S+)/.exec(frame)?.[1],
+      data: JSON.parse(frame.split('\ndata: ')[1] as string) as Record<string, unknown>,
+    }))
     expect(events.map((e) => e.name)).toEqual([
       'message_start',
       'content_block_start',
@@ -294,9 +454,18 @@ describe('OpenAI answers to Anthropic (Claude clients on other channels)', () =>
       'message_stop',
     ])
     expect(events[1]?.data).toMatchObject({ index: 0, content_block: { type: 'text' } })
-    expect(events[4]?.data).toMatchObject({ index: 1, content_block: { type: 'tool_use', id: 'call_abc', name: 'get_weather' } })
-    expect(events[5]?.data).toMatchObject({ index: 1, delta: { type: 'input_json_delta', partial_json: '{"location":"Paris"}' } })
-    expect(events[7]?.data).toMatchObject({ index: 2, content_block: { type: 'tool_use', id: 'call_def', name: 'get_time' } })
+    expect(events[4]?.data).toMatchObject({
+      index: 1,
+      content_block: { type: 'tool_use', id: 'call_abc', name: 'get_weather' },
+    })
+    expect(events[5]?.data).toMatchObject({
+      index: 1,
+      delta: { type: 'input_json_delta', partial_json: '{"location":"Paris"}' },
+    })
+    expect(events[7]?.data).toMatchObject({
+      index: 2,
+      content_block: { type: 'tool_use', id: 'call_def', name: 'get_time' },
+    })
     expect(events[10]?.data).toEqual({
       type: 'message_delta',
       delta: { stop_reason: 'tool_use', stop_sequence: null },
@@ -309,13 +478,24 @@ describe('OpenAI answers to Anthropic (Claude clients on other channels)', () =>
     const stream = new OpenAIToAnthropicStream({ clientModel: 'claude-sonnet', messageId: 'msg_1', promptTokens: 75 })
     const frames = payloads('openai-tool-calls.chunks.txt').flatMap((payload) => stream.push(payload))
     frames.push(...stream.finish())
-    const data = (name: string) => JSON.parse((frames.find((frame) => frame.startsWith(`event: ${name}\n`)) ?? '').split('\ndata: ')[1] as string) as { message?: { usage: unknown }; usage?: unknown }
+    const data = (name: string) =>
+      JSON.parse(
+        (frames.find((frame) => frame.startsWith(`event: ${name}\n`)) ?? '').split('\ndata: ')[1] as string
+      ) as { message?: { usage: unknown }; usage?: unknown }
     expect(data('message_start').message?.usage).toEqual({ input_tokens: 75, output_tokens: 0 })
-    expect(data('message_delta').usage).toEqual({ input_tokens: 16, output_tokens: 30, cache_read_input_tokens: 64, cache_creation_input_tokens: 0 })
+    expect(data('message_delta').usage).toEqual({
+      input_tokens: 16,
+      output_tokens: 30,
+      cache_read_input_tokens: 64,
+      cache_creation_input_tokens: 0,
+    })
 
     const silent = new OpenAIToAnthropicStream({ clientModel: 'c', messageId: 'msg_3', promptTokens: 75 })
     const closing = silent.finish()
-    expect(JSON.parse(closing[1]?.split('\ndata: ')[1] ?? '')).toMatchObject({ type: 'message_delta', usage: { input_tokens: 75, output_tokens: 0 } })
+    expect(JSON.parse(closing[1]?.split('\ndata: ')[1] ?? '')).toMatchObject({
+      type: 'message_delta',
+      usage: { input_tokens: 75, output_tokens: 0 },
+    })
   })
 
   it('an empty upstream stream still gives a well-formed message', () => {

@@ -13,7 +13,11 @@ export function anthropicErrorType(status: number): string {
 }
 
 /** An error in Anthropic's shape, as Claude clients (Claude Code, the SDK) expect it. */
-export function anthropicErrorBody(status: number, message: string, type = anthropicErrorType(status)): AnthropicErrorBody {
+export function anthropicErrorBody(
+  status: number,
+  message: string,
+  type = anthropicErrorType(status)
+): AnthropicErrorBody {
   return { type: 'error', error: { type, message } }
 }
 

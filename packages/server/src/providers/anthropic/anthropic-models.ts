@@ -30,5 +30,10 @@ export function anthropicModelPage(sortedIds: string[], query: AnthropicModelPag
     page = after.slice(0, query.limit)
     hasMore = after.length > page.length
   }
-  return { data: page.map(anthropicModelObject), has_more: hasMore, first_id: page[0] ?? null, last_id: page.at(-1) ?? null }
+  return {
+    data: page.map(anthropicModelObject),
+    has_more: hasMore,
+    first_id: page[0] ?? null,
+    last_id: page.at(-1) ?? null,
+  }
 }

@@ -8,13 +8,15 @@ import { toAnthropicOutputSchema } from './anthropic-output-schema.ts'
  * json_object becomes this instruction, as OpenAI's own JSON mode also relies on the prompt
  * asking for JSON.
  */
-export const JSON_OBJECT_INSTRUCTION = 'Respond with a single valid JSON object only: no prose, no Markdown code fences.'
+export const JSON_OBJECT_INSTRUCTION =
+  'Respond with a single valid JSON object only: no prose, no Markdown code fences.'
 
 /**
  * Claude models without structured outputs as generally available (Claude 3.x, Sonnet 4, Opus 4
  * and 4.1) refuse output_config; Bedrock and Vertex ids carry the same names.
  */
-const BEFORE_STRUCTURED_OUTPUTS = /claude-(instant|2|3)|claude-(sonnet|opus)-4(-0|-1)?(-2025\d{4}|@2025\d{4})?(-v\d+(:\d+)?)?$/
+const BEFORE_STRUCTURED_OUTPUTS =
+  /claude-(instant|2|3)|claude-(sonnet|opus)-4(-0|-1)?(-2025\d{4}|@2025\d{4})?(-v\d+(:\d+)?)?$/
 
 export const supportsStructuredOutputs = (model: string) => !BEFORE_STRUCTURED_OUTPUTS.test(model)
 
@@ -23,10 +25,19 @@ export const supportsStructuredOutputs = (model: string) => !BEFORE_STRUCTURED_O
  * (`output_config.format`, https://platform.claude.com/docs/en/build-with-claude/structured-outputs)
  * where the model has them, else, like json_object, a system instruction.
  */
-export function applyResponseFormat(format: OpenAIChatRequest['response_format'], out: AnthropicRequest, system: AnthropicTextBlock[]): void {
+export function applyResponseFormat(
+  format: OpenAIChatRequest['response_format'],
+  out: AnthropicRequest,
+  system: AnthropicTextBlock[]
+): void {
   const schema = schemaOf(format)
-  if (schema && supportsStructuredOutputs(out.model)) out.output_config = { format: { type: 'json_schema', schema: toAnthropicOutputSchema(schema.schema) } }
-  else if (schema) system.push({ type: 'text', text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema.schema)}` })
+  if (schema && supportsStructuredOutputs(out.model))
+    out.output_config = { format: { type: 'json_schema', schema: toAnthropicOutputSchema(schema.schema) } }
+  else if (schema)
+    system.push({
+      type: 'text',
+      text: `${JSON_OBJECT_INSTRUCTION} It must follow this JSON Schema: ${JSON.stringify(schema.schema)}`,
+    })
   else if (isJsonObjectFormat(format)) system.push({ type: 'text', text: JSON_OBJECT_INSTRUCTION })
 }
 

@@ -8,7 +8,8 @@ const { fixture } = fixtureReader(import.meta.dirname)
 describe("a JSON Schema for Anthropic's structured outputs", () => {
   it('leaves an OpenAI strict schema as it is', () => {
     const request = JSON.parse(fixture('openai-response-format.request.json')) as OpenAIChatRequest
-    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
+    const schema =
+      request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined
     expect(toAnthropicOutputSchema(schema)).toEqual(schema)
   })
 
@@ -30,7 +31,11 @@ describe("a JSON Schema for Anthropic's structured outputs", () => {
       type: 'object',
       properties: {
         age: { type: 'integer', description: 'Age in years\n\n{minimum: 0, maximum: 150}' },
-        tags: { type: 'array', items: { type: 'string', description: '{maxLength: 20}' }, description: '{minItems: 2}' },
+        tags: {
+          type: 'array',
+          items: { type: 'string', description: '{maxLength: 20}' },
+          description: '{minItems: 2}',
+        },
         address: { type: 'object', properties: { city: { type: 'string' } }, additionalProperties: false },
         when: { type: 'string', format: 'date-time' },
         code: { type: 'string', description: '{format: "iso-3166"}' },
@@ -42,9 +47,20 @@ describe("a JSON Schema for Anthropic's structured outputs", () => {
   })
 
   it('keeps references and their definitions, closed too', () => {
-    const schema = { $defs: { step: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }, type: 'array', items: { $ref: '#/$defs/step' } }
+    const schema = {
+      $defs: { step: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+      type: 'array',
+      items: { $ref: '#/$defs/step' },
+    }
     expect(toAnthropicOutputSchema(schema)).toEqual({
-      $defs: { step: { type: 'object', properties: { text: { type: 'string' } }, additionalProperties: false, required: ['text'] } },
+      $defs: {
+        step: {
+          type: 'object',
+          properties: { text: { type: 'string' } },
+          additionalProperties: false,
+          required: ['text'],
+        },
+      },
       type: 'array',
       items: { $ref: '#/$defs/step' },
     })

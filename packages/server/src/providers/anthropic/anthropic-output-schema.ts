@@ -7,10 +7,22 @@
  * schemas already fit and pass unchanged.
  */
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isPrimitive = (value: unknown) => value === null || typeof value !== 'object'
 
-const STRING_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid'])
+const STRING_FORMATS = new Set([
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'uri',
+  'ipv4',
+  'ipv6',
+  'uuid',
+])
 
 export function toAnthropicOutputSchema(schema: unknown): unknown {
   if (!isObject(schema)) return schema
@@ -25,7 +37,8 @@ export function toAnthropicOutputSchema(schema: unknown): unknown {
   take('$schema')
   for (const key of ['$defs', 'definitions']) {
     const defs = take(key)
-    if (isObject(defs)) out[key] = Object.fromEntries(Object.entries(defs).map(([name, sub]) => [name, toAnthropicOutputSchema(sub)]))
+    if (isObject(defs))
+      out[key] = Object.fromEntries(Object.entries(defs).map(([name, sub]) => [name, toAnthropicOutputSchema(sub)]))
   }
   const ref = take('$ref')
   if (typeof ref === 'string') return { ...out, $ref: ref }
@@ -43,12 +56,15 @@ export function toAnthropicOutputSchema(schema: unknown): unknown {
   const types = Array.isArray(type) ? type : [type]
   if (types.includes('object') || isObject(left.properties)) {
     const properties = take('properties')
-    out.properties = isObject(properties) ? Object.fromEntries(Object.entries(properties).map(([name, sub]) => [name, toAnthropicOutputSchema(sub)])) : {}
+    out.properties = isObject(properties)
+      ? Object.fromEntries(Object.entries(properties).map(([name, sub]) => [name, toAnthropicOutputSchema(sub)]))
+      : {}
     take('additionalProperties')
     out.additionalProperties = false
     if (Array.isArray(left.required)) out.required = take('required')
   }
-  if (types.includes('string') && typeof left.format === 'string' && STRING_FORMATS.has(left.format)) out.format = take('format')
+  if (types.includes('string') && typeof left.format === 'string' && STRING_FORMATS.has(left.format))
+    out.format = take('format')
   if (types.includes('array') || left.items !== undefined) {
     if (left.items !== undefined) out.items = toAnthropicOutputSchema(take('items'))
     if (left.minItems === 0 || left.minItems === 1) out.minItems = take('minItems')
@@ -57,7 +73,8 @@ export function toAnthropicOutputSchema(schema: unknown): unknown {
   const rest = Object.entries(left)
   if (rest.length > 0) {
     const note = `{${rest.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')}}`
-    out.description = typeof out.description === 'string' && out.description !== '' ? `${out.description}\n\n${note}` : note
+    out.description =
+      typeof out.description === 'string' && out.description !== '' ? `${out.description}\n\n${note}` : note
   }
   return out
 }

@@ -1,7 +1,7 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
-import type { AnthropicUsage } from './anthropic-api.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
+import type { Usage } from '../types.ts'
+import type { AnthropicUsage } from './anthropic-api.ts'
 import { readAnthropicUsage } from './convert-anthropic-response.ts'
 import { toOpenAIFinishReason } from './map-anthropic-stop-reason.ts'
 
@@ -39,12 +39,20 @@ export class AnthropicToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean }) {
     this.options = options
-    this.out = new OpenAIChunkWriter({ id: 'chatcmpl-anthropic', clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
+    this.out = new OpenAIChunkWriter({
+      id: 'chatcmpl-anthropic',
+      clientModel: options.clientModel,
+      created: options.created,
+      includeUsage: options.includeUsage,
+    })
   }
 
   get usage(): Usage | undefined {
     if (typeof this.startUsage.input_tokens !== 'number') return undefined
-    return readAnthropicUsage({ ...this.startUsage, output_tokens: Math.max(this.outputTokens, this.startUsage.output_tokens ?? 0) })
+    return readAnthropicUsage({
+      ...this.startUsage,
+      output_tokens: Math.max(this.outputTokens, this.startUsage.output_tokens ?? 0),
+    })
   }
 
   /** One `data:` payload of the upstream stream; answers the SSE frames to send on. */
@@ -74,7 +82,10 @@ export class AnthropicToOpenAIStream {
       case 'error':
         // Anthropic reports overload and other failures inside a started stream; OpenAI clients
         // read an error object in a data line.
-        this.error = { type: event.error?.type ?? 'api_error', message: event.error?.message ?? 'upstream stream error' }
+        this.error = {
+          type: event.error?.type ?? 'api_error',
+          message: event.error?.message ?? 'upstream stream error',
+        }
         return [this.out.errorFrame(this.error.message, this.error.type)]
       default:
         return []
@@ -94,7 +105,13 @@ export class AnthropicToOpenAIStream {
       const toolIndex = this.toolIndexOfBlock.size
       this.toolIndexOfBlock.set(event.index, toolIndex)
       this.text += block.name ?? ''
-      return [this.frame({ tool_calls: [{ index: toolIndex, id: block.id, type: 'function', function: { name: block.name ?? '', arguments: '' } }] })]
+      return [
+        this.frame({
+          tool_calls: [
+            { index: toolIndex, id: block.id, type: 'function', function: { name: block.name ?? '', arguments: '' } },
+          ],
+        }),
+      ]
     }
     if (block?.type === 'text' && block.text) return this.textDelta(block.text)
     return []

@@ -23,7 +23,10 @@ export class AnthropicUsageStream {
 
   get usage(): Usage | undefined {
     if (typeof this.startUsage.input_tokens !== 'number') return undefined
-    return readAnthropicUsage({ ...this.startUsage, output_tokens: Math.max(this.outputTokens, this.startUsage.output_tokens ?? 0) })
+    return readAnthropicUsage({
+      ...this.startUsage,
+      output_tokens: Math.max(this.outputTokens, this.startUsage.output_tokens ?? 0),
+    })
   }
 
   push(payload: string): string[] {
@@ -37,8 +40,10 @@ export class AnthropicUsageStream {
     else if (event.type === 'message_delta') {
       if (typeof event.usage?.output_tokens === 'number') this.outputTokens = event.usage.output_tokens
       if (typeof event.usage?.input_tokens === 'number') this.startUsage = { ...this.startUsage, ...event.usage }
-    } else if (event.type === 'content_block_delta') this.text += event.delta?.text ?? event.delta?.thinking ?? event.delta?.partial_json ?? ''
-    else if (event.type === 'error') this.error = { type: event.error?.type ?? 'api_error', message: event.error?.message ?? '' }
+    } else if (event.type === 'content_block_delta')
+      this.text += event.delta?.text ?? event.delta?.thinking ?? event.delta?.partial_json ?? ''
+    else if (event.type === 'error')
+      this.error = { type: event.error?.type ?? 'api_error', message: event.error?.message ?? '' }
     return [`event: ${event.type ?? 'message'}\ndata: ${payload}\n\n`]
   }
 

@@ -1,9 +1,17 @@
-import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIToolCall, OpenAIToolChoice } from '../openai-chat-api.ts'
-import { responseFormatOf } from './anthropic-output-format.ts'
+import type {
+  OpenAIChatMessage,
+  OpenAIChatRequest,
+  OpenAIContentPart,
+  OpenAIToolCall,
+  OpenAIToolChoice,
+} from '../openai-chat-api.ts'
 import type { AnthropicContentBlock, AnthropicRequest, AnthropicToolChoice } from './anthropic-api.ts'
+import { responseFormatOf } from './anthropic-output-format.ts'
 
 function imageUrl(block: Extract<AnthropicContentBlock, { type: 'image' }>): string {
-  return block.source.type === 'base64' ? `data:${block.source.media_type};base64,${block.source.data}` : block.source.url
+  return block.source.type === 'base64'
+    ? `data:${block.source.media_type};base64,${block.source.data}`
+    : block.source.url
 }
 
 function toolResultText(block: Extract<AnthropicContentBlock, { type: 'tool_result' }>): string {
@@ -35,7 +43,8 @@ function effortOf(budget: number): OpenAIChatRequest['reasoning_effort'] {
 export function convertFromAnthropicRequest(request: AnthropicRequest, upstreamModel: string): OpenAIChatRequest {
   const messages: OpenAIChatMessage[] = []
   if (request.system) {
-    const text = typeof request.system === 'string' ? request.system : request.system.map((block) => block.text).join('\n\n')
+    const text =
+      typeof request.system === 'string' ? request.system : request.system.map((block) => block.text).join('\n\n')
     if (text) messages.push({ role: 'system', content: text })
   }
   for (const message of request.messages) {
@@ -48,8 +57,14 @@ export function convertFromAnthropicRequest(request: AnthropicRequest, upstreamM
     for (const block of message.content) {
       if (block.type === 'text') parts.push({ type: 'text', text: block.text })
       else if (block.type === 'image') parts.push({ type: 'image_url', image_url: { url: imageUrl(block) } })
-      else if (block.type === 'tool_use') toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } })
-      else if (block.type === 'tool_result') messages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block) })
+      else if (block.type === 'tool_use')
+        toolCalls.push({
+          id: block.id,
+          type: 'function',
+          function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) },
+        })
+      else if (block.type === 'tool_result')
+        messages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block) })
     }
     if (message.role === 'assistant') {
       const text = parts.map((part) => (part.type === 'text' ? (part as { text: string }).text : '')).join('')
@@ -58,7 +73,10 @@ export function convertFromAnthropicRequest(request: AnthropicRequest, upstreamM
       messages.push(out)
     } else if (parts.length > 0) {
       const onlyText = parts.every((part) => part.type === 'text')
-      messages.push({ role: 'user', content: onlyText ? parts.map((part) => (part as { text: string }).text).join('') : parts })
+      messages.push({
+        role: 'user',
+        content: onlyText ? parts.map((part) => (part as { text: string }).text).join('') : parts,
+      })
     }
   }
 
@@ -71,7 +89,10 @@ export function convertFromAnthropicRequest(request: AnthropicRequest, upstreamM
     out.stream_options = { include_usage: true }
   }
   if (request.tools?.length) {
-    out.tools = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.input_schema } }))
+    out.tools = request.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.input_schema },
+    }))
     const choice = toolChoice(request.tool_choice)
     if (choice) out.tool_choice = choice
     if (request.tool_choice?.disable_parallel_tool_use) out.parallel_tool_calls = false

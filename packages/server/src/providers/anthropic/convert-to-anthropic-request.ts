@@ -1,6 +1,13 @@
 import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIToolChoice } from '../openai-chat-api.ts'
+import type {
+  AnthropicContentBlock,
+  AnthropicImageBlock,
+  AnthropicMessage,
+  AnthropicRequest,
+  AnthropicTextBlock,
+  AnthropicToolChoice,
+} from './anthropic-api.ts'
 import { applyResponseFormat } from './anthropic-output-format.ts'
-import type { AnthropicContentBlock, AnthropicImageBlock, AnthropicMessage, AnthropicRequest, AnthropicTextBlock, AnthropicToolChoice } from './anthropic-api.ts'
 
 /** Anthropic requires max_tokens; an OpenAI request without one gets this. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192
@@ -41,7 +48,10 @@ function parseArguments(text: string): unknown {
   }
 }
 
-function toolChoice(choice: OpenAIToolChoice | undefined, parallel: boolean | undefined): AnthropicToolChoice | undefined {
+function toolChoice(
+  choice: OpenAIToolChoice | undefined,
+  parallel: boolean | undefined
+): AnthropicToolChoice | undefined {
   const extra = parallel === false ? { disable_parallel_tool_use: true } : {}
   if (choice === undefined) return parallel === false ? { type: 'auto', ...extra } : undefined
   if (choice === 'auto') return { type: 'auto', ...extra }
@@ -72,11 +82,22 @@ export function convertToAnthropicRequest(request: OpenAIChatRequest, upstreamMo
     if (message.role === 'system' || message.role === 'developer') {
       for (const block of contentBlocks(message.content)) if (block.type === 'text') system.push(block)
     } else if (message.role === 'tool') {
-      const text = typeof message.content === 'string' ? message.content : contentBlocks(message.content).map((b) => (b.type === 'text' ? b.text : '')).join('')
+      const text =
+        typeof message.content === 'string'
+          ? message.content
+          : contentBlocks(message.content)
+              .map((b) => (b.type === 'text' ? b.text : ''))
+              .join('')
       push(messages, 'user', [{ type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content: text }])
     } else if (message.role === 'assistant') {
       const blocks = contentBlocks(message.content)
-      for (const call of message.tool_calls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments) })
+      for (const call of message.tool_calls ?? [])
+        blocks.push({
+          type: 'tool_use',
+          id: call.id,
+          name: call.function.name,
+          input: parseArguments(call.function.arguments),
+        })
       push(messages, 'assistant', blocks)
     } else {
       push(messages, 'user', contentBlocks(message.content))
@@ -102,7 +123,11 @@ export function convertToAnthropicRequest(request: OpenAIChatRequest, upstreamMo
   if (request.tools?.length) {
     out.tools = request.tools
       .filter((tool) => tool.type === 'function')
-      .map((tool) => ({ name: tool.function.name, description: tool.function.description, input_schema: tool.function.parameters ?? { type: 'object', properties: {} } }))
+      .map((tool) => ({
+        name: tool.function.name,
+        description: tool.function.description,
+        input_schema: tool.function.parameters ?? { type: 'object', properties: {} },
+      }))
   }
   const choice = toolChoice(request.tool_choice, request.parallel_tool_calls)
   if (choice && out.tools?.length) out.tool_choice = choice

@@ -1,5 +1,5 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
+import type { Usage } from '../types.ts'
 import type { AnthropicContentBlock, AnthropicResponse, AnthropicUsage } from './anthropic-api.ts'
 import { toAnthropicStopReason } from './map-anthropic-stop-reason.ts'
 
@@ -25,13 +25,24 @@ function parseInput(text: string): unknown {
 }
 
 /** An OpenAI chat completion as an Anthropic message; reasoning_content becomes a thinking block. */
-export function convertToAnthropicResponse(response: OpenAIChatResponse, clientModel: string, usage: Usage | undefined): AnthropicResponse {
+export function convertToAnthropicResponse(
+  response: OpenAIChatResponse,
+  clientModel: string,
+  usage: Usage | undefined
+): AnthropicResponse {
   const choice = response.choices?.[0]
   const message = choice?.message
   const content: AnthropicContentBlock[] = []
   if (message?.reasoning_content) content.push({ type: 'thinking', thinking: message.reasoning_content, signature: '' })
-  if (typeof message?.content === 'string' && message.content !== '') content.push({ type: 'text', text: message.content })
-  for (const call of message?.tool_calls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseInput(call.function.arguments) })
+  if (typeof message?.content === 'string' && message.content !== '')
+    content.push({ type: 'text', text: message.content })
+  for (const call of message?.tool_calls ?? [])
+    content.push({
+      type: 'tool_use',
+      id: call.id,
+      name: call.function.name,
+      input: parseInput(call.function.arguments),
+    })
   const id = typeof response.id === 'string' && response.id ? response.id : 'gateway'
   return {
     id: id.startsWith('msg_') ? id : `msg_${id}`,

@@ -1,6 +1,6 @@
-import type { Usage } from '../types.ts'
 import { readOpenAIUsage } from '../openai/openai-usage.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
+import type { Usage } from '../types.ts'
 import type { AnthropicStopReason } from './anthropic-api.ts'
 import { anthropicUsageOf } from './convert-to-anthropic-response.ts'
 import { toAnthropicStopReason } from './map-anthropic-stop-reason.ts'
@@ -54,11 +54,25 @@ export class OpenAIToAnthropicStream {
     const delta = choice.delta ?? {}
     if (delta.reasoning_content) {
       this.text += delta.reasoning_content
-      frames.push(...this.ensure({ kind: 'thinking' }), event('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'thinking_delta', thinking: delta.reasoning_content } }))
+      frames.push(
+        ...this.ensure({ kind: 'thinking' }),
+        event('content_block_delta', {
+          type: 'content_block_delta',
+          index: this.blockIndex,
+          delta: { type: 'thinking_delta', thinking: delta.reasoning_content },
+        })
+      )
     }
     if (delta.content) {
       this.text += delta.content
-      frames.push(...this.ensure({ kind: 'text' }), event('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'text_delta', text: delta.content } }))
+      frames.push(
+        ...this.ensure({ kind: 'text' }),
+        event('content_block_delta', {
+          type: 'content_block_delta',
+          index: this.blockIndex,
+          delta: { type: 'text_delta', text: delta.content },
+        })
+      )
     }
     for (const call of delta.tool_calls ?? []) {
       const current = this.open
@@ -67,12 +81,29 @@ export class OpenAIToAnthropicStream {
         this.blockIndex++
         this.open = { kind: 'tool', toolIndex: call.index }
         this.text += call.function?.name ?? ''
-        frames.push(event('content_block_start', { type: 'content_block_start', index: this.blockIndex, content_block: { type: 'tool_use', id: call.id ?? `toolu_${this.blockIndex}`, name: call.function?.name ?? '', input: {} } }))
+        frames.push(
+          event('content_block_start', {
+            type: 'content_block_start',
+            index: this.blockIndex,
+            content_block: {
+              type: 'tool_use',
+              id: call.id ?? `toolu_${this.blockIndex}`,
+              name: call.function?.name ?? '',
+              input: {},
+            },
+          })
+        )
       }
       const args = call.function?.arguments
       if (args) {
         this.text += args
-        frames.push(event('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'input_json_delta', partial_json: args } }))
+        frames.push(
+          event('content_block_delta', {
+            type: 'content_block_delta',
+            index: this.blockIndex,
+            delta: { type: 'input_json_delta', partial_json: args },
+          })
+        )
       }
     }
     if (choice.finish_reason) this.stopReason = toAnthropicStopReason(choice.finish_reason)
@@ -86,7 +117,13 @@ export class OpenAIToAnthropicStream {
     const frames = [...this.start(), ...this.close()]
     // The upstream's exact figures, input included (message_delta's usage may carry every field), for clients that read the last event.
     const usage = this.usage ? anthropicUsageOf(this.usage) : { input_tokens: this.promptTokens ?? 0, output_tokens: 0 }
-    frames.push(event('message_delta', { type: 'message_delta', delta: { stop_reason: this.stopReason ?? 'end_turn', stop_sequence: null }, usage }))
+    frames.push(
+      event('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: this.stopReason ?? 'end_turn', stop_sequence: null },
+        usage,
+      })
+    )
     frames.push(event('message_stop', { type: 'message_stop' }))
     return frames
   }
@@ -94,7 +131,16 @@ export class OpenAIToAnthropicStream {
   private start(): string[] {
     if (this.started) return []
     this.started = true
-    const message = { id: this.messageId, type: 'message', role: 'assistant', model: this.clientModel, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens ?? 0, output_tokens: 0 } }
+    const message = {
+      id: this.messageId,
+      type: 'message',
+      role: 'assistant',
+      model: this.clientModel,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: this.promptTokens ?? 0, output_tokens: 0 },
+    }
     return [event('message_start', { type: 'message_start', message })]
   }
 
@@ -104,7 +150,9 @@ export class OpenAIToAnthropicStream {
     this.blockIndex++
     this.open = block
     const contentBlock = block.kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '' }
-    frames.push(event('content_block_start', { type: 'content_block_start', index: this.blockIndex, content_block: contentBlock }))
+    frames.push(
+      event('content_block_start', { type: 'content_block_start', index: this.blockIndex, content_block: contentBlock })
+    )
     return frames
   }
 

@@ -7,10 +7,16 @@ const settings = { azureApiVersion: '2025-04-01-preview', geminiSafetyThreshold:
 
 describe('Azure API version', () => {
   it('is the deployment default (AZURE_DEFAULT_API_VERSION) when the channel names none', () => {
-    expect(azureAdapter.buildUrl(channel(''), 'chat', 'gpt-4o', false, undefined, settings).searchParams.get('api-version')).toBe('2025-04-01-preview')
+    expect(
+      azureAdapter.buildUrl(channel(''), 'chat', 'gpt-4o', false, undefined, settings).searchParams.get('api-version')
+    ).toBe('2025-04-01-preview')
   })
 
   it("is the channel's own when it names one", () => {
-    expect(azureAdapter.buildUrl(channel('2024-10-21'), 'chat', 'gpt-4o', false, undefined, settings).searchParams.get('api-version')).toBe('2024-10-21')
+    expect(
+      azureAdapter
+        .buildUrl(channel('2024-10-21'), 'chat', 'gpt-4o', false, undefined, settings)
+        .searchParams.get('api-version')
+    ).toBe('2024-10-21')
   })
 })

@@ -3,7 +3,16 @@ import type { Endpoint, ProviderAdapter } from '../types.ts'
 /** Used when the channel names no API version (its `other` field) and AZURE_DEFAULT_API_VERSION is unset. */
 export const AZURE_DEFAULT_API_VERSION = '2024-12-01-preview'
 
-const tasks: Partial<Record<Endpoint, string>> = { chat: 'chat/completions', completions: 'completions', embeddings: 'embeddings', images: 'images/generations', speech: 'audio/speech', transcriptions: 'audio/transcriptions', translations: 'audio/translations', 'image-edits': 'images/edits' }
+const tasks: Partial<Record<Endpoint, string>> = {
+  chat: 'chat/completions',
+  completions: 'completions',
+  embeddings: 'embeddings',
+  images: 'images/generations',
+  speech: 'audio/speech',
+  transcriptions: 'audio/transcriptions',
+  translations: 'audio/translations',
+  'image-edits': 'images/edits',
+}
 
 /**
  * Azure OpenAI (channel type 3): the deployment is the model name without dots (gpt-3.5-turbo is
@@ -14,7 +23,16 @@ const tasks: Partial<Record<Endpoint, string>> = { chat: 'chat/completions', com
 export const azureAdapter: ProviderAdapter = {
   id: 'azure',
   protocol: 'openai',
-  endpoints: new Set(['chat', 'completions', 'embeddings', 'images', 'speech', 'transcriptions', 'translations', 'image-edits']),
+  endpoints: new Set([
+    'chat',
+    'completions',
+    'embeddings',
+    'images',
+    'speech',
+    'transcriptions',
+    'translations',
+    'image-edits',
+  ]),
   passthrough: true,
   supportsStreamOptions: true,
   buildUrl(channel, endpoint, upstreamModel, _stream, _accessToken, settings) {

@@ -4,7 +4,8 @@ import { baiduChatEndpoint } from './baidu-endpoints.ts'
 export const BAIDU_DEFAULT_BASE_URL = 'https://aip.baidubce.com'
 
 /** The channel's base URL, where both the token endpoint and the chat API live. */
-export const baiduBaseUrl = (channel: Pick<ChannelTarget, 'baseUrl'>) => (channel.baseUrl || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '')
+export const baiduBaseUrl = (channel: Pick<ChannelTarget, 'baseUrl'>) =>
+  (channel.baseUrl || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '')
 
 /** The channel key `APIKey|SecretKey`, or undefined when it is not one. */
 export function parseBaiduKey(key: string): { apiKey: string; secretKey: string } | undefined {
@@ -28,7 +29,9 @@ export const baiduAdapter: ProviderAdapter = {
   supportsStreamOptions: false,
   buildUrl(channel, _endpoint, upstreamModel, _stream, accessToken) {
     if (!accessToken) throw new Error('a Baidu channel needs an access token')
-    const url = new URL(`${baiduBaseUrl(channel)}/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/${encodeURIComponent(baiduChatEndpoint(upstreamModel))}`)
+    const url = new URL(
+      `${baiduBaseUrl(channel)}/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/${encodeURIComponent(baiduChatEndpoint(upstreamModel))}`
+    )
     url.searchParams.set('access_token', accessToken)
     return url
   },

@@ -1,14 +1,14 @@
+import { RelayError } from '../../relay/relay-error.ts'
+import { sanitize } from '../../relay/upstream/upstream-error.ts'
+import type { OpenAIChatRequest } from '../openai-chat-api.ts'
+import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
+import { completionTextOf } from '../openai/openai-usage.ts'
+import { ACCESS_TOKEN_REJECTED, type ProtocolBridge } from '../types.ts'
 import type { BaiduChatResponse } from './baidu-api.ts'
 import { baiduErrorKind, baiduErrorStatus, readBaiduError, scrubAccessToken } from './baidu-error.ts'
 import { BaiduToOpenAIStream } from './baidu-stream-to-openai.ts'
 import { convertBaiduResponse } from './convert-baidu-response.ts'
 import { convertToBaiduRequest } from './convert-to-baidu-request.ts'
-import type { OpenAIChatRequest } from '../openai-chat-api.ts'
-import { completionTextOf } from '../openai/openai-usage.ts'
-import { ACCESS_TOKEN_REJECTED, type ProtocolBridge } from '../types.ts'
-import { RelayError } from '../../relay/relay-error.ts'
-import { sanitize } from '../../relay/upstream/upstream-error.ts'
-import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 
 /**
  * Baidu answers failures with HTTP 200 and {error_code, error_msg}: as a RelayError with a real
@@ -31,13 +31,19 @@ export function baiduRelayError(code: number, message: string): RelayError {
 /** OpenAI chat clients on a Baidu Qianfan ERNIE (v1) channel. */
 export const chatOverBaidu: ProtocolBridge = {
   upstreamEndpoint: 'chat',
-  buildBody: (request) => convertToBaiduRequest(request.body as unknown as OpenAIChatRequest) as unknown as Record<string, unknown>,
+  buildBody: (request) =>
+    convertToBaiduRequest(request.body as unknown as OpenAIChatRequest) as unknown as Record<string, unknown>,
   convertJson(parsed, context) {
     const failure = readBaiduError(parsed)
     if (failure) throw baiduRelayError(failure.error_code, failure.error_msg)
     const { body, usage } = convertBaiduResponse(parsed as BaiduChatResponse, context.clientModel, context.created)
     return { body: JSON.stringify(body), usage, completionText: body.choices.map(completionTextOf).join('') }
   },
-  createStream: (context) => new BaiduToOpenAIStream({ clientModel: context.clientModel, created: context.created, includeUsage: context.includeUsage }),
+  createStream: (context) =>
+    new BaiduToOpenAIStream({
+      clientModel: context.clientModel,
+      created: context.created,
+      includeUsage: context.includeUsage,
+    }),
   errorFrame: openAIErrorFrame,
 }

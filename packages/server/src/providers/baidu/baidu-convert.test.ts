@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
+import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 import type { OpenAIChatChunk } from '../openai-chat-api.ts'
 import { baiduAdapter, parseBaiduKey } from './baidu-adapter.ts'
 import type { BaiduChatResponse } from './baidu-api.ts'
@@ -8,11 +9,11 @@ import { baiduErrorKind, baiduErrorStatus, readBaiduError, scrubAccessToken } fr
 import { BaiduToOpenAIStream } from './baidu-stream-to-openai.ts'
 import { convertBaiduResponse } from './convert-baidu-response.ts'
 import { convertToBaiduRequest } from './convert-to-baidu-request.ts'
-import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 
 const { fixture, payloads } = fixtureReader(import.meta.dirname)
 
-const framesOf = (frames: string[]) => dataFrames<OpenAIChatChunk & { error?: { message: string; code: string } }>(frames)
+const framesOf = (frames: string[]) =>
+  dataFrames<OpenAIChatChunk & { error?: { message: string; code: string } }>(frames)
 const TOKEN = '24.6c5e1ff107f0e8bcef8c46d3424a0e78.2592000.1485516651.282335-8574074'
 
 describe('OpenAI chat request to ERNIE', () => {
@@ -23,7 +24,13 @@ describe('OpenAI chat request to ERNIE', () => {
         { role: 'system', content: 'Be brief.' },
         { role: 'assistant', content: 'Hello! How can I help?' },
         { role: 'user', content: 'Plan a trip.' },
-        { role: 'user', content: [{ type: 'text', text: 'By car.' }, { type: 'image_url', image_url: { url: 'https://x/y.png' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'By car.' },
+            { type: 'image_url', image_url: { url: 'https://x/y.png' } },
+          ],
+        },
         { role: 'developer', content: 'In Chinese.' },
         { role: 'assistant', content: 'Where to?' },
         { role: 'assistant', content: '' },
@@ -55,7 +62,13 @@ describe('OpenAI chat request to ERNIE', () => {
   })
 
   it('clamps the temperature into (0, 1] and prefers max_completion_tokens', () => {
-    const body = convertToBaiduRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], temperature: 1.7, max_tokens: 50, max_completion_tokens: 300 })
+    const body = convertToBaiduRequest({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      temperature: 1.7,
+      max_tokens: 50,
+      max_completion_tokens: 300,
+    })
     expect(body).toEqual({ messages: [{ role: 'user', content: 'hi' }], temperature: 1, max_output_tokens: 300 })
   })
 })
@@ -73,7 +86,7 @@ describe('ERNIE endpoints and URL', () => {
   it('puts the access token in the query and needs one', () => {
     const channel = { baseUrl: 'https://aip.baidubce.com/' } as RelayChannel
     expect(baiduAdapter.buildUrl(channel, 'chat', 'ERNIE-Speed-8K', false, TOKEN).toString()).toBe(
-      `https://aip.baidubce.com/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/ernie_speed?access_token=${TOKEN}`,
+      `https://aip.baidubce.com/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/ernie_speed?access_token=${TOKEN}`
     )
     expect(() => baiduAdapter.buildUrl(channel, 'chat', 'ERNIE-Speed-8K', false)).toThrow()
   })
@@ -88,27 +101,56 @@ describe('ERNIE endpoints and URL', () => {
 
 describe('ERNIE answers to OpenAI', () => {
   it('converts a JSON answer with usage and finish reason', () => {
-    const { body, usage } = convertBaiduResponse(JSON.parse(fixture('baidu-text.json')) as BaiduChatResponse, 'ERNIE-4.0-8K', 1)
+    const { body, usage } = convertBaiduResponse(
+      JSON.parse(fixture('baidu-text.json')) as BaiduChatResponse,
+      'ERNIE-4.0-8K',
+      1
+    )
     expect(body).toEqual({
       id: 'chatcmpl-as-bcmt5ct4iy',
       object: 'chat.completion',
       created: 1680167072,
       model: 'ERNIE-4.0-8K',
-      choices: [{ index: 0, message: { role: 'assistant', content: '您好，我是文心一言，英文名是ERNIE Bot。' }, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: '您好，我是文心一言，英文名是ERNIE Bot。' },
+          finish_reason: 'stop',
+        },
+      ],
       usage: { prompt_tokens: 4, completion_tokens: 17, total_tokens: 21, prompt_tokens_details: { cached_tokens: 0 } },
     })
     expect(usage).toEqual({ promptTokens: 4, completionTokens: 17 })
   })
 
   it('reports a truncated answer as length and no usage when it is missing or implausible', () => {
-    const truncated = convertBaiduResponse({ id: 'a', object: 'chat.completion', created: 2, result: 'x', is_truncated: true }, 'm', 3)
+    const truncated = convertBaiduResponse(
+      { id: 'a', object: 'chat.completion', created: 2, result: 'x', is_truncated: true },
+      'm',
+      3
+    )
     expect(truncated.body.choices[0]?.finish_reason).toBe('length')
     expect(truncated.usage).toBeUndefined()
-    expect(convertBaiduResponse({ id: 'a', object: 'chat.completion', created: 2, result: 'x', usage: { prompt_tokens: -1, completion_tokens: 2 } }, 'm', 3).usage).toBeUndefined()
+    expect(
+      convertBaiduResponse(
+        {
+          id: 'a',
+          object: 'chat.completion',
+          created: 2,
+          result: 'x',
+          usage: { prompt_tokens: -1, completion_tokens: 2 },
+        },
+        'm',
+        3
+      ).usage
+    ).toBeUndefined()
   })
 
   it('classifies error bodies sent with HTTP 200', () => {
-    expect(readBaiduError(JSON.parse(fixture('baidu-token-expired.json')))).toEqual({ error_code: 111, error_msg: 'Access token expired' })
+    expect(readBaiduError(JSON.parse(fixture('baidu-token-expired.json')))).toEqual({
+      error_code: 111,
+      error_msg: 'Access token expired',
+    })
     expect(readBaiduError(JSON.parse(fixture('baidu-text.json')))).toBeUndefined()
     expect(readBaiduError({ error_code: 0, error_msg: '' })).toBeUndefined()
     expect(baiduErrorStatus(baiduErrorKind(110))).toBe(401)
@@ -120,7 +162,9 @@ describe('ERNIE answers to OpenAI', () => {
   })
 
   it('scrubs access tokens out of messages', () => {
-    expect(scrubAccessToken(`bad token ${TOKEN} at /chat?access_token=abc&x=1`)).toBe('bad token [token] at /chat?access_token=[token]&x=1')
+    expect(scrubAccessToken(`bad token ${TOKEN} at /chat?access_token=abc&x=1`)).toBe(
+      'bad token [token] at /chat?access_token=[token]&x=1'
+    )
   })
 })
 
@@ -152,7 +196,12 @@ describe('ERNIE stream to OpenAI', () => {
 
   it('turns an error inside the stream into an OpenAI error frame', () => {
     const { stream, frames, chunks } = translate('baidu-stream-error.chunks.txt')
-    expect(chunks.at(-1)?.error).toEqual({ message: 'try again later', type: 'upstream_error', param: '', code: 'baidu_336100' })
+    expect(chunks.at(-1)?.error).toEqual({
+      message: 'try again later',
+      type: 'upstream_error',
+      param: '',
+      code: 'baidu_336100',
+    })
     expect(stream.error).toEqual({ type: 'rate_limited', message: 'try again later' })
     expect(frames.at(-1)).toBe('data: [DONE]\n\n')
   })
@@ -162,6 +211,8 @@ describe('ERNIE stream to OpenAI', () => {
     expect(stream.push('{"result":')).toEqual([])
     expect(stream.push('null')).toEqual([])
     expect(stream.malformed).toBe(2)
-    expect(framesOf(stream.push('{"id":"as-1","result":"ok","is_end":true}')).map((c) => c.choices[0]?.delta.content)).toEqual(['', 'ok'])
+    expect(
+      framesOf(stream.push('{"id":"as-1","result":"ok","is_end":true}')).map((c) => c.choices[0]?.delta.content)
+    ).toEqual(['', 'ok'])
   })
 })

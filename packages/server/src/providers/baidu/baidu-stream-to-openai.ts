@@ -1,6 +1,6 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
+import type { Usage } from '../types.ts'
 import type { BaiduChatChunk } from './baidu-api.ts'
 import { baiduErrorKind, readBaiduError, scrubAccessToken } from './baidu-error.ts'
 import { readBaiduUsage, toOpenAIFinishReason } from './convert-baidu-response.ts'
@@ -27,7 +27,12 @@ export class BaiduToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean }) {
     this.options = options
-    this.out = new OpenAIChunkWriter({ id: 'chatcmpl-baidu', clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
+    this.out = new OpenAIChunkWriter({
+      id: 'chatcmpl-baidu',
+      clientModel: options.clientModel,
+      created: options.created,
+      includeUsage: options.includeUsage,
+    })
   }
 
   get usage(): Usage | undefined {

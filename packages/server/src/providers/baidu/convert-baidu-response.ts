@@ -14,12 +14,19 @@ export function toOpenAIFinishReason(reason: string | undefined, truncated?: boo
 /** ERNIE's usage as the gateway's; undefined when missing or implausible, so the text is counted. */
 export function readBaiduUsage(usage: BaiduUsage | undefined): Usage | undefined {
   if (!usage || typeof usage.prompt_tokens !== 'number') return undefined
-  const result: Usage = { promptTokens: usage.prompt_tokens, completionTokens: typeof usage.completion_tokens === 'number' ? usage.completion_tokens : 0 }
+  const result: Usage = {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: typeof usage.completion_tokens === 'number' ? usage.completion_tokens : 0,
+  }
   return isPlausibleUsage(result) ? result : undefined
 }
 
 /** An ERNIE chat answer as an OpenAI chat completion. */
-export function convertBaiduResponse(response: BaiduChatResponse, clientModel: string, created: number): { body: OpenAIChatResponse; usage: Usage | undefined } {
+export function convertBaiduResponse(
+  response: BaiduChatResponse,
+  clientModel: string,
+  created: number
+): { body: OpenAIChatResponse; usage: Usage | undefined } {
   const usage = readBaiduUsage(response.usage)
   const id = typeof response.id === 'string' && response.id ? response.id : 'baidu'
   const body: OpenAIChatResponse = {
@@ -27,7 +34,13 @@ export function convertBaiduResponse(response: BaiduChatResponse, clientModel: s
     object: 'chat.completion',
     created: typeof response.created === 'number' ? response.created : created,
     model: clientModel,
-    choices: [{ index: 0, message: { role: 'assistant', content: typeof response.result === 'string' ? response.result : '' }, finish_reason: toOpenAIFinishReason(response.finish_reason, response.is_truncated) }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: typeof response.result === 'string' ? response.result : '' },
+        finish_reason: toOpenAIFinishReason(response.finish_reason, response.is_truncated),
+      },
+    ],
   }
   if (usage) body.usage = openAIUsageOf(usage)
   return { body, usage }

@@ -43,7 +43,8 @@ export function convertToBaiduRequest(request: OpenAIChatRequest): BaiduChatRequ
   const out: BaiduChatRequest = { messages }
   if (system.length > 0) out.system = system.join('\n')
   if (request.stream) out.stream = true
-  if (typeof request.temperature === 'number') out.temperature = Math.min(1, Math.max(MIN_TEMPERATURE, request.temperature))
+  if (typeof request.temperature === 'number')
+    out.temperature = Math.min(1, Math.max(MIN_TEMPERATURE, request.temperature))
   if (typeof request.top_p === 'number') out.top_p = Math.min(1, Math.max(0, request.top_p))
   if (typeof request.penalty_score === 'number') out.penalty_score = request.penalty_score
   const maxTokens = request.max_completion_tokens ?? request.max_tokens

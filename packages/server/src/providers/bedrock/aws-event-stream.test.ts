@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { AwsEventStreamDecoder, encodeEventStreamMessage, type EventStreamMessage } from './aws-event-stream.ts'
 
 describe('AwsEventStreamDecoder', () => {
-  const first = encodeEventStreamMessage({ ':event-type': 'chunk', ':message-type': 'event' }, '{"bytes":"eyJ0eXBlIjoicGluZyJ9"}')
-  const second = encodeEventStreamMessage({ ':message-type': 'exception', ':exception-type': 'throttlingException' }, '{"message":"slow down"}')
+  const first = encodeEventStreamMessage(
+    { ':event-type': 'chunk', ':message-type': 'event' },
+    '{"bytes":"eyJ0eXBlIjoicGluZyJ9"}'
+  )
+  const second = encodeEventStreamMessage(
+    { ':message-type': 'exception', ':exception-type': 'throttlingException' },
+    '{"message":"slow down"}'
+  )
 
   it('decodes messages split at any byte', () => {
     const whole = Buffer.concat([first, second])

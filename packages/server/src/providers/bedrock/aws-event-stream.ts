@@ -22,13 +22,18 @@ export class AwsEventStreamDecoder {
     while (this.buffer.length >= 12) {
       const total = this.buffer.readUInt32BE(0)
       if (total < 16 || total > MAX_MESSAGE_BYTES) throw new Error('event stream: bad message length')
-      if (crc32(this.buffer.subarray(0, 8)) !== this.buffer.readUInt32BE(8)) throw new Error('event stream: prelude checksum mismatch')
+      if (crc32(this.buffer.subarray(0, 8)) !== this.buffer.readUInt32BE(8))
+        throw new Error('event stream: prelude checksum mismatch')
       if (this.buffer.length < total) return
       const message = this.buffer.subarray(0, total)
       this.buffer = this.buffer.subarray(total)
-      if (crc32(message.subarray(0, total - 4)) !== message.readUInt32BE(total - 4)) throw new Error('event stream: message checksum mismatch')
+      if (crc32(message.subarray(0, total - 4)) !== message.readUInt32BE(total - 4))
+        throw new Error('event stream: message checksum mismatch')
       const headersLength = message.readUInt32BE(4)
-      onMessage({ headers: readHeaders(message.subarray(12, 12 + headersLength)), payload: message.subarray(12 + headersLength, total - 4) })
+      onMessage({
+        headers: readHeaders(message.subarray(12, 12 + headersLength)),
+        payload: message.subarray(12 + headersLength, total - 4),
+      })
     }
   }
 }
@@ -69,7 +74,7 @@ export function encodeEventStreamMessage(headers: Record<string, string>, payloa
       head.writeUInt8(7, 1 + nameBytes.length)
       head.writeUInt16BE(valueBytes.length, 2 + nameBytes.length)
       return Buffer.concat([head, valueBytes])
-    }),
+    })
   )
   const body = Buffer.from(payload)
   const total = 12 + headerBytes.length + body.length + 4

@@ -19,7 +19,10 @@ const BEDROCK_MODEL_IDS: Record<string, string> = {
 
 /** The channel key `AccessKeyId|SecretAccessKey|Region`; undefined when it has another shape. */
 export function parseAwsKey(key: string): AwsCredentials | undefined {
-  const [accessKeyId, secretAccessKey, region] = key.trim().split('|').map((part) => part.trim())
+  const [accessKeyId, secretAccessKey, region] = key
+    .trim()
+    .split('|')
+    .map((part) => part.trim())
   return accessKeyId && secretAccessKey && region ? { accessKeyId, secretAccessKey, region } : undefined
 }
 
@@ -59,6 +62,11 @@ export const bedrockAdapter: ProviderAdapter = {
     return { ...rest, anthropic_version: BEDROCK_ANTHROPIC_VERSION }
   },
   signRequest(request, channel, now) {
-    return signAwsRequest({ method: 'POST', url: request.url, headers: { 'content-type': 'application/json' }, body: request.body }, credentialsOf(channel.key), 'bedrock', now)
+    return signAwsRequest(
+      { method: 'POST', url: request.url, headers: { 'content-type': 'application/json' }, body: request.body },
+      credentialsOf(channel.key),
+      'bedrock',
+      now
+    )
   },
 }

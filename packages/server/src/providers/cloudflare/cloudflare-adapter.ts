@@ -15,7 +15,9 @@ export const cloudflareAdapter: ProviderAdapter = {
     const account = channel.other.trim()
     if (!account) throw new Error('a Cloudflare channel needs its account id in the "other" field')
     const base = (channel.baseUrl || 'https://api.cloudflare.com').replace(/\/+$/, '')
-    return new URL(`${base}/client/v4/accounts/${encodeURIComponent(account)}/ai/v1/${endpoint === 'embeddings' ? 'embeddings' : 'chat/completions'}`)
+    return new URL(
+      `${base}/client/v4/accounts/${encodeURIComponent(account)}/ai/v1/${endpoint === 'embeddings' ? 'embeddings' : 'chat/completions'}`
+    )
   },
   buildHeaders(channel) {
     return { authorization: `Bearer ${channel.key}` }

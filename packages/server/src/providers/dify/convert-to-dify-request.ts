@@ -35,7 +35,9 @@ function partsOf(content: OpenAIChatMessage['content']): MessageParts {
 
 function lineOf(message: OpenAIChatMessage, text: string): string {
   const role = message.role === 'developer' ? 'system' : message.role
-  const calls = (message.tool_calls ?? []).map((call) => `[tool call ${call.function.name}(${call.function.arguments})]`)
+  const calls = (message.tool_calls ?? []).map(
+    (call) => `[tool call ${call.function.name}(${call.function.arguments})]`
+  )
   const body = [text, ...calls].filter((piece) => piece !== '').join(' ')
   return body === '' ? '' : `${role}: ${body}`
 }
@@ -63,7 +65,10 @@ export function convertToDifyRequest(request: OpenAIChatRequest): DifyChatReques
   let only: string | undefined
   const messages = request.messages.filter((message) => {
     const content = message.content
-    return (typeof content === 'string' ? content !== '' : Array.isArray(content) && content.length > 0) || (message.tool_calls?.length ?? 0) > 0
+    return (
+      (typeof content === 'string' ? content !== '' : Array.isArray(content) && content.length > 0) ||
+      (message.tool_calls?.length ?? 0) > 0
+    )
   })
   for (const message of messages) {
     const parts = partsOf(message.content)

@@ -1,9 +1,9 @@
 import { sanitize } from '../../relay/upstream/upstream-error.ts'
-import type { Usage } from '../types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
-import type { DifyStreamEvent } from './dify-api.ts'
+import type { Usage } from '../types.ts'
 import { readDifyUsage } from './convert-dify-response.ts'
+import type { DifyStreamEvent } from './dify-api.ts'
 
 type Delta = OpenAIChatChunk['choices'][number]['delta']
 
@@ -29,7 +29,12 @@ export class DifyToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }) {
     this.options = options
-    this.out = new OpenAIChunkWriter({ id: `chatcmpl-${options.requestId}`, clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
+    this.out = new OpenAIChunkWriter({
+      id: `chatcmpl-${options.requestId}`,
+      clientModel: options.clientModel,
+      created: options.created,
+      includeUsage: options.includeUsage,
+    })
   }
 
   push(payload: string): string[] {
@@ -60,7 +65,10 @@ export class DifyToOpenAIStream {
         return []
       }
       case 'error': {
-        this.error = { type: typeof event.code === 'string' && event.code !== '' ? event.code : 'upstream_error', message: sanitize(event.message || 'upstream stream error', '') }
+        this.error = {
+          type: typeof event.code === 'string' && event.code !== '' ? event.code : 'upstream_error',
+          message: sanitize(event.message || 'upstream stream error', ''),
+        }
         return [this.out.errorFrame(this.error.message, this.error.type)]
       }
       default:

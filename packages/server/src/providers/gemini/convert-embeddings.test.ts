@@ -8,13 +8,17 @@ const answer = JSON.parse(readFileSync(join(import.meta.dirname, '__fixtures__/g
 
 describe('OpenAI embeddings over Gemini', () => {
   it('sends one request per input, with the model path and the dimensions', () => {
-    expect(convertToGeminiEmbeddings({ model: 'client', input: ['a', 'b'], dimensions: 256 }, 'text-embedding-004')).toEqual({
+    expect(
+      convertToGeminiEmbeddings({ model: 'client', input: ['a', 'b'], dimensions: 256 }, 'text-embedding-004')
+    ).toEqual({
       requests: [
         { model: 'models/text-embedding-004', content: { parts: [{ text: 'a' }] }, outputDimensionality: 256 },
         { model: 'models/text-embedding-004', content: { parts: [{ text: 'b' }] }, outputDimensionality: 256 },
       ],
     })
-    expect(convertToGeminiEmbeddings({ input: 'one' }, 'models/gemini-embedding-001').requests).toEqual([{ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'one' }] } }])
+    expect(convertToGeminiEmbeddings({ input: 'one' }, 'models/gemini-embedding-001').requests).toEqual([
+      { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'one' }] } },
+    ])
   })
 
   it('answers OpenAI’s list, in floats or in base64 float32 as asked', () => {

@@ -19,10 +19,15 @@ export interface GeminiBatchEmbedResponse {
   embeddings?: Array<{ values?: number[] }>
 }
 
-export function convertToGeminiEmbeddings(request: OpenAIEmbeddingsRequest, upstreamModel: string): GeminiBatchEmbedRequest {
+export function convertToGeminiEmbeddings(
+  request: OpenAIEmbeddingsRequest,
+  upstreamModel: string
+): GeminiBatchEmbedRequest {
   const input = request.input
   // Token arrays have no text for Gemini; they are sent as their numbers' text, as New API does.
-  const texts = Array.isArray(input) ? input.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : [typeof input === 'string' ? input : '']
+  const texts = Array.isArray(input)
+    ? input.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))
+    : [typeof input === 'string' ? input : '']
   const model = `models/${upstreamModel.replace(/^models\//, '')}`
   return {
     requests: texts.map((text) => ({
@@ -36,7 +41,11 @@ export function convertToGeminiEmbeddings(request: OpenAIEmbeddingsRequest, upst
 /** Little-endian float32 bytes in base64: what OpenAI answers for `encoding_format: 'base64'` (the official client's default). */
 const base64Floats = (values: number[]) => Buffer.from(new Float32Array(values).buffer).toString('base64')
 
-export function convertFromGeminiEmbeddings(response: GeminiBatchEmbedResponse, clientModel: string, encodingFormat: OpenAIEmbeddingsRequest['encoding_format']) {
+export function convertFromGeminiEmbeddings(
+  response: GeminiBatchEmbedResponse,
+  clientModel: string,
+  encodingFormat: OpenAIEmbeddingsRequest['encoding_format']
+) {
   return {
     object: 'list' as const,
     data: (response.embeddings ?? []).map((embedding, index) => ({

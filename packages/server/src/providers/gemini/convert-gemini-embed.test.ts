@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureReader } from '../../../test/sse-fixtures.ts'
-import { convertGeminiEmbedToOpenAI, convertOpenAIEmbeddingsToGemini, geminiEmbedBody, geminiEmbedRequests, geminiEmbedTexts } from './convert-gemini-embed.ts'
+import {
+  convertGeminiEmbedToOpenAI,
+  convertOpenAIEmbeddingsToGemini,
+  geminiEmbedBody,
+  geminiEmbedRequests,
+  geminiEmbedTexts,
+} from './convert-gemini-embed.ts'
 
 const reader = fixtureReader(import.meta.dirname)
 const fixture = (name: string) => JSON.parse(reader.fixture(name)) as Record<string, unknown>
@@ -23,14 +29,28 @@ describe("Gemini's embedding requests", () => {
       'How much wood would a woodchuck chuck?\nIf a woodchuck could chuck wood.',
       'How does the brain work?',
     ])
-    expect(geminiEmbedTexts({ content: { parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }, { text: 'caption' }] } }, false)).toEqual(['caption'])
+    expect(
+      geminiEmbedTexts(
+        { content: { parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }, { text: 'caption' }] } },
+        false
+      )
+    ).toEqual(['caption'])
   })
 
   it("names the channel's model for a Gemini upstream, in every batch request and where the single request named one", () => {
-    const batch = geminiEmbedBody(fixture('gemini-batch-embed-request.json'), true, 'text-embedding-004') as { requests: { model: string; outputDimensionality: number }[] }
-    expect(batch.requests.map((r) => r.model)).toEqual(['models/text-embedding-004', 'models/text-embedding-004', 'models/text-embedding-004'])
+    const batch = geminiEmbedBody(fixture('gemini-batch-embed-request.json'), true, 'text-embedding-004') as {
+      requests: { model: string; outputDimensionality: number }[]
+    }
+    expect(batch.requests.map((r) => r.model)).toEqual([
+      'models/text-embedding-004',
+      'models/text-embedding-004',
+      'models/text-embedding-004',
+    ])
     expect(batch.requests[0]?.outputDimensionality).toBe(3)
-    expect(geminiEmbedBody(fixture('gemini-embed-request.json'), false, 'text-embedding-004')).toEqual({ ...fixture('gemini-embed-request.json'), model: 'models/text-embedding-004' })
+    expect(geminiEmbedBody(fixture('gemini-embed-request.json'), false, 'text-embedding-004')).toEqual({
+      ...fixture('gemini-embed-request.json'),
+      model: 'models/text-embedding-004',
+    })
     const unnamed = { content: { parts: [{ text: 'x' }] } }
     expect(geminiEmbedBody(unnamed, false, 'text-embedding-004')).toEqual(unnamed)
   })
@@ -38,13 +58,23 @@ describe("Gemini's embedding requests", () => {
 
 describe('Gemini embeddings over OpenAI /v1/embeddings', () => {
   it('sends one input per request, outputDimensionality as dimensions, floats asked for', () => {
-    expect(convertGeminiEmbedToOpenAI(fixture('gemini-batch-embed-request.json'), true, 'text-embedding-3-small')).toEqual({
+    expect(
+      convertGeminiEmbedToOpenAI(fixture('gemini-batch-embed-request.json'), true, 'text-embedding-3-small')
+    ).toEqual({
       model: 'text-embedding-3-small',
-      input: ['What is the meaning of life?', 'How much wood would a woodchuck chuck?\nIf a woodchuck could chuck wood.', 'How does the brain work?'],
+      input: [
+        'What is the meaning of life?',
+        'How much wood would a woodchuck chuck?\nIf a woodchuck could chuck wood.',
+        'How does the brain work?',
+      ],
       encoding_format: 'float',
       dimensions: 3,
     })
-    expect(convertGeminiEmbedToOpenAI({ content: { parts: [{ text: 'hi' }] } }, false, 'm')).toEqual({ model: 'm', input: ['hi'], encoding_format: 'float' })
+    expect(convertGeminiEmbedToOpenAI({ content: { parts: [{ text: 'hi' }] } }, false, 'm')).toEqual({
+      model: 'm',
+      input: ['hi'],
+      encoding_format: 'float',
+    })
   })
 
   it("answers the batch in the requests' order (by OpenAI's index), and a single request with its one embedding", () => {
@@ -58,6 +88,8 @@ describe('Gemini embeddings over OpenAI /v1/embeddings', () => {
     const floats = Buffer.alloc(8)
     floats.writeFloatLE(0.5, 0)
     floats.writeFloatLE(-2, 4)
-    expect(convertOpenAIEmbeddingsToGemini({ data: [{ index: 0, embedding: floats.toString('base64') }] }, false)).toEqual({ embedding: { values: [0.5, -2] } })
+    expect(
+      convertOpenAIEmbeddingsToGemini({ data: [{ index: 0, embedding: floats.toString('base64') }] }, false)
+    ).toEqual({ embedding: { values: [0.5, -2] } })
   })
 })

@@ -7,7 +7,12 @@ import { jsonSchemaToGeminiSchema, needsFullJsonSchema } from './json-schema-to-
 const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
 
 /** The harm categories the reference sets on converted requests (CIVIC_INTEGRITY is deprecated). */
-export const SAFETY_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const
+export const SAFETY_CATEGORIES = [
+  'HARM_CATEGORY_HARASSMENT',
+  'HARM_CATEGORY_HATE_SPEECH',
+  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+  'HARM_CATEGORY_DANGEROUS_CONTENT',
+] as const
 
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s
 
@@ -22,7 +27,9 @@ function parts(content: OpenAIChatMessage['content']): GeminiPart[] {
       const url = typeof image === 'string' ? image : image?.url
       if (typeof url !== 'string') continue
       const data = DATA_URL.exec(url)
-      out.push(data ? { inlineData: { mimeType: data[1] as string, data: data[2] as string } } : { fileData: { fileUri: url } })
+      out.push(
+        data ? { inlineData: { mimeType: data[1] as string, data: data[2] as string } } : { fileData: { fileUri: url } }
+      )
     }
   }
   return out
@@ -55,7 +62,9 @@ function declaration(fn: { name: string; description?: string; parameters?: unkn
   if (needsFullJsonSchema(fn.parameters)) out.parametersJsonSchema = fullSchema(fn.parameters)
   else {
     const parameters = jsonSchemaToGeminiSchema(fn.parameters)
-    const empty = Object.keys(parameters).length === 0 || (parameters.type === 'OBJECT' && Object.keys((parameters.properties as object | undefined) ?? {}).length === 0)
+    const empty =
+      Object.keys(parameters).length === 0 ||
+      (parameters.type === 'OBJECT' && Object.keys((parameters.properties as object | undefined) ?? {}).length === 0)
     if (!empty) out.parameters = parameters
   }
   return out
@@ -90,12 +99,20 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
       }
       push(contents, 'model', out)
     } else if (message.role === 'tool') {
-      const text = typeof message.content === 'string' ? message.content : parts(message.content).map((p) => p.text ?? '').join('')
+      const text =
+        typeof message.content === 'string'
+          ? message.content
+          : parts(message.content)
+              .map((p) => p.text ?? '')
+              .join('')
       const name = callNames.get(message.tool_call_id ?? '') ?? message.name ?? 'function'
       let response: Record<string, unknown>
       try {
         const parsed: unknown = JSON.parse(text)
-        response = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { result: parsed }
+        response =
+          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? (parsed as Record<string, unknown>)
+            : { result: parsed }
       } catch {
         response = { result: text }
       }
@@ -110,9 +127,11 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
   if (request.top_p !== undefined) config.topP = request.top_p
   const maxTokens = request.max_completion_tokens ?? request.max_tokens
   if (maxTokens !== undefined) config.maxOutputTokens = maxTokens
-  if (request.stop !== undefined) config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop
+  if (request.stop !== undefined)
+    config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop
   if (typeof request.n === 'number' && request.n > 1) config.candidateCount = request.n
-  if (request.reasoning_effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGETS[request.reasoning_effort], includeThoughts: true }
+  if (request.reasoning_effort)
+    config.thinkingConfig = { thinkingBudget: THINKING_BUDGETS[request.reasoning_effort], includeThoughts: true }
   const schema = schemaOf(request.response_format)
   if (schema) {
     config.responseMimeType = 'application/json'
@@ -121,12 +140,16 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
   } else if (isJsonObjectFormat(request.response_format)) config.responseMimeType = 'application/json'
   if (Object.keys(config).length > 0) out.generationConfig = config
   if (request.tools?.length) {
-    out.tools = [{ functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => declaration(t.function)) }]
+    out.tools = [
+      { functionDeclarations: request.tools.filter((t) => t.type === 'function').map((t) => declaration(t.function)) },
+    ]
     const choice = request.tool_choice
     if (choice === 'none') out.toolConfig = { functionCallingConfig: { mode: 'NONE' } }
     else if (choice === 'required') out.toolConfig = { functionCallingConfig: { mode: 'ANY' } }
-    else if (choice && typeof choice === 'object') out.toolConfig = { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } }
+    else if (choice && typeof choice === 'object')
+      out.toolConfig = { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } }
   }
-  if (safetyThreshold) out.safetySettings = SAFETY_CATEGORIES.map((category) => ({ category, threshold: safetyThreshold }))
+  if (safetyThreshold)
+    out.safetySettings = SAFETY_CATEGORIES.map((category) => ({ category, threshold: safetyThreshold }))
   return out
 }

@@ -1,11 +1,15 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse, OpenAIToolCall } from '../openai-chat-api.ts'
+import type { Usage } from '../types.ts'
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-api.ts'
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
 
 export function geminiUsageOf(usage: Usage | undefined): GeminiUsageMetadata | undefined {
   if (!usage) return undefined
-  const metadata: GeminiUsageMetadata = { promptTokenCount: usage.promptTokens, candidatesTokenCount: usage.completionTokens, totalTokenCount: usage.promptTokens + usage.completionTokens }
+  const metadata: GeminiUsageMetadata = {
+    promptTokenCount: usage.promptTokens,
+    candidatesTokenCount: usage.completionTokens,
+    totalTokenCount: usage.promptTokens + usage.completionTokens,
+  }
   if (usage.cachedTokens) metadata.cachedContentTokenCount = usage.cachedTokens
   return metadata
 }
@@ -20,16 +24,25 @@ function parseArgs(text: string): Record<string, unknown> {
 }
 
 /** The parts of one OpenAI message or delta in Gemini's shape: thought, text, then function calls. */
-export function geminiParts(message: { content?: string | null; reasoning_content?: string; tool_calls?: Pick<OpenAIToolCall, 'function'>[] }): GeminiPart[] {
+export function geminiParts(message: {
+  content?: string | null
+  reasoning_content?: string
+  tool_calls?: Pick<OpenAIToolCall, 'function'>[]
+}): GeminiPart[] {
   const parts: GeminiPart[] = []
   if (message.reasoning_content) parts.push({ text: message.reasoning_content, thought: true })
   if (message.content) parts.push({ text: message.content })
-  for (const call of message.tool_calls ?? []) parts.push({ functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) } })
+  for (const call of message.tool_calls ?? [])
+    parts.push({ functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) } })
   return parts
 }
 
 /** An OpenAI chat completion as a Gemini generateContent answer, one candidate per choice. */
-export function convertToGeminiResponse(response: OpenAIChatResponse, clientModel: string, usage: Usage | undefined): GeminiResponse {
+export function convertToGeminiResponse(
+  response: OpenAIChatResponse,
+  clientModel: string,
+  usage: Usage | undefined
+): GeminiResponse {
   const out: GeminiResponse = {
     candidates: (response.choices ?? []).map((choice) => ({
       content: { role: 'model', parts: geminiParts(choice.message ?? {}) },

@@ -2,7 +2,12 @@ import type { Endpoint, ProviderAdapter } from '../types.ts'
 
 /** The method in the URL for each operation other than generating (https://ai.google.dev/api). */
 // `embeddings`: OpenAI embeddings clients, converted by the embeddings bridge.
-const METHODS: Partial<Record<Endpoint, string>> = { embeddings: 'batchEmbedContents', 'gemini-embed': 'embedContent', 'gemini-batch-embed': 'batchEmbedContents', 'gemini-count': 'countTokens' }
+const METHODS: Partial<Record<Endpoint, string>> = {
+  embeddings: 'batchEmbedContents',
+  'gemini-embed': 'embedContent',
+  'gemini-batch-embed': 'batchEmbedContents',
+  'gemini-count': 'countTokens',
+}
 
 /**
  * Google Gemini (channel type 24): the native generateContent API, streamed with alt=sse, with
@@ -22,7 +27,11 @@ export const geminiAdapter: ProviderAdapter = {
     const model = encodeURIComponent(upstreamModel.replace(/^models\//, ''))
     const method = METHODS[endpoint]
     if (method) return new URL(`${base}/${version}/models/${model}:${method}`)
-    return new URL(stream ? `${base}/${version}/models/${model}:streamGenerateContent?alt=sse` : `${base}/${version}/models/${model}:generateContent`)
+    return new URL(
+      stream
+        ? `${base}/${version}/models/${model}:streamGenerateContent?alt=sse`
+        : `${base}/${version}/models/${model}:generateContent`
+    )
   },
   buildHeaders(channel) {
     return { 'x-goog-api-key': channel.key }

@@ -1,6 +1,11 @@
-import { convertFromGeminiEmbeddings, convertToGeminiEmbeddings, type GeminiBatchEmbedResponse, type OpenAIEmbeddingsRequest } from './convert-embeddings.ts'
-import type { ProtocolBridge } from '../types.ts'
 import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
+import type { ProtocolBridge } from '../types.ts'
+import {
+  convertFromGeminiEmbeddings,
+  convertToGeminiEmbeddings,
+  type GeminiBatchEmbedResponse,
+  type OpenAIEmbeddingsRequest,
+} from './convert-embeddings.ts'
 
 /**
  * OpenAI embeddings clients on a Gemini channel, through batchEmbedContents. Gemini reports no
@@ -8,10 +13,20 @@ import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
  */
 export const embeddingsOverGemini: ProtocolBridge = {
   upstreamEndpoint: 'embeddings',
-  buildBody: (request, upstreamModel) => convertToGeminiEmbeddings(request.body as OpenAIEmbeddingsRequest, upstreamModel) as unknown as Record<string, unknown>,
+  buildBody: (request, upstreamModel) =>
+    convertToGeminiEmbeddings(request.body as OpenAIEmbeddingsRequest, upstreamModel) as unknown as Record<
+      string,
+      unknown
+    >,
   convertJson(parsed, context) {
     const encoding = (context.body as OpenAIEmbeddingsRequest).encoding_format
-    return { body: JSON.stringify(convertFromGeminiEmbeddings(parsed as GeminiBatchEmbedResponse, context.clientModel, encoding)), usage: undefined, completionText: '' }
+    return {
+      body: JSON.stringify(
+        convertFromGeminiEmbeddings(parsed as GeminiBatchEmbedResponse, context.clientModel, encoding)
+      ),
+      usage: undefined,
+      completionText: '',
+    }
   },
   createStream: () => {
     throw new Error('embeddings do not stream')

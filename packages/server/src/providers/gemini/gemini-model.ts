@@ -9,7 +9,9 @@ export function geminiModelObject(id: string) {
     name: `models/${id}`,
     baseModelId: id,
     displayName: id,
-    supportedGenerationMethods: embedding ? ['embedContent', 'batchEmbedContents', 'countTokens'] : ['generateContent', 'streamGenerateContent', 'countTokens'],
+    supportedGenerationMethods: embedding
+      ? ['embedContent', 'batchEmbedContents', 'countTokens']
+      : ['generateContent', 'streamGenerateContent', 'countTokens'],
   }
 }
 
@@ -27,5 +29,8 @@ export function geminiModelPage(ids: string[], pageSize: string | undefined, pag
   if (!Number.isInteger(size) || size < 0 || !Number.isInteger(offset) || offset < 0) return undefined
   const limit = Math.min(size === 0 ? DEFAULT_PAGE_SIZE : size, MAX_PAGE_SIZE)
   const next = offset + limit
-  return { models: ids.slice(offset, next).map(geminiModelObject), ...(next < ids.length ? { nextPageToken: String(next) } : {}) }
+  return {
+    models: ids.slice(offset, next).map(geminiModelObject),
+    ...(next < ids.length ? { nextPageToken: String(next) } : {}),
+  }
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { GeminiRequest } from './gemini-api.ts'
-import { declarationParameters, geminiSchemaToJsonSchema, withoutPropertyOrdering } from './gemini-schema-to-json-schema.ts'
+import {
+  declarationParameters,
+  geminiSchemaToJsonSchema,
+  withoutPropertyOrdering,
+} from './gemini-schema-to-json-schema.ts'
 
 const { fixture } = fixtureReader(import.meta.dirname)
 
@@ -12,15 +16,27 @@ describe("Gemini's OpenAPI-subset schema as JSON Schema", () => {
     expect(geminiSchemaToJsonSchema(light?.parameters)).toEqual({
       type: 'object',
       properties: {
-        brightness: { type: 'integer', description: 'Light level from 0 to 100. Zero is off and 100 is full brightness' },
-        color_temp: { type: 'string', description: 'Color temperature of the light fixture, which can be `daylight`, `cool` or `warm`.', enum: ['daylight', 'cool', 'warm'] },
+        brightness: {
+          type: 'integer',
+          description: 'Light level from 0 to 100. Zero is off and 100 is full brightness',
+        },
+        color_temp: {
+          type: 'string',
+          description: 'Color temperature of the light fixture, which can be `daylight`, `cool` or `warm`.',
+          enum: ['daylight', 'cool', 'warm'],
+        },
       },
       required: ['brightness', 'color_temp'],
     })
     expect(geminiSchemaToJsonSchema(meeting?.parameters)).toEqual({
       type: 'object',
       properties: {
-        attendees: { type: 'array', description: 'List of people attending the meeting.', minItems: 1, items: { type: 'string' } },
+        attendees: {
+          type: 'array',
+          description: 'List of people attending the meeting.',
+          minItems: 1,
+          items: { type: 'string' },
+        },
         date: { type: 'string', description: "Date of the meeting (e.g., '2024-07-29')" },
         time: { type: 'string', description: "Time of the meeting (e.g., '15:00')" },
         topic: { type: ['string', 'null'], description: 'The subject or topic of the meeting.' },
@@ -31,14 +47,24 @@ describe("Gemini's OpenAPI-subset schema as JSON Schema", () => {
   })
 
   it('makes nullable enums accept null, and nullable unions an anyOf branch', () => {
-    expect(geminiSchemaToJsonSchema({ type: 'STRING', enum: ['a', 'b'], nullable: true })).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] })
-    expect(geminiSchemaToJsonSchema({ anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }], nullable: true })).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] })
+    expect(geminiSchemaToJsonSchema({ type: 'STRING', enum: ['a', 'b'], nullable: true })).toEqual({
+      type: ['string', 'null'],
+      enum: ['a', 'b', null],
+    })
+    expect(geminiSchemaToJsonSchema({ anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }], nullable: true })).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }],
+    })
     expect(geminiSchemaToJsonSchema({ type: 'BOOLEAN', nullable: false })).toEqual({ type: 'boolean' })
-    expect(geminiSchemaToJsonSchema({ type: 'TYPE_UNSPECIFIED', description: 'anything' })).toEqual({ description: 'anything' })
+    expect(geminiSchemaToJsonSchema({ type: 'TYPE_UNSPECIFIED', description: 'anything' })).toEqual({
+      description: 'anything',
+    })
   })
 
   it('keeps standard string formats and already lower-case schemas as they are', () => {
-    expect(geminiSchemaToJsonSchema({ type: 'STRING', format: 'date-time' })).toEqual({ type: 'string', format: 'date-time' })
+    expect(geminiSchemaToJsonSchema({ type: 'STRING', format: 'date-time' })).toEqual({
+      type: 'string',
+      format: 'date-time',
+    })
     const lower = { type: 'object', properties: { q: { type: 'string', minLength: 1 } }, required: ['q'] }
     expect(geminiSchemaToJsonSchema(lower)).toEqual(lower)
   })
@@ -59,7 +85,14 @@ describe('function declaration parameters for OpenAI', () => {
   })
 
   it('removes only the keyword: a property named propertyOrdering and enum values stay', () => {
-    const schema = { type: 'object', properties: { propertyOrdering: { type: 'string', enum: ['propertyOrdering'] } }, propertyOrdering: ['propertyOrdering'] }
-    expect(withoutPropertyOrdering(schema)).toEqual({ type: 'object', properties: { propertyOrdering: { type: 'string', enum: ['propertyOrdering'] } } })
+    const schema = {
+      type: 'object',
+      properties: { propertyOrdering: { type: 'string', enum: ['propertyOrdering'] } },
+      propertyOrdering: ['propertyOrdering'],
+    }
+    expect(withoutPropertyOrdering(schema)).toEqual({
+      type: 'object',
+      properties: { propertyOrdering: { type: 'string', enum: ['propertyOrdering'] } },
+    })
   })
 })

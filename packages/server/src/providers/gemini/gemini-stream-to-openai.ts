@@ -1,6 +1,6 @@
-import type { Usage } from '../types.ts'
-import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
+import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
+import type { Usage } from '../types.ts'
 import { candidateParts, readGeminiUsage } from './convert-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
 import { toOpenAIFinishReason } from './map-gemini-finish-reason.ts'
@@ -26,7 +26,12 @@ export class GeminiToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }) {
     this.options = options
-    this.out = new OpenAIChunkWriter({ id: `chatcmpl-${options.requestId}`, clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
+    this.out = new OpenAIChunkWriter({
+      id: `chatcmpl-${options.requestId}`,
+      clientModel: options.clientModel,
+      created: options.created,
+      includeUsage: options.includeUsage,
+    })
   }
 
   push(payload: string): string[] {
@@ -60,7 +65,11 @@ export class GeminiToOpenAIStream {
     }
     for (const call of toolCalls) {
       this.text += call.function.name + call.function.arguments
-      frames.push(this.frame({ tool_calls: [{ index: this.toolCalls++, id: call.id, type: 'function', function: call.function }] }))
+      frames.push(
+        this.frame({
+          tool_calls: [{ index: this.toolCalls++, id: call.id, type: 'function', function: call.function }],
+        })
+      )
     }
     if (candidate?.finishReason) this.finishReason = toOpenAIFinishReason(candidate.finishReason, this.toolCalls > 0)
     return frames
@@ -69,7 +78,11 @@ export class GeminiToOpenAIStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    return this.out.close(this.finishReason ?? (this.toolCalls > 0 ? 'tool_calls' : 'stop'), this.usage, this.error !== undefined)
+    return this.out.close(
+      this.finishReason ?? (this.toolCalls > 0 ? 'tool_calls' : 'stop'),
+      this.usage,
+      this.error !== undefined
+    )
   }
 
   private frame(delta: Delta, finishReason: OpenAIFinishReason | null = null): string {

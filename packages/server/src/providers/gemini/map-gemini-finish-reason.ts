@@ -6,7 +6,14 @@ export function toOpenAIFinishReason(reason: string | undefined, calledFunction:
   if (calledFunction) return 'tool_calls'
   if (reason === 'STOP') return 'stop'
   if (reason === 'MAX_TOKENS') return 'length'
-  if (reason === 'SAFETY' || reason === 'RECITATION' || reason === 'BLOCKLIST' || reason === 'PROHIBITED_CONTENT' || reason === 'SPII') return 'content_filter'
+  if (
+    reason === 'SAFETY' ||
+    reason === 'RECITATION' ||
+    reason === 'BLOCKLIST' ||
+    reason === 'PROHIBITED_CONTENT' ||
+    reason === 'SPII'
+  )
+    return 'content_filter'
   return 'stop'
 }
 

@@ -1,6 +1,6 @@
-import type { Usage } from '../types.ts'
 import { readOpenAIUsage } from '../openai/openai-usage.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
+import type { Usage } from '../types.ts'
 import { geminiParts, geminiUsageOf } from './convert-to-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
@@ -49,9 +49,13 @@ export class OpenAIToGeminiStream {
     const parts = geminiParts({ content: choice.delta?.content, reasoning_content: choice.delta?.reasoning_content })
     if (parts.length === 0) return []
     this.text += parts.map((part) => part.text ?? '').join('')
-    const event: GeminiResponse = { candidates: [{ content: { role: 'model', parts }, index: 0 }], modelVersion: this.clientModel }
+    const event: GeminiResponse = {
+      candidates: [{ content: { role: 'model', parts }, index: 0 }],
+      modelVersion: this.clientModel,
+    }
     // Gemini puts usageMetadata in every event, the prompt counted from the first; the exact figures come with the last.
-    if (this.promptTokens !== undefined) event.usageMetadata = { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens }
+    if (this.promptTokens !== undefined)
+      event.usageMetadata = { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens }
     return [frame(event)]
   }
 
@@ -59,8 +63,15 @@ export class OpenAIToGeminiStream {
     if (this.finished) return []
     this.finished = true
     const parts = geminiParts({ tool_calls: this.calls.filter(Boolean).map((call) => ({ function: call })) })
-    const last: GeminiResponse = { candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }], modelVersion: this.clientModel }
-    const metadata = geminiUsageOf(this.usage) ?? (this.promptTokens !== undefined ? { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens } : undefined)
+    const last: GeminiResponse = {
+      candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }],
+      modelVersion: this.clientModel,
+    }
+    const metadata =
+      geminiUsageOf(this.usage) ??
+      (this.promptTokens !== undefined
+        ? { promptTokenCount: this.promptTokens, totalTokenCount: this.promptTokens }
+        : undefined)
     if (metadata) last.usageMetadata = metadata
     return [frame(last)]
   }

@@ -32,12 +32,27 @@ export function chatMessagesToResponsesInput(messages: readonly OpenAIChatMessag
       continue
     }
     if (message.role === 'assistant') {
-      const text = typeof content === 'string' ? content : Array.isArray(content) ? partsOf(content, true).map(textOf).join('') : ''
+      const text =
+        typeof content === 'string'
+          ? content
+          : Array.isArray(content)
+            ? partsOf(content, true).map(textOf).join('')
+            : ''
       if (text !== '') items.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] })
-      for (const call of message.tool_calls ?? []) items.push({ type: 'function_call', call_id: call.id, name: call.function.name, arguments: call.function.arguments })
+      for (const call of message.tool_calls ?? [])
+        items.push({
+          type: 'function_call',
+          call_id: call.id,
+          name: call.function.name,
+          arguments: call.function.arguments,
+        })
       continue
     }
-    items.push({ type: 'message', role: message.role, content: typeof content === 'string' ? content : partsOf(content ?? [], false) })
+    items.push({
+      type: 'message',
+      role: message.role,
+      content: typeof content === 'string' ? content : partsOf(content ?? [], false),
+    })
   }
   return items
 }
@@ -52,8 +67,11 @@ export function responsesOutputToChatMessage(output: readonly ResponsesOutputIte
   const calls: OpenAIToolCall[] = []
   for (const item of output) {
     if (item.type === 'message') text += item.content.map((part) => part.text).join('')
-    else if (item.type === 'function_call') calls.push({ id: item.call_id, type: 'function', function: { name: item.name, arguments: item.arguments } })
+    else if (item.type === 'function_call')
+      calls.push({ id: item.call_id, type: 'function', function: { name: item.name, arguments: item.arguments } })
   }
   if (text === '' && calls.length === 0) return undefined
-  return calls.length > 0 ? { role: 'assistant', content: text === '' ? null : text, tool_calls: calls } : { role: 'assistant', content: text }
+  return calls.length > 0
+    ? { role: 'assistant', content: text === '' ? null : text, tool_calls: calls }
+    : { role: 'assistant', content: text }
 }

@@ -1,6 +1,6 @@
-import type { Usage } from '../types.ts'
 import { readOpenAIUsage } from '../openai/openai-usage.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
+import type { Usage } from '../types.ts'
 import { responseShell, responsesUsageOf } from './convert-to-responses-response.ts'
 import type { ResponsesOutputItem, ResponsesRequest, ResponsesResponse } from './responses-api.ts'
 
@@ -17,7 +17,10 @@ export class ChatToResponsesStream {
   private started = false
   private finished = false
   private readonly output: ResponsesOutputItem[] = []
-  private open: { kind: 'text'; index: number; text: string } | { kind: 'call'; index: number; item: FunctionItem; chatIndex: number } | undefined
+  private open:
+    | { kind: 'text'; index: number; text: string }
+    | { kind: 'call'; index: number; item: FunctionItem; chatIndex: number }
+    | undefined
   private truncated = false
   usage: Usage | undefined
   text = ''
@@ -45,20 +48,47 @@ export class ChatToResponsesStream {
         frames.push(...this.close())
         const index = this.output.length
         this.open = { kind: 'text', index, text: '' }
-        this.output.push({ type: 'message', id: this.messageId(index), status: 'in_progress', role: 'assistant', content: [] })
+        this.output.push({
+          type: 'message',
+          id: this.messageId(index),
+          status: 'in_progress',
+          role: 'assistant',
+          content: [],
+        })
         frames.push(this.event('response.output_item.added', { output_index: index, item: this.output[index] }))
-        frames.push(this.event('response.content_part.added', { item_id: this.messageId(index), output_index: index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }))
+        frames.push(
+          this.event('response.content_part.added', {
+            item_id: this.messageId(index),
+            output_index: index,
+            content_index: 0,
+            part: { type: 'output_text', text: '', annotations: [] },
+          })
+        )
       }
       this.open.text += delta.content
       this.text += delta.content
-      frames.push(this.event('response.output_text.delta', { item_id: this.messageId(this.open.index), output_index: this.open.index, content_index: 0, delta: delta.content }))
+      frames.push(
+        this.event('response.output_text.delta', {
+          item_id: this.messageId(this.open.index),
+          output_index: this.open.index,
+          content_index: 0,
+          delta: delta.content,
+        })
+      )
     }
     for (const call of delta.tool_calls ?? []) {
       if (this.open?.kind !== 'call' || this.open.chatIndex !== call.index) {
         frames.push(...this.close())
         const index = this.output.length
         const callId = call.id ?? `call_${index}`
-        const item: FunctionItem = { type: 'function_call', id: `fc_${callId}`, call_id: callId, name: call.function?.name ?? '', arguments: '', status: 'in_progress' }
+        const item: FunctionItem = {
+          type: 'function_call',
+          id: `fc_${callId}`,
+          call_id: callId,
+          name: call.function?.name ?? '',
+          arguments: '',
+          status: 'in_progress',
+        }
         this.output.push(item)
         this.open = { kind: 'call', index, item, chatIndex: call.index }
         frames.push(this.event('response.output_item.added', { output_index: index, item: { ...item } }))
@@ -67,7 +97,13 @@ export class ChatToResponsesStream {
       if (args) {
         this.open.item.arguments += args
         this.text += args
-        frames.push(this.event('response.function_call_arguments.delta', { item_id: this.open.item.id, output_index: this.open.index, delta: args }))
+        frames.push(
+          this.event('response.function_call_arguments.delta', {
+            item_id: this.open.item.id,
+            output_index: this.open.index,
+            delta: args,
+          })
+        )
       }
     }
     if (choice.finish_reason === 'length') this.truncated = true
@@ -92,7 +128,10 @@ export class ChatToResponsesStream {
   private start(): string[] {
     if (this.started) return []
     this.started = true
-    return [this.event('response.created', { response: this.shell }), this.event('response.in_progress', { response: this.shell })]
+    return [
+      this.event('response.created', { response: this.shell }),
+      this.event('response.in_progress', { response: this.shell }),
+    ]
   }
 
   private close(): string[] {
@@ -101,17 +140,37 @@ export class ChatToResponsesStream {
     this.open = undefined
     if (open.kind === 'text') {
       const part = { type: 'output_text' as const, text: open.text, annotations: [] }
-      const item: ResponsesOutputItem = { type: 'message', id: this.messageId(open.index), status: 'completed', role: 'assistant', content: [part] }
+      const item: ResponsesOutputItem = {
+        type: 'message',
+        id: this.messageId(open.index),
+        status: 'completed',
+        role: 'assistant',
+        content: [part],
+      }
       this.output[open.index] = item
       return [
-        this.event('response.output_text.done', { item_id: item.id, output_index: open.index, content_index: 0, text: open.text }),
-        this.event('response.content_part.done', { item_id: item.id, output_index: open.index, content_index: 0, part }),
+        this.event('response.output_text.done', {
+          item_id: item.id,
+          output_index: open.index,
+          content_index: 0,
+          text: open.text,
+        }),
+        this.event('response.content_part.done', {
+          item_id: item.id,
+          output_index: open.index,
+          content_index: 0,
+          part,
+        }),
         this.event('response.output_item.done', { output_index: open.index, item }),
       ]
     }
     open.item.status = 'completed'
     return [
-      this.event('response.function_call_arguments.done', { item_id: open.item.id, output_index: open.index, arguments: open.item.arguments }),
+      this.event('response.function_call_arguments.done', {
+        item_id: open.item.id,
+        output_index: open.index,
+        arguments: open.item.arguments,
+      }),
       this.event('response.output_item.done', { output_index: open.index, item: open.item }),
     ]
   }

@@ -1,5 +1,5 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
+import type { Usage } from '../types.ts'
 import type { ResponsesOutputItem, ResponsesRequest, ResponsesResponse, ResponsesUsage } from './responses-api.ts'
 
 export function responsesUsageOf(usage: Usage | undefined, reasoningTokens = 0): ResponsesUsage | null {
@@ -14,7 +14,12 @@ export function responsesUsageOf(usage: Usage | undefined, reasoningTokens = 0):
 }
 
 /** The envelope every Responses answer and stream event shares, from the request it answers. */
-export function responseShell(id: string, request: ResponsesRequest, clientModel: string, createdAt: number): ResponsesResponse {
+export function responseShell(
+  id: string,
+  request: ResponsesRequest,
+  clientModel: string,
+  createdAt: number
+): ResponsesResponse {
   return {
     id,
     object: 'response',
@@ -34,16 +39,41 @@ export function responseShell(id: string, request: ResponsesRequest, clientModel
 }
 
 /** A chat completion as a Responses answer: reasoning, the message, then one item per tool call. */
-export function convertToResponsesResponse(response: OpenAIChatResponse, request: ResponsesRequest, clientModel: string, id: string, createdAt: number, usage: Usage | undefined): ResponsesResponse {
+export function convertToResponsesResponse(
+  response: OpenAIChatResponse,
+  request: ResponsesRequest,
+  clientModel: string,
+  id: string,
+  createdAt: number,
+  usage: Usage | undefined
+): ResponsesResponse {
   const choice = response.choices?.[0]
   const message = choice?.message
   const output: ResponsesOutputItem[] = []
-  if (message?.reasoning_content) output.push({ type: 'reasoning', id: `rs_${id}`, summary: [{ type: 'summary_text', text: message.reasoning_content }] })
+  if (message?.reasoning_content)
+    output.push({
+      type: 'reasoning',
+      id: `rs_${id}`,
+      summary: [{ type: 'summary_text', text: message.reasoning_content }],
+    })
   if (typeof message?.content === 'string' && message.content !== '') {
-    output.push({ type: 'message', id: `msg_${id}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: message.content, annotations: [] }] })
+    output.push({
+      type: 'message',
+      id: `msg_${id}`,
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: message.content, annotations: [] }],
+    })
   }
   for (const call of message?.tool_calls ?? []) {
-    output.push({ type: 'function_call', id: `fc_${call.id}`, call_id: call.id, name: call.function.name, arguments: call.function.arguments, status: 'completed' })
+    output.push({
+      type: 'function_call',
+      id: `fc_${call.id}`,
+      call_id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+      status: 'completed',
+    })
   }
   const shell = responseShell(id, request, clientModel, createdAt)
   const truncated = choice?.finish_reason === 'length'

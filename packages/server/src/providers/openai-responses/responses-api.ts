@@ -46,8 +46,21 @@ export type ResponsesTextFormat =
   | { type: 'json_schema'; name: string; schema: unknown; description?: string; strict?: boolean | null }
 
 export type ResponsesOutputItem =
-  | { type: 'message'; id: string; status: 'completed' | 'in_progress'; role: 'assistant'; content: { type: 'output_text'; text: string; annotations: unknown[] }[] }
-  | { type: 'function_call'; id: string; call_id: string; name: string; arguments: string; status: 'completed' | 'in_progress' }
+  | {
+      type: 'message'
+      id: string
+      status: 'completed' | 'in_progress'
+      role: 'assistant'
+      content: { type: 'output_text'; text: string; annotations: unknown[] }[]
+    }
+  | {
+      type: 'function_call'
+      id: string
+      call_id: string
+      name: string
+      arguments: string
+      status: 'completed' | 'in_progress'
+    }
   | { type: 'reasoning'; id: string; summary: { type: 'summary_text'; text: string }[] }
 
 export interface ResponsesUsage {

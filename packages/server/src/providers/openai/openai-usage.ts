@@ -21,7 +21,11 @@ export function readOpenAIUsage(value: unknown): Usage | undefined {
   const completion = usage.completion_tokens ?? usage.output_tokens ?? 0
   if (typeof prompt !== 'number' || typeof completion !== 'number') return undefined
   const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? 0
-  const result: Usage = { promptTokens: prompt, completionTokens: completion, cachedTokens: typeof cached === 'number' ? cached : 0 }
+  const result: Usage = {
+    promptTokens: prompt,
+    completionTokens: completion,
+    cachedTokens: typeof cached === 'number' ? cached : 0,
+  }
   return isPlausibleUsage(result) ? result : undefined
 }
 

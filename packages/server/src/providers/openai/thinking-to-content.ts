@@ -1,8 +1,8 @@
-import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import { readOpenAIChunk } from '../read-openai-chunk.ts'
 import type { ProtocolBridge, StreamContext, StreamTranslator, Usage } from '../types.ts'
 import { openAIErrorFrame } from './openai-error-frame.ts'
+import { completionTextOf, readOpenAIUsage } from './openai-usage.ts'
 
 /**
  * The channel setting `thinking_to_content`: reasoning_content (DeepSeek-R1 style) is sent to the
@@ -59,7 +59,8 @@ export const thinkingToContentBridge: ProtocolBridge = {
   upstreamEndpoint: 'chat',
   buildBody: (request, upstreamModel) => {
     const body: Record<string, unknown> = { ...request.body, model: upstreamModel }
-    if (request.stream) body.stream_options = { ...(request.body.stream_options as object | undefined), include_usage: true }
+    if (request.stream)
+      body.stream_options = { ...(request.body.stream_options as object | undefined), include_usage: true }
     return body
   },
   convertJson(parsed) {
@@ -71,7 +72,11 @@ export const thinkingToContentBridge: ProtocolBridge = {
         delete message.reasoning_content
       }
     }
-    return { body: JSON.stringify(response), usage: readOpenAIUsage(response.usage), completionText: (response.choices ?? []).map(completionTextOf).join('') }
+    return {
+      body: JSON.stringify(response),
+      usage: readOpenAIUsage(response.usage),
+      completionText: (response.choices ?? []).map(completionTextOf).join(''),
+    }
   },
   createStream: (context) => new ThinkingToContentStream(context),
   errorFrame: openAIErrorFrame,

@@ -12,7 +12,11 @@ export function readHunyuanUsage(usage: HunyuanUsage | undefined): Usage | undef
 }
 
 export function toOpenAIToolCall(call: HunyuanToolCall, index: number): OpenAIToolCall {
-  return { id: call.Id || `call_${index}`, type: 'function', function: { name: call.Function?.Name ?? '', arguments: call.Function?.Arguments ?? '' } }
+  return {
+    id: call.Id || `call_${index}`,
+    type: 'function',
+    function: { name: call.Function?.Name ?? '', arguments: call.Function?.Arguments ?? '' },
+  }
 }
 
 /** `chatcmpl-<Id>`: Hunyuan's Id is the request id. */
@@ -22,13 +26,20 @@ export const completionIdOf = (id: unknown) => (typeof id === 'string' && id ? `
  * A Hunyuan answer (the Response object, errors already handled) as an OpenAI chat completion:
  * ReasoningContent becomes reasoning_content, ToolCalls tool_calls.
  */
-export function convertHunyuanResponse(response: HunyuanResponseBody, clientModel: string, created: number): { body: OpenAIChatResponse; usage: Usage | undefined } {
+export function convertHunyuanResponse(
+  response: HunyuanResponseBody,
+  clientModel: string,
+  created: number
+): { body: OpenAIChatResponse; usage: Usage | undefined } {
   const usage = readHunyuanUsage(response.Usage)
   const choices: OpenAIChatResponse['choices'] = (response.Choices ?? []).map((choice, index) => {
     const source = choice.Message ?? {}
     const toolCalls = (source.ToolCalls ?? []).map(toOpenAIToolCall)
     const content = source.Content ?? ''
-    const message: OpenAIChatResponse['choices'][number]['message'] = { role: 'assistant', content: content === '' && toolCalls.length > 0 ? null : content }
+    const message: OpenAIChatResponse['choices'][number]['message'] = {
+      role: 'assistant',
+      content: content === '' && toolCalls.length > 0 ? null : content,
+    }
     if (source.ReasoningContent) message.reasoning_content = source.ReasoningContent
     if (toolCalls.length > 0) message.tool_calls = toolCalls
     return { index: choice.Index ?? index, message, finish_reason: toOpenAIFinishReason(choice.FinishReason) ?? 'stop' }

@@ -2,9 +2,14 @@ import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart, OpenAIFun
 import type { HunyuanContent, HunyuanMessage, HunyuanRequest, HunyuanTool } from './hunyuan-api.ts'
 
 /** The text parts and image URLs of an OpenAI message's content. */
-function partsOf(content: OpenAIChatMessage['content']): { text: string; contents: HunyuanContent[]; hasImage: boolean } {
+function partsOf(content: OpenAIChatMessage['content']): {
+  text: string
+  contents: HunyuanContent[]
+  hasImage: boolean
+} {
   if (content === undefined || content === null) return { text: '', contents: [], hasImage: false }
-  if (typeof content === 'string') return { text: content, contents: content ? [{ Type: 'text', Text: content }] : [], hasImage: false }
+  if (typeof content === 'string')
+    return { text: content, contents: content ? [{ Type: 'text', Text: content }] : [], hasImage: false }
   let text = ''
   let hasImage = false
   const contents: HunyuanContent[] = []
@@ -26,7 +31,13 @@ function partsOf(content: OpenAIChatMessage['content']): { text: string; content
 }
 
 function toolOf(tool: OpenAIFunctionTool): HunyuanTool {
-  const out: HunyuanTool = { Type: 'function', Function: { Name: tool.function.name, Parameters: JSON.stringify(tool.function.parameters ?? { type: 'object', properties: {} }) } }
+  const out: HunyuanTool = {
+    Type: 'function',
+    Function: {
+      Name: tool.function.name,
+      Parameters: JSON.stringify(tool.function.parameters ?? { type: 'object', properties: {} }),
+    },
+  }
   if (tool.function.description) out.Function.Description = tool.function.description
   return out
 }
@@ -51,7 +62,11 @@ export function convertToHunyuanRequest(request: OpenAIChatRequest, upstreamMode
       const out: HunyuanMessage = { Role: 'assistant' }
       if (text || !message.tool_calls?.length) out.Content = text
       if (message.tool_calls?.length) {
-        out.ToolCalls = message.tool_calls.map((call) => ({ Id: call.id, Type: 'function', Function: { Name: call.function.name, Arguments: call.function.arguments } }))
+        out.ToolCalls = message.tool_calls.map((call) => ({
+          Id: call.id,
+          Type: 'function',
+          Function: { Name: call.function.name, Arguments: call.function.arguments },
+        }))
       }
       messages.push(out)
     } else {
@@ -63,7 +78,8 @@ export function convertToHunyuanRequest(request: OpenAIChatRequest, upstreamMode
   const out: HunyuanRequest = { Model: upstreamModel, Messages: messages, Stream: request.stream === true }
   if (typeof request.temperature === 'number') out.Temperature = request.temperature
   if (typeof request.top_p === 'number') out.TopP = request.top_p
-  if (request.stop !== undefined && request.stop !== null) out.Stop = typeof request.stop === 'string' ? [request.stop] : request.stop
+  if (request.stop !== undefined && request.stop !== null)
+    out.Stop = typeof request.stop === 'string' ? [request.stop] : request.stop
   if (typeof request.seed === 'number' && request.seed > 0) out.Seed = request.seed
   const tools = (request.tools ?? []).filter((tool) => tool.type === 'function').map(toolOf)
   if (tools.length > 0) {

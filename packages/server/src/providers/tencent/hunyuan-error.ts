@@ -15,7 +15,10 @@ export function readHunyuanError(value: unknown): { code: string; message: strin
   }
   const streamError = body.ErrorMsg
   if (streamError && typeof streamError === 'object' && (streamError.Code || streamError.Msg)) {
-    return { code: String(streamError.Code ?? 'InternalError'), message: String(streamError.Msg || `error ${streamError.Code}`) }
+    return {
+      code: String(streamError.Code ?? 'InternalError'),
+      message: String(streamError.Msg || `error ${streamError.Code}`),
+    }
   }
   return undefined
 }
@@ -28,8 +31,19 @@ export function readHunyuanError(value: unknown): { code: string; message: strin
  */
 export function hunyuanErrorStatus(code: string): number {
   if (code.startsWith('AuthFailure')) return 401
-  if (code === 'RequestSizeLimitExceeded' || /^(InvalidParameter|MissingParameter|UnknownParameter|InvalidAction|UnsupportedOperation|UnsupportedProtocol|UnsupportedRegion|InvalidRequest)/.test(code)) return 400
+  if (
+    code === 'RequestSizeLimitExceeded' ||
+    /^(InvalidParameter|MissingParameter|UnknownParameter|InvalidAction|UnsupportedOperation|UnsupportedProtocol|UnsupportedRegion|InvalidRequest)/.test(
+      code
+    )
+  )
+    return 400
   if (code.includes('LimitExceeded')) return 429
-  if (/^(UnauthorizedOperation|OperationDenied|ResourceUnavailable\.(InArrears|LowBalance|NotExist|StopUsing)|ResourceInsufficient|FailedOperation\.(ServiceNotActivated|ServiceStop|FreeResourcePackExhausted|ResourcePackExhausted))/.test(code)) return 403
+  if (
+    /^(UnauthorizedOperation|OperationDenied|ResourceUnavailable\.(InArrears|LowBalance|NotExist|StopUsing)|ResourceInsufficient|FailedOperation\.(ServiceNotActivated|ServiceStop|FreeResourcePackExhausted|ResourcePackExhausted))/.test(
+      code
+    )
+  )
+    return 403
   return 502
 }

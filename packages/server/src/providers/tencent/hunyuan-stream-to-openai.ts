@@ -1,8 +1,8 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
-import type { HunyuanResponseBody, HunyuanToolCall } from './hunyuan-api.ts'
+import type { Usage } from '../types.ts'
 import { completionIdOf, readHunyuanUsage } from './convert-hunyuan-response.ts'
+import type { HunyuanResponseBody, HunyuanToolCall } from './hunyuan-api.ts'
 import { readHunyuanError } from './hunyuan-error.ts'
 import { toOpenAIFinishReason } from './map-hunyuan-finish-reason.ts'
 
@@ -34,7 +34,12 @@ export class HunyuanToOpenAIStream {
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean }) {
     this.options = options
-    this.out = new OpenAIChunkWriter({ id: 'chatcmpl-hunyuan', clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
+    this.out = new OpenAIChunkWriter({
+      id: 'chatcmpl-hunyuan',
+      clientModel: options.clientModel,
+      created: options.created,
+      includeUsage: options.includeUsage,
+    })
   }
 
   get usage(): Usage | undefined {

@@ -44,7 +44,14 @@ export const tc3Date = (timestamp: number) => new Date(timestamp * 1000).toISOSt
 export function signTc3(request: Tc3Request, credentials: TencentCredentials): Tc3Signature {
   const signedHeaders = 'content-type;host'
   const canonicalHeaders = `content-type:${request.contentType.trim().toLowerCase()}\nhost:${request.host.trim().toLowerCase()}\n`
-  const canonicalRequest = ['POST', request.path || '/', request.query, canonicalHeaders, signedHeaders, sha256Hex(request.body)].join('\n')
+  const canonicalRequest = [
+    'POST',
+    request.path || '/',
+    request.query,
+    canonicalHeaders,
+    signedHeaders,
+    sha256Hex(request.body),
+  ].join('\n')
   const date = tc3Date(request.timestamp)
   const scope = `${date}/${request.service}/tc3_request`
   const stringToSign = ['TC3-HMAC-SHA256', String(request.timestamp), scope, sha256Hex(canonicalRequest)].join('\n')

@@ -7,7 +7,10 @@ import { signTc3, type TencentCredentials } from './tc3-signature.ts'
  * AppId, so `SecretId|SecretKey` is taken too). Undefined when it has another shape.
  */
 export function parseTencentKey(key: string): TencentCredentials | undefined {
-  const parts = key.trim().split('|').map((part) => part.trim())
+  const parts = key
+    .trim()
+    .split('|')
+    .map((part) => part.trim())
   if (parts.length !== 2 && parts.length !== 3) return undefined
   const [secretId, secretKey] = parts.slice(-2)
   return secretId && secretKey ? { secretId, secretKey } : undefined
@@ -47,8 +50,16 @@ export const tencentAdapter: ProviderAdapter = {
   signRequest(request, channel, now) {
     const timestamp = Math.floor(now.getTime() / 1000)
     const { authorization } = signTc3(
-      { host: request.url.host, path: request.url.pathname, query: request.url.search.slice(1), contentType: CONTENT_TYPE, body: request.body, service: HUNYUAN_SERVICE, timestamp },
-      credentialsOf(channel),
+      {
+        host: request.url.host,
+        path: request.url.pathname,
+        query: request.url.search.slice(1),
+        contentType: CONTENT_TYPE,
+        body: request.body,
+        service: HUNYUAN_SERVICE,
+        timestamp,
+      },
+      credentialsOf(channel)
     )
     const headers: Record<string, string> = {
       'content-type': CONTENT_TYPE,

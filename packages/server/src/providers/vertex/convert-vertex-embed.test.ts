@@ -9,10 +9,17 @@ const json = (text: string) => JSON.parse(text) as Record<string, unknown>
 describe("Gemini's embedding methods over Vertex AI's predict", () => {
   it('sends one instance per request with its task type and title; the first outputDimensionality as the parameter', () => {
     expect(convertGeminiEmbedToVertex(json(gemini.fixture('gemini-embed-request.json')), false)).toEqual({
-      instances: [{ content: 'What is the meaning of life?', task_type: 'RETRIEVAL_DOCUMENT', title: 'Philosophy notes' }],
+      instances: [
+        { content: 'What is the meaning of life?', task_type: 'RETRIEVAL_DOCUMENT', title: 'Philosophy notes' },
+      ],
       parameters: { outputDimensionality: 4 },
     })
-    expect(convertGeminiEmbedToVertex({ requests: [{ content: { parts: [{ text: 'a' }] } }, { content: { parts: [{ text: 'b' }, { text: 'c' }] } }] }, true)).toEqual({
+    expect(
+      convertGeminiEmbedToVertex(
+        { requests: [{ content: { parts: [{ text: 'a' }] } }, { content: { parts: [{ text: 'b' }, { text: 'c' }] } }] },
+        true
+      )
+    ).toEqual({
       instances: [{ content: 'a' }, { content: 'b\nc' }],
     })
   })
@@ -21,13 +28,13 @@ describe("Gemini's embedding methods over Vertex AI's predict", () => {
     const predicted = json(reader.fixture('vertex-embed-predict.json'))
     expect(convertVertexEmbedToGemini(predicted, true)).toEqual({
       body: {
-        embeddings: [
-          { values: [0.0107, -0.0312, 0.0452] },
-          { values: [-0.0221, 0.0118, 0.0674] },
-        ],
+        embeddings: [{ values: [0.0107, -0.0312, 0.0452] }, { values: [-0.0221, 0.0118, 0.0674] }],
       },
       promptTokens: 17,
     })
-    expect(convertVertexEmbedToGemini({ predictions: [{ embeddings: { values: [1, 2] } }] }, false)).toEqual({ body: { embedding: { values: [1, 2] } }, promptTokens: undefined })
+    expect(convertVertexEmbedToGemini({ predictions: [{ embeddings: { values: [1, 2] } }] }, false)).toEqual({
+      body: { embedding: { values: [1, 2] } },
+      promptTokens: undefined,
+    })
   })
 })

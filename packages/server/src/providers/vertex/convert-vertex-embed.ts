@@ -22,10 +22,16 @@ export function convertGeminiEmbedToVertex(body: Record<string, unknown>, batch:
  * Vertex's predictions as Gemini's answer, and the prompt tokens Vertex counted per instance
  * (undefined when any prediction lacks its count, so the gateway counts instead).
  */
-export function convertVertexEmbedToGemini(response: VertexEmbedPredictResponse, batch: boolean): { body: GeminiEmbedContentResponse | GeminiBatchEmbedContentsResponse; promptTokens: number | undefined } {
+export function convertVertexEmbedToGemini(
+  response: VertexEmbedPredictResponse,
+  batch: boolean
+): { body: GeminiEmbedContentResponse | GeminiBatchEmbedContentsResponse; promptTokens: number | undefined } {
   const predictions = response.predictions ?? []
   const embeddings = predictions.map((prediction) => ({ values: prediction.embeddings?.values ?? [] }))
   const counts = predictions.map((prediction) => prediction.embeddings?.statistics?.token_count)
-  const promptTokens = counts.length > 0 && counts.every((n) => typeof n === 'number') ? counts.reduce<number>((sum, n) => sum + (n as number), 0) : undefined
+  const promptTokens =
+    counts.length > 0 && counts.every((n) => typeof n === 'number')
+      ? counts.reduce<number>((sum, n) => sum + (n as number), 0)
+      : undefined
   return { body: batch ? { embeddings } : { embedding: embeddings[0] ?? { values: [] } }, promptTokens }
 }

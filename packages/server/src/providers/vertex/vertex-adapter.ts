@@ -45,15 +45,23 @@ export const vertexAdapter: ProviderAdapter = {
     const account = parseServiceAccount(channel.key)
     if (!account) throw new Error('the Vertex AI channel key is not a service-account JSON')
     const region = vertexRegion(channel.other, upstreamModel)
-    const host = channel.baseUrl.replace(/\/+$/, '') || (region === 'global' ? 'https://aiplatform.googleapis.com' : `https://${region}-aiplatform.googleapis.com`)
+    const host =
+      channel.baseUrl.replace(/\/+$/, '') ||
+      (region === 'global' ? 'https://aiplatform.googleapis.com' : `https://${region}-aiplatform.googleapis.com`)
     // Vertex model ids carry a version after '@' (claude-sonnet-4@20250514), written as it is.
     const model = encodeURIComponent(upstreamModel).replaceAll('%40', '@')
     const path = `${host}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers`
-    if (isClaude(upstreamModel)) return new URL(`${path}/anthropic/models/${model}:${stream ? 'streamRawPredict' : 'rawPredict'}`)
+    if (isClaude(upstreamModel))
+      return new URL(`${path}/anthropic/models/${model}:${stream ? 'streamRawPredict' : 'rawPredict'}`)
     // Vertex embeds through predict (text-embedding and gemini-embedding models alike).
-    if (endpoint === 'gemini-embed' || endpoint === 'gemini-batch-embed') return new URL(`${path}/google/models/${model}:predict`)
+    if (endpoint === 'gemini-embed' || endpoint === 'gemini-batch-embed')
+      return new URL(`${path}/google/models/${model}:predict`)
     if (endpoint === 'gemini-count') return new URL(`${path}/google/models/${model}:countTokens`)
-    return new URL(stream ? `${path}/google/models/${model}:streamGenerateContent?alt=sse` : `${path}/google/models/${model}:generateContent`)
+    return new URL(
+      stream
+        ? `${path}/google/models/${model}:streamGenerateContent?alt=sse`
+        : `${path}/google/models/${model}:generateContent`
+    )
   },
   buildHeaders(_channel, _endpoint, accessToken): Record<string, string> {
     return accessToken ? { authorization: `Bearer ${accessToken}` } : {}

@@ -1,6 +1,6 @@
-import type { ProtocolBridge } from '../types.ts'
 import { isPlausibleUsage } from '../../services/billing/compute-quota.ts'
 import { geminiEmbedErrorFrame, noEmbedStream } from '../gemini/gemini-embed-frames.ts'
+import type { ProtocolBridge } from '../types.ts'
 import { convertGeminiEmbedToVertex, convertVertexEmbedToGemini } from './convert-vertex-embed.ts'
 import type { VertexEmbedPredictResponse } from './vertex-embed-api.ts'
 
@@ -17,11 +17,18 @@ function embedOverVertex(endpoint: 'gemini-embed' | 'gemini-batch-embed'): Proto
     convertJson(parsed) {
       const { body, promptTokens } = convertVertexEmbedToGemini(parsed as VertexEmbedPredictResponse, batch)
       const usage = promptTokens === undefined ? undefined : { promptTokens, completionTokens: 0 }
-      return { body: JSON.stringify(body), usage: usage && isPlausibleUsage(usage) ? usage : undefined, completionText: '' }
+      return {
+        body: JSON.stringify(body),
+        usage: usage && isPlausibleUsage(usage) ? usage : undefined,
+        completionText: '',
+      }
     },
     createStream: noEmbedStream,
     errorFrame: geminiEmbedErrorFrame,
   }
 }
 
-export const vertexEmbedBridges = { 'gemini-embed': embedOverVertex('gemini-embed'), 'gemini-batch-embed': embedOverVertex('gemini-batch-embed') }
+export const vertexEmbedBridges = {
+  'gemini-embed': embedOverVertex('gemini-embed'),
+  'gemini-batch-embed': embedOverVertex('gemini-batch-embed'),
+}

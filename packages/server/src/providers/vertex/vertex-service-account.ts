@@ -20,8 +20,14 @@ export function parseServiceAccount(key: string): ServiceAccount | undefined {
     return undefined
   }
   const { project_id: projectId, client_email: clientEmail, private_key: privateKey, token_uri: tokenUri } = json
-  if (typeof projectId !== 'string' || typeof clientEmail !== 'string' || typeof privateKey !== 'string') return undefined
-  return { projectId, clientEmail, privateKey, tokenUri: typeof tokenUri === 'string' && tokenUri ? tokenUri : GOOGLE_TOKEN_URI }
+  if (typeof projectId !== 'string' || typeof clientEmail !== 'string' || typeof privateKey !== 'string')
+    return undefined
+  return {
+    projectId,
+    clientEmail,
+    privateKey,
+    tokenUri: typeof tokenUri === 'string' && tokenUri ? tokenUri : GOOGLE_TOKEN_URI,
+  }
 }
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url')
@@ -32,7 +38,15 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
  */
 export function serviceAccountAssertion(account: ServiceAccount, nowSeconds: number): string {
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))
-  const claims = base64url(JSON.stringify({ iss: account.clientEmail, scope: CLOUD_PLATFORM_SCOPE, aud: account.tokenUri, iat: nowSeconds, exp: nowSeconds + 3600 }))
+  const claims = base64url(
+    JSON.stringify({
+      iss: account.clientEmail,
+      scope: CLOUD_PLATFORM_SCOPE,
+      aud: account.tokenUri,
+      iat: nowSeconds,
+      exp: nowSeconds + 3600,
+    })
+  )
   const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(account.privateKey)
   return `${header}.${claims}.${base64url(signature)}`
 }

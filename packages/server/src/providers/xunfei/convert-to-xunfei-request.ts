@@ -13,7 +13,11 @@ export const XUNFEI_DOMAINS: Record<string, string> = {
 }
 
 const textOf = (content: OpenAIChatRequest['messages'][number]['content']) =>
-  typeof content === 'string' ? content : (content ?? []).map((part: OpenAIContentPart) => (part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('')
+  typeof content === 'string'
+    ? content
+    : (content ?? [])
+        .map((part: OpenAIContentPart) => (part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+        .join('')
 
 /**
  * An OpenAI chat request as Spark's first (and only) WebSocket frame: text turns only (system,
@@ -31,5 +35,9 @@ export function convertToXunfeiRequest(request: OpenAIChatRequest, appId: string
   if (request.temperature !== undefined) chat.temperature = Math.min(1, Math.max(0, request.temperature))
   const maxTokens = request.max_completion_tokens ?? request.max_tokens
   if (maxTokens !== undefined) chat.max_tokens = maxTokens
-  return { header: { app_id: appId, uid: typeof request.user === 'string' ? request.user.slice(0, 32) : 'gateway' }, parameter: { chat }, payload: { message: { text } } }
+  return {
+    header: { app_id: appId, uid: typeof request.user === 'string' ? request.user.slice(0, 32) : 'gateway' },
+    parameter: { chat },
+    payload: { message: { text } },
+  }
 }

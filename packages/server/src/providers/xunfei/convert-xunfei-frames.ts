@@ -1,11 +1,16 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatResponse } from '../openai-chat-api.ts'
 import { openAIUsageOf } from '../openai-chat-usage.ts'
+import type { Usage } from '../types.ts'
 import type { XunfeiFrame } from './xunfei-api.ts'
 import { frameText, frameUsage } from './xunfei-frames.ts'
 
 /** Every frame of a finished answer as one OpenAI chat completion. */
-export function convertXunfeiFrames(frames: XunfeiFrame[], clientModel: string, created: number, requestId: string): { body: OpenAIChatResponse; usage: Usage | undefined } {
+export function convertXunfeiFrames(
+  frames: XunfeiFrame[],
+  clientModel: string,
+  created: number,
+  requestId: string
+): { body: OpenAIChatResponse; usage: Usage | undefined } {
   const text = frames.map(frameText).join('')
   const usage = frames.map(frameUsage).findLast((found) => found !== undefined)
   const sid = frames.find((frame) => frame.header?.sid)?.header?.sid

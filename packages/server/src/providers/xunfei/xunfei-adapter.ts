@@ -1,8 +1,8 @@
 import { XUNFEI_DEFAULT_VERSION } from '@gateway/shared'
 import type { Endpoint, ProviderAdapter } from '../types.ts'
+import { XUNFEI_DOMAINS } from './convert-to-xunfei-request.ts'
 import type { XunfeiRequest } from './xunfei-api.ts'
 import { parseXunfeiKey, signXunfeiUrl } from './xunfei-auth.ts'
-import { XUNFEI_DOMAINS } from './convert-to-xunfei-request.ts'
 
 /** The channel's API version (its `other` field), v2.1 when empty as the console sets it. */
 export const xunfeiVersion = (other: string) => other.trim() || XUNFEI_DEFAULT_VERSION

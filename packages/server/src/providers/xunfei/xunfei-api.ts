@@ -19,6 +19,8 @@ export interface XunfeiFrame {
   header?: { code?: number; message?: string; sid?: string; status?: number }
   payload?: {
     choices?: { status?: number; seq?: number; text?: { content?: string; role?: string; index?: number }[] }
-    usage?: { text?: { question_tokens?: number; prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } }
+    usage?: {
+      text?: { question_tokens?: number; prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
+    }
   }
 }

@@ -8,7 +8,10 @@ export interface XunfeiCredentials {
 
 /** The channel key `APPID|APISecret|APIKey`; undefined when it has another shape. */
 export function parseXunfeiKey(key: string): XunfeiCredentials | undefined {
-  const [appId, apiSecret, apiKey] = key.trim().split('|').map((part) => part.trim())
+  const [appId, apiSecret, apiKey] = key
+    .trim()
+    .split('|')
+    .map((part) => part.trim())
   return appId && apiSecret && apiKey ? { appId, apiSecret, apiKey } : undefined
 }
 

@@ -12,12 +12,16 @@ export function xunfeiErrorStatus(code: number): number {
 /** A frame's failure, when its header carries a code other than 0. */
 export function frameError(frame: XunfeiFrame): { code: number; message: string } | undefined {
   const code = frame.header?.code
-  return typeof code === 'number' && code !== 0 ? { code, message: frame.header?.message ?? `Spark error ${code}` } : undefined
+  return typeof code === 'number' && code !== 0
+    ? { code, message: frame.header?.message ?? `Spark error ${code}` }
+    : undefined
 }
 
-export const frameText = (frame: XunfeiFrame) => (frame.payload?.choices?.text ?? []).map((part) => part.content ?? '').join('')
+export const frameText = (frame: XunfeiFrame) =>
+  (frame.payload?.choices?.text ?? []).map((part) => part.content ?? '').join('')
 
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0)
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0
 
 /** The usage the last frame reports (Spark sends it once, with status 2). */
 export function frameUsage(frame: XunfeiFrame): Usage | undefined {

@@ -1,6 +1,6 @@
-import type { Usage } from '../types.ts'
 import type { OpenAIChatChunk, OpenAIFinishReason } from '../openai-chat-api.ts'
 import { OpenAIChunkWriter } from '../openai-chunk-writer.ts'
+import type { Usage } from '../types.ts'
 import type { XunfeiFrame } from './xunfei-api.ts'
 import { frameError, frameText, frameUsage } from './xunfei-frames.ts'
 
@@ -17,7 +17,12 @@ export class XunfeiToOpenAIStream {
   error: { type: string; message: string } | undefined
 
   constructor(options: { clientModel: string; created: number; includeUsage: boolean; requestId: string }) {
-    this.out = new OpenAIChunkWriter({ id: `chatcmpl-${options.requestId}`, clientModel: options.clientModel, created: options.created, includeUsage: options.includeUsage })
+    this.out = new OpenAIChunkWriter({
+      id: `chatcmpl-${options.requestId}`,
+      clientModel: options.clientModel,
+      created: options.created,
+      includeUsage: options.includeUsage,
+    })
   }
 
   push(payload: string): string[] {

@@ -1,12 +1,22 @@
-import { parseChannelOptions, type ChannelOtherSettings, type ChannelSetting } from '@gateway/shared'
+import {
+  ChannelStatus,
+  parseChannelOptions,
+  splitCommaList,
+  type ChannelOtherSettings,
+  type ChannelSetting,
+} from '@gateway/shared'
 import type { Kysely } from 'kysely'
 import { listChannelsForRouting, listEnabledAbilities } from '../../db/queries/relay-lookups.ts'
 import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
 import type { ChangeBus } from '../../services/changes/change-bus.ts'
-import { ChannelStatus, splitCommaList } from '@gateway/shared'
-import { enabledKeyIndexes, keyStatusOf, readChannelInfo, splitChannelKeys } from '../../services/channels/channel-info.ts'
+import {
+  enabledKeyIndexes,
+  keyStatusOf,
+  readChannelInfo,
+  splitChannelKeys,
+} from '../../services/channels/channel-info.ts'
 
 /** The keys of a multi-key channel, as the relay picks among them. */
 export interface MultiKeys {
@@ -178,7 +188,10 @@ export class ChannelCache {
         settings: parseChannelOptions<ChannelOtherSettings>(row.settings),
         testModel: row.test_model ?? '',
         privateNetwork: row.private_network === 1,
-        models: row.models.split(',').map((m) => m.trim()).filter(Boolean),
+        models: row.models
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean),
       })
     }
     const levels = new Map<string, Map<string, Map<number, Candidate[]>>>()
@@ -198,7 +211,10 @@ export class ChannelCache {
     for (const [group, byModel] of levels) {
       const models = new Map<string, Candidate[][]>()
       for (const [model, byPriority] of byModel) {
-        models.set(model, [...byPriority.entries()].sort((a, b) => b[0] - a[0]).map(([, list]) => list))
+        models.set(
+          model,
+          [...byPriority.entries()].sort((a, b) => b[0] - a[0]).map(([, list]) => list)
+        )
       }
       routes.set(group, models)
     }
@@ -211,7 +227,13 @@ function multiKeysOf(channelInfo: unknown, keyText: string): MultiKeys | undefin
   if (!info.is_multi_key) return undefined
   const keys = splitChannelKeys(keyText)
   const autoDisabled = keys.map((_, i) => i).filter((i) => keyStatusOf(info, i) === ChannelStatus.autoDisabled)
-  return { mode: info.multi_key_mode, keys, enabled: enabledKeyIndexes(info, keys.length), autoDisabled, pollingIndex: info.multi_key_polling_index }
+  return {
+    mode: info.multi_key_mode,
+    keys,
+    enabled: enabledKeyIndexes(info, keys.length),
+    autoDisabled,
+    pollingIndex: info.multi_key_polling_index,
+  }
 }
 
 function jsonObject(text: string | null | undefined): Record<string, unknown> {

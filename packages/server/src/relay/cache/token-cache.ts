@@ -77,7 +77,10 @@ export class TokenCache {
     const cached = this.tokens.get(hash)
     if (cached === MISSING) return undefined
     if (cached) return cached
-    const row = bareKey === undefined ? await findTokenByHash(this.db, hash) : await findTokenByHashOrRawKey(this.db, hash, bareKey)
+    const row =
+      bareKey === undefined
+        ? await findTokenByHash(this.db, hash)
+        : await findTokenByHashOrRawKey(this.db, hash, bareKey)
     if (!row) {
       this.tokens.set(hash, MISSING, 5000)
       return undefined
@@ -91,7 +94,14 @@ export class TokenCache {
       status: row.status,
       expiredTime: Number(row.expired_time),
       unlimited: Boolean(row.unlimited_quota),
-      modelLimits: row.model_limits_enabled ? new Set(row.model_limits.split(',').map((m) => m.trim()).filter(Boolean)) : undefined,
+      modelLimits: row.model_limits_enabled
+        ? new Set(
+            row.model_limits
+              .split(',')
+              .map((m) => m.trim())
+              .filter(Boolean)
+          )
+        : undefined,
       allowIps: safeAllowList(row.allow_ips),
       group: row.group,
       crossGroupRetry: Boolean(row.cross_group_retry),

@@ -1,6 +1,17 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHANNELS, CITY_SCHEMA, CITY_VALUE, GATEWAY_COUNT_OF_HELLO, HANG, startClientMatrix, WEATHER_ARGS, WEATHER_PARAMETERS, WEATHER_RESULT, type ClientMatrix } from '../../../test/client-matrix.ts'
+import {
+  CHANNELS,
+  CITY_SCHEMA,
+  CITY_VALUE,
+  GATEWAY_COUNT_OF_HELLO,
+  HANG,
+  startClientMatrix,
+  WEATHER_ARGS,
+  WEATHER_PARAMETERS,
+  WEATHER_RESULT,
+  type ClientMatrix,
+} from '../../../test/client-matrix.ts'
 
 /**
  * The official Anthropic client (/v1/messages) through the gateway to an OpenAI, an Anthropic and
@@ -18,19 +29,39 @@ afterAll(async () => {
   await m.close()
 })
 
-const tools: Anthropic.Tool[] = [{ name: 'get_weather', description: 'Weather in a city', input_schema: WEATHER_PARAMETERS as unknown as Anthropic.Tool.InputSchema }]
+const tools: Anthropic.Tool[] = [
+  {
+    name: 'get_weather',
+    description: 'Weather in a city',
+    input_schema: WEATHER_PARAMETERS as unknown as Anthropic.Tool.InputSchema,
+  },
+]
 const ask: Anthropic.MessageParam = { role: 'user', content: 'What is the weather in Paris?' }
 
 describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel) => {
   const { model } = channel
   it('answers a message with the fake usage, and logs exactly those tokens', async () => {
     const since = await m.logCount()
-    const message = await client.messages.create({ model, max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] })
-    expect(message.content).toEqual([{ type: 'text', text: channel.text, ...(message.content[0]?.type === 'text' && 'citations' in message.content[0] ? { citations: message.content[0].citations } : {}) }])
+    const message = await client.messages.create({
+      model,
+      max_tokens: 256,
+      messages: [{ role: 'user', content: 'Hello' }],
+    })
+    expect(message.content).toEqual([
+      {
+        type: 'text',
+        text: channel.text,
+        ...(message.content[0]?.type === 'text' && 'citations' in message.content[0]
+          ? { citations: message.content[0].citations }
+          : {}),
+      },
+    ])
     expect(message.stop_reason).toBe('end_turn')
     expect(message.usage).toMatchObject({ input_tokens: channel.prompt, output_tokens: channel.completion })
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
+    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([
+      [model, channel.prompt, channel.completion],
+    ])
   })
 
   it('streams a message; the final message carries the fake usage', async () => {
@@ -45,7 +76,9 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
     expect(final.stop_reason).toBe('end_turn')
     expect(final.usage).toMatchObject({ input_tokens: channel.prompt, output_tokens: channel.completion })
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
+    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([
+      [channel.prompt, channel.completion, true],
+    ])
   })
 
   // Anthropic knows the exact count up front; over another protocol the gateway announces its own count.
@@ -67,7 +100,11 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
       model,
       max_tokens: 256,
       tools,
-      messages: [ask, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: WEATHER_RESULT }] }],
+      messages: [
+        ask,
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: WEATHER_RESULT }] },
+      ],
     })
     expect(second.content.find((b) => b.type === 'text')).toMatchObject({ text: channel.toolAnswer(WEATHER_RESULT) })
     expect(second.stop_reason).toBe('end_turn')
@@ -88,7 +125,11 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
       model,
       max_tokens: 256,
       tools,
-      messages: [ask, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: WEATHER_RESULT }] }],
+      messages: [
+        ask,
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: WEATHER_RESULT }] },
+      ],
     })
     expect(await second.finalText()).toBe(channel.toolAnswer(WEATHER_RESULT))
   })
@@ -106,7 +147,9 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
 
   it('answers a bad gateway key with the client’s AuthenticationError', async () => {
     const bad = new Anthropic({ apiKey: 'sk-not-a-gateway-key', baseURL: m.url, maxRetries: 0 })
-    const error = await bad.messages.create({ model, max_tokens: 16, messages: [{ role: 'user', content: 'Hello' }] }).catch((e: unknown) => e)
+    const error = await bad.messages
+      .create({ model, max_tokens: 16, messages: [{ role: 'user', content: 'Hello' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError)
     expect((error as InstanceType<typeof Anthropic.AuthenticationError>).status).toBe(401)
   })
@@ -138,7 +181,12 @@ describe.each(CHANNELS)('anthropic messages on the $protocol channel', (channel)
 
 describe('anthropic client, gateway-level answers', () => {
   it('passes anthropic-beta through to an Anthropic channel', async () => {
-    await client.beta.messages.create({ model: 'claude-fake', max_tokens: 16, messages: [{ role: 'user', content: 'Hello' }], betas: ['context-1m-2025-08-07'] })
+    await client.beta.messages.create({
+      model: 'claude-fake',
+      max_tokens: 16,
+      messages: [{ role: 'user', content: 'Hello' }],
+      betas: ['context-1m-2025-08-07'],
+    })
     expect(m.lastSent('anthropic')?.headers['anthropic-beta']).toBe('context-1m-2025-08-07')
   })
 
@@ -152,7 +200,9 @@ describe('anthropic client, gateway-level answers', () => {
   })
 
   it('answers an unknown model with NotFoundError', async () => {
-    const error = await client.messages.create({ model: 'no-such-model', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    const error = await client.messages
+      .create({ model: 'no-such-model', max_tokens: 16, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(Anthropic.NotFoundError)
   })
 

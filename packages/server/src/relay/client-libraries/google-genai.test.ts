@@ -1,6 +1,16 @@
 import { ApiError, GoogleGenAI, Type, type Content, type GenerateContentResponse } from '@google/genai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHANNELS, CITY_SCHEMA, CITY_VALUE, HANG, startClientMatrix, WEATHER_ARGS, WEATHER_PARAMETERS, WEATHER_RESULT, type ClientMatrix } from '../../../test/client-matrix.ts'
+import {
+  CHANNELS,
+  CITY_SCHEMA,
+  CITY_VALUE,
+  HANG,
+  startClientMatrix,
+  WEATHER_ARGS,
+  WEATHER_PARAMETERS,
+  WEATHER_RESULT,
+  type ClientMatrix,
+} from '../../../test/client-matrix.ts'
 
 /**
  * Google's @google/genai client on the gateway's Gemini-native routes (/v1beta), against a Gemini
@@ -16,12 +26,21 @@ afterAll(async () => {
   await m.close()
 })
 
-const genai = (apiKey = m.key) => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: m.url, retryOptions: { attempts: 1 } } })
+const genai = (apiKey = m.key) =>
+  new GoogleGenAI({ apiKey, httpOptions: { baseUrl: m.url, retryOptions: { attempts: 1 } } })
 
 const ask: Content = { role: 'user', parts: [{ text: 'What is the weather in Paris?' }] }
 /** The same tool in Gemini's own schema dialect (OpenAPI with upper-case types). */
-const weatherUpperCase = { name: 'get_weather', description: 'Weather in a city', parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] } }
-const weatherJsonSchema = { name: 'get_weather', description: 'Weather in a city', parametersJsonSchema: WEATHER_PARAMETERS }
+const weatherUpperCase = {
+  name: 'get_weather',
+  description: 'Weather in a city',
+  parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] },
+}
+const weatherJsonSchema = {
+  name: 'get_weather',
+  description: 'Weather in a city',
+  parametersJsonSchema: WEATHER_PARAMETERS,
+}
 
 describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
   const { model } = channel
@@ -30,9 +49,15 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     const response = await genai().models.generateContent({ model, contents: 'Hello' })
     expect(response.text).toBe(channel.text)
     expect(response.candidates?.[0]?.finishReason).toBe('STOP')
-    expect(response.usageMetadata).toMatchObject({ promptTokenCount: channel.prompt, candidatesTokenCount: channel.completion, totalTokenCount: channel.prompt + channel.completion })
+    expect(response.usageMetadata).toMatchObject({
+      promptTokenCount: channel.prompt,
+      candidatesTokenCount: channel.completion,
+      totalTokenCount: channel.prompt + channel.completion,
+    })
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
+    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([
+      [model, channel.prompt, channel.completion],
+    ])
   })
 
   it('generateContentStream streams the answer; the last chunk has the usage', async () => {
@@ -44,9 +69,14 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
       last = chunk
     }
     expect(text).toBe(channel.text)
-    expect(last?.usageMetadata).toMatchObject({ promptTokenCount: channel.prompt, candidatesTokenCount: channel.completion })
+    expect(last?.usageMetadata).toMatchObject({
+      promptTokenCount: channel.prompt,
+      candidatesTokenCount: channel.completion,
+    })
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
+    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([
+      [channel.prompt, channel.completion, true],
+    ])
   })
 
   it('function calling round trip with Gemini’s upper-case schema types', async () => {
@@ -56,16 +86,26 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     const second = await genai().models.generateContent({
       model,
       config: { tools },
-      contents: [ask, first.candidates?.[0]?.content as Content, { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { result: WEATHER_RESULT } } }] }],
+      contents: [
+        ask,
+        first.candidates?.[0]?.content as Content,
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { result: WEATHER_RESULT } } }] },
+      ],
     })
-    expect(second.text).toBe(channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT })))
+    expect(second.text).toBe(
+      channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT }))
+    )
   })
 
   it('function calling round trip with parametersJsonSchema, streamed', async () => {
     const tools = [{ functionDeclarations: [weatherJsonSchema] }]
     const calls: Array<[string | undefined, unknown]> = []
     let modelTurn: Content | undefined
-    for await (const chunk of await genai().models.generateContentStream({ model, contents: [ask], config: { tools } })) {
+    for await (const chunk of await genai().models.generateContentStream({
+      model,
+      contents: [ask],
+      config: { tools },
+    })) {
       for (const c of chunk.functionCalls ?? []) calls.push([c.name, c.args])
       modelTurn ??= chunk.candidates?.[0]?.content
     }
@@ -77,27 +117,51 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     }
     expect(m.lastSent(channel.protocol)?.body).toMatchObject(sentTools[channel.protocol])
     let text = ''
-    const history = [ask, modelTurn as Content, { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { result: WEATHER_RESULT } } }] }]
-    for await (const chunk of await genai().models.generateContentStream({ model, contents: history, config: { tools } })) text += chunk.text ?? ''
-    expect(text).toBe(channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT })))
+    const history = [
+      ask,
+      modelTurn as Content,
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { result: WEATHER_RESULT } } }] },
+    ]
+    for await (const chunk of await genai().models.generateContentStream({
+      model,
+      contents: history,
+      config: { tools },
+    }))
+      text += chunk.text ?? ''
+    expect(text).toBe(
+      channel.toolAnswer(channel.protocol === 'gemini' ? WEATHER_RESULT : JSON.stringify({ result: WEATHER_RESULT }))
+    )
   })
 
   it('responseSchema: the answer is JSON of that schema', async () => {
     const response = await genai().models.generateContent({
       model,
       contents: 'Weather in Paris as JSON',
-      config: { responseMimeType: 'application/json', responseSchema: { type: Type.OBJECT, properties: { city: { type: Type.STRING }, temperature: { type: Type.NUMBER } }, required: ['city', 'temperature'] } },
+      config: {
+        responseMimeType: 'application/json',
+        responseSchema: {
+          type: Type.OBJECT,
+          properties: { city: { type: Type.STRING }, temperature: { type: Type.NUMBER } },
+          required: ['city', 'temperature'],
+        },
+      },
     })
     expect(JSON.parse(response.text ?? 'null')).toEqual(CITY_VALUE)
   })
 
   it('responseJsonSchema: the answer is JSON of that schema', async () => {
-    const response = await genai().models.generateContent({ model, contents: 'Weather in Paris as JSON', config: { responseMimeType: 'application/json', responseJsonSchema: CITY_SCHEMA } })
+    const response = await genai().models.generateContent({
+      model,
+      contents: 'Weather in Paris as JSON',
+      config: { responseMimeType: 'application/json', responseJsonSchema: CITY_SCHEMA },
+    })
     expect(JSON.parse(response.text ?? 'null')).toEqual(CITY_VALUE)
   })
 
   it('a bad gateway key fails with the client’s ApiError', async () => {
-    const error = await genai('sk-not-a-gateway-key').models.generateContent({ model, contents: 'Hello' }).catch((e: unknown) => e)
+    const error = await genai('sk-not-a-gateway-key')
+      .models.generateContent({ model, contents: 'Hello' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(401)
   })
@@ -107,7 +171,11 @@ describe.each(CHANNELS)('@google/genai on the $protocol channel', (channel) => {
     const controller = new AbortController()
     let text = ''
     const reading = (async () => {
-      for await (const chunk of await genai().models.generateContentStream({ model, contents: HANG, config: { abortSignal: controller.signal } })) {
+      for await (const chunk of await genai().models.generateContentStream({
+        model,
+        contents: HANG,
+        config: { abortSignal: controller.signal },
+      })) {
         text += chunk.text ?? ''
         controller.abort()
       }
@@ -142,7 +210,9 @@ describe('@google/genai, Gemini-native endpoints beyond generateContent', () => 
   })
 
   it('answers an unknown model with 404 NOT_FOUND', async () => {
-    const error = await genai().models.generateContent({ model: 'no-such-model', contents: 'Hello' }).catch((e: unknown) => e)
+    const error = await genai()
+      .models.generateContent({ model: 'no-such-model', contents: 'Hello' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(404)
   })

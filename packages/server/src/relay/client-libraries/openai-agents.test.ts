@@ -1,8 +1,25 @@
-import { Agent, OpenAIProvider, run, Runner, setDefaultOpenAIClient, setOpenAIAPI, setTracingDisabled, tool } from '@openai/agents'
+import {
+  Agent,
+  OpenAIProvider,
+  run,
+  Runner,
+  setDefaultOpenAIClient,
+  setOpenAIAPI,
+  setTracingDisabled,
+  tool,
+} from '@openai/agents'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { CHANNELS, CITY_VALUE, HANG, startClientMatrix, WEATHER_ARGS, WEATHER_RESULT, type ClientMatrix } from '../../../test/client-matrix.ts'
+import {
+  CHANNELS,
+  CITY_VALUE,
+  HANG,
+  startClientMatrix,
+  WEATHER_ARGS,
+  WEATHER_RESULT,
+  type ClientMatrix,
+} from '../../../test/client-matrix.ts'
 
 /**
  * The OpenAI Agents SDK (an Agent with a function tool, run by a Runner whose provider is an
@@ -30,7 +47,10 @@ type Mode = 'responses' | 'chat'
 type AgentsClient = NonNullable<NonNullable<ConstructorParameters<typeof OpenAIProvider>[0]>['openAIClient']>
 const runner = (mode: Mode, apiKey = m.key) => {
   const openAIClient = new OpenAI({ apiKey, baseURL: `${m.url}/v1`, maxRetries: 0 }) as unknown as AgentsClient
-  return new Runner({ modelProvider: new OpenAIProvider({ openAIClient, useResponses: mode === 'responses' }), tracingDisabled: true })
+  return new Runner({
+    modelProvider: new OpenAIProvider({ openAIClient, useResponses: mode === 'responses' }),
+    tracingDisabled: true,
+  })
 }
 
 const calls: unknown[] = []
@@ -44,7 +64,9 @@ const getWeather = tool({
   },
 })
 
-const pairs = (['responses', 'chat'] as Mode[]).flatMap((mode) => CHANNELS.map((channel) => ({ mode, channel, label: `${mode} model on the ${channel.protocol} channel` })))
+const pairs = (['responses', 'chat'] as Mode[]).flatMap((mode) =>
+  CHANNELS.map((channel) => ({ mode, channel, label: `${mode} model on the ${channel.protocol} channel` }))
+)
 
 describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
   const { model } = channel
@@ -53,9 +75,15 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
     const since = await m.logCount()
     const result = await runner(mode).run(new Agent({ name: 'greeter', instructions: 'Be brief.', model }), 'Hello')
     expect(result.finalOutput).toBe(channel.text)
-    expect([result.runContext.usage.requests, result.runContext.usage.inputTokens, result.runContext.usage.outputTokens]).toEqual([1, channel.prompt, channel.completion])
+    expect([
+      result.runContext.usage.requests,
+      result.runContext.usage.inputTokens,
+      result.runContext.usage.outputTokens,
+    ]).toEqual([1, channel.prompt, channel.completion])
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
+    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([
+      [model, channel.prompt, channel.completion],
+    ])
   })
 
   it('runs an agent through its function tool: call, result, answer', async () => {
@@ -82,7 +110,12 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
   })
 
   it('answers a structured outputType', async () => {
-    const agent = new Agent({ name: 'reporter', instructions: 'Report as JSON.', model, outputType: z.object({ city: z.string(), temperature: z.number() }) })
+    const agent = new Agent({
+      name: 'reporter',
+      instructions: 'Report as JSON.',
+      model,
+      outputType: z.object({ city: z.string(), temperature: z.number() }),
+    })
     const result = await runner(mode).run(agent, 'Weather in Paris')
     expect(result.finalOutput).toEqual(CITY_VALUE)
   })
@@ -97,7 +130,10 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
   it('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
     const since = await m.logCount()
     const controller = new AbortController()
-    const result = await runner(mode).run(new Agent({ name: 'greeter', model }), HANG, { stream: true, signal: controller.signal })
+    const result = await runner(mode).run(new Agent({ name: 'greeter', model }), HANG, {
+      stream: true,
+      signal: controller.signal,
+    })
     let text = ''
     try {
       for await (const delta of result.toTextStream()) {
@@ -119,11 +155,15 @@ describe.each(pairs)('agents SDK: $label', ({ mode, channel }) => {
 describe('agents SDK through the default client', () => {
   it('run() uses the client set by setDefaultOpenAIClient, in chat-completions mode', async () => {
     const since = await m.logCount()
-    setDefaultOpenAIClient(new OpenAI({ apiKey: m.key, baseURL: `${m.url}/v1`, maxRetries: 0 }) as unknown as AgentsClient)
+    setDefaultOpenAIClient(
+      new OpenAI({ apiKey: m.key, baseURL: `${m.url}/v1`, maxRetries: 0 }) as unknown as AgentsClient
+    )
     setOpenAIAPI('chat_completions')
     const result = await run(new Agent({ name: 'greeter', model: 'claude-fake' }), 'Hello')
     expect(result.finalOutput).toBe(CHANNELS[1]?.text)
-    expect((await m.logsSince(since)).map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([['claude-fake', CHANNELS[1]?.prompt, CHANNELS[1]?.completion]])
+    expect((await m.logsSince(since)).map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([
+      ['claude-fake', CHANNELS[1]?.prompt, CHANNELS[1]?.completion],
+    ])
   })
 })
 

@@ -1,10 +1,28 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createOpenAI } from '@ai-sdk/openai'
-import { APICallError, embedMany, generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai'
+import {
+  APICallError,
+  embedMany,
+  generateObject,
+  generateText,
+  stepCountIs,
+  streamText,
+  tool,
+  type LanguageModel,
+} from 'ai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { CHANNELS, CITY_VALUE, HANG, startClientMatrix, WEATHER_ARGS, WEATHER_RESULT, type ChannelUnderTest, type ClientMatrix } from '../../../test/client-matrix.ts'
+import {
+  CHANNELS,
+  CITY_VALUE,
+  HANG,
+  startClientMatrix,
+  WEATHER_ARGS,
+  WEATHER_RESULT,
+  type ChannelUnderTest,
+  type ClientMatrix,
+} from '../../../test/client-matrix.ts'
 
 /**
  * Vercel's AI SDK with its OpenAI (chat and Responses models), Anthropic and Google providers,
@@ -35,7 +53,8 @@ function modelFor(provider: Provider, model: string, apiKey = m.key): LanguageMo
  * OpenAI and Anthropic fakes quote it whole.
  */
 function toolAnswer(provider: Provider, channel: ChannelUnderTest): string {
-  if (provider === 'google' && channel.protocol !== 'gemini') return channel.toolAnswer(JSON.stringify({ name: 'get_weather', content: WEATHER_RESULT }))
+  if (provider === 'google' && channel.protocol !== 'gemini')
+    return channel.toolAnswer(JSON.stringify({ name: 'get_weather', content: WEATHER_RESULT }))
   return channel.toolAnswer(WEATHER_RESULT)
 }
 
@@ -45,7 +64,9 @@ const weather = tool({
   execute: async () => WEATHER_RESULT,
 })
 
-const pairs = PROVIDERS.flatMap((provider) => CHANNELS.map((channel) => ({ provider, channel, label: `${provider} on the ${channel.protocol} channel` })))
+const pairs = PROVIDERS.flatMap((provider) =>
+  CHANNELS.map((channel) => ({ provider, channel, label: `${provider} on the ${channel.protocol} channel` }))
+)
 
 describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
   const { model } = channel
@@ -57,7 +78,9 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     expect(result.finishReason).toBe('stop')
     expect([result.usage.inputTokens, result.usage.outputTokens]).toEqual([channel.prompt, channel.completion])
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([[model, channel.prompt, channel.completion]])
+    expect(logs.map((l) => [l.model_name, l.prompt_tokens, l.completion_tokens])).toEqual([
+      [model, channel.prompt, channel.completion],
+    ])
   })
 
   it('streamText streams the answer and its usage', async () => {
@@ -69,12 +92,20 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
     const usage = await result.usage
     expect([usage.inputTokens, usage.outputTokens]).toEqual([channel.prompt, channel.completion])
     const logs = await m.logsSince(since)
-    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([[channel.prompt, channel.completion, true]])
+    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens, Boolean(l.is_stream)])).toEqual([
+      [channel.prompt, channel.completion, true],
+    ])
   })
 
   it('generateText runs a tool round trip in two steps', async () => {
     const since = await m.logCount()
-    const result = await generateText({ model: modelFor(provider, model), prompt: 'What is the weather in Paris?', tools: { get_weather: weather }, stopWhen: stepCountIs(3), maxRetries: 0 })
+    const result = await generateText({
+      model: modelFor(provider, model),
+      prompt: 'What is the weather in Paris?',
+      tools: { get_weather: weather },
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    })
     expect(result.steps.map((s) => s.finishReason)).toEqual(['tool-calls', 'stop'])
     expect(result.steps[0]?.toolCalls.map((c) => [c.toolName, c.input])).toEqual([['get_weather', WEATHER_ARGS]])
     expect(result.text).toBe(toolAnswer(provider, channel))
@@ -82,7 +113,13 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
   })
 
   it('streamText runs a tool round trip in two steps', async () => {
-    const result = streamText({ model: modelFor(provider, model), prompt: 'What is the weather in Paris?', tools: { get_weather: weather }, stopWhen: stepCountIs(3), maxRetries: 0 })
+    const result = streamText({
+      model: modelFor(provider, model),
+      prompt: 'What is the weather in Paris?',
+      tools: { get_weather: weather },
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    })
     let text = ''
     for await (const delta of result.textStream) text += delta
     const steps = await result.steps
@@ -91,12 +128,21 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
   })
 
   it('generateObject answers an object matching the schema', async () => {
-    const result = await generateObject({ model: modelFor(provider, model), prompt: 'Weather in Paris', schema: z.object({ city: z.string(), temperature: z.number() }), maxRetries: 0 })
+    const result = await generateObject({
+      model: modelFor(provider, model),
+      prompt: 'Weather in Paris',
+      schema: z.object({ city: z.string(), temperature: z.number() }),
+      maxRetries: 0,
+    })
     expect(result.object).toEqual(CITY_VALUE)
   })
 
   it('a bad gateway key fails with an APICallError of status 401', async () => {
-    const error = await generateText({ model: modelFor(provider, model, 'sk-not-a-gateway-key'), prompt: 'Hello', maxRetries: 0 }).catch((e: unknown) => e)
+    const error = await generateText({
+      model: modelFor(provider, model, 'sk-not-a-gateway-key'),
+      prompt: 'Hello',
+      maxRetries: 0,
+    }).catch((e: unknown) => e)
     expect(APICallError.isInstance(error)).toBe(true)
     expect((error as APICallError).statusCode).toBe(401)
   })
@@ -104,7 +150,13 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
   it('an abort mid-stream lets the upstream go, logs the partial answer and settles the hold', async () => {
     const since = await m.logCount()
     const controller = new AbortController()
-    const result = streamText({ model: modelFor(provider, model), prompt: HANG, abortSignal: controller.signal, maxRetries: 0, onError: () => {} })
+    const result = streamText({
+      model: modelFor(provider, model),
+      prompt: HANG,
+      abortSignal: controller.signal,
+      maxRetries: 0,
+      onError: () => {},
+    })
     let text = ''
     try {
       for await (const delta of result.textStream) {
@@ -126,23 +178,30 @@ describe.each(pairs)('ai SDK: $label', ({ provider, channel }) => {
 })
 
 describe('ai SDK embeddings', () => {
-  it.each(CHANNELS.filter((c) => c.embeddingModel !== undefined))('embedMany through the OpenAI provider on the $protocol channel', async (channel) => {
-    const since = await m.logCount()
-    const model = createOpenAI({ baseURL: `${m.url}/v1`, apiKey: m.key }).embedding(channel.embeddingModel as string)
-    const result = await embedMany({ model, values: ['hello', 'world'], maxRetries: 0 })
-    expect(result.embeddings).toEqual([
-      [0.25, -0.5, 0.75],
-      [0.25, -0.5, 0.75],
-    ])
-    // The OpenAI fake reports 4 tokens an input; Gemini reports none and the gateway counts them (1 each).
-    const tokens = channel.protocol === 'openai' ? 8 : 2
-    expect(result.usage.tokens).toBe(tokens)
-    expect((await m.logsSince(since)).map((l) => l.prompt_tokens)).toEqual([tokens])
-  })
+  it.each(CHANNELS.filter((c) => c.embeddingModel !== undefined))(
+    'embedMany through the OpenAI provider on the $protocol channel',
+    async (channel) => {
+      const since = await m.logCount()
+      const model = createOpenAI({ baseURL: `${m.url}/v1`, apiKey: m.key }).embedding(channel.embeddingModel as string)
+      const result = await embedMany({ model, values: ['hello', 'world'], maxRetries: 0 })
+      expect(result.embeddings).toEqual([
+        [0.25, -0.5, 0.75],
+        [0.25, -0.5, 0.75],
+      ])
+      // The OpenAI fake reports 4 tokens an input; Gemini reports none and the gateway counts them (1 each).
+      const tokens = channel.protocol === 'openai' ? 8 : 2
+      expect(result.usage.tokens).toBe(tokens)
+      expect((await m.logsSince(since)).map((l) => l.prompt_tokens)).toEqual([tokens])
+    }
+  )
 
   it('embedMany through the Google provider on the Gemini channel', async () => {
     const google = createGoogleGenerativeAI({ baseURL: `${m.url}/v1beta`, apiKey: m.key })
-    const result = await embedMany({ model: google.embedding('gemini-embedding-fake'), values: ['hello', 'world'], maxRetries: 0 })
+    const result = await embedMany({
+      model: google.embedding('gemini-embedding-fake'),
+      values: ['hello', 'world'],
+      maxRetries: 0,
+    })
     expect(result.embeddings).toEqual([
       [0.25, -0.5, 0.75],
       [0.25, -0.5, 0.75],

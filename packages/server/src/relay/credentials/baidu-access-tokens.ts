@@ -47,36 +47,68 @@ export class BaiduAccessTokens {
     this.cache.delete(cacheId(channel))
   }
 
-  private async exchange(channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>, id: string): Promise<string> {
+  private async exchange(
+    channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>,
+    id: string
+  ): Promise<string> {
     const key = parseBaiduKey(channel.key)
     if (!key) throw credentialError('the channel key must be APIKey|SecretKey', channel.key)
     const url = new URL(`${baiduBaseUrl(channel)}/oauth/2.0/token`)
-    url.search = new URLSearchParams({ grant_type: 'client_credentials', client_id: key.apiKey, client_secret: key.secretKey }).toString()
+    url.search = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: key.apiKey,
+      client_secret: key.secretKey,
+    }).toString()
     this.exchanges++
     let answer: BaiduTokenAnswer
     let status: number
     try {
-      const response = await guardedFetch(url.toString(), { method: 'POST', headers: { accept: 'application/json' } }, { policy: channelPolicy(this.options, channel.privateNetwork), timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 })
+      const response = await guardedFetch(
+        url.toString(),
+        { method: 'POST', headers: { accept: 'application/json' } },
+        {
+          policy: channelPolicy(this.options, channel.privateNetwork),
+          timeoutMs: 10_000,
+          maxBytes: 64 * 1024,
+          maxRedirects: 0,
+        }
+      )
       status = response.status
       answer = (await response.json()) as BaiduTokenAnswer
     } catch {
       throw credentialError('the token endpoint could not be reached', channel.key)
     }
     if (typeof answer?.access_token !== 'string' || answer.access_token === '') {
-      const reason = typeof answer?.error_description === 'string' ? answer.error_description : typeof answer?.error === 'string' ? answer.error : 'no access token'
+      const reason =
+        typeof answer?.error_description === 'string'
+          ? answer.error_description
+          : typeof answer?.error === 'string'
+            ? answer.error
+            : 'no access token'
       throw credentialError(`the token endpoint answered ${status}: ${reason}`, channel.key)
     }
-    const seconds = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : DEFAULT_LIFETIME_S
+    const seconds =
+      typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : DEFAULT_LIFETIME_S
     this.cache.set(id, { token: answer.access_token, expiresAt: Date.now() + seconds * 1000 })
     return answer.access_token
   }
 }
 
-const cacheId = (channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>) => createHash('sha256').update(`${baiduBaseUrl(channel)}\n${channel.key}`).digest('hex')
+const cacheId = (channel: Pick<RelayChannel, 'key' | 'baseUrl' | 'privateNetwork'>) =>
+  createHash('sha256')
+    .update(`${baiduBaseUrl(channel)}\n${channel.key}`)
+    .digest('hex')
 
 /** A channel whose credential does not work: not the client's fault, so the next channel is tried. */
 function credentialError(message: string, channelKey: string): RelayError {
   const parts = channelKey.split('|').filter((part) => part.length >= 4)
   const text = parts.reduce((out, part) => out.split(part).join('[key]'), sanitize(message, channelKey))
-  return new RelayError({ status: 502, type: 'upstream_error', code: 'upstream_credential_failed', message: `Baidu credential: ${text}`, local: false, retryable: true })
+  return new RelayError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'upstream_credential_failed',
+    message: `Baidu credential: ${text}`,
+    local: false,
+    retryable: true,
+  })
 }

@@ -38,16 +38,22 @@ export class GoogleAccessTokens {
   private async exchange(key: string, id: string, privateNetwork: boolean): Promise<string> {
     const account = parseServiceAccount(key)
     if (!account) throw credentialError('the channel key is not a service-account JSON')
-    const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: serviceAccountAssertion(account, Math.floor(Date.now() / 1000)) })
+    const body = new URLSearchParams({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: serviceAccountAssertion(account, Math.floor(Date.now() / 1000)),
+    })
     let answer: { access_token?: unknown; expires_in?: unknown; error_description?: unknown }
     try {
       const response = await guardedFetch(
         account.tokenUri,
         { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() },
-        { policy: channelPolicy(this.options, privateNetwork), timeoutMs: 10_000, maxBytes: 64 * 1024 },
+        { policy: channelPolicy(this.options, privateNetwork), timeoutMs: 10_000, maxBytes: 64 * 1024 }
       )
       answer = (await response.json()) as typeof answer
-      if (!response.ok) throw credentialError(`the token endpoint answered ${response.status}${typeof answer.error_description === 'string' ? `: ${answer.error_description}` : ''}`)
+      if (!response.ok)
+        throw credentialError(
+          `the token endpoint answered ${response.status}${typeof answer.error_description === 'string' ? `: ${answer.error_description}` : ''}`
+        )
     } catch (error) {
       if (error instanceof RelayError) throw error
       throw credentialError('the token endpoint could not be reached')
@@ -61,5 +67,12 @@ export class GoogleAccessTokens {
 
 /** A channel whose credential does not work: not the client's fault, so the next channel is tried. */
 function credentialError(message: string): RelayError {
-  return new RelayError({ status: 502, type: 'upstream_error', code: 'upstream_credential_failed', message: `Vertex AI credential: ${message}`, local: false, retryable: true })
+  return new RelayError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'upstream_credential_failed',
+    message: `Vertex AI credential: ${message}`,
+    local: false,
+    retryable: true,
+  })
 }

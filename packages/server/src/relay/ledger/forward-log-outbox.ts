@@ -11,8 +11,14 @@ export async function forwardLogOutbox(main: Kysely<Database>, logs: Kysely<Data
   for (;;) {
     const batch = await readOutbox(main, 200)
     if (batch.length === 0) return
-    await insertLogRows(logs, batch.map((entry) => JSON.parse(entry.payload) as LogRow))
-    await deleteOutbox(main, batch.map((entry) => entry.id))
+    await insertLogRows(
+      logs,
+      batch.map((entry) => JSON.parse(entry.payload) as LogRow)
+    )
+    await deleteOutbox(
+      main,
+      batch.map((entry) => entry.id)
+    )
     if (batch.length < 200) return
   }
 }

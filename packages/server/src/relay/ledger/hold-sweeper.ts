@@ -1,12 +1,18 @@
-import { formatQuota, LogType } from '@gateway/shared'
 import type { DatabaseSync } from 'node:sqlite'
+import { formatQuota, LogType } from '@gateway/shared'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
-import { beatInstance, ledgerStatements, listOrphanHolds, pruneInstances, removeInstance } from '../../db/queries/ledger.ts'
+import {
+  beatInstance,
+  ledgerStatements,
+  listOrphanHolds,
+  pruneInstances,
+  removeInstance,
+} from '../../db/queries/ledger.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { inTransaction } from '../../db/sqlite-direct.ts'
-import type { Language } from '../../i18n/messages.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
+import type { Language } from '../../i18n/messages.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
@@ -46,7 +52,6 @@ export class HoldSweeper {
     this.statements = ledgerStatements(deps.dialect, deps.sqlite)
   }
 
-
   /** First beat and a first sweep before the instance serves; then on every beat. */
   async start(): Promise<void> {
     await this.tick()
@@ -68,7 +73,8 @@ export class HoldSweeper {
     await this.running
     await this.deps.ledger.replaySpool()
     await this.deps.forwardOutbox?.().catch(() => undefined)
-    if (this.deps.ledger.spooled === 0) await removeInstance(this.deps.db, this.deps.ledger.instanceId).catch(() => undefined)
+    if (this.deps.ledger.spooled === 0)
+      await removeInstance(this.deps.db, this.deps.ledger.instanceId).catch(() => undefined)
   }
 
   private async round(): Promise<void> {
@@ -97,7 +103,10 @@ export class HoldSweeper {
     for (;;) {
       const orphans = await listOrphanHolds(db, ledger.instanceId, aliveSince, 200)
       if (orphans.length === 0) return
-      const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
+      const display = {
+        quotaPerUnit: options.number('QuotaPerUnit'),
+        displayInCurrency: options.bool('DisplayInCurrencyEnabled'),
+      }
       const logged = options.bool('LogConsumeEnabled')
       await inTransaction(db, this.deps.sqlite, (trx) =>
         applyOps(
@@ -106,13 +115,22 @@ export class HoldSweeper {
           this.deps.logsInMainDb,
           orphans.map((row) => ({
             kind: 'release' as const,
-            hold: { id: row.id, payer: { userId: row.user_id, tokenId: row.token_id || undefined, tokenUnlimited: !row.token_limited }, amount: Number(row.amount) },
+            hold: {
+              id: row.id,
+              payer: { userId: row.user_id, tokenId: row.token_id || undefined, tokenUnlimited: !row.token_limited },
+              amount: Number(row.amount),
+            },
             log: logged
               ? {
                   user_id: row.user_id,
                   created_at: now,
                   type: LogType.consume,
-                  ...logTextColumns(language, 'log.interrupted', { quota: formatQuota(Number(row.amount), display) }, { interrupted: true, held: Number(row.amount), request: row.id }),
+                  ...logTextColumns(
+                    language,
+                    'log.interrupted',
+                    { quota: formatQuota(Number(row.amount), display) },
+                    { interrupted: true, held: Number(row.amount), request: row.id }
+                  ),
                   username: row.username,
                   token_name: row.token_name,
                   model_name: row.model_name,
@@ -122,10 +140,13 @@ export class HoldSweeper {
                   request_id: row.request_id ?? '',
                 }
               : undefined,
-          })),
-        ),
+          }))
+        )
       )
-      this.deps.logger.warn({ holds: orphans.length, quota: orphans.reduce((sum, row) => sum + Number(row.amount), 0) }, 'returned the holds of interrupted requests')
+      this.deps.logger.warn(
+        { holds: orphans.length, quota: orphans.reduce((sum, row) => sum + Number(row.amount), 0) },
+        'returned the holds of interrupted requests'
+      )
     }
   }
 }

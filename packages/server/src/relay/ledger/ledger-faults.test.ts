@@ -1,9 +1,9 @@
-import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { OwnPostgres } from '../../../test/own-postgres.ts'
@@ -33,7 +33,8 @@ afterAll(async () => {
   await mock.stop()
 })
 afterEach(async () => {
-  for (const server of running.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) await server.kill9()
+  for (const server of running.splice(0))
+    if (server.child.exitCode === null && server.child.signalCode === null) await server.kill9()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -43,25 +44,46 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
   return server
 }
 
-async function prepare(server: ServerProcess, setQuota: (userId: number) => Promise<void>): Promise<{ console: ProcessConsole; key: string; tokenId: number }> {
+async function prepare(
+  server: ServerProcess,
+  setQuota: (userId: number) => Promise<void>
+): Promise<{ console: ProcessConsole; key: string; tokenId: number }> {
   const console = await setupRoot(server.url)
   await console.addChannel(mock.url)
   await setQuota(console.userId)
-  const token = await console.api<{ key: string; id: number }>('POST', '/api/token/', { name: 'faults', unlimited_quota: false, remain_quota: TOKEN_QUOTA })
+  const token = await console.api<{ key: string; id: number }>('POST', '/api/token/', {
+    name: 'faults',
+    unlimited_quota: false,
+    remain_quota: TOKEN_QUOTA,
+  })
   return { console, key: token.key, tokenId: token.id }
 }
 
 /** One chat call; `complete` when the whole answer arrived (the stream's [DONE] included). */
-async function chat(url: string, key: string, stream: boolean): Promise<{ status: number; complete: boolean; code?: string }> {
+async function chat(
+  url: string,
+  key: string,
+  stream: boolean
+): Promise<{ status: number; complete: boolean; code?: string }> {
   try {
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 200, stream }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'hi' }],
+        max_tokens: 200,
+        stream,
+      }),
       signal: AbortSignal.timeout(15_000),
     })
     const text = await response.text()
-    if (response.status !== 200) return { status: response.status, complete: false, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code }
+    if (response.status !== 200)
+      return {
+        status: response.status,
+        complete: false,
+        code: (JSON.parse(text) as { error?: { code?: string } }).error?.code,
+      }
     return { status: 200, complete: stream ? text.includes('[DONE]') : text.includes('"usage"') }
   } catch {
     return { status: 0, complete: false }
@@ -93,11 +115,32 @@ describe('kill -9 with requests in flight (SQLite)', () => {
     const env = { SQLITE_PATH: join(dir, 'gateway.db') }
     const file = new DatabaseSync(env.SQLITE_PATH)
     const books = (userId: number, tokenId: number): Books => {
-      const user = file.prepare('SELECT quota, used_quota FROM users WHERE id = ?').get(userId) as { quota: number; used_quota: number }
-      const token = file.prepare('SELECT remain_quota, used_quota FROM tokens WHERE id = ?').get(tokenId) as { remain_quota: number; used_quota: number }
-      const logs = file.prepare("SELECT COALESCE(SUM(quota), 0) AS quota, COUNT(*) AS n, SUM(content LIKE '%中断%') AS cut FROM logs WHERE type = 2").get() as { quota: number; n: number; cut: number }
-      const held = file.prepare('SELECT COALESCE(SUM(amount), 0) AS amount FROM quota_holds').get() as { amount: number }
-      return { quota: user.quota, used: user.used_quota, remain: token.remain_quota, tokenUsed: token.used_quota, logged: logs.quota, rows: logs.n, interrupted: Number(logs.cut), held: held.amount }
+      const user = file.prepare('SELECT quota, used_quota FROM users WHERE id = ?').get(userId) as {
+        quota: number
+        used_quota: number
+      }
+      const token = file.prepare('SELECT remain_quota, used_quota FROM tokens WHERE id = ?').get(tokenId) as {
+        remain_quota: number
+        used_quota: number
+      }
+      const logs = file
+        .prepare(
+          "SELECT COALESCE(SUM(quota), 0) AS quota, COUNT(*) AS n, SUM(content LIKE '%中断%') AS cut FROM logs WHERE type = 2"
+        )
+        .get() as { quota: number; n: number; cut: number }
+      const held = file.prepare('SELECT COALESCE(SUM(amount), 0) AS amount FROM quota_holds').get() as {
+        amount: number
+      }
+      return {
+        quota: user.quota,
+        used: user.used_quota,
+        remain: token.remain_quota,
+        tokenUsed: token.used_quota,
+        logged: logs.quota,
+        rows: logs.n,
+        interrupted: Number(logs.cut),
+        held: held.amount,
+      }
     }
     let server = await start(env)
     const { console, key, tokenId } = await prepare(server, async (id) => {
@@ -112,12 +155,23 @@ describe('kill -9 with requests in flight (SQLite)', () => {
       const response = await fetch(`${server.url}/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 200, stream: true }),
+        body: JSON.stringify({
+          model: 'gpt-4o-mini',
+          messages: [{ role: 'user', content: 'hi' }],
+          max_tokens: 200,
+          stream: true,
+        }),
       })
       const reader = response.body?.getReader()
       await reader?.read()
       started++
-      return reader?.read().then(() => 'ok', () => 'cut').catch(() => 'cut')
+      return reader
+        ?.read()
+        .then(
+          () => 'ok',
+          () => 'cut'
+        )
+        .catch(() => 'cut')
     })
     await until(async () => started === 32, 10_000)
     await server.kill9()
@@ -130,7 +184,9 @@ describe('kill -9 with requests in flight (SQLite)', () => {
     // The dead process's heartbeat goes silent; its holds are returned within a few beats.
     await until(async () => books(console.userId, tokenId).held === 0, 15_000)
     const after = books(console.userId, tokenId)
-    globalThis.console.info(`kill -9: ${atCrash.held} quota held at the crash, returned ${Date.now() - restarted} ms after the restart began; rows ${after.rows} (${after.interrupted} interrupted), charged ${after.logged}`)
+    globalThis.console.info(
+      `kill -9: ${atCrash.held} quota held at the crash, returned ${Date.now() - restarted} ms after the restart began; rows ${after.rows} (${after.interrupted} interrupted), charged ${after.logged}`
+    )
     expect(after.rows).toBe(40)
     expect(after.interrupted).toBe(32)
     // No charge without its row, and both balances tell the same story.
@@ -192,7 +248,7 @@ describe('PostgreSQL stopped under load', () => {
     expect(results.every((r) => r.status === 200 || r.status === 503)).toBe(true)
     const firstServed = results.find((r) => r.at > back && r.status === 200 && r.complete)
     globalThis.console.info(
-      `postgres stopped ${OUTAGE_MS / 1000} s: ${results.length} requests, ${results.filter((r) => r.status === 503).length} answered 503, first answer ${(firstServed?.at ?? Infinity) - back} ms after it returned`,
+      `postgres stopped ${OUTAGE_MS / 1000} s: ${results.length} requests, ${results.filter((r) => r.status === 503).length} answered 503, first answer ${(firstServed?.at ?? Infinity) - back} ms after it returned`
     )
     expect(firstServed).toBeDefined()
     expect((firstServed?.at ?? Infinity) - back).toBeLessThan(2_000)
@@ -202,9 +258,19 @@ describe('PostgreSQL stopped under load', () => {
     const read = async () => {
       const user = (await books.query('SELECT quota, used_quota FROM users WHERE id = $1', [console.userId])).rows[0]
       const token = (await books.query('SELECT remain_quota, used_quota FROM tokens WHERE id = $1', [tokenId])).rows[0]
-      const logs = (await books.query('SELECT COALESCE(SUM(quota), 0) AS quota, COUNT(*) AS n FROM logs WHERE type = 2')).rows[0]
+      const logs = (
+        await books.query('SELECT COALESCE(SUM(quota), 0) AS quota, COUNT(*) AS n FROM logs WHERE type = 2')
+      ).rows[0]
       const held = (await books.query('SELECT COUNT(*) AS n FROM quota_holds')).rows[0]
-      return { quota: Number(user.quota), used: Number(user.used_quota), remain: Number(token.remain_quota), tokenUsed: Number(token.used_quota), logged: Number(logs.quota), rows: Number(logs.n), held: Number(held.n) }
+      return {
+        quota: Number(user.quota),
+        used: Number(user.used_quota),
+        remain: Number(token.remain_quota),
+        tokenUsed: Number(token.used_quota),
+        logged: Number(logs.quota),
+        rows: Number(logs.n),
+        held: Number(held.n),
+      }
     }
     await until(async () => (await read()).held === 0, 10_000)
     const after = await read()

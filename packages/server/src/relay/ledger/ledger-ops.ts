@@ -2,8 +2,8 @@ import { formatQuota } from '@gateway/shared'
 import type { Kysely } from 'kysely'
 import { logValues, type LedgerStatements, type LogRow } from '../../db/queries/ledger.ts'
 import type { Database } from '../../db/schema/index.ts'
-import { translate, type Language } from '../../i18n/messages.ts'
 import { appendLogTextPart } from '../../i18n/log-text.ts'
+import { translate, type Language } from '../../i18n/messages.ts'
 
 /** Who pays: the user always, the token unless it is unlimited or absent (the playground). */
 export interface Payer {
@@ -71,7 +71,12 @@ type Db = Kysely<Database>
  * before user rows, and the batch's counters last in a fixed order, so that concurrent
  * transactions of several instances take their locks in the same order.
  */
-export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boolean, ops: LedgerOp[]): Promise<OpResult[]> {
+export async function applyOps(
+  trx: Db,
+  s: LedgerStatements,
+  logsInMainDb: boolean,
+  ops: LedgerOp[]
+): Promise<OpResult[]> {
   const results: OpResult[] = []
   const channelUse = new Map<number, number>()
   const hourly = new Map<string, QuotaBucket>()
@@ -89,12 +94,35 @@ export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boole
       results.push({ collected })
       if (collected === undefined) continue
       const { settlement } = op
-      if (settlement.channelId > 0 && collected > 0) channelUse.set(settlement.channelId, (channelUse.get(settlement.channelId) ?? 0) + collected)
+      if (settlement.channelId > 0 && collected > 0)
+        channelUse.set(settlement.channelId, (channelUse.get(settlement.channelId) ?? 0) + collected)
       if (settlement.rollup) {
         const hour = settlement.now - (settlement.now % 3600)
-        const where = { group: settlement.group ?? '', tokenId: op.hold.payer.tokenId ?? 0, channelId: settlement.channelId, node: settlement.nodeName ?? '' }
-        const key = JSON.stringify([settlement.userId, settlement.model, hour, where.group, where.tokenId, where.channelId, where.node])
-        const bucket = hourly.get(key) ?? { userId: settlement.userId, username: settlement.username, model: settlement.model, hour, ...where, count: 0, quota: 0, tokens: 0 }
+        const where = {
+          group: settlement.group ?? '',
+          tokenId: op.hold.payer.tokenId ?? 0,
+          channelId: settlement.channelId,
+          node: settlement.nodeName ?? '',
+        }
+        const key = JSON.stringify([
+          settlement.userId,
+          settlement.model,
+          hour,
+          where.group,
+          where.tokenId,
+          where.channelId,
+          where.node,
+        ])
+        const bucket = hourly.get(key) ?? {
+          userId: settlement.userId,
+          username: settlement.username,
+          model: settlement.model,
+          hour,
+          ...where,
+          count: 0,
+          quota: 0,
+          tokens: 0,
+        }
         bucket.count++
         bucket.quota += collected
         bucket.tokens += settlement.tokens
@@ -102,7 +130,8 @@ export async function applyOps(trx: Db, s: LedgerStatements, logsInMainDb: boole
       }
     }
   }
-  for (const [channelId, quota] of [...channelUse].sort((a, b) => a[0] - b[0])) await s.addChannelUsed.run(trx, [quota, channelId])
+  for (const [channelId, quota] of [...channelUse].sort((a, b) => a[0] - b[0]))
+    await s.addChannelUsed.run(trx, [quota, channelId])
   for (const b of [...hourly.values()].sort(byBucket)) {
     const bucket = [b.userId, b.model, b.hour, b.group, b.tokenId, b.channelId, b.node]
     const updated = await s.addQuotaData.run(trx, [b.count, b.quota, b.tokens, ...bucket])
@@ -130,7 +159,8 @@ interface QuotaBucket {
 const byBucket = (x: QuotaBucket, y: QuotaBucket): number => {
   const a = [x.userId, x.model, x.hour, x.group, x.tokenId, x.channelId, x.node]
   const b = [y.userId, y.model, y.hour, y.group, y.tokenId, y.channelId, y.node]
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number | string) < (b[i] as number | string) ? -1 : 1
+  for (let i = 0; i < a.length; i++)
+    if (a[i] !== b[i]) return (a[i] as number | string) < (b[i] as number | string) ? -1 : 1
   return 0
 }
 
@@ -140,7 +170,8 @@ async function reserve(trx: Db, s: LedgerStatements, op: Extract<LedgerOp, { kin
   const { hold, label } = op
   const { payer } = hold
   const limited = limitedToken(payer)
-  if (limited && (await s.takeToken.run(trx, [hold.amount, payer.tokenId, hold.amount])).changed === 0) return { shortfall: 'token' }
+  if (limited && (await s.takeToken.run(trx, [hold.amount, payer.tokenId, hold.amount])).changed === 0)
+    return { shortfall: 'token' }
   let balanceAfter: number | undefined
   let taken: boolean
   if (s.takeUserReturning) {
@@ -152,12 +183,31 @@ async function reserve(trx: Db, s: LedgerStatements, op: Extract<LedgerOp, { kin
     if (limited) await s.giveToken.run(trx, [hold.amount, payer.tokenId])
     return { shortfall: 'user' }
   }
-  await s.insertHold.run(trx, [hold.id, op.owner, payer.userId, payer.tokenId ?? 0, limited ? 1 : 0, hold.amount, op.now, label.username, label.tokenName, label.model, label.group, label.requestId ?? ''])
+  await s.insertHold.run(trx, [
+    hold.id,
+    op.owner,
+    payer.userId,
+    payer.tokenId ?? 0,
+    limited ? 1 : 0,
+    hold.amount,
+    op.now,
+    label.username,
+    label.tokenName,
+    label.model,
+    label.group,
+    label.requestId ?? '',
+  ])
   return { balanceAfter }
 }
 
 /** Takes `amount` more for a hold that exists, from both sides or from neither. */
-async function take(trx: Db, s: LedgerStatements, payer: Payer, amount: number, holdId: string): Promise<'token' | 'user' | undefined> {
+async function take(
+  trx: Db,
+  s: LedgerStatements,
+  payer: Payer,
+  amount: number,
+  holdId: string
+): Promise<'token' | 'user' | undefined> {
   const limited = limitedToken(payer)
   if (limited && (await s.takeToken.run(trx, [amount, payer.tokenId, amount])).changed === 0) return 'token'
   if ((await s.takeUser.run(trx, [amount, payer.userId, amount])).changed === 0) {
@@ -175,7 +225,13 @@ async function give(trx: Db, s: LedgerStatements, payer: Payer, amount: number):
 }
 
 /** Answers what was collected, or undefined when the hold was already settled or swept. */
-async function settle(trx: Db, s: LedgerStatements, logsInMainDb: boolean, hold: Hold, settlement: Settlement): Promise<number | undefined> {
+async function settle(
+  trx: Db,
+  s: LedgerStatements,
+  logsInMainDb: boolean,
+  hold: Hold,
+  settlement: Settlement
+): Promise<number | undefined> {
   if ((await s.deleteHold.run(trx, [hold.id])).changed === 0) return undefined
   const { payer } = hold
   const charge = Math.max(0, settlement.charge)
@@ -212,8 +268,18 @@ async function writeLog(trx: Db, s: LedgerStatements, logsInMainDb: boolean, row
 async function takeUpTo(trx: Db, s: LedgerStatements, payer: Payer, amount: number): Promise<number> {
   const limited = limitedToken(payer)
   let wanted = amount
-  if (limited) wanted = Math.min(wanted, Math.max(0, Number((await s.readToken.run<{ remain_quota: number }>(trx, [payer.tokenId])).rows[0]?.remain_quota ?? 0)))
-  wanted = Math.min(wanted, Math.max(0, Number((await s.readUser.run<{ quota: number }>(trx, [payer.userId])).rows[0]?.quota ?? 0)))
+  if (limited)
+    wanted = Math.min(
+      wanted,
+      Math.max(
+        0,
+        Number((await s.readToken.run<{ remain_quota: number }>(trx, [payer.tokenId])).rows[0]?.remain_quota ?? 0)
+      )
+    )
+  wanted = Math.min(
+    wanted,
+    Math.max(0, Number((await s.readUser.run<{ quota: number }>(trx, [payer.userId])).rows[0]?.quota ?? 0))
+  )
   if (wanted <= 0) return 0
   // Inside the transaction these rows are ours once written; the conditions still guard against
   // a concurrent change between the read and the write on engines that do not lock on read.

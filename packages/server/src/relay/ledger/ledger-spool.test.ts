@@ -13,7 +13,17 @@ afterEach(() => {
 const settle = (id: string, charge: number): SpoolEntry => ({
   kind: 'settle',
   hold: { id, payer: { userId: 1, tokenId: 2, tokenUnlimited: false }, amount: 100 },
-  settlement: { charge, now: 1, channelId: 3, tokens: 10, userId: 1, username: 'u', model: 'm', rollup: true, log: { user_id: 1, created_at: 1, content: '模型' } },
+  settlement: {
+    charge,
+    now: 1,
+    channelId: 3,
+    tokens: 10,
+    userId: 1,
+    username: 'u',
+    model: 'm',
+    rollup: true,
+    log: { user_id: 1, created_at: 1, content: '模型' },
+  },
 })
 
 describe('the ledger spool', () => {

@@ -3,13 +3,21 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { isDatabaseUnavailable } from '../../db/errors.ts'
-import { countDatabaseError } from '../../metrics/process-errors.ts'
 import { ledgerStatements, type LedgerStatements } from '../../db/queries/ledger.ts'
-import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Database } from '../../db/schema/index.ts'
+import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
-import { applyOps, type Hold, type HoldLabel, type LedgerOp, type OpResult, type Payer, type Settlement } from './ledger-ops.ts'
+import { countDatabaseError } from '../../metrics/process-errors.ts'
+import {
+  applyOps,
+  type Hold,
+  type HoldLabel,
+  type LedgerOp,
+  type OpResult,
+  type Payer,
+  type Settlement,
+} from './ledger-ops.ts'
 import type { LedgerSpool, SpoolEntry } from './ledger-spool.ts'
 
 export type { Hold, HoldLabel, Payer, Settlement } from './ledger-ops.ts'
@@ -66,7 +74,15 @@ export class QuotaLedger {
   private flushing = false
   private holdCounter = 0
 
-  constructor(deps: { db: Kysely<Database>; dialect: DialectName; sqlite?: DatabaseSync; logsInMainDb: boolean; spool: LedgerSpool; logger: Logger; nodeName?: string }) {
+  constructor(deps: {
+    db: Kysely<Database>
+    dialect: DialectName
+    sqlite?: DatabaseSync
+    logsInMainDb: boolean
+    spool: LedgerSpool
+    logger: Logger
+    nodeName?: string
+  }) {
     this.nodeName = deps.nodeName ?? ''
     this.db = deps.db
     this.statements = ledgerStatements(deps.dialect, deps.sqlite)
@@ -81,8 +97,16 @@ export class QuotaLedger {
    * row. Answers which side could not pay, or the hold and the user's balance after it.
    * Throws LedgerUnavailableError when the database cannot be reached.
    */
-  async reserve(payer: Payer, amount: number, label: HoldLabel): Promise<{ hold?: Hold; shortfall?: 'token' | 'user'; balanceAfter?: number }> {
-    const hold: Hold = { id: `${this.instanceId}-${(++this.holdCounter).toString(36)}`, payer, amount: Math.max(0, amount) }
+  async reserve(
+    payer: Payer,
+    amount: number,
+    label: HoldLabel
+  ): Promise<{ hold?: Hold; shortfall?: 'token' | 'user'; balanceAfter?: number }> {
+    const hold: Hold = {
+      id: `${this.instanceId}-${(++this.holdCounter).toString(36)}`,
+      payer,
+      amount: Math.max(0, amount),
+    }
     const result = await this.submit({ kind: 'reserve', hold, label, owner: this.instanceId, now: nowSeconds() })
     return result.shortfall ? { shortfall: result.shortfall } : { hold, balanceAfter: result.balanceAfter }
   }
@@ -102,7 +126,9 @@ export class QuotaLedger {
    * take now is spooled and applied later.
    */
   settle(hold: Hold, settlement: Settlement): Promise<number> {
-    return this.submit({ kind: 'settle', hold, settlement: { ...settlement, nodeName: this.nodeName } }).then((result) => result.collected ?? 0)
+    return this.submit({ kind: 'settle', hold, settlement: { ...settlement, nodeName: this.nodeName } }).then(
+      (result) => result.collected ?? 0
+    )
   }
 
   /** Gives a hold back in full (nothing was produced). Spooled like a settlement when it must be. */
@@ -114,16 +140,22 @@ export class QuotaLedger {
   async refund(payer: Payer, amount: number): Promise<void> {
     if (amount <= 0) return
     await this.transaction(async (trx) => {
-      if (payer.tokenId !== undefined && !payer.tokenUnlimited) await this.statements.giveToken.run(trx, [amount, payer.tokenId])
+      if (payer.tokenId !== undefined && !payer.tokenUnlimited)
+        await this.statements.giveToken.run(trx, [amount, payer.tokenId])
       await this.statements.giveUser.run(trx, [amount, payer.userId])
     })
   }
 
   /** What a payer can spend now: the user's balance, or the token's when that is lower. */
   async available(payer: Payer): Promise<number> {
-    const user = Number((await this.statements.readUser.run<{ quota: number }>(this.db, [payer.userId])).rows[0]?.quota ?? 0)
+    const user = Number(
+      (await this.statements.readUser.run<{ quota: number }>(this.db, [payer.userId])).rows[0]?.quota ?? 0
+    )
     if (payer.tokenId === undefined || payer.tokenUnlimited) return user
-    const token = Number((await this.statements.readToken.run<{ remain_quota: number }>(this.db, [payer.tokenId])).rows[0]?.remain_quota ?? 0)
+    const token = Number(
+      (await this.statements.readToken.run<{ remain_quota: number }>(this.db, [payer.tokenId])).rows[0]?.remain_quota ??
+        0
+    )
     return Math.min(user, token)
   }
 
@@ -152,7 +184,10 @@ export class QuotaLedger {
       this.logger.info({ applied: entries.length }, 'spooled settlements applied')
       return true
     } catch (error) {
-      this.logger.warn({ err: String(error), waiting: entries.length }, 'spooled settlements still waiting for the database')
+      this.logger.warn(
+        { err: String(error), waiting: entries.length },
+        'spooled settlements still waiting for the database'
+      )
       return false
     }
   }
@@ -172,11 +207,12 @@ export class QuotaLedger {
       else {
         this.settlements.push(pending)
         if (this.settlements.length >= MAX_BATCH) this.settleDue = true
-        else this.settleTimer ??= setTimeout(() => {
-          this.settleTimer = undefined
-          this.settleDue = true
-          this.kick()
-        }, SETTLE_WINDOW_MS)
+        else
+          this.settleTimer ??= setTimeout(() => {
+            this.settleTimer = undefined
+            this.settleDue = true
+            this.kick()
+          }, SETTLE_WINDOW_MS)
       }
       this.kick()
     })
@@ -198,7 +234,14 @@ export class QuotaLedger {
       }
       if (batch.length === 0) break
       try {
-        const results = await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, batch.map((p) => p.op)))
+        const results = await this.transaction((trx) =>
+          applyOps(
+            trx,
+            this.statements,
+            this.logsInMainDb,
+            batch.map((p) => p.op)
+          )
+        )
         batch.forEach((pending, index) => pending.resolve(results[index] as OpResult))
       } catch (error) {
         if (isDatabaseUnavailable(error) || batch.length === 1) this.fail(batch, error)
@@ -213,7 +256,9 @@ export class QuotaLedger {
   private async oneByOne(batch: Pending[]): Promise<void> {
     for (const pending of batch) {
       try {
-        const [result] = await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, [pending.op]))
+        const [result] = await this.transaction((trx) =>
+          applyOps(trx, this.statements, this.logsInMainDb, [pending.op])
+        )
         pending.resolve(result as OpResult)
       } catch (error) {
         this.fail([pending], error)
@@ -227,7 +272,12 @@ export class QuotaLedger {
     const keep: SpoolEntry[] = []
     for (const pending of batch) {
       const { op } = pending
-      if (op.kind === 'settle' || op.kind === 'release') keep.push(op.kind === 'settle' ? { kind: 'settle', hold: op.hold, settlement: op.settlement } : { kind: 'release', hold: op.hold })
+      if (op.kind === 'settle' || op.kind === 'release')
+        keep.push(
+          op.kind === 'settle'
+            ? { kind: 'settle', hold: op.hold, settlement: op.settlement }
+            : { kind: 'release', hold: op.hold }
+        )
       else pending.reject(isDatabaseUnavailable(error) ? new LedgerUnavailableError(error) : error)
     }
     if (keep.length === 0) return
@@ -236,7 +286,10 @@ export class QuotaLedger {
       this.logger.error({ err: String(error), spooled: keep.length }, 'ledger write failed; settlements spooled')
     } catch (spoolError) {
       // Nowhere to keep them: the holds stay in the database and the sweeper returns them.
-      this.logger.error({ err: String(spoolError), lost: keep.length }, 'ledger spool write failed; holds left for the sweeper')
+      this.logger.error(
+        { err: String(spoolError), lost: keep.length },
+        'ledger spool write failed; holds left for the sweeper'
+      )
     }
     for (const pending of batch) {
       if (pending.op.kind === 'settle') pending.resolve({ collected: pending.op.settlement.charge })
@@ -246,5 +299,7 @@ export class QuotaLedger {
 }
 
 function toOp(entry: SpoolEntry): LedgerOp {
-  return entry.kind === 'settle' ? { kind: 'settle', hold: entry.hold, settlement: entry.settlement } : { kind: 'release', hold: entry.hold }
+  return entry.kind === 'settle'
+    ? { kind: 'settle', hold: entry.hold, settlement: entry.settlement }
+    : { kind: 'release', hold: entry.hold }
 }

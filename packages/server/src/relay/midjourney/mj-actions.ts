@@ -24,13 +24,20 @@ export const MjAction = {
 export type MjActionKind = (typeof MjAction)[keyof typeof MjAction]
 
 /** Submit codes of the Midjourney proxy: 1 submitted, 21 exists or waits for a modal, 22 queued. */
-export const MJ_ACCEPTED_CODES: ReadonlySet<number> = new Set([MjSubmitCode.submitted, MjSubmitCode.exists, MjSubmitCode.queued])
+export const MJ_ACCEPTED_CODES: ReadonlySet<number> = new Set([
+  MjSubmitCode.submitted,
+  MjSubmitCode.exists,
+  MjSubmitCode.queued,
+])
 
 /** The gateway's own refusals, in the proxy's answer shape (code 4 = bad request, like the reference). */
 export const MJ_LOCAL_ERROR_CODE = 4
 
 /** The submit paths (after /mj/) and what they are. `fromBody` actions are read from the request. */
-export const SUBMIT_PATHS: Record<string, { action?: MjActionKind; fromBody?: 'change' | 'simple-change' | 'action'; followUp?: boolean; plusOnly?: boolean }> = {
+export const SUBMIT_PATHS: Record<
+  string,
+  { action?: MjActionKind; fromBody?: 'change' | 'simple-change' | 'action'; followUp?: boolean; plusOnly?: boolean }
+> = {
   'submit/imagine': { action: MjAction.imagine },
   'submit/change': { fromBody: 'change', followUp: true },
   'submit/simple-change': { fromBody: 'simple-change', followUp: true },
@@ -57,7 +64,9 @@ export function actionOfChange(value: unknown): MjActionKind | undefined {
 }
 
 /** `content: "<taskId> U1"` of a /submit/simple-change body. */
-export function parseSimpleChange(content: unknown): { taskId: string; action: MjActionKind; index: number } | undefined {
+export function parseSimpleChange(
+  content: unknown
+): { taskId: string; action: MjActionKind; index: number } | undefined {
   if (typeof content !== 'string') return undefined
   const match = /^\s*(\S+)\s+([UVR])([1-4]?)\s*$/i.exec(content)
   if (!match) return undefined

@@ -12,7 +12,12 @@ export class MjError extends Error {
   readonly params: Record<string, string | number>
   readonly type: 'new_api_error' | 'upstream_error'
 
-  constructor(status: number, messageKey: MessageKey, params: Record<string, string | number> = {}, options: { code?: number; type?: MjError['type'] } = {}) {
+  constructor(
+    status: number,
+    messageKey: MessageKey,
+    params: Record<string, string | number> = {},
+    options: { code?: number; type?: MjError['type'] } = {}
+  ) {
     super(messageKey)
     this.status = status
     this.messageKey = messageKey

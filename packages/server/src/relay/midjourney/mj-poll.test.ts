@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
 import { readEnv } from '../../env.ts'
 import { midjourneyPollJob, midjourneyPollSeconds } from '../../jobs/midjourney-poller.ts'
-import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fake-upstreams/mj-proxy.ts'
 import { MJ_TASK_TIMEOUT_MS, pollMidjourneyTasks } from './mj-poll.ts'
 
 /** Creating a database and signing users in takes long on a busy MariaDB. */
@@ -27,19 +27,27 @@ beforeEach(() => {
   proxy.seen.length = 0
   proxy.listStatus = undefined
 })
-harnessPerTest(async (made) => {
-  h = made
-  await h.setupRoot()
-  user = await h.createUser(1, { quota: 1_000_000 })
-}, {}, HOOK_TIMEOUT_MS)
+harnessPerTest(
+  async (made) => {
+    h = made
+    await h.setupRoot()
+    user = await h.createUser(1, { quota: 1_000_000 })
+  },
+  {},
+  HOOK_TIMEOUT_MS
+)
 
 async function submit(key: string, prompt: string): Promise<string> {
-  const response = await h.request('POST', '/mj/submit/imagine', { body: { prompt }, headers: { authorization: `Bearer ${key}` } })
+  const response = await h.request('POST', '/mj/submit/imagine', {
+    body: { prompt },
+    headers: { authorization: `Bearer ${key}` },
+  })
   expect(response.status, response.text).toBe(200)
   return (response.json as unknown as { result: string }).result
 }
 
-const taskOf = (mjId: string) => h.services.db.selectFrom('midjourneys').selectAll().where('mj_id', '=', mjId).executeTakeFirstOrThrow()
+const taskOf = (mjId: string) =>
+  h.services.db.selectFrom('midjourneys').selectAll().where('mj_id', '=', mjId).executeTakeFirstOrThrow()
 const systemLogs = async () => {
   await settle(h)
   return h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 4).execute()
@@ -57,7 +65,11 @@ describe('the Midjourney poller', () => {
     proxy.set(good, { status: 'IN_PROGRESS', progress: '100%', imageUrl: `${proxy.url}/images/${good}.png` })
     await pollMidjourneyTasks(h.services)
     // 100% is the finished marker; a task still in progress never gets it.
-    expect(await taskOf(good)).toMatchObject({ status: 'IN_PROGRESS', progress: '99%', image_url: `${proxy.url}/images/${good}.png` })
+    expect(await taskOf(good)).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: '99%',
+      image_url: `${proxy.url}/images/${good}.png`,
+    })
     const list = proxy.seen.find((r) => r.path === '/mj/task/list-by-condition')
     expect(list?.headers['mj-api-secret']).toBe('mj-secret')
     expect([...((list?.body as { ids?: string[] } | undefined)?.ids ?? [])].sort()).toEqual([good, bad].sort())
@@ -79,7 +91,12 @@ describe('the Midjourney poller', () => {
     expect(logs[0]?.user_id).toBe(user.id)
     // The refund names the submit that paid for the task (the second consume row).
     await settle(h)
-    const consumed = await h.services.logDb.selectFrom('logs').select('request_id').where('type', '=', 2).orderBy('id').execute()
+    const consumed = await h.services.logDb
+      .selectFrom('logs')
+      .select('request_id')
+      .where('type', '=', 2)
+      .orderBy('id')
+      .execute()
     expect(logs[0]?.request_id).toBe(consumed[1]?.request_id)
     expect(logs[0]?.request_id).not.toBe('')
 
@@ -100,7 +117,11 @@ describe('the Midjourney poller', () => {
     expect(await taskOf(stale)).toMatchObject({ progress: '0%' })
     proxy.listStatus = undefined
 
-    await h.services.db.updateTable('midjourneys').set({ submit_time: Date.now() - MJ_TASK_TIMEOUT_MS - 1000 }).where('mj_id', '=', stale).execute()
+    await h.services.db
+      .updateTable('midjourneys')
+      .set({ submit_time: Date.now() - MJ_TASK_TIMEOUT_MS - 1000 })
+      .where('mj_id', '=', stale)
+      .execute()
     await pollMidjourneyTasks(h.services)
     expect(await taskOf(stale)).toMatchObject({ status: 'FAILURE', progress: '100%' })
     expect(await quotaOf(h, user.id)).toBe(1_000_000 - PRICE)

@@ -1,8 +1,8 @@
 import { formatQuota, LogType, MjSubmitCode } from '@gateway/shared'
 import { finishTask, listUnfinished, updateRunningTask, type MidjourneyRow } from '../../db/queries/midjourneys.ts'
 import { findUsername } from '../../db/queries/users.ts'
-import { translate, type MessageKey } from '../../i18n/messages.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
+import { translate, type MessageKey } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
@@ -39,7 +39,8 @@ export interface PollReport {
 }
 
 const str = (value: unknown, max = 4000): string => (typeof value === 'string' ? value.slice(0, max) : '')
-const millis = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0)
+const millis = (value: unknown): number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0
 
 /**
  * One round of the Midjourney poller: every unfinished task is asked from its channel's proxy in
@@ -66,7 +67,8 @@ export async function pollMidjourneyTasks(services: Services, nowMs: number = Da
   for (const [channelId, channelTasks] of byChannel) {
     const channel = snapshot.channels.get(channelId)
     if (!channel) {
-      for (const task of channelTasks) await failTask(services, task, 'midjourney.fail_channel_gone', { id: channelId }, report, nowMs)
+      for (const task of channelTasks)
+        await failTask(services, task, 'midjourney.fail_channel_gone', { id: channelId }, report, nowMs)
       continue
     }
     for (let start = 0; start < channelTasks.length; start += BATCH_SIZE) {
@@ -82,7 +84,11 @@ export async function pollMidjourneyTasks(services: Services, nowMs: number = Da
   return report
 }
 
-async function fetchBatch(services: Services, channel: RelayChannel, batch: MidjourneyRow[]): Promise<Map<string, ProxyTask> | undefined> {
+async function fetchBatch(
+  services: Services,
+  channel: RelayChannel,
+  batch: MidjourneyRow[]
+): Promise<Map<string, ProxyTask> | undefined> {
   try {
     const answer = await callMjProxy(services, channel, {
       method: 'POST',
@@ -95,17 +101,27 @@ async function fetchBatch(services: Services, channel: RelayChannel, batch: Midj
     if (!Array.isArray(items)) throw new Error('not a list')
     const byId = new Map<string, ProxyTask>()
     for (const item of items as ProxyTask[]) {
-      if (item && typeof item === 'object' && (typeof item.id === 'string' || typeof item.id === 'number')) byId.set(String(item.id), item)
+      if (item && typeof item === 'object' && (typeof item.id === 'string' || typeof item.id === 'number'))
+        byId.set(String(item.id), item)
     }
     return byId
   } catch (error) {
     // The proxy is down or answered nonsense: the tasks stay as they are and are asked again next round.
-    services.logger.warn({ job: 'midjourney-poll', channel: channel.id, err: error instanceof Error ? error.message : String(error) }, 'midjourney poll failed')
+    services.logger.warn(
+      { job: 'midjourney-poll', channel: channel.id, err: error instanceof Error ? error.message : String(error) },
+      'midjourney poll failed'
+    )
     return undefined
   }
 }
 
-async function applyAnswer(services: Services, task: MidjourneyRow, item: ProxyTask | undefined, report: PollReport, nowMs: number): Promise<void> {
+async function applyAnswer(
+  services: Services,
+  task: MidjourneyRow,
+  item: ProxyTask | undefined,
+  report: PollReport,
+  nowMs: number
+): Promise<void> {
   const timedOut = Number(task.submit_time) > 0 && nowMs - Number(task.submit_time) > MJ_TASK_TIMEOUT_MS
   if (!item) {
     if (timedOut) await failTask(services, task, 'midjourney.fail_timeout', {}, report, nowMs)
@@ -124,11 +140,16 @@ async function applyAnswer(services: Services, task: MidjourneyRow, item: ProxyT
     properties: mergeProperties(task, item.properties),
   }
   if (status === 'FAILURE' || failReason) {
-    await failTask(services, task, undefined, {}, report, nowMs, { ...fields, fail_reason: failReason || 'FAILURE', finish_time: millis(item.finishTime) || nowMs })
+    await failTask(services, task, undefined, {}, report, nowMs, {
+      ...fields,
+      fail_reason: failReason || 'FAILURE',
+      finish_time: millis(item.finishTime) || nowMs,
+    })
     return
   }
   if (status === 'SUCCESS') {
-    if (await finishTask(services.db, task.id, { ...fields, status, finish_time: millis(item.finishTime) || nowMs })) report.succeeded++
+    if (await finishTask(services.db, task.id, { ...fields, status, finish_time: millis(item.finishTime) || nowMs }))
+      report.succeeded++
     return
   }
   if (timedOut) {
@@ -152,25 +173,41 @@ async function failTask(
   params: Record<string, string | number>,
   report: PollReport,
   nowMs: number,
-  fields: Record<string, unknown> = {},
+  fields: Record<string, unknown> = {}
 ): Promise<void> {
   const language = services.env.DEFAULT_LANGUAGE
   const failReason = reasonKey ? translate(reasonKey, language, params) : String(fields.fail_reason ?? 'FAILURE')
-  const changed = await finishTask(services.db, task.id, { ...fields, status: 'FAILURE', fail_reason: failReason, finish_time: Number(fields.finish_time ?? nowMs) })
+  const changed = await finishTask(services.db, task.id, {
+    ...fields,
+    status: 'FAILURE',
+    fail_reason: failReason,
+    finish_time: Number(fields.finish_time ?? nowMs),
+  })
   if (!changed) return
   report.failed++
   const quota = Number(task.quota)
   if (quota <= 0) return
   const billing = billingOf(task)
-  await services.relay.ledger.refund({ userId: task.user_id, tokenId: billing?.token_id, tokenUnlimited: !billing?.token_limited }, quota)
+  await services.relay.ledger.refund(
+    { userId: task.user_id, tokenId: billing?.token_id, tokenUnlimited: !billing?.token_limited },
+    quota
+  )
   report.refunded++
-  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: services.options.number('QuotaPerUnit'),
+    displayInCurrency: services.options.bool('DisplayInCurrencyEnabled'),
+  }
   const username = await findUsername(services.db, task.user_id)
   services.relay.logs.write({
     user_id: task.user_id,
     created_at: nowSeconds(),
     type: LogType.system,
-    ...logTextColumns(language, 'midjourney.refund_log', { id: task.mj_id || String(task.id), quota: formatQuota(quota, display) }, { refund: quota, mj_id: task.mj_id }),
+    ...logTextColumns(
+      language,
+      'midjourney.refund_log',
+      { id: task.mj_id || String(task.id), quota: formatQuota(quota, display) },
+      { refund: quota, mj_id: task.mj_id }
+    ),
     username: username ?? '',
     token_name: '',
     model_name: '',

@@ -1,5 +1,5 @@
 import { ChannelStatus, ChannelType, LogType, MjSubmitCode } from '@gateway/shared'
-import { insertMidjourney, findUserTask } from '../../db/queries/midjourneys.ts'
+import { findUserTask, insertMidjourney } from '../../db/queries/midjourneys.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { computeQuota } from '../../services/billing/compute-quota.ts'
@@ -52,7 +52,8 @@ interface SubmitIntent {
   prompt: string
 }
 
-export const isMidjourneyChannel = (channel: RelayChannel) => channel.type === ChannelType.midjourney || channel.type === ChannelType.midjourneyPlus
+export const isMidjourneyChannel = (channel: RelayChannel) =>
+  channel.type === ChannelType.midjourney || channel.type === ChannelType.midjourneyPlus
 
 function readIntent(path: string, body: Record<string, unknown>): SubmitIntent {
   const kind = SUBMIT_PATHS[path]
@@ -87,7 +88,10 @@ export function mjPrice(services: Services, model: string, group: string, userGr
  * either keeps the charge and stores the task (codes 1, 21, 22) or gives it all back (any other
  * answer or a failure). Answers with the proxy's JSON.
  */
-export async function submitMjTask(services: Services, input: MjSubmitInput): Promise<{ status: number; body: string }> {
+export async function submitMjTask(
+  services: Services,
+  input: MjSubmitInput
+): Promise<{ status: number; body: string }> {
   let body: Record<string, unknown>
   try {
     const parsed = JSON.parse(input.rawBody || '{}') as unknown
@@ -112,11 +116,16 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
   if (intent.originTaskId !== undefined) {
     const origin = await findUserTask(services.db, user.id, intent.originTaskId)
     if (!origin) throw new MjError(404, 'midjourney.task_not_found', { id: intent.originTaskId })
-    if (intent.action !== MjAction.modal && services.options.bool('MjActionCheckSuccessEnabled') && origin.status !== 'SUCCESS') {
+    if (
+      intent.action !== MjAction.modal &&
+      services.options.bool('MjActionCheckSuccessEnabled') &&
+      origin.status !== 'SUCCESS'
+    ) {
       throw new MjError(400, 'midjourney.task_not_success')
     }
     channel = snapshot.channels.get(origin.channel_id)
-    if (!channel || channel.status !== ChannelStatus.enabled) throw new MjError(503, 'midjourney.origin_channel_unavailable')
+    if (!channel || channel.status !== ChannelStatus.enabled)
+      throw new MjError(503, 'midjourney.origin_channel_unavailable')
   } else {
     const route = resolveRoute(snapshot, groups, model, input.caller.pinnedChannelId)
     group = route.group
@@ -131,7 +140,13 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const quota = computeQuota(price, { promptTokens: 0, completionTokens: 0 }, quotaPerUnit)
   const payer: Payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group, requestId: input.requestId })
+  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, {
+    username: user.username,
+    tokenName: token.name,
+    model,
+    group,
+    requestId: input.requestId,
+  })
   if (shortfall === 'token') throw new MjError(403, 'midjourney.token_quota_not_enough')
   if (shortfall === 'user') throw new MjError(403, 'midjourney.quota_not_enough')
 
@@ -141,17 +156,34 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     const forwarded = { ...body }
     // The gateway has no callback for the proxy to call, and a client-chosen URL must not be called on its behalf.
     delete forwarded.notifyHook
-    if (services.options.bool('MjModeClearEnabled') && typeof forwarded.prompt === 'string') forwarded.prompt = clearModeFlags(forwarded.prompt)
-    const answer = await callMjProxy(services, channel, { method: 'POST', path: `/mj/${input.path}`, body: JSON.stringify(forwarded) })
-    if (answer.status !== 200) throw new MjError(502, 'midjourney.upstream_status', { status: answer.status }, { type: 'upstream_error' })
-    const reply = parseMjJson(answer.text) as { code?: unknown; description?: unknown; result?: unknown; properties?: unknown }
-    if (!reply || typeof reply !== 'object') throw new MjError(502, 'midjourney.upstream_bad_answer', {}, { type: 'upstream_error' })
+    if (services.options.bool('MjModeClearEnabled') && typeof forwarded.prompt === 'string')
+      forwarded.prompt = clearModeFlags(forwarded.prompt)
+    const answer = await callMjProxy(services, channel, {
+      method: 'POST',
+      path: `/mj/${input.path}`,
+      body: JSON.stringify(forwarded),
+    })
+    if (answer.status !== 200)
+      throw new MjError(502, 'midjourney.upstream_status', { status: answer.status }, { type: 'upstream_error' })
+    const reply = parseMjJson(answer.text) as {
+      code?: unknown
+      description?: unknown
+      result?: unknown
+      properties?: unknown
+    }
+    if (!reply || typeof reply !== 'object')
+      throw new MjError(502, 'midjourney.upstream_bad_answer', {}, { type: 'upstream_error' })
     const code = Number(reply.code)
-    const mjId = typeof reply.result === 'string' ? reply.result : typeof reply.result === 'number' ? String(reply.result) : ''
+    const mjId =
+      typeof reply.result === 'string' ? reply.result : typeof reply.result === 'number' ? String(reply.result) : ''
     const accepted = MJ_ACCEPTED_CODES.has(code) && mjId !== ''
     const description = typeof reply.description === 'string' ? reply.description.slice(0, 2000) : ''
     const nowMs = Date.now()
-    const billing: TaskBilling = { token_id: token.id, token_limited: !token.unlimited, ...(input.requestId ? { request_id: input.requestId } : {}) }
+    const billing: TaskBilling = {
+      token_id: token.id,
+      token_limited: !token.unlimited,
+      ...(input.requestId ? { request_id: input.requestId } : {}),
+    }
     const row = {
       code: Number.isSafeInteger(code) ? code : 0,
       user_id: user.id,
@@ -175,12 +207,22 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     }
     if (!accepted) {
       // Refused: stored for the record, already finished (it never ran, so no finish time), and nothing charged.
-      await insertMidjourney(services.db, services.dialect, { ...row, status: 'FAILURE', progress: '100%', fail_reason: description || `code ${code}` })
+      await insertMidjourney(services.db, services.dialect, {
+        ...row,
+        status: 'FAILURE',
+        progress: '100%',
+        fail_reason: description || `code ${code}`,
+      })
       return { status: 200, body: answer.text }
     }
     let text = answer.text
     const props = reply.properties as { status?: unknown; imageUrl?: unknown } | undefined
-    if (code === MjSubmitCode.exists && props && typeof props.status === 'string' && typeof props.imageUrl === 'string') {
+    if (
+      code === MjSubmitCode.exists &&
+      props &&
+      typeof props.status === 'string' &&
+      typeof props.imageUrl === 'string'
+    ) {
       // 21 = the task already exists; when it already succeeded it is stored as finished.
       row.status = props.status
       row.image_url = props.imageUrl
@@ -192,7 +234,17 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
     }
     await insertMidjourney(services.db, services.dialect, row)
     kept = true
-    await chargeSubmit(services, { input, hold: hold as Hold, quota, price, model, group, channel, mjId, upstreamRequestId: answer.upstreamRequestId })
+    await chargeSubmit(services, {
+      input,
+      hold: hold as Hold,
+      quota,
+      price,
+      model,
+      group,
+      channel,
+      mjId,
+      upstreamRequestId: answer.upstreamRequestId,
+    })
     return { status: 200, body: text }
   } finally {
     if (!kept && hold) await services.relay.ledger.release(hold)
@@ -202,34 +254,62 @@ export async function submitMjTask(services: Services, input: MjSubmitInput): Pr
 /** Records the kept reservation as used quota and writes the consume log of the submit. */
 async function chargeSubmit(
   services: Services,
-  charge: { input: MjSubmitInput; hold: Hold; quota: number; price: Price; model: string; group: string; channel: RelayChannel; mjId: string; upstreamRequestId: string },
+  charge: {
+    input: MjSubmitInput
+    hold: Hold
+    quota: number
+    price: Price
+    model: string
+    group: string
+    channel: RelayChannel
+    mjId: string
+    upstreamRequestId: string
+  }
 ): Promise<void> {
   const { input, quota, price, model, group, channel } = charge
   const now = nowSeconds()
   const modelPrice = price.kind === 'per-call' ? price.modelPrice : 0
-  const log = services.options.bool('LogConsumeEnabled') ? {
-    user_id: input.caller.user.id,
-    created_at: now,
-    type: LogType.consume,
-    ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.consume_price', { price: modelPrice, group: price.groupRatio }, {
-      model_price: modelPrice,
-      group_ratio: price.groupRatio,
-      mj_id: charge.mjId,
-      admin_info: { use_channel: [channel.id] },
-    }),
-    username: input.caller.user.username,
-    token_name: input.caller.token.name,
-    model_name: model,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: 0,
-    is_stream: false,
-    channel_id: channel.id,
-    token_id: input.caller.token.id,
-    group,
-    request_id: input.requestId ?? '',
-    upstream_request_id: charge.upstreamRequestId,
-  } : undefined
+  const log = services.options.bool('LogConsumeEnabled')
+    ? {
+        user_id: input.caller.user.id,
+        created_at: now,
+        type: LogType.consume,
+        ...logTextColumns(
+          services.env.DEFAULT_LANGUAGE,
+          'log.consume_price',
+          { price: modelPrice, group: price.groupRatio },
+          {
+            model_price: modelPrice,
+            group_ratio: price.groupRatio,
+            mj_id: charge.mjId,
+            admin_info: { use_channel: [channel.id] },
+          }
+        ),
+        username: input.caller.user.username,
+        token_name: input.caller.token.name,
+        model_name: model,
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        use_time: 0,
+        is_stream: false,
+        channel_id: channel.id,
+        token_id: input.caller.token.id,
+        group,
+        request_id: input.requestId ?? '',
+        upstream_request_id: charge.upstreamRequestId,
+      }
+    : undefined
   const { user } = input.caller
-  await services.relay.ledger.settle(charge.hold, { charge: quota, now, channelId: channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group, log })
+  await services.relay.ledger.settle(charge.hold, {
+    charge: quota,
+    now,
+    channelId: channel.id,
+    tokens: 0,
+    userId: user.id,
+    username: user.username,
+    model,
+    rollup: services.options.bool('DataExportEnabled'),
+    group,
+    log,
+  })
 }

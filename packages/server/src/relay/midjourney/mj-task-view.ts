@@ -38,7 +38,10 @@ export function billingOf(row: Pick<MidjourneyRow, 'properties'>): TaskBilling |
 /** The proxy's new properties merged with the billing note the row already carries. */
 export function mergeProperties(row: Pick<MidjourneyRow, 'properties'>, upstream: unknown): string {
   const billing = parseObject(row.properties)[BILLING_KEY]
-  const next = upstream && typeof upstream === 'object' && !Array.isArray(upstream) ? { ...(upstream as Record<string, unknown>) } : publicProperties(row)
+  const next =
+    upstream && typeof upstream === 'object' && !Array.isArray(upstream)
+      ? { ...(upstream as Record<string, unknown>) }
+      : publicProperties(row)
   delete next[BILLING_KEY]
   if (billing !== undefined) next[BILLING_KEY] = billing
   return JSON.stringify(next)
@@ -48,7 +51,11 @@ export function mergeProperties(row: Pick<MidjourneyRow, 'properties'>, upstream
  * The image address shown to clients: the gateway's `/mj/image/{mj_id}` when MjForwardUrlEnabled
  * (so the proxy's or Discord's address stays private), the stored one otherwise.
  */
-export function displayImageUrl(options: OptionStore, row: Pick<MidjourneyRow, 'image_url' | 'mj_id'>, serverAddress: string): string {
+export function displayImageUrl(
+  options: OptionStore,
+  row: Pick<MidjourneyRow, 'image_url' | 'mj_id'>,
+  serverAddress: string
+): string {
   if (!row.image_url || !options.bool('MjForwardUrlEnabled')) return row.image_url
   return `${serverAddress}/mj/image/${encodeURIComponent(row.mj_id)}`
 }

@@ -1,8 +1,8 @@
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
-import { MjError } from './mj-errors.ts'
 import { upstreamRequestId } from '../upstream/upstream-request-id.ts'
+import { MjError } from './mj-errors.ts'
 
 /** The largest proxy answer read (task lists are JSON; images are fetched elsewhere). */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024
@@ -22,7 +22,7 @@ export interface MjAnswer {
 export async function callMjProxy(
   services: Services,
   channel: RelayChannel,
-  request: { method: 'GET' | 'POST'; path: string; body?: string; timeoutMs?: number; signal?: AbortSignal },
+  request: { method: 'GET' | 'POST'; path: string; body?: string; timeoutMs?: number; signal?: AbortSignal }
 ): Promise<MjAnswer> {
   const base = channel.baseUrl.replace(/\/+$/, '')
   let url: URL
@@ -37,7 +37,10 @@ export async function callMjProxy(
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   try {
     const policy = channelPolicy(services.options, channel.privateNetwork)
-    const response = await services.relay.upstream.send({ url, method: request.method, headers, body: request.body, signal: AbortSignal.any(signals) }, policy)
+    const response = await services.relay.upstream.send(
+      { url, method: request.method, headers, body: request.body, signal: AbortSignal.any(signals) },
+      policy
+    )
     const chunks: Buffer[] = []
     let size = 0
     for await (const chunk of response.body) {
@@ -48,7 +51,11 @@ export async function callMjProxy(
       }
       chunks.push(chunk as Buffer)
     }
-    return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8'), upstreamRequestId: upstreamRequestId(response.headers) }
+    return {
+      status: response.statusCode,
+      text: Buffer.concat(chunks).toString('utf8'),
+      upstreamRequestId: upstreamRequestId(response.headers),
+    }
   } catch (error) {
     if (error instanceof MjError) throw error
     throw new MjError(502, 'midjourney.upstream_failed', {}, { type: 'upstream_error' })

@@ -1,12 +1,17 @@
 import { LogType } from '@gateway/shared'
 import WebSocket, { type RawData } from 'ws'
-import { translate } from '../../i18n/messages.ts'
 import { logText } from '../../i18n/log-text.ts'
+import { translate } from '../../i18n/messages.ts'
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import { createGuardedLookup, outboundTlsOptions, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
 import { checkOutboundUrl } from '../../lib/outbound/url-check.ts'
 import { nowSeconds } from '../../lib/time.ts'
-import { audioRatiosFor, readRealtimeUsage, realtimeQuota, type RealtimeUsage } from '../../services/billing/realtime-price.ts'
+import {
+  audioRatiosFor,
+  readRealtimeUsage,
+  realtimeQuota,
+  type RealtimeUsage,
+} from '../../services/billing/realtime-price.ts'
 import type { Price } from '../../services/billing/resolve-price.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
@@ -56,7 +61,11 @@ export interface UpstreamConnection {
   upstreamRequestId: string
 }
 
-export function connectUpstream(services: Services, channel: RelayChannel, upstreamModel: string): Promise<UpstreamConnection> {
+export function connectUpstream(
+  services: Services,
+  channel: RelayChannel,
+  upstreamModel: string
+): Promise<UpstreamConnection> {
   const policy = channelPolicy(services.options, channel.privateNetwork)
   const url = checkOutboundUrl(realtimeUrl(channel, upstreamModel), policy)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
@@ -76,7 +85,14 @@ export function connectUpstream(services: Services, channel: RelayChannel, upstr
     upstreamRequestIdOf = upstreamRequestId(response.headers)
   })
   return new Promise((resolve, reject) => {
-    upstream.once('open', () => resolve({ socket: upstream, early, stopBuffering: () => upstream.off('message', buffer), upstreamRequestId: upstreamRequestIdOf }))
+    upstream.once('open', () =>
+      resolve({
+        socket: upstream,
+        early,
+        stopBuffering: () => upstream.off('message', buffer),
+        upstreamRequestId: upstreamRequestIdOf,
+      })
+    )
     upstream.once('error', reject)
     upstream.once('unexpected-response', (_request, response) => {
       reject(new Error(`upstream answered ${response.statusCode}`))
@@ -117,8 +133,14 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
     if (missing <= 0) return
     const shortfall = await services.relay.ledger.grow(input.hold, missing)
     if (shortfall) {
-      const message = translate(shortfall === 'token' ? 'realtime.token_quota_exhausted' : 'realtime.user_quota_exhausted', services.env.DEFAULT_LANGUAGE)
-      if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify({ type: 'error', error: { type: 'insufficient_quota', code: 'insufficient_quota', message } }))
+      const message = translate(
+        shortfall === 'token' ? 'realtime.token_quota_exhausted' : 'realtime.user_quota_exhausted',
+        services.env.DEFAULT_LANGUAGE
+      )
+      if (client.readyState === WebSocket.OPEN)
+        client.send(
+          JSON.stringify({ type: 'error', error: { type: 'insufficient_quota', code: 'insufficient_quota', message } })
+        )
       closeBoth(1008, 'insufficient quota')
     }
   }
@@ -136,7 +158,10 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
       const event = JSON.parse(text) as { type?: string; response?: { usage?: unknown } }
       const usage = event.type === 'response.done' ? readRealtimeUsage(event.response?.usage) : undefined
       // Billing is chained so reservations happen in order, whatever their speed.
-      if (usage) billing = billing.then(() => bill(usage)).catch((error: unknown) => services.logger.error({ err: String(error) }, 'realtime billing failed'))
+      if (usage)
+        billing = billing
+          .then(() => bill(usage))
+          .catch((error: unknown) => services.logger.error({ err: String(error) }, 'realtime billing failed'))
     } catch {
       // not an event we can read: passed on, not billed
     }
@@ -158,7 +183,13 @@ export function bridgeRealtime(input: RealtimeSessionInput, connection: Upstream
 }
 
 /** Settles the session's reservation against what its responses cost and writes its log row. */
-async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged: number, opening: number, firstTokenMs: number | undefined): Promise<void> {
+async function settle(
+  input: RealtimeSessionInput,
+  total: RealtimeUsage,
+  charged: number,
+  opening: number,
+  firstTokenMs: number | undefined
+): Promise<void> {
   const { services, price } = input
   // A per-call price is the session's whole cost; otherwise the responses' sum is.
   const cost = price.kind === 'per-call' ? opening : charged
@@ -170,44 +201,52 @@ async function settle(input: RealtimeSessionInput, total: RealtimeUsage, charged
   const text =
     price.kind === 'per-call'
       ? logText(language, 'log.consume_price', { price: price.modelPrice, group: price.groupRatio })
-      : logText(language, 'log.consume_ratio', { model: price.modelRatio, completion: price.completionRatio, group: price.groupRatio })
-  const log = !services.options.bool('LogConsumeEnabled') ? undefined : {
-    user_id: input.user.id,
-    created_at: now,
-    type: LogType.consume,
-    content: text.content,
-    username: input.user.username,
-    token_name: input.token.name,
-    model_name: input.model,
-    prompt_tokens: promptTokens,
-    completion_tokens: completionTokens,
-    use_time: Math.round((performance.now() - input.startedMs) / 1000),
-    is_stream: true,
-    channel_id: input.channel.id,
-    token_id: input.token.id,
-    group: input.group,
-    other: JSON.stringify({
-      ws: true,
-      model_ratio: price.kind === 'ratio' ? price.modelRatio : undefined,
-      completion_ratio: price.kind === 'ratio' ? price.completionRatio : undefined,
-      model_price: price.kind === 'per-call' ? price.modelPrice : -1,
-      group_ratio: price.groupRatio,
-      audio: true,
-      audio_input: total.audioIn,
-      audio_output: total.audioOut,
-      text_input: total.textIn,
-      text_output: total.textOut,
-      cache_tokens: total.cachedIn,
-      audio_ratio: audioRatio,
-      audio_completion_ratio: audioCompletionRatio,
-      frt: firstTokenMs ?? -1,
-      admin_info: { use_channel: [input.channel.id] },
-      ...(input.upstreamModel !== input.model ? { is_model_mapped: true, upstream_model_name: input.upstreamModel } : {}),
-      ...text.fields,
-    }),
-    request_id: input.requestId,
-    upstream_request_id: input.upstreamRequestId,
-  }
+      : logText(language, 'log.consume_ratio', {
+          model: price.modelRatio,
+          completion: price.completionRatio,
+          group: price.groupRatio,
+        })
+  const log = !services.options.bool('LogConsumeEnabled')
+    ? undefined
+    : {
+        user_id: input.user.id,
+        created_at: now,
+        type: LogType.consume,
+        content: text.content,
+        username: input.user.username,
+        token_name: input.token.name,
+        model_name: input.model,
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        use_time: Math.round((performance.now() - input.startedMs) / 1000),
+        is_stream: true,
+        channel_id: input.channel.id,
+        token_id: input.token.id,
+        group: input.group,
+        other: JSON.stringify({
+          ws: true,
+          model_ratio: price.kind === 'ratio' ? price.modelRatio : undefined,
+          completion_ratio: price.kind === 'ratio' ? price.completionRatio : undefined,
+          model_price: price.kind === 'per-call' ? price.modelPrice : -1,
+          group_ratio: price.groupRatio,
+          audio: true,
+          audio_input: total.audioIn,
+          audio_output: total.audioOut,
+          text_input: total.textIn,
+          text_output: total.textOut,
+          cache_tokens: total.cachedIn,
+          audio_ratio: audioRatio,
+          audio_completion_ratio: audioCompletionRatio,
+          frt: firstTokenMs ?? -1,
+          admin_info: { use_channel: [input.channel.id] },
+          ...(input.upstreamModel !== input.model
+            ? { is_model_mapped: true, upstream_model_name: input.upstreamModel }
+            : {}),
+          ...text.fields,
+        }),
+        request_id: input.requestId,
+        upstream_request_id: input.upstreamRequestId,
+      }
   const user = input.user
   await services.relay.ledger.settle(input.hold, {
     charge: cost,

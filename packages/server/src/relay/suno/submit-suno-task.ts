@@ -1,7 +1,7 @@
 import { ChannelStatus, ChannelType, LogType } from '@gateway/shared'
 import { findUserTasks, insertTask } from '../../db/queries/tasks.ts'
-import type { Language } from '../../i18n/messages.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
+import type { Language } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { computeQuota } from '../../services/billing/compute-quota.ts'
 import { groupRatioFor, resolvePrice } from '../../services/billing/resolve-price.ts'
@@ -43,12 +43,14 @@ function parseSubmitBody(action: SunoAction, rawBody: string): Record<string, un
   } catch {
     throw new SunoError(400, 'invalid_request', 'suno.body_invalid')
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SunoError(400, 'invalid_request', 'suno.body_invalid')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new SunoError(400, 'invalid_request', 'suno.body_invalid')
   const fields = body as Record<string, unknown>
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string).trim() : '')
   if (action === 'LYRICS' && !text('prompt')) throw new SunoError(400, 'prompt_empty', 'suno.prompt_required')
   if (action === 'MUSIC') {
-    if (!text('prompt') && !text('gpt_description_prompt')) throw new SunoError(400, 'prompt_empty', 'suno.prompt_required')
+    if (!text('prompt') && !text('gpt_description_prompt'))
+      throw new SunoError(400, 'prompt_empty', 'suno.prompt_required')
     if (text('continue_clip_id') && !text('task_id')) throw new SunoError(400, 'task_id_empty', 'suno.task_id_required')
     if (!text('mv')) fields.mv = DEFAULT_MV
   }
@@ -57,7 +59,9 @@ function parseSubmitBody(action: SunoAction, rawBody: string): Record<string, un
 
 /** Candidates limited to Suno API channels (a model name can be shared with other channel types). */
 function sunoLevels(levels: Candidate[][]): Candidate[][] {
-  return levels.map((level) => level.filter((c) => c.channel.type === ChannelType.sunoAPI)).filter((level) => level.length > 0)
+  return levels
+    .map((level) => level.filter((c) => c.channel.type === ChannelType.sunoAPI))
+    .filter((level) => level.length > 0)
 }
 
 /**
@@ -68,7 +72,8 @@ function sunoLevels(levels: Candidate[][]): Candidate[][] {
  */
 export async function submitSunoTask(services: Services, input: SubmitInput): Promise<string> {
   const action = input.action.toUpperCase()
-  if (!(SUNO_ACTIONS as readonly string[]).includes(action)) throw new SunoError(400, 'invalid_action', 'suno.action_invalid', { action: input.action.slice(0, 40) })
+  if (!(SUNO_ACTIONS as readonly string[]).includes(action))
+    throw new SunoError(400, 'invalid_action', 'suno.action_invalid', { action: input.action.slice(0, 40) })
   const sunoAction = action as SunoAction
   const body = parseSubmitBody(sunoAction, input.rawBody)
   const model = `suno_${action.toLowerCase()}`
@@ -88,9 +93,11 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
   }
   const groups = candidateGroups(services.options, token.group, user.group)
   const snapshot = await services.relay.channels.current()
-  if (continued && snapshot.channels.get(pinned as number)?.status !== ChannelStatus.enabled) throw new SunoError(403, 'channel_disabled', 'suno.channel_disabled')
+  if (continued && snapshot.channels.get(pinned as number)?.status !== ChannelStatus.enabled)
+    throw new SunoError(403, 'channel_disabled', 'suno.channel_disabled')
   const route = resolveRoute(snapshot, groups, model, pinned)
-  if (route.pinned && route.pinned.type !== ChannelType.sunoAPI) throw new SunoError(400, 'channel_not_suno', 'suno.channel_not_suno', { id: route.pinned.id })
+  if (route.pinned && route.pinned.type !== ChannelType.sunoAPI)
+    throw new SunoError(400, 'channel_not_suno', 'suno.channel_not_suno', { id: route.pinned.id })
   const levels = sunoLevels(route.levels)
   if (levels.length === 0) throw localError(503, 'model_not_found', 'channel.none', { group: route.group, model })
 
@@ -100,8 +107,15 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
   const price = { kind: 'per-call' as const, modelPrice, ...group }
   const quota = computeQuota(price, { promptTokens: 0, completionTokens: 0 }, services.options.number('QuotaPerUnit'))
   const payer: Payer = { userId: user.id, tokenId: token.id, tokenUnlimited: token.unlimited }
-  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, { username: user.username, tokenName: token.name, model, group: route.group, requestId: input.requestId })
-  if (shortfall === 'token') throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
+  const { hold, shortfall } = await services.relay.ledger.reserve(payer, quota, {
+    username: user.username,
+    tokenName: token.name,
+    model,
+    group: route.group,
+    requestId: input.requestId,
+  })
+  if (shortfall === 'token')
+    throw localError(403, 'pre_consume_token_quota_failed', 'quota.token_insufficient', undefined, 'permission_error')
   if (!hold) throw localError(403, 'insufficient_user_quota', 'quota.user_insufficient', undefined, 'permission_error')
 
   const tried: number[] = []
@@ -119,7 +133,10 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       } catch (error) {
         if (!(error instanceof RelayError)) throw error
         lastError = error
-        if (!error.local) handleChannelFailure(services, channel, error).catch((e: unknown) => services.logger.error({ err: String(e) }, 'channel health update failed'))
+        if (!error.local)
+          handleChannelFailure(services, channel, error).catch((e: unknown) =>
+            services.logger.error({ err: String(e) }, 'channel health update failed')
+          )
         if (!error.retryable || input.clientSignal.aborted) break
       }
     }
@@ -138,7 +155,11 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       submit_time: now,
       progress: '0%',
       // The token is remembered so that a refund gives back to it as well as to the user, and the request id so that its row names the submit.
-      properties: JSON.stringify({ input: String(body.prompt ?? body.gpt_description_prompt ?? ''), token_id: token.id, ...(input.requestId ? { request_id: input.requestId } : {}) }),
+      properties: JSON.stringify({
+        input: String(body.prompt ?? body.gpt_description_prompt ?? ''),
+        token_id: token.id,
+        ...(input.requestId ? { request_id: input.requestId } : {}),
+      }),
       data: '',
     })
   } catch (error) {
@@ -149,23 +170,39 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
   const now = nowSeconds()
   const log = services.options.bool('LogConsumeEnabled')
     ? {
-      user_id: user.id,
-      created_at: now,
-      type: LogType.consume,
-      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'suno.log_submit', { price: modelPrice, group: group.groupRatio, action }, { model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }),
-      username: user.username,
-      token_name: token.name,
-      model_name: model,
-      prompt_tokens: 0,
-      completion_tokens: 0,
-      use_time: Math.round((performance.now() - input.startedMs) / 1000),
-      is_stream: false,
-      channel_id: accepted.channel.id,
-      token_id: token.id,
-      group: route.group,
-      request_id: input.requestId ?? '',
-    }
+        user_id: user.id,
+        created_at: now,
+        type: LogType.consume,
+        ...logTextColumns(
+          services.env.DEFAULT_LANGUAGE,
+          'suno.log_submit',
+          { price: modelPrice, group: group.groupRatio, action },
+          { model_price: modelPrice, group_ratio: group.groupRatio, admin_info: { use_channel: tried } }
+        ),
+        username: user.username,
+        token_name: token.name,
+        model_name: model,
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        use_time: Math.round((performance.now() - input.startedMs) / 1000),
+        is_stream: false,
+        channel_id: accepted.channel.id,
+        token_id: token.id,
+        group: route.group,
+        request_id: input.requestId ?? '',
+      }
     : undefined
-  await services.relay.ledger.settle(hold, { charge: quota, now, channelId: accepted.channel.id, tokens: 0, userId: user.id, username: user.username, model, rollup: services.options.bool('DataExportEnabled'), group: route.group, log })
+  await services.relay.ledger.settle(hold, {
+    charge: quota,
+    now,
+    channelId: accepted.channel.id,
+    tokens: 0,
+    userId: user.id,
+    username: user.username,
+    model,
+    rollup: services.options.bool('DataExportEnabled'),
+    group: route.group,
+    log,
+  })
   return accepted.taskId
 }

@@ -28,12 +28,26 @@ export interface SunoTaskBody {
 }
 
 /** An error as the task shape and its HTTP status, or undefined for errors that are not ours to describe. */
-export function sunoErrorBody(error: unknown, language: Language, requestId: string): { status: number; body: SunoTaskBody } | undefined {
+export function sunoErrorBody(
+  error: unknown,
+  language: Language,
+  requestId: string
+): { status: number; body: SunoTaskBody } | undefined {
   if (error instanceof SunoError) {
-    return { status: error.status, body: { code: error.code, message: `${translate(error.messageKey, language, error.params)} (request id: ${requestId})`, data: null } }
+    return {
+      status: error.status,
+      body: {
+        code: error.code,
+        message: `${translate(error.messageKey, language, error.params)} (request id: ${requestId})`,
+        data: null,
+      },
+    }
   }
   if (error instanceof RelayError) {
-    return { status: error.status, body: { code: error.code, message: `${error.text(language)} (request id: ${requestId})`, data: null } }
+    return {
+      status: error.status,
+      body: { code: error.code, message: `${error.text(language)} (request id: ${requestId})`, data: null },
+    }
   }
   return undefined
 }

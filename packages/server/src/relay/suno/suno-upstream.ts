@@ -1,5 +1,5 @@
-import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Dispatcher } from 'undici'
+import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { RelayError } from '../relay-error.ts'
@@ -32,7 +32,13 @@ async function readBounded(body: Dispatcher.ResponseData['body']): Promise<strin
     size += (chunk as Buffer).length
     if (size > MAX_ANSWER) {
       body.destroy()
-      throw new RelayError({ status: 502, type: 'upstream_error', code: 'response_too_large', messageKey: 'upstream.bad_response', local: false })
+      throw new RelayError({
+        status: 502,
+        type: 'upstream_error',
+        code: 'response_too_large',
+        messageKey: 'upstream.bad_response',
+        local: false,
+      })
     }
     chunks.push(chunk as Buffer)
   }
@@ -45,16 +51,29 @@ async function readBounded(body: Dispatcher.ResponseData['body']): Promise<strin
  * A non-200 answer, an unreadable one, or one whose code is not "success" throws a RelayError
  * whose message never carries the channel key or an upstream URL.
  */
-export async function callSuno(services: Services, channel: RelayChannel, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+export async function callSuno(
+  services: Services,
+  channel: RelayChannel,
+  path: string,
+  body: unknown,
+  signal: AbortSignal
+): Promise<unknown> {
   let response: Dispatcher.ResponseData
   try {
-    response = await services.relay.upstream.send({
-      url: endpoint(channel, path),
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${channel.key}` },
-      body: JSON.stringify(body),
-      signal,
-    }, channelPolicy(services.options, channel.privateNetwork))
+    response = await services.relay.upstream.send(
+      {
+        url: endpoint(channel, path),
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${channel.key}`,
+        },
+        body: JSON.stringify(body),
+        signal,
+      },
+      channelPolicy(services.options, channel.privateNetwork)
+    )
   } catch (error) {
     throw upstreamTransportError(error)
   }
@@ -64,33 +83,82 @@ export async function callSuno(services: Services, channel: RelayChannel, path: 
   } catch (error) {
     throw error instanceof RelayError ? error : upstreamTransportError(error)
   }
-  if (response.statusCode !== 200) throw upstreamHttpError(response.statusCode, text, channel.statusCodeMapping, channel.key, errorBodyUse(channel.baseUrl, 'structured'))
+  if (response.statusCode !== 200)
+    throw upstreamHttpError(
+      response.statusCode,
+      text,
+      channel.statusCodeMapping,
+      channel.key,
+      errorBodyUse(channel.baseUrl, 'structured')
+    )
   let parsed: { code?: unknown; message?: unknown; data?: unknown }
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
-    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
+    throw new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'bad_response',
+      messageKey: 'upstream.bad_response',
+      local: false,
+    })
   }
   if (parsed?.code !== 'success') {
     // A refusal the server explained (bad prompt, no credit): not worth another channel.
-    const message = sanitize(typeof parsed?.message === 'string' && parsed.message ? parsed.message : String(parsed?.code ?? 'error'), channel.key)
-    throw new RelayError({ status: 400, type: 'upstream_error', code: typeof parsed?.code === 'string' && parsed.code ? parsed.code : 'upstream_refused', message, local: false })
+    const message = sanitize(
+      typeof parsed?.message === 'string' && parsed.message ? parsed.message : String(parsed?.code ?? 'error'),
+      channel.key
+    )
+    throw new RelayError({
+      status: 400,
+      type: 'upstream_error',
+      code: typeof parsed?.code === 'string' && parsed.code ? parsed.code : 'upstream_refused',
+      message,
+      local: false,
+    })
   }
   return parsed.data
 }
 
 /** Submits one task; answers the upstream task id. */
-export async function submitSunoTask(services: Services, channel: RelayChannel, action: string, body: Record<string, unknown>, signal: AbortSignal): Promise<string> {
+export async function submitSunoTask(
+  services: Services,
+  channel: RelayChannel,
+  action: string,
+  body: Record<string, unknown>,
+  signal: AbortSignal
+): Promise<string> {
   const data = await callSuno(services, channel, `/suno/submit/${action.toLowerCase()}`, body, signal)
   if (typeof data !== 'string' || data.length === 0 || data.length > 50) {
-    throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
+    throw new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'bad_response',
+      messageKey: 'upstream.bad_response',
+      local: false,
+    })
   }
   return data
 }
 
 /** Reads the state of several tasks of one channel at once. Entries that are not tasks are dropped. */
-export async function fetchSunoTasks(services: Services, channel: RelayChannel, ids: string[], signal: AbortSignal): Promise<UpstreamSunoTask[]> {
+export async function fetchSunoTasks(
+  services: Services,
+  channel: RelayChannel,
+  ids: string[],
+  signal: AbortSignal
+): Promise<UpstreamSunoTask[]> {
   const data = await callSuno(services, channel, '/suno/fetch', { ids, action: '' }, signal)
-  if (!Array.isArray(data)) throw new RelayError({ status: 502, type: 'upstream_error', code: 'bad_response', messageKey: 'upstream.bad_response', local: false })
-  return data.filter((item): item is UpstreamSunoTask => typeof item === 'object' && item !== null && typeof (item as { task_id?: unknown }).task_id === 'string')
+  if (!Array.isArray(data))
+    throw new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'bad_response',
+      messageKey: 'upstream.bad_response',
+      local: false,
+    })
+  return data.filter(
+    (item): item is UpstreamSunoTask =>
+      typeof item === 'object' && item !== null && typeof (item as { task_id?: unknown }).task_id === 'string'
+  )
 }

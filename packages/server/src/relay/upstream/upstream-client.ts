@@ -1,6 +1,6 @@
 import type { Agent, Dispatcher } from 'undici'
-import { createGuardedDispatcher } from '../../lib/outbound/guarded-dispatcher.ts'
 import { policyCacheKey, type OutboundPolicy } from '../../lib/outbound/address-policy.ts'
+import { createGuardedDispatcher } from '../../lib/outbound/guarded-dispatcher.ts'
 
 export interface UpstreamTimeouts {
   connectMs: number
@@ -43,7 +43,12 @@ export class UpstreamClient {
     if (!agent) {
       agent = createGuardedDispatcher(policy, {
         connectTimeoutMs: this.timeouts.connectMs,
-        agent: { keepAliveTimeout: this.timeouts.keepAliveMs ?? 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 },
+        agent: {
+          keepAliveTimeout: this.timeouts.keepAliveMs ?? 30_000,
+          keepAliveMaxTimeout: 600_000,
+          connections: 256,
+          pipelining: 1,
+        },
       })
       this.agents.set(key, agent)
     }
@@ -51,7 +56,10 @@ export class UpstreamClient {
   }
 
   send(request: UpstreamRequest, policy: OutboundPolicy): Promise<Dispatcher.ResponseData> {
-    const signal = this.timeouts.totalMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeouts.totalMs)]) : request.signal
+    const signal =
+      this.timeouts.totalMs > 0
+        ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeouts.totalMs)])
+        : request.signal
     return this.dispatcher(policy).request({
       origin: request.url.origin,
       path: request.url.pathname + request.url.search,

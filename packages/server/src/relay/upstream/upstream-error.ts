@@ -15,7 +15,8 @@ const MAX_ERROR_BODY = 64 * 1024
 export type ErrorBodyUse = 'all' | 'structured' | 'none'
 
 /** The use for an answer from `baseUrl`, as the relay (`structured`) or the console (`none`) would tell it. */
-export const errorBodyUse = (baseUrl: string, privateUse: 'structured' | 'none'): ErrorBodyUse => (namesPrivateAddress(baseUrl) ? privateUse : 'all')
+export const errorBodyUse = (baseUrl: string, privateUse: 'structured' | 'none'): ErrorBodyUse =>
+  namesPrivateAddress(baseUrl) ? privateUse : 'all'
 
 /**
  * Reads an upstream error answer into a RelayError: the message from the usual places
@@ -28,7 +29,7 @@ export function upstreamHttpError(
   bodyText: string,
   statusCodeMapping: Record<string, string>,
   channelKey: string,
-  use: ErrorBodyUse = 'all',
+  use: ErrorBodyUse = 'all'
 ): RelayError {
   let message = ''
   let code = 'bad_response_status_code'
@@ -38,7 +39,14 @@ export function upstreamHttpError(
   try {
     const body = JSON.parse(bodyText.slice(0, MAX_ERROR_BODY)) as Record<string, any>
     const error = typeof body.error === 'object' && body.error ? body.error : body
-    message = String(error.message ?? body.message ?? body.msg ?? body.error_msg ?? (typeof body.error === 'string' ? body.error : '') ?? '')
+    message = String(
+      error.message ??
+        body.message ??
+        body.msg ??
+        body.error_msg ??
+        (typeof body.error === 'string' ? body.error : '') ??
+        ''
+    )
     if (typeof error.code === 'string' && error.code) code = error.code
     if (typeof error.type === 'string') type = error.type
   } catch {
@@ -71,15 +79,40 @@ export function isRetryableStatus(status: number): boolean {
 export function upstreamTransportError(error: unknown): RelayError {
   // The channel's address is refused by the outbound policy: nothing was sent; another channel may work.
   if (findOutboundBlockedError(error)) {
-    return new RelayError({ status: 502, type: 'upstream_error', code: 'upstream_address_blocked', messageKey: 'upstream.failed', local: false, retryable: true })
+    return new RelayError({
+      status: 502,
+      type: 'upstream_error',
+      code: 'upstream_address_blocked',
+      messageKey: 'upstream.failed',
+      local: false,
+      retryable: true,
+    })
   }
   const connectPhase =
     error instanceof errors.ConnectTimeoutError ||
-    (typeof error === 'object' && error !== null && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes((error as { code?: string }).code ?? ''))
+    (typeof error === 'object' &&
+      error !== null &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(
+        (error as { code?: string }).code ?? ''
+      ))
   if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
-    return new RelayError({ status: 504, type: 'upstream_error', code: 'upstream_timeout', messageKey: 'upstream.timeout', local: false, retryable: false })
+    return new RelayError({
+      status: 504,
+      type: 'upstream_error',
+      code: 'upstream_timeout',
+      messageKey: 'upstream.timeout',
+      local: false,
+      retryable: false,
+    })
   }
-  return new RelayError({ status: 502, type: 'upstream_error', code: 'upstream_request_failed', messageKey: 'upstream.failed', local: false, retryable: connectPhase })
+  return new RelayError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'upstream_request_failed',
+    messageKey: 'upstream.failed',
+    local: false,
+    retryable: connectPhase,
+  })
 }
 
 /** Upstream text may echo the key or name internal hosts; neither reaches the client. */

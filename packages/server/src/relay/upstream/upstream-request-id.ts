@@ -5,7 +5,13 @@ import type { IncomingHttpHeaders } from 'node:http'
  * this kind (the only one the reference system reads), then OpenAI and most OpenAI-compatible
  * services, Anthropic, AWS Bedrock and Azure's API management. Lower case, as Node gives them.
  */
-const REQUEST_ID_HEADERS = ['x-oneapi-request-id', 'x-request-id', 'request-id', 'x-amzn-requestid', 'apim-request-id'] as const
+const REQUEST_ID_HEADERS = [
+  'x-oneapi-request-id',
+  'x-request-id',
+  'request-id',
+  'x-amzn-requestid',
+  'apim-request-id',
+] as const
 
 /** The logs column holds up to 128 characters. */
 const MAX_LENGTH = 128

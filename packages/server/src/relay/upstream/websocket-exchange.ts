@@ -31,11 +31,24 @@ function isLastFrame(text: string): boolean {
  * collected into `{"frames": [...]}` otherwise. A refused handshake comes back with its status and
  * body, so the usual upstream error mapping applies.
  */
-export function sendOverWebSocket(options: { url: URL; body: string; stream: boolean; signal: AbortSignal; policy: OutboundPolicy; idleMs: number }): Promise<UpstreamAnswer> {
+export function sendOverWebSocket(options: {
+  url: URL
+  body: string
+  stream: boolean
+  signal: AbortSignal
+  policy: OutboundPolicy
+  idleMs: number
+}): Promise<UpstreamAnswer> {
   const checked = new URL(options.url)
   checked.protocol = checked.protocol === 'wss:' ? 'https:' : 'http:'
   checkOutboundUrl(checked, options.policy)
-  const socket = new WebSocket(options.url, { lookup: createGuardedLookup(options.policy, systemResolver), ...outboundTlsOptions(), handshakeTimeout: 10_000, followRedirects: false, maxPayload: MAX_FRAME_BYTES })
+  const socket = new WebSocket(options.url, {
+    lookup: createGuardedLookup(options.policy, systemResolver),
+    ...outboundTlsOptions(),
+    handshakeTimeout: 10_000,
+    followRedirects: false,
+    maxPayload: MAX_FRAME_BYTES,
+  })
   return new Promise((resolve, reject) => {
     let settled = false
     const settle = (answer: UpstreamAnswer | Error) => {
@@ -51,7 +64,10 @@ export function sendOverWebSocket(options: { url: URL; body: string; stream: boo
     let idle: NodeJS.Timeout | undefined
     const armIdle = () => {
       clearTimeout(idle)
-      idle = setTimeout(() => fail(Object.assign(new Error('upstream went silent'), { name: 'TimeoutError' })), options.idleMs)
+      idle = setTimeout(
+        () => fail(Object.assign(new Error('upstream went silent'), { name: 'TimeoutError' })),
+        options.idleMs
+      )
     }
     const fail = (error: Error) => {
       clearTimeout(idle)
@@ -63,14 +79,29 @@ export function sendOverWebSocket(options: { url: URL; body: string; stream: boo
       clearTimeout(idle)
       if (socket.readyState === WebSocket.OPEN) socket.close()
       if (stream) stream.end()
-      else settle({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: Readable.from([Buffer.from(JSON.stringify({ frames: frames.map((frame) => JSON.parse(frame) as unknown) }))]) })
+      else
+        settle({
+          statusCode: 200,
+          headers: { 'content-type': 'application/json' },
+          body: Readable.from([
+            Buffer.from(JSON.stringify({ frames: frames.map((frame) => JSON.parse(frame) as unknown) })),
+          ]),
+        })
     }
-    options.signal.addEventListener('abort', () => fail(Object.assign(new Error('aborted'), { name: 'AbortError' })), { once: true })
+    options.signal.addEventListener('abort', () => fail(Object.assign(new Error('aborted'), { name: 'AbortError' })), {
+      once: true,
+    })
     socket.once('unexpected-response', (_request, response) => {
       refused = true
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => settle({ statusCode: response.statusCode ?? 502, headers: response.headers, body: Readable.from([Buffer.concat(chunks)]) }))
+      response.on('end', () =>
+        settle({
+          statusCode: response.statusCode ?? 502,
+          headers: response.headers,
+          body: Readable.from([Buffer.concat(chunks)]),
+        })
+      )
       socket.terminate()
     })
     socket.once('open', () => {

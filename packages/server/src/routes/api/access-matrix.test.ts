@@ -32,7 +32,12 @@ const PROBES = ['/healthz', '/readyz']
 function apiRoutes(): { method: string; path: string; access: Access | undefined }[] {
   const found = new Map<string, { method: string; path: string; access: Access | undefined }>()
   for (const route of h.app.routes) {
-    if (!(route.path.startsWith('/api/') || PROBES.includes(route.path)) || route.method === 'ALL' || route.path.includes('*')) continue
+    if (
+      !(route.path.startsWith('/api/') || PROBES.includes(route.path)) ||
+      route.method === 'ALL' ||
+      route.path.includes('*')
+    )
+      continue
     const key = `${route.method} ${route.path}`
     const entry = found.get(key) ?? { method: route.method, path: route.path, access: undefined }
     const tag = (route.handler as { access?: Access }).access
@@ -62,7 +67,10 @@ describe('access matrix', () => {
     const routes = apiRoutes()
     expect(routes.length).toBeGreaterThan(15)
     expect(routes.filter((r) => !r.access).map((r) => `${r.method} ${r.path}`)).toEqual([])
-    expect(routes.filter((r) => PROBES.includes(r.path)).map((r) => `${r.method} ${r.path} ${r.access}`)).toEqual(['GET /healthz public', 'GET /readyz public'])
+    expect(routes.filter((r) => PROBES.includes(r.path)).map((r) => `${r.method} ${r.path} ${r.access}`)).toEqual([
+      'GET /healthz public',
+      'GET /readyz public',
+    ])
   })
 
   it('answers each identity as its access level says', async () => {
@@ -91,7 +99,12 @@ async function walk(routes: ReturnType<typeof apiRoutes>, allowed: Record<Access
     const account = accounts[identity]
     await h.services.db.updateTable('users').set({ deleted_at: null }).where('id', '=', account.id).execute()
     const known = cookies.get(identity)
-    if (known && (await h.request('GET', '/api/user/self', { headers: { cookie: known, [USER_ID_HEADER]: String(account.id) } })).status === 200) return known
+    if (
+      known &&
+      (await h.request('GET', '/api/user/self', { headers: { cookie: known, [USER_ID_HEADER]: String(account.id) } }))
+        .status === 200
+    )
+      return known
     const cookie = (await h.login(account.name, identity === 'root' ? 'rootpassword' : 'password123')).cookie
     cookies.set(identity, cookie)
     return cookie
@@ -110,10 +123,13 @@ async function walk(routes: ReturnType<typeof apiRoutes>, allowed: Record<Access
       // reasons (root deleting itself: 200 with code DENIED), which says nothing about access.
       const denied = response.status === 401 || (response.status === 403 && response.json?.message === forbidden)
       const expectedAllowed = allowed[route.access as Access][identity]
-      if (expectedAllowed && denied) failures.push(`${route.method} ${route.path} as ${identity}: ${response.status} ${response.text}`)
-      if (!expectedAllowed && !denied) failures.push(`${route.method} ${route.path} as ${identity}: expected 401/403, got ${response.status}`)
+      if (expectedAllowed && denied)
+        failures.push(`${route.method} ${route.path} as ${identity}: ${response.status} ${response.text}`)
+      if (!expectedAllowed && !denied)
+        failures.push(`${route.method} ${route.path} as ${identity}: expected 401/403, got ${response.status}`)
       if (!expectedAllowed) expect(response.json?.success).toBe(false)
-      if (!expectedAllowed && identity === 'anonymous') expect(response.status, `${route.method} ${route.path}`).toBe(401)
+      if (!expectedAllowed && identity === 'anonymous')
+        expect(response.status, `${route.method} ${route.path}`).toBe(401)
     }
   }
   return failures

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts'
-import { ResetTokens } from '../../services/auth/reset-tokens.ts'
 import { useResetTokens } from '../../services/auth/password-reset.ts'
+import { ResetTokens } from '../../services/auth/reset-tokens.ts'
 
 let sink: SmtpSink
 let h: Harness
@@ -17,18 +17,23 @@ afterAll(async () => {
 beforeEach(() => {
   sink.mails.length = 0
 })
-harnessPerTest(async (made) => {
-  h = made
-  await h.setupRoot()
-  await h.services.options.set('SMTPServer', '127.0.0.1')
-  await h.services.options.set('SMTPPort', String(sink.port))
-  await h.services.options.set('SMTPFrom', 'gateway@example.com')
-  await h.services.options.set('SMTPToken', 'smtp-canary-secret')
-}, {}, HOOK_TIMEOUT)
+harnessPerTest(
+  async (made) => {
+    h = made
+    await h.setupRoot()
+    await h.services.options.set('SMTPServer', '127.0.0.1')
+    await h.services.options.set('SMTPPort', String(sink.port))
+    await h.services.options.set('SMTPFrom', 'gateway@example.com')
+    await h.services.options.set('SMTPToken', 'smtp-canary-secret')
+  },
+  {},
+  HOOK_TIMEOUT
+)
 
 const codeIn = (text: string) => /(\d{6})/.exec(text)?.[1] ?? ''
 const linkIn = (text: string) => new URL(/(https?:\/\/\S+\/user\/reset\?\S+)/.exec(text)?.[1] ?? 'http://x/')
-const verify = (email: string, extra: Record<string, string> = {}) => h.request('GET', `/api/verification?${new URLSearchParams({ email, ...extra })}`)
+const verify = (email: string, extra: Record<string, string> = {}) =>
+  h.request('GET', `/api/verification?${new URLSearchParams({ email, ...extra })}`)
 const register = (body: Record<string, unknown>) => h.request('POST', '/api/user/register', { body })
 
 describe('GET /api/verification and register with email verification', () => {
@@ -48,7 +53,11 @@ describe('GET /api/verification and register with email verification', () => {
     expect((await register({ ...base, verification_code: wrong })).json?.message).toBe('验证码错误或已过期')
     const done = await register({ ...base, verification_code: code })
     expect(done.json, done.text).toMatchObject({ success: true })
-    const row = await h.services.db.selectFrom('users').select(['email']).where('username', '=', 'mailer').executeTakeFirstOrThrow()
+    const row = await h.services.db
+      .selectFrom('users')
+      .select(['email'])
+      .where('username', '=', 'mailer')
+      .executeTakeFirstOrThrow()
     expect(row.email).toBe('new.person@example.com')
     // Used up: the same code does not register a second account.
     expect((await register({ ...base, username: 'mailer2', verification_code: code })).json?.success).toBe(false)
@@ -63,12 +72,16 @@ describe('GET /api/verification and register with email verification', () => {
 
     await h.services.options.set('EmailDomainWhitelist', 'gmail.com,qq.com')
     await h.services.options.set('EmailDomainRestrictionEnabled', 'true')
-    const outside = await h.request('GET', '/api/verification?email=a@evil.com', { headers: { 'accept-language': 'en' } })
+    const outside = await h.request('GET', '/api/verification?email=a@evil.com', {
+      headers: { 'accept-language': 'en' },
+    })
     expect(outside.json?.message).toMatch(/not among them/)
     expect((await verify('a@gmail.com')).json?.success).toBe(true)
 
     await h.services.options.set('EmailAliasRestrictionEnabled', 'true')
-    expect((await verify('a+spam@gmail.com')).json?.message).toBe('管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝')
+    expect((await verify('a+spam@gmail.com')).json?.message).toBe(
+      '管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝'
+    )
     expect((await verify('a.b@gmail.com')).json?.success).toBe(false)
     expect((await verify('ab@gmail.com')).json?.success).toBe(true)
     await sink.waitFor(2)
@@ -102,17 +115,27 @@ describe('email binding', () => {
     const sent = await h.request('GET', '/api/verification?email=me@gmail.com', { as: user })
     expect(sent.json?.success, sent.text).toBe(true)
     const code = codeIn((await sink.waitFor(1)).text)
-    const bad = await h.request('GET', `/api/oauth/email/bind?email=me@gmail.com&code=${code === '000000' ? '111111' : '000000'}`, { as: user })
+    const bad = await h.request(
+      'GET',
+      `/api/oauth/email/bind?email=me@gmail.com&code=${code === '000000' ? '111111' : '000000'}`,
+      { as: user }
+    )
     expect(bad.json).toMatchObject({ success: false, message: '验证码错误或已过期' })
     const good = await h.request('GET', `/api/oauth/email/bind?email=me@gmail.com&code=${code}`, { as: user })
     expect(good.json).toMatchObject({ success: true, message: 'bind' })
-    const row = await h.services.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await h.services.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(row.email).toBe('me@gmail.com')
   })
 
   it('needs the New-Api-User header, so another site cannot bind with the cookie alone', async () => {
     const user = await h.createUser()
-    const response = await h.request('GET', '/api/oauth/email/bind?email=me@gmail.com&code=123456', { headers: { cookie: user.cookie } })
+    const response = await h.request('GET', '/api/oauth/email/bind?email=me@gmail.com&code=123456', {
+      headers: { cookie: user.cookie },
+    })
     expect(response.status).toBe(401)
   })
 })
@@ -131,7 +154,10 @@ describe('password reset', () => {
     await h.services.options.set('ServerAddress', 'https://gw.example.com/')
     const user = await userWithEmail('reset@gmail.com')
     const asked = await requestReset('Reset@gmail.com')
-    expect(asked.json, asked.text).toMatchObject({ success: true, message: '如果该邮箱已注册，重置邮件已发送，请检查邮箱' })
+    expect(asked.json, asked.text).toMatchObject({
+      success: true,
+      message: '如果该邮箱已注册，重置邮件已发送，请检查邮箱',
+    })
     const link = linkIn((await sink.waitFor(1)).text)
     expect(link.origin + link.pathname).toBe('https://gw.example.com/user/reset')
     expect(link.searchParams.get('email')).toBe('reset@gmail.com')
@@ -151,7 +177,10 @@ describe('password reset', () => {
     expect((await h.request('GET', '/api/user/self', { as: user })).status).toBe(401)
     await expect(h.login(user.username, user.password)).rejects.toThrow()
     await h.login(user.username, password)
-    expect((await confirm('reset@gmail.com', second)).json).toMatchObject({ success: false, message: '重置链接非法或已过期' })
+    expect((await confirm('reset@gmail.com', second)).json).toMatchObject({
+      success: false,
+      message: '重置链接非法或已过期',
+    })
   })
 
   it('answers the same for an unknown address and sends nothing', async () => {

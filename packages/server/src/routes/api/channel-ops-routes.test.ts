@@ -1,10 +1,10 @@
-import { adapterFor } from '../../providers/registry.ts'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { Role } from '@gateway/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { startJsonUpstream, type JsonUpstream } from '../../../test/json-upstream.ts'
 import { addChannel } from '../../../test/relay-fixtures.ts'
+import { adapterFor } from '../../providers/registry.ts'
 
 /** What an OpenAI channel serves, as the adapter registry declares it. */
 const OPENAI_ENDPOINTS = [...(adapterFor(1)?.endpoints ?? [])]
@@ -37,7 +37,8 @@ harnessPerTest(async (made) => {
 
 const get = (path: string, as: TestUser = admin) => h.request('GET', path, { as })
 const post = (path: string, body: unknown, as: TestUser = root) => h.request('POST', path, { as, body })
-const status = async (id: number) => (await h.services.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+const status = async (id: number) =>
+  (await h.services.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 
 async function waitForTests() {
   for (let i = 0; i < 300; i++) {
@@ -59,7 +60,11 @@ describe('GET /api/channel/test/:id', () => {
     expect(response.json?.data.time).toBe(time)
     expect(mock.requests[0]?.body).toMatchObject({ model: 'o3', max_completion_tokens: 10 })
     expect(mock.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-    const row = await h.services.db.selectFrom('channels').select(['response_time', 'test_time']).where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await h.services.db
+      .selectFrom('channels')
+      .select(['response_time', 'test_time'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row.response_time).toBeGreaterThanOrEqual(40)
   })
 
@@ -80,10 +85,20 @@ describe('GET /api/channel/test/:id', () => {
     // The metadata address is refused by the outbound guard; nothing listens on port 1.
     for (const baseUrl of ['http://169.254.169.254', 'http://127.0.0.1:1']) {
       const id = await addChannel(h, { baseUrl, key: KEY, models: 'gpt-4o' })
-      for (const [language, sentence] of [['zh', '请求上游地址失败'], ['en', 'The upstream request failed']] as const) {
-        const response = await h.request('GET', `/api/channel/test/${id}`, { as: admin, headers: { 'accept-language': language } })
+      for (const [language, sentence] of [
+        ['zh', '请求上游地址失败'],
+        ['en', 'The upstream request failed'],
+      ] as const) {
+        const response = await h.request('GET', `/api/channel/test/${id}`, {
+          as: admin,
+          headers: { 'accept-language': language },
+        })
         expect(response.status, `${baseUrl} ${language}`).toBe(200)
-        expect(response.json, `${baseUrl} ${language}`).toMatchObject({ success: false, message: sentence, data: { success: false, message: sentence } })
+        expect(response.json, `${baseUrl} ${language}`).toMatchObject({
+          success: false,
+          message: sentence,
+          data: { success: false, message: sentence },
+        })
         expect(response.text).not.toContain('upstream.')
       }
     }
@@ -111,12 +126,21 @@ describe('GET /api/channel/test (all)', () => {
     await h.services.changes.publish({ kind: 'channels' })
     expect((await get('/api/channel/test/progress')).json?.data).toMatchObject({ running: false, done: 0, total: 0 })
     const started = await get('/api/channel/test')
-    expect(started.json).toMatchObject({ success: true, message: '已开始测试所有渠道，请稍后刷新查看结果', data: { running: true, total: 2 } })
+    expect(started.json).toMatchObject({
+      success: true,
+      message: '已开始测试所有渠道，请稍后刷新查看结果',
+      data: { running: true, total: 2 },
+    })
     const again = await get('/api/channel/test')
     expectRefused(again, 'CONFLICT')
     expect(again.json?.message).toBe('测试已在运行中')
     expect(await waitForTests()).toMatchObject({ running: false, done: 2, total: 2, failed: 1 })
-    const tested = await h.services.db.selectFrom('channels').select(['id', 'test_time']).where('test_time', '>', 0).orderBy('id').execute()
+    const tested = await h.services.db
+      .selectFrom('channels')
+      .select(['id', 'test_time'])
+      .where('test_time', '>', 0)
+      .orderBy('id')
+      .execute()
     expect(tested.map((r) => r.id)).toEqual([slow, broken])
     expect((await get('/api/channel/test')).json?.success).toBe(true)
     await waitForTests()
@@ -136,33 +160,57 @@ describe('fetch_models', () => {
     const response = await post('/api/channel/fetch_models', { base_url: `${mock.url}/`, type: 1, key: ` ${KEY} \nk2` })
     expect(response.json?.data).toContain('o3')
     expect(mock.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-    json.routes.set('/v1beta/openai/models', [200, { object: 'list', data: [{ id: 'models/gemini-2.5-pro' }, { id: 'models/gemini-2.5-flash' }] }])
+    json.routes.set('/v1beta/openai/models', [
+      200,
+      { object: 'list', data: [{ id: 'models/gemini-2.5-pro' }, { id: 'models/gemini-2.5-flash' }] },
+    ])
     const gemini = await post('/api/channel/fetch_models', { base_url: json.url, type: 24, key: 'g-key' })
     expect(gemini.json?.data).toEqual(['gemini-2.5-pro', 'gemini-2.5-flash'])
     expect((await post('/api/channel/fetch_models', { base_url: mock.url, type: 1, key: KEY }, admin)).status).toBe(403)
   })
 
   it('answers 获取模型列表失败 with a sanitized reason', async () => {
-    const failing = await post('/api/channel/fetch_models', { base_url: `${mock.url}/_mock/status=401,errorMessage=key%20${KEY}%20rejected`, type: 1, key: KEY })
+    const failing = await post('/api/channel/fetch_models', {
+      base_url: `${mock.url}/_mock/status=401,errorMessage=key%20${KEY}%20rejected`,
+      type: 1,
+      key: KEY,
+    })
     expectRefused(failing, 'BAD_REQUEST')
     // The mock is on loopback: what a private address answers is told by its status alone.
     expect(failing.json?.message).toBe('获取模型列表失败：401: upstream answered 401')
     expect(failing.text).not.toContain(KEY)
-    const english = await h.request('POST', '/api/channel/fetch_models', { as: root, body: { base_url: `${mock.url}/_mock/status=500`, type: 1, key: KEY }, headers: { 'accept-language': 'en' } })
+    const english = await h.request('POST', '/api/channel/fetch_models', {
+      as: root,
+      body: { base_url: `${mock.url}/_mock/status=500`, type: 1, key: KEY },
+      headers: { 'accept-language': 'en' },
+    })
     expect(english.json?.message).toMatch(/^Failed to fetch the model list: 500: /)
     const blocked = await post('/api/channel/fetch_models', { base_url: 'http://169.254.169.254', type: 1, key: KEY })
     expect(blocked.json?.message).toBe('获取模型列表失败：the address is refused by the outbound policy')
     json.routes.set('/v1/models', [200, { nothing: true }])
-    expect((await post('/api/channel/fetch_models', { base_url: json.url, type: 1, key: KEY })).json?.message).toBe('获取模型列表失败：the answer carries no model list')
-    expect((await post('/api/channel/fetch_models', { base_url: mock.url, type: 1, key: ' ' })).json?.message).toBe('请填写密钥')
-    expect((await post('/api/channel/fetch_models', { base_url: 'ftp://x', type: 1, key: KEY })).json?.message).toBe('API 地址必须是以 http:// 或 https:// 开头的合法地址')
-    expect((await post('/api/channel/fetch_models', { base_url: '', type: 47, key: KEY })).json?.message).toBe('获取模型列表失败：the channel has no base URL')
+    expect((await post('/api/channel/fetch_models', { base_url: json.url, type: 1, key: KEY })).json?.message).toBe(
+      '获取模型列表失败：the answer carries no model list'
+    )
+    expect((await post('/api/channel/fetch_models', { base_url: mock.url, type: 1, key: ' ' })).json?.message).toBe(
+      '请填写密钥'
+    )
+    expect((await post('/api/channel/fetch_models', { base_url: 'ftp://x', type: 1, key: KEY })).json?.message).toBe(
+      'API 地址必须是以 http:// 或 https:// 开头的合法地址'
+    )
+    expect((await post('/api/channel/fetch_models', { base_url: '', type: 47, key: KEY })).json?.message).toBe(
+      '获取模型列表失败：the channel has no base URL'
+    )
   })
 })
 
 describe('GET /api/channel/test_upstream/:id', () => {
   it('lists models to add and to remove, respecting the model mapping, and the groups it served', async () => {
-    const id = await addChannel(h, { baseUrl: mock.url, models: 'gpt-4o,legacy-model,alias', groups: 'default,vip', modelMapping: { alias: 'gpt-4o-mini' } })
+    const id = await addChannel(h, {
+      baseUrl: mock.url,
+      models: 'gpt-4o,legacy-model,alias',
+      groups: 'default,vip',
+      modelMapping: { alias: 'gpt-4o-mini' },
+    })
     await h.services.logDb
       .insertInto('logs')
       .values([
@@ -205,7 +253,17 @@ describe('model lists', () => {
 describe('access', () => {
   it('refuses a normal user on every channel operation (403) without calling an upstream', async () => {
     const id = await addChannel(h, { baseUrl: mock.url })
-    const paths = ['test/progress', 'test', `test/${id}`, 'update_balance/progress', 'update_balance', `update_balance/${id}`, `fetch_models/${id}`, 'models', `test_upstream/${id}`]
+    const paths = [
+      'test/progress',
+      'test',
+      `test/${id}`,
+      'update_balance/progress',
+      'update_balance',
+      `update_balance/${id}`,
+      `fetch_models/${id}`,
+      'models',
+      `test_upstream/${id}`,
+    ]
     for (const path of paths) expect((await get(`/api/channel/${path}`, user)).status, path).toBe(403)
     expect((await post('/api/channel/fetch_models', { base_url: mock.url, type: 1, key: KEY }, user)).status).toBe(403)
     expect(mock.hits()).toBe(0)

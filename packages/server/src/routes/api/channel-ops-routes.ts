@@ -5,10 +5,10 @@ import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { adminAuth, rootAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
-import { channelRunProgress } from '../../services/channels/channel-runs.ts'
 import { detectUpstream, listModelDescriptors } from '../../services/channels/channel-models.ts'
+import { channelRunProgress } from '../../services/channels/channel-runs.ts'
 import { fetchChannelModels, fetchModelsFor } from '../../services/channels/fetch-upstream-models.ts'
-import { testOneChannel, startTestAllRun } from '../../services/channels/test-channels.ts'
+import { startTestAllRun, testOneChannel } from '../../services/channels/test-channels.ts'
 import { startBalanceUpdateRun, updateChannelBalance } from '../../services/channels/update-balance.ts'
 import { readId } from './route-params.ts'
 
@@ -21,7 +21,8 @@ export const channelOpsRoutes = new Hono<HonoEnv>()
   .get('/test/progress', adminAuth, (c) => c.json(ok(channelRunProgress(c.get('services'), 'test'))))
   .get('/test', adminAuth, async (c) => {
     const services = c.get('services')
-    if (!(await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000))) throw new AppError('CONFLICT', 'channel.test_running')
+    if (!(await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000)))
+      throw new AppError('CONFLICT', 'channel.test_running')
     const progress = channelRunProgress(services, 'test')
     // The reference names the run it started as a task; ours is the run that began at started_at.
     const run = { task_id: `channel-test-${progress.started_at}`, status: progress.running ? 'running' : 'succeeded' }
@@ -32,7 +33,12 @@ export const channelOpsRoutes = new Hono<HonoEnv>()
    * and time are the test's own (as the reference answers them), and `data` repeats them.
    */
   .get('/test/:id', adminAuth, async (c) => {
-    const result = await testOneChannel(c.get('services'), readId(c, 'channel.not_found'), c.req.query('model'), c.get('language'))
+    const result = await testOneChannel(
+      c.get('services'),
+      readId(c, 'channel.not_found'),
+      c.req.query('model'),
+      c.get('language')
+    )
     return c.json({ success: result.success, message: result.message, time: result.time, data: result })
   })
   .get('/update_balance/progress', adminAuth, (c) => c.json(ok(channelRunProgress(c.get('services'), 'balance'))))
@@ -46,8 +52,14 @@ export const channelOpsRoutes = new Hono<HonoEnv>()
     const balance = await updateChannelBalance(c.get('services'), readId(c, 'channel.not_found'))
     return c.json({ ...ok(balance), balance })
   })
-  .get('/fetch_models/:id', adminAuth, async (c) => c.json(ok(await fetchChannelModels(c.get('services'), readId(c, 'channel.not_found')))))
+  .get('/fetch_models/:id', adminAuth, async (c) =>
+    c.json(ok(await fetchChannelModels(c.get('services'), readId(c, 'channel.not_found'))))
+  )
   /** Root only: it sends a typed-in key to a typed-in address, which is the most an admin can do with the guard. */
-  .post('/fetch_models', rootAuth, async (c) => c.json(ok(await fetchModelsFor(c.get('services'), await readJson(c, fetchModelsInput)))))
+  .post('/fetch_models', rootAuth, async (c) =>
+    c.json(ok(await fetchModelsFor(c.get('services'), await readJson(c, fetchModelsInput))))
+  )
   .get('/models', adminAuth, async (c) => c.json(ok(await listModelDescriptors(c.get('services')))))
-  .get('/test_upstream/:id', adminAuth, async (c) => c.json(ok(await detectUpstream(c.get('services'), readId(c, 'channel.not_found')))))
+  .get('/test_upstream/:id', adminAuth, async (c) =>
+    c.json(ok(await detectUpstream(c.get('services'), readId(c, 'channel.not_found'))))
+  )

@@ -1,15 +1,29 @@
-import { addChannelInput, channelIdsInput, listChannelsQuery, multiKeyManageInput, ok, Role, searchChannelsQuery, updateChannelInput } from '@gateway/shared'
+import {
+  addChannelInput,
+  channelIdsInput,
+  listChannelsQuery,
+  multiKeyManageInput,
+  ok,
+  Role,
+  searchChannelsQuery,
+  updateChannelInput,
+} from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
+import { translate } from '../../i18n/messages.ts'
 import { adminAuth, channelWriteAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { createChannels } from '../../services/channels/create-channels.ts'
 import { deleteChannel, deleteChannels, deleteDisabledChannels } from '../../services/channels/delete-channels.ts'
 import { fixAbilities } from '../../services/channels/fix-abilities.ts'
-import { getChannel, listChannels, listEnabledChannelModels, searchChannels } from '../../services/channels/list-channels.ts'
+import {
+  getChannel,
+  listChannels,
+  listEnabledChannelModels,
+  searchChannels,
+} from '../../services/channels/list-channels.ts'
 import { manageChannelKeys } from '../../services/channels/manage-channel-keys.ts'
 import { updateChannel } from '../../services/channels/update-channel.ts'
-import { translate } from '../../i18n/messages.ts'
 import { channelOpsRoutes } from './channel-ops-routes.ts'
 import { channelTagRoutes } from './channel-tag-routes.ts'
 import { readId, readQuery } from './route-params.ts'
@@ -21,7 +35,9 @@ import { readId, readQuery } from './route-params.ts'
  */
 export const channelRoutes = new Hono<HonoEnv>()
   .get('/', adminAuth, async (c) => c.json(ok(await listChannels(c.get('services'), readQuery(c, listChannelsQuery)))))
-  .get('/search', adminAuth, async (c) => c.json(ok(await searchChannels(c.get('services'), readQuery(c, searchChannelsQuery)))))
+  .get('/search', adminAuth, async (c) =>
+    c.json(ok(await searchChannels(c.get('services'), readQuery(c, searchChannelsQuery))))
+  )
   .get('/models_enabled', adminAuth, async (c) => c.json(ok(await listEnabledChannelModels(c.get('services')))))
   /** The reference's body `{mode: single|batch|multi_to_single, multi_key_mode, channel}`, or a bare channel (batch). */
   .post('/', channelWriteAuth, async (c) => {
@@ -44,7 +60,11 @@ export const channelRoutes = new Hono<HonoEnv>()
   .post('/multi_key/manage', channelWriteAuth, async (c) => {
     const result = await manageChannelKeys(c.get('services'), await readJson(c, multiKeyManageInput))
     if ('page' in result) return c.json(ok(result.page))
-    return c.json({ success: true, message: translate(result.message, c.get('language'), result.params), data: result.data ?? null })
+    return c.json({
+      success: true,
+      message: translate(result.message, c.get('language'), result.params),
+      data: result.data ?? null,
+    })
   })
   .post('/fix', channelWriteAuth, async (c) => c.json(ok(await fixAbilities(c.get('services')))))
   .route('/', channelTagRoutes)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import type { Change } from '../../services/changes/change-bus.ts'
 
 let h: Harness
@@ -16,9 +16,13 @@ const create = async (body: Record<string, unknown>) => {
   expect(response.json?.success, response.text).toBe(true)
   return ((response.json?.data ?? []) as { id: number }[]).map((c) => c.id)
 }
-const channels = (ids: number[]) => h.services.db.selectFrom('channels').selectAll().where('id', 'in', ids).orderBy('id').execute()
+const channels = (ids: number[]) =>
+  h.services.db.selectFrom('channels').selectAll().where('id', 'in', ids).orderBy('id').execute()
 const abilitiesOf = async (ids: number[]) =>
-  (await h.services.db.selectFrom('abilities').selectAll().where('channel_id', 'in', ids).execute()).map((r) => ({ ...r, enabled: Boolean(r.enabled) }))
+  (await h.services.db.selectFrom('abilities').selectAll().where('channel_id', 'in', ids).execute()).map((r) => ({
+    ...r,
+    enabled: Boolean(r.enabled),
+  }))
 
 describe('POST /api/channel/batch/tag', () => {
   it('sets and clears the tag of the selected channels and their abilities', async () => {
@@ -61,7 +65,15 @@ describe('POST /api/channel/tag/enabled and /tag/disabled', () => {
 describe('PUT /api/channel/tag', () => {
   it('patches priority and weight into abilities without rebuilding them', async () => {
     const ids = await create({ key: 'a\nb', tag: 'team' })
-    const response = await api('PUT', '/api/channel/tag', { tag: 'team', priority: '7', weight: 3, models: '', groups: [], model_mapping: '', new_tag: null })
+    const response = await api('PUT', '/api/channel/tag', {
+      tag: 'team',
+      priority: '7',
+      weight: 3,
+      models: '',
+      groups: [],
+      model_mapping: '',
+      new_tag: null,
+    })
     expect(response.json?.data).toBe(2)
     expect((await channels(ids)).map((c) => [c.priority, c.weight, c.models])).toEqual([
       [7, 3, 'm1,m2'],
@@ -72,7 +84,13 @@ describe('PUT /api/channel/tag', () => {
 
   it('renames and dissolves tags, and rebuilds abilities when models or groups change', async () => {
     const ids = await create({ key: 'a\nb', tag: 'old' })
-    await api('PUT', '/api/channel/tag', { tag: 'old', new_tag: 'new', models: 'x,y', groups: ['default', 'vip'], model_mapping: '{"x":"y"}' })
+    await api('PUT', '/api/channel/tag', {
+      tag: 'old',
+      new_tag: 'new',
+      models: 'x,y',
+      groups: ['default', 'vip'],
+      model_mapping: '{"x":"y"}',
+    })
     const renamed = await channels(ids)
     expect(renamed.map((c) => [c.tag, c.models, c.group, c.model_mapping])).toEqual([
       ['new', 'x,y', 'default,vip', '{"x":"y"}'],
@@ -80,7 +98,7 @@ describe('PUT /api/channel/tag', () => {
     ])
     const rebuilt = await abilitiesOf(ids)
     expect(rebuilt.map((a) => `${a.channel_id}:${a.group}/${a.model}:${a.tag}`).sort()).toEqual(
-      ids.flatMap((id) => ['default/x', 'default/y', 'vip/x', 'vip/y'].map((p) => `${id}:${p}:new`)).sort(),
+      ids.flatMap((id) => ['default/x', 'default/y', 'vip/x', 'vip/y'].map((p) => `${id}:${p}:new`)).sort()
     )
     await api('PUT', '/api/channel/tag', { tag: 'new', new_tag: '' })
     expect((await channels(ids)).map((c) => c.tag)).toEqual([null, null])

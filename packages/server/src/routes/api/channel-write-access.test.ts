@@ -15,17 +15,33 @@ interface WriteCall {
  * when allowed: it acts on a fresh channel (tagged `tag`) made by the root for this call alone.
  */
 const writes: Record<string, (id: number, tag: string) => WriteCall> = {
-  'POST /api/channel': () => ({ method: 'POST', path: '/api/channel/', body: { name: 'added', key: 'sk-added', models: 'gpt-4o' } }),
+  'POST /api/channel': () => ({
+    method: 'POST',
+    path: '/api/channel/',
+    body: { name: 'added', key: 'sk-added', models: 'gpt-4o' },
+  }),
   'PUT /api/channel': (id) => ({ method: 'PUT', path: '/api/channel/', body: { id, name: 'renamed' } }),
   'DELETE /api/channel/disabled': () => ({ method: 'DELETE', path: '/api/channel/disabled' }),
   'POST /api/channel/batch': (id) => ({ method: 'POST', path: '/api/channel/batch', body: { ids: [id] } }),
   'POST /api/channel/fix': () => ({ method: 'POST', path: '/api/channel/fix' }),
-  'POST /api/channel/batch/tag': (id) => ({ method: 'POST', path: '/api/channel/batch/tag', body: { ids: [id], tag: 'retagged' } }),
+  'POST /api/channel/batch/tag': (id) => ({
+    method: 'POST',
+    path: '/api/channel/batch/tag',
+    body: { ids: [id], tag: 'retagged' },
+  }),
   'POST /api/channel/tag/enabled': (_id, tag) => ({ method: 'POST', path: '/api/channel/tag/enabled', body: { tag } }),
-  'POST /api/channel/tag/disabled': (_id, tag) => ({ method: 'POST', path: '/api/channel/tag/disabled', body: { tag } }),
+  'POST /api/channel/tag/disabled': (_id, tag) => ({
+    method: 'POST',
+    path: '/api/channel/tag/disabled',
+    body: { tag },
+  }),
   'PUT /api/channel/tag': (_id, tag) => ({ method: 'PUT', path: '/api/channel/tag', body: { tag, priority: 7 } }),
   'DELETE /api/channel/:id': (id) => ({ method: 'DELETE', path: `/api/channel/${id}` }),
-  'POST /api/channel/multi_key/manage': (id) => ({ method: 'POST', path: '/api/channel/multi_key/manage', body: { channel_id: id, action: 'disable_key', key_index: 0 } }),
+  'POST /api/channel/multi_key/manage': (id) => ({
+    method: 'POST',
+    path: '/api/channel/multi_key/manage',
+    body: { channel_id: id, action: 'disable_key', key_index: 0 },
+  }),
 }
 
 let h: Harness
@@ -50,7 +66,9 @@ afterEach(async () => {
 async function freshChannel(route = ''): Promise<{ id: number; tag: string }> {
   const tag = `t${++counter}`
   const channel = { name: `ch-${tag}`, key: 'sk-x\nsk-y', models: 'gpt-4o', tag }
-  const body = route.includes('multi_key') ? { mode: 'multi_to_single', multi_key_mode: 'random', channel } : { mode: 'single', channel }
+  const body = route.includes('multi_key')
+    ? { mode: 'multi_to_single', multi_key_mode: 'random', channel }
+    : { mode: 'single', channel }
   const response = await h.request('POST', '/api/channel/', { as: root, body })
   expect(response.json?.success, response.text).toBe(true)
   return { id: response.json?.data[0].id, tag }
@@ -70,7 +88,11 @@ async function expectRefused(route: string, as: TestUser) {
   const { method, path, body } = (writes[route] as (id: number, tag: string) => WriteCall)(id, tag)
   const response = await h.request(method, path, { as, body })
   expect(response.status, route).toBe(403)
-  expect(response.json, route).toEqual({ success: false, message: translate('auth.forbidden', 'zh'), code: 'FORBIDDEN' })
+  expect(response.json, route).toEqual({
+    success: false,
+    message: translate('auth.forbidden', 'zh'),
+    code: 'FORBIDDEN',
+  })
   expect(await channelsTable(), `${route} changed nothing`).toEqual(before)
 }
 
@@ -95,7 +117,10 @@ describe('channel writes (channelWriteAuth)', () => {
   })
 
   it('lets an admin change channels once the root turns AdminChannelWriteEnabled on', async () => {
-    const turnedOn = await h.request('PUT', '/api/option/', { as: root, body: { key: 'AdminChannelWriteEnabled', value: true } })
+    const turnedOn = await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'AdminChannelWriteEnabled', value: true },
+    })
     expect(turnedOn.json).toMatchObject({ success: true, data: { key: 'AdminChannelWriteEnabled', value: 'true' } })
     for (const route of Object.keys(writes)) await expectAllowed(route, admin)
     const renamed = await call('PUT /api/channel', admin)
@@ -116,7 +141,13 @@ describe('channel writes (channelWriteAuth)', () => {
 
   it('leaves reading and testing channels to admins with the option off', async () => {
     const { id } = await freshChannel()
-    for (const path of ['/api/channel/', `/api/channel/${id}`, '/api/channel/search?keyword=ch', '/api/channel/models_enabled', '/api/channel/models']) {
+    for (const path of [
+      '/api/channel/',
+      `/api/channel/${id}`,
+      '/api/channel/search?keyword=ch',
+      '/api/channel/models_enabled',
+      '/api/channel/models',
+    ]) {
       const response = await h.request('GET', path, { as: admin })
       expect(response.status, path).toBe(200)
       expect(response.json?.success, path).toBe(true)
@@ -124,7 +155,10 @@ describe('channel writes (channelWriteAuth)', () => {
   })
 
   it('does not let an admin turn the option on', async () => {
-    const response = await h.request('PUT', '/api/option/', { as: admin, body: { key: 'AdminChannelWriteEnabled', value: true } })
+    const response = await h.request('PUT', '/api/option/', {
+      as: admin,
+      body: { key: 'AdminChannelWriteEnabled', value: true },
+    })
     expect(response.status).toBe(403)
     expect(h.services.options.bool('AdminChannelWriteEnabled')).toBe(false)
   })

@@ -1,6 +1,6 @@
 import { QUOTA_DATA_SELF_MAX_SPAN_SECONDS, Role } from '@gateway/shared'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { createHarness, expectRefused, type Harness, type TestUser } from '../../../test/harness.ts'
 import { translate } from '../../i18n/messages.ts'
 
 let h: Harness
@@ -49,7 +49,7 @@ const insert = (rows: Row[]) =>
         count: r.count ?? 1,
         quota: r.quota ?? 100,
         token_used: r.tokens ?? 10,
-      })),
+      }))
     )
     .execute()
 const get = async (user: TestUser, path: string) => {
@@ -71,14 +71,46 @@ describe('GET /api/data/ (admin)', () => {
     ])
     const rows = await get(admin, `/api/data/?${range(thisHour - 2 * HOUR, now)}`)
     expect(rows).toEqual([
-      { id: 0, user_id: 0, username: '', model_name: 'claude', created_at: thisHour - HOUR, count: 1, quota: 9, token_used: 4, ...summedKeys },
-      { id: 0, user_id: 0, username: '', model_name: 'gpt-4o', created_at: thisHour - HOUR, count: 5, quota: 2 * BIG + 7, token_used: BIG + 5, ...summedKeys },
-      { id: 0, user_id: 0, username: '', model_name: 'gpt-4o', created_at: thisHour, count: 4, quota: 11, token_used: 12, ...summedKeys },
+      {
+        id: 0,
+        user_id: 0,
+        username: '',
+        model_name: 'claude',
+        created_at: thisHour - HOUR,
+        count: 1,
+        quota: 9,
+        token_used: 4,
+        ...summedKeys,
+      },
+      {
+        id: 0,
+        user_id: 0,
+        username: '',
+        model_name: 'gpt-4o',
+        created_at: thisHour - HOUR,
+        count: 5,
+        quota: 2 * BIG + 7,
+        token_used: BIG + 5,
+        ...summedKeys,
+      },
+      {
+        id: 0,
+        user_id: 0,
+        username: '',
+        model_name: 'gpt-4o',
+        created_at: thisHour,
+        count: 4,
+        quota: 11,
+        token_used: 12,
+        ...summedKeys,
+      },
     ])
-    for (const row of rows) for (const field of ['count', 'quota', 'token_used', 'created_at']) expect(Number.isInteger(row[field])).toBe(true)
+    for (const row of rows)
+      for (const field of ['count', 'quota', 'token_used', 'created_at'])
+        expect(Number.isInteger(row[field])).toBe(true)
   })
 
-  it('gives one user\'s own rows when a username is named', async () => {
+  it("gives one user's own rows when a username is named", async () => {
     await insert([
       { user: alice, model: 'gpt-4o', hour: thisHour, count: 2 },
       { user: alice, model: 'claude', hour: thisHour, count: 1 },
@@ -105,7 +137,11 @@ describe('GET /api/data/ (admin)', () => {
     // Without a range: the last day up to now.
     expect((await get(admin, '/api/data/')).map((r) => r.model_name)).toEqual(['in'])
     // An admin is not held to the month limit.
-    expect((await get(admin, `/api/data/?${range(0, now + 100 * 86_400)}`)).map((r) => r.model_name)).toEqual(['old', 'in', 'future'])
+    expect((await get(admin, `/api/data/?${range(0, now + 100 * 86_400)}`)).map((r) => r.model_name)).toEqual([
+      'old',
+      'in',
+      'future',
+    ])
   })
 
   it('is for admins only', async () => {
@@ -123,16 +159,27 @@ describe('GET /api/data/self', () => {
     ])
     const rows = await get(alice, `/api/data/self?${range(thisHour - HOUR, now)}&username=${bob.username}`)
     expect(rows).toEqual([
-      expect.objectContaining({ user_id: alice.id, username: alice.username, model_name: 'gpt-4o', count: 2, quota: BIG, token_used: 10, created_at: thisHour }),
+      expect.objectContaining({
+        user_id: alice.id,
+        username: alice.username,
+        model_name: 'gpt-4o',
+        count: 2,
+        quota: BIG,
+        token_used: 10,
+        created_at: thisHour,
+      }),
     ])
   })
 
-  it('refuses a span over a month, in the caller\'s language, and accepts exactly a month', async () => {
+  it("refuses a span over a month, in the caller's language, and accepts exactly a month", async () => {
     const start = now - QUOTA_DATA_SELF_MAX_SPAN_SECONDS - 1
     const zh = await h.request('GET', `/api/data/self?${range(start, now)}`, { as: alice })
     expectRefused(zh, 'BAD_REQUEST')
     expect(zh.json).toMatchObject({ success: false, code: 'BAD_REQUEST', message: '时间跨度不能超过 1 个月' })
-    const en = await h.request('GET', `/api/data/self?${range(start, now)}`, { as: alice, headers: { 'accept-language': 'en' } })
+    const en = await h.request('GET', `/api/data/self?${range(start, now)}`, {
+      as: alice,
+      headers: { 'accept-language': 'en' },
+    })
     expect(en.json?.message).toBe(translate('dashboard.span_too_long', 'en'))
     expect(en.json?.message).toBe('The time span cannot exceed 1 month')
     // A start alone, a month and more ago, spans to now: also refused.
@@ -171,9 +218,23 @@ describe('input validation', () => {
 describe('fresh data', () => {
   // Relayed requests reach quota_data in their settlement's transaction, so a read right after shows them.
   const settleOne = async (rollup: boolean, model: string) => {
-    const { hold } = await h.services.relay.ledger.reserve({ userId: alice.id, tokenUnlimited: true }, 0, { username: alice.username, tokenName: 't', model, group: 'default' })
+    const { hold } = await h.services.relay.ledger.reserve({ userId: alice.id, tokenUnlimited: true }, 0, {
+      username: alice.username,
+      tokenName: 't',
+      model,
+      group: 'default',
+    })
     if (!hold) throw new Error('no hold')
-    await h.services.relay.ledger.settle(hold, { charge: 1, now, channelId: 0, tokens: 3, userId: alice.id, username: alice.username, model, rollup })
+    await h.services.relay.ledger.settle(hold, {
+      charge: 1,
+      now,
+      channelId: 0,
+      tokens: 3,
+      userId: alice.id,
+      username: alice.username,
+      model,
+      rollup,
+    })
   }
 
   it('shows what the relay just settled, once, under parallel reads', async () => {
@@ -181,7 +242,12 @@ describe('fresh data', () => {
     const work: Promise<unknown>[] = []
     for (let i = 0; i < 50; i++) {
       work.push(settleOne(true, i % 2 ? 'gpt-4o' : 'claude'))
-      work.push(get(i % 3 ? admin : alice, i % 3 ? `/api/data/?${range(thisHour, now)}` : `/api/data/self?${range(thisHour, now)}`))
+      work.push(
+        get(
+          i % 3 ? admin : alice,
+          i % 3 ? `/api/data/?${range(thisHour, now)}` : `/api/data/self?${range(thisHour, now)}`
+        )
+      )
     }
     await Promise.all(work)
     const rows = await get(admin, `/api/data/?${range(thisHour, now)}`)

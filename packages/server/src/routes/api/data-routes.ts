@@ -1,11 +1,10 @@
 import { ok, QUOTA_DATA_SELF_MAX_SPAN_SECONDS } from '@gateway/shared'
-import type { Context } from 'hono'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { listOwnQuotaData, listQuotaData, type QuotaDataRange } from '../../services/usage/quota-data.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
+import { listOwnQuotaData, listQuotaData, type QuotaDataRange } from '../../services/usage/quota-data.ts'
 
 /** The range used when the request names no start: the last day. */
 export const DEFAULT_SPAN_SECONDS = 86_400

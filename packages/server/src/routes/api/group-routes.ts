@@ -5,5 +5,5 @@ import { adminAuth } from '../../middleware/auth.ts'
 
 /** /api/group: the group names that have a ratio. */
 export const groupRoutes = new Hono<HonoEnv>().get('/', adminAuth, (c) =>
-  c.json(ok(Object.keys(c.get('services').options.json<Record<string, number>>('GroupRatio')))),
+  c.json(ok(Object.keys(c.get('services').options.json<Record<string, number>>('GroupRatio'))))
 )

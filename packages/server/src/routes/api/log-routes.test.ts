@@ -1,6 +1,6 @@
 import { LOG_COUNT_CAP, LogType, Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { insertReturningId } from '../../db/insert-id.ts'
 import type { LogRow } from '../../services/logs/log-writer.ts'
 
@@ -18,8 +18,10 @@ harnessPerTest(async (made) => {
   alice = await h.createUser()
   bob = await h.createUser()
   channelId = await insertReturningId(
-    h.services.db.insertInto('channels').values({ name: 'primary', type: 1, key: 'k', models: 'gpt-4o', group: 'default', created_time: now }),
-    h.services.dialect,
+    h.services.db
+      .insertInto('channels')
+      .values({ name: 'primary', type: 1, key: 'k', models: 'gpt-4o', group: 'default', created_time: now }),
+    h.services.dialect
   )
 })
 
@@ -44,11 +46,16 @@ const get = async (user: TestUser, path: string) => {
   expect(response.json?.success, response.text).toBe(true)
   return response.json?.data
 }
-const models = async (user: TestUser, path: string) => ((await get(user, path)).items as { model_name: string }[]).map((l) => l.model_name).sort()
+const models = async (user: TestUser, path: string) =>
+  ((await get(user, path)).items as { model_name: string }[]).map((l) => l.model_name).sort()
 
 describe('GET /api/log/ and /api/log/self', () => {
   it('shows a user only their own rows, without admin_info or channel names, with real ids', async () => {
-    await insert([log(alice, { model_name: 'a-model' }), log(bob, { model_name: 'b-model' }), log(alice, { model_name: 'a2' })])
+    await insert([
+      log(alice, { model_name: 'a-model' }),
+      log(bob, { model_name: 'b-model' }),
+      log(alice, { model_name: 'a2' }),
+    ])
     const own = await get(alice, '/api/log/self?p=1&page_size=10')
     expect(own).toMatchObject({ total: 2, page: 1, page_size: 10, total_capped: false })
     for (const item of own.items) {
@@ -58,7 +65,12 @@ describe('GET /api/log/ and /api/log/self', () => {
       expect(item.other).not.toContain('admin_info')
       expect(JSON.parse(item.other)).toMatchObject({ model_ratio: 2.5, frt: 800 })
     }
-    const stored = await h.services.logDb.selectFrom('logs').select('id').where('user_id', '=', alice.id).orderBy('id', 'desc').execute()
+    const stored = await h.services.logDb
+      .selectFrom('logs')
+      .select('id')
+      .where('user_id', '=', alice.id)
+      .orderBy('id', 'desc')
+      .execute()
     expect(own.items.map((l: { id: number }) => l.id)).toEqual(stored.map((r) => Number(r.id)))
     // A user cannot widen the view through admin filters.
     expect(await models(alice, `/api/log/self?username=${bob.username}`)).toEqual(['a-model', 'a2'])
@@ -72,7 +84,13 @@ describe('GET /api/log/ and /api/log/self', () => {
     const all = await get(admin, '/api/log/')
     expect(all.total).toBe(2)
     const [bobs, alices] = all.items
-    expect(alices).toMatchObject({ username: alice.username, channel: channelId, channel_name: 'primary', quota: 100, is_stream: false })
+    expect(alices).toMatchObject({
+      username: alice.username,
+      channel: channelId,
+      channel_name: 'primary',
+      quota: 100,
+      is_stream: false,
+    })
     expect(bobs).toMatchObject({ username: bob.username, channel: 0, channel_name: '' })
     expect(JSON.parse(alices.other).admin_info).toEqual({ use_channel: [channelId, 9] })
   })

@@ -1,6 +1,5 @@
 import { listLogsQuery, ok } from '@gateway/shared'
-import type { Context } from 'hono'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { deleteLogsBefore, listLogs, logStat, type LogViewer } from '../../services/logs/log-queries.ts'
@@ -16,9 +15,13 @@ const all: LogViewer = { admin: true }
  */
 export const logRoutes = new Hono<HonoEnv>()
   .get('/', adminAuth, async (c) => c.json(ok(await listLogs(c.get('services'), all, readQuery(c, listLogsQuery)))))
-  .get('/self', userAuth, async (c) => c.json(ok(await listLogs(c.get('services'), self(c), readQuery(c, listLogsQuery)))))
+  .get('/self', userAuth, async (c) =>
+    c.json(ok(await listLogs(c.get('services'), self(c), readQuery(c, listLogsQuery))))
+  )
   .get('/stat', adminAuth, async (c) => c.json(ok(await logStat(c.get('services'), all, readQuery(c, listLogsQuery)))))
-  .get('/self/stat', userAuth, async (c) => c.json(ok(await logStat(c.get('services'), self(c), readQuery(c, listLogsQuery)))))
+  .get('/self/stat', userAuth, async (c) =>
+    c.json(ok(await logStat(c.get('services'), self(c), readQuery(c, listLogsQuery))))
+  )
   .delete('/', adminAuth, async (c) => {
     const raw = c.req.query('target_timestamp') ?? ''
     const target = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined

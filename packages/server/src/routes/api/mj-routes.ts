@@ -1,11 +1,11 @@
-import { serverAddress } from '../../lib/server-address.ts'
 import { ok, type MjListQuery, type MjTask, type Page } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { listDrawings, type MidjourneyFilter } from '../../services/tasks/list-tasks.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { serverAddress } from '../../lib/server-address.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { toConsoleTask } from '../../relay/midjourney/mj-task-view.ts'
+import { listDrawings, type MidjourneyFilter } from '../../services/tasks/list-tasks.ts'
 import { readPage } from './route-params.ts'
 
 /** Timestamps below this are seconds (the spec's filters); above, milliseconds (the reference console sent those). */
@@ -20,13 +20,17 @@ function integer(c: Context<HonoEnv>, name: keyof MjListQuery, min: number, max:
   return value
 }
 
-const toMs = (value: number | undefined) => (value === undefined ? undefined : value >= MILLISECOND_THRESHOLD ? value : value * 1000)
+const toMs = (value: number | undefined) =>
+  value === undefined ? undefined : value >= MILLISECOND_THRESHOLD ? value : value * 1000
 
 /**
  * The list query as the reference reads it: 1-based `p` and `page_size` (1..100, `size` as an
  * alias), task id, submit-time range in seconds, and for admins the channel.
  */
-function readFilter(c: Context<HonoEnv>, admin: boolean): { filter: MidjourneyFilter; page: number; offset: number; limit: number } {
+function readFilter(
+  c: Context<HonoEnv>,
+  admin: boolean
+): { filter: MidjourneyFilter; page: number; offset: number; limit: number } {
   const { p: page, page_size: limit } = readPage(c)
   const mjId = (c.req.query('mj_id') ?? '').trim()
   if (mjId.length > 128) throw new AppError('BAD_REQUEST', 'common.field_invalid', { field: 'mj_id' })
@@ -47,7 +51,12 @@ async function list(c: Context<HonoEnv>, admin: boolean) {
   const services = c.get('services')
   const { filter, page, offset, limit } = readFilter(c, admin)
   const { rows, total } = await listDrawings(services, filter, offset, limit)
-  const answer: Page<MjTask> = { items: rows.map((row) => toConsoleTask(services.options, row, admin, serverAddress(c))), total, page, page_size: limit }
+  const answer: Page<MjTask> = {
+    items: rows.map((row) => toConsoleTask(services.options, row, admin, serverAddress(c))),
+    total,
+    page,
+    page_size: limit,
+  }
   return c.json(ok(answer))
 }
 

@@ -1,20 +1,20 @@
-import { serverAddress } from '../../lib/server-address.ts'
 import { ok, USER_ID_HEADER } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { translate } from '../../i18n/messages.ts'
 import { randomAlphanumeric, safeEqual } from '../../lib/crypto.ts'
+import { serverAddress } from '../../lib/server-address.ts'
 import { publicRoute, tryAuthenticate, userAuth } from '../../middleware/auth.ts'
 import { criticalRateLimit } from '../../middleware/rate-limit.ts'
 import { normaliseEmail } from '../../services/auth/email-rules.ts'
 import { bindEmail, bindExternal, loginBoundOnly, loginOrRegister } from '../../services/auth/external-accounts.ts'
 import { fetchProviderAccount, type OAuthProvider } from '../../services/auth/oauth-providers.ts'
-import { spendState } from '../../services/auth/used-states.ts'
 import { verifyTelegramLogin } from '../../services/auth/telegram-auth.ts'
+import { spendState } from '../../services/auth/used-states.ts'
 import { resolveWeChatId } from '../../services/auth/wechat-auth.ts'
 import { signInOrAskForCode } from '../../services/two-factor/two-factor-login.ts'
-import { translate } from '../../i18n/messages.ts'
 
 export const OAUTH_STATE_COOKIE = 'oauth_state'
 
@@ -38,13 +38,18 @@ async function takeState(c: Context<HonoEnv>): Promise<{ aff: string }> {
   if (typeof stored.state !== 'string' || !stored.state || !echoed || !safeEqual(stored.state, echoed)) {
     throw new AppError('FORBIDDEN', 'account.oauth_state_invalid')
   }
-  if (!(await spendState(c.get('services'), stored.state))) throw new AppError('FORBIDDEN', 'account.oauth_state_invalid')
+  if (!(await spendState(c.get('services'), stored.state)))
+    throw new AppError('FORBIDDEN', 'account.oauth_state_invalid')
   return { aff: typeof stored.aff === 'string' ? stored.aff : '' }
 }
 
 const providerSettings = {
   github: { enabled: 'GitHubOAuthEnabled', disabled: 'account.github_disabled', defaultName: 'account.github_user' },
-  linuxdo: { enabled: 'LinuxDOOAuthEnabled', disabled: 'account.linuxdo_disabled', defaultName: 'account.linuxdo_user' },
+  linuxdo: {
+    enabled: 'LinuxDOOAuthEnabled',
+    disabled: 'account.linuxdo_disabled',
+    defaultName: 'account.linuxdo_user',
+  },
 } as const
 
 /**
@@ -58,7 +63,11 @@ function providerCallback(provider: OAuthProvider) {
     const { aff } = await takeState(c)
     if (!services.options.bool(settings.enabled)) throw new AppError('DENIED', settings.disabled)
     const providerError = c.req.query('error')
-    if (providerError) throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', { provider: provider === 'github' ? 'GitHub' : 'LinuxDO', reason: providerError.slice(0, 200) })
+    if (providerError)
+      throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', {
+        provider: provider === 'github' ? 'GitHub' : 'LinuxDO',
+        reason: providerError.slice(0, 200),
+      })
     const code = c.req.query('code') ?? ''
     if (!code) throw new AppError('BAD_REQUEST', 'account.oauth_code_missing')
     const redirectUri = `${serverAddress(c)}/oauth/${provider}`
@@ -93,7 +102,8 @@ function requireTelegram(c: Context<HonoEnv>): string {
 
 function requireWeChat(c: Context<HonoEnv>): void {
   const { options } = c.get('services')
-  if (!options.bool('WeChatAuthEnabled') || !options.get('WeChatServerAddress')) throw new AppError('DENIED', 'account.wechat_disabled')
+  if (!options.bool('WeChatAuthEnabled') || !options.get('WeChatServerAddress'))
+    throw new AppError('DENIED', 'account.wechat_disabled')
 }
 
 /**
@@ -124,7 +134,11 @@ export const oauthRoutes = new Hono<HonoEnv>()
     const services = c.get('services')
     requireWeChat(c)
     const wechatId = await resolveWeChatId(services, (c.req.query('code') ?? '').trim())
-    const user = await loginOrRegister(services, 'wechat', wechatId, { displayName: translate('account.wechat_user', c.get('language')), email: '', affCode: '' })
+    const user = await loginOrRegister(services, 'wechat', wechatId, {
+      displayName: translate('account.wechat_user', c.get('language')),
+      email: '',
+      affCode: '',
+    })
     return c.json(await signInOrAskForCode(c, user))
   })
   .get('/wechat/bind', userAuth, criticalRateLimit, async (c) => {
@@ -160,7 +174,8 @@ export const oauthRoutes = new Hono<HonoEnv>()
     const services = c.get('services')
     const email = normaliseEmail(c.req.query('email'))
     const code = c.req.query('code') ?? ''
-    if (!email || !code || !(await services.verificationCodes.consume('bind', email, code))) throw new AppError('BAD_REQUEST', 'register.code_invalid')
+    if (!email || !code || !(await services.verificationCodes.consume('bind', email, code)))
+      throw new AppError('BAD_REQUEST', 'register.code_invalid')
     await bindEmail(services, c.get('user').id, email)
     return c.json(ok(null, BIND))
   })

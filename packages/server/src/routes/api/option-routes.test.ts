@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
-import { OptionStore } from '../../services/options/option-store.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { optionDefaults } from '../../services/options/option-defaults.ts'
+import { OptionStore } from '../../services/options/option-store.ts'
 
 let h: Harness
 let root: TestUser
@@ -15,8 +15,23 @@ describe('GET /api/option/', () => {
     const response = await h.request('GET', '/api/option/', { as: root })
     const entries = response.json?.data as { key: string; value: string }[]
     const keys = entries.map((e) => e.key)
-    for (const key of ['QuotaPerUnit', 'GroupRatio', 'SystemName', 'TurnstileSiteKey', 'general_setting.docs_link', 'Chats']) expect(keys).toContain(key)
-    for (const secret of ['GitHubClientSecret', 'SMTPToken', 'EpayKey', 'TurnstileSecretKey', 'TelegramBotToken', 'WeChatServerToken']) {
+    for (const key of [
+      'QuotaPerUnit',
+      'GroupRatio',
+      'SystemName',
+      'TurnstileSiteKey',
+      'general_setting.docs_link',
+      'Chats',
+    ])
+      expect(keys).toContain(key)
+    for (const secret of [
+      'GitHubClientSecret',
+      'SMTPToken',
+      'EpayKey',
+      'TurnstileSecretKey',
+      'TelegramBotToken',
+      'WeChatServerToken',
+    ]) {
       expect(keys).not.toContain(secret)
     }
     expect(entries.find((e) => e.key === 'Price')?.value).toBe('7.3')
@@ -28,7 +43,11 @@ describe('PUT /api/option/', () => {
   it('saves as strings, persists and serves from memory', async () => {
     const saved = await h.request('PUT', '/api/option/', { as: root, body: { key: 'QuotaForNewUser', value: 1000 } })
     expect(saved.json).toMatchObject({ success: true, data: { key: 'QuotaForNewUser', value: '1000' } })
-    const row = await h.services.db.selectFrom('options').selectAll().where('key', '=', 'QuotaForNewUser').executeTakeFirst()
+    const row = await h.services.db
+      .selectFrom('options')
+      .selectAll()
+      .where('key', '=', 'QuotaForNewUser')
+      .executeTakeFirst()
     expect(row?.value).toBe('1000')
     const fresh = new OptionStore(h.services.db)
     await fresh.load()
@@ -40,7 +59,10 @@ describe('PUT /api/option/', () => {
   })
 
   it('strips trailing slashes from addresses', async () => {
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'ServerAddress', value: 'https://gw.example.com/' } })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'ServerAddress', value: 'https://gw.example.com/' },
+    })
     expect(h.services.options.get('ServerAddress')).toBe('https://gw.example.com')
   })
 
@@ -54,16 +76,29 @@ describe('PUT /api/option/', () => {
       ['RetryTimes', -1, 'RetryTimes must be an integer not below 0'],
     ]
     for (const [key, value, message] of cases) {
-      const response = await h.request('PUT', '/api/option/', { as: root, body: { key, value }, headers: { 'accept-language': 'en' } })
+      const response = await h.request('PUT', '/api/option/', {
+        as: root,
+        body: { key, value },
+        headers: { 'accept-language': 'en' },
+      })
       expectRefused(response, 'BAD_REQUEST', key)
       expect(response.json?.message).toBe(message)
     }
     expect(h.services.options.get('GroupRatio')).toBe(optionDefaults.GroupRatio)
-    expect(await h.services.db.selectFrom('options').select('key').where('key', 'in', ['GroupRatio', 'TopupGroupRatio']).execute()).toEqual([])
+    expect(
+      await h.services.db
+        .selectFrom('options')
+        .select('key')
+        .where('key', 'in', ['GroupRatio', 'TopupGroupRatio'])
+        .execute()
+    ).toEqual([])
   })
 
   it('accepts a secret but never reads it back', async () => {
-    const response = await h.request('PUT', '/api/option/', { as: root, body: { key: 'GitHubClientSecret', value: 'canary-secret' } })
+    const response = await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'GitHubClientSecret', value: 'canary-secret' },
+    })
     expect(response.json?.data).toEqual({ key: 'GitHubClientSecret', value: '' })
     const list = await h.request('GET', '/api/option/', { as: root })
     expect(list.text).not.toContain('canary-secret')
@@ -83,12 +118,42 @@ describe('switch prerequisites', () => {
 
   it('refuses each switch while the setting it needs is empty, in both languages, and stores nothing', async () => {
     const cases: [string, string, string, string][] = [
-      ['GitHubOAuthEnabled', 'GitHubClientId', 'Fill in the GitHub Client ID and Secret before enabling GitHub OAuth', '无法启用 GitHub OAuth'],
-      ['LinuxDOOAuthEnabled', 'LinuxDOClientId', 'Fill in the LinuxDO Client ID and Secret before enabling LinuxDO OAuth', '无法启用 LinuxDO OAuth'],
-      ['WeChatAuthEnabled', 'WeChatServerAddress', 'Fill in the WeChat server settings before enabling WeChat login', '无法启用微信登录'],
-      ['TurnstileCheckEnabled', 'TurnstileSiteKey', 'Fill in the Turnstile keys before enabling the human check', '无法启用 Turnstile 校验'],
-      ['TelegramOAuthEnabled', 'TelegramBotToken', 'Fill in the Telegram bot token before enabling Telegram login', '无法启用 Telegram OAuth'],
-      ['EmailDomainRestrictionEnabled', 'EmailDomainWhitelist', 'Fill in the allowed email domains before enabling the restriction', '无法启用邮箱域名限制'],
+      [
+        'GitHubOAuthEnabled',
+        'GitHubClientId',
+        'Fill in the GitHub Client ID and Secret before enabling GitHub OAuth',
+        '无法启用 GitHub OAuth',
+      ],
+      [
+        'LinuxDOOAuthEnabled',
+        'LinuxDOClientId',
+        'Fill in the LinuxDO Client ID and Secret before enabling LinuxDO OAuth',
+        '无法启用 LinuxDO OAuth',
+      ],
+      [
+        'WeChatAuthEnabled',
+        'WeChatServerAddress',
+        'Fill in the WeChat server settings before enabling WeChat login',
+        '无法启用微信登录',
+      ],
+      [
+        'TurnstileCheckEnabled',
+        'TurnstileSiteKey',
+        'Fill in the Turnstile keys before enabling the human check',
+        '无法启用 Turnstile 校验',
+      ],
+      [
+        'TelegramOAuthEnabled',
+        'TelegramBotToken',
+        'Fill in the Telegram bot token before enabling Telegram login',
+        '无法启用 Telegram OAuth',
+      ],
+      [
+        'EmailDomainRestrictionEnabled',
+        'EmailDomainWhitelist',
+        'Fill in the allowed email domains before enabling the restriction',
+        '无法启用邮箱域名限制',
+      ],
     ]
     await put('EmailDomainWhitelist', '')
     for (const [key, , en, zh] of cases) {
@@ -98,7 +163,15 @@ describe('switch prerequisites', () => {
       expect((await put(key, 'true', 'zh')).json?.message).toContain(zh)
       expect(h.services.options.get(key as 'GitHubOAuthEnabled')).toBe('false')
     }
-    const stored = await h.services.db.selectFrom('options').select('key').where('key', 'in', cases.map(([key]) => key)).execute()
+    const stored = await h.services.db
+      .selectFrom('options')
+      .select('key')
+      .where(
+        'key',
+        'in',
+        cases.map(([key]) => key)
+      )
+      .execute()
     expect(stored).toEqual([])
     // Switching off never needs anything.
     for (const [key] of cases) expect((await put(key, false)).json?.success, key).toBe(true)
@@ -136,7 +209,9 @@ describe('GET /api/option/secrets', () => {
     const data = response.json?.data as { key: string; set: boolean }[]
     expect(data.find((e) => e.key === 'SMTPToken')).toEqual({ key: 'SMTPToken', set: true })
     expect(data.find((e) => e.key === 'EpayKey')).toEqual({ key: 'EpayKey', set: false })
-    expect(data.map((e) => e.key)).toEqual(expect.arrayContaining(['GitHubClientSecret', 'WorkerValidKey', 'TurnstileSecretKey', 'TelegramBotToken']))
+    expect(data.map((e) => e.key)).toEqual(
+      expect.arrayContaining(['GitHubClientSecret', 'WorkerValidKey', 'TurnstileSecretKey', 'TelegramBotToken'])
+    )
     expect(data.map((e) => e.key)).not.toContain('TurnstileSiteKey')
     expect(response.text).not.toContain('canary-smtp')
   })
@@ -144,7 +219,9 @@ describe('GET /api/option/secrets', () => {
   it('is for the root only', async () => {
     const admin = await h.createUser(10)
     expect((await h.request('GET', '/api/option/secrets', { as: admin })).status).toBe(403)
-    expect((await h.request('PUT', '/api/option/', { as: admin, body: { key: 'SystemName', value: 'x' } })).status).toBe(403)
+    expect(
+      (await h.request('PUT', '/api/option/', { as: admin, body: { key: 'SystemName', value: 'x' } })).status
+    ).toBe(403)
   })
 })
 
@@ -169,10 +246,14 @@ describe('GET /api/group/', () => {
 
 describe('model catalog routes', () => {
   const serve = async (models: string) => {
-    const response = await h.request('POST', '/api/channel/', { as: root, body: { name: 'ch', key: 'sk-x', models, group: 'default' } })
+    const response = await h.request('POST', '/api/channel/', {
+      as: root,
+      body: { name: 'ch', key: 'sk-x', models, group: 'default' },
+    })
     expect(response.json?.success, response.text).toBe(true)
   }
-  const ratios = (key: 'ModelRatio' | 'CompletionRatio' | 'CacheRatio') => h.services.options.json<Record<string, number>>(key)
+  const ratios = (key: 'ModelRatio' | 'CompletionRatio' | 'CacheRatio') =>
+    h.services.options.json<Record<string, number>>(key)
 
   it("shows where each served model's price comes from", async () => {
     await serve('gpt-4o,gpt-5,no-such-model')
@@ -184,7 +265,13 @@ describe('model catalog routes', () => {
         model_ratio: 1.25,
         completion_ratio: 4,
         cache_ratio: 0.5,
-        catalog: { model_ratio: 1.25, completion_ratio: 4, cache_ratio: 0.5, context_window: 128_000, output_limit: 16_384 },
+        catalog: {
+          model_ratio: 1.25,
+          completion_ratio: 4,
+          cache_ratio: 0.5,
+          context_window: 128_000,
+          output_limit: 16_384,
+        },
       },
       {
         model: 'gpt-5',
@@ -192,7 +279,13 @@ describe('model catalog routes', () => {
         model_ratio: 0.625,
         completion_ratio: 8,
         cache_ratio: 0.104,
-        catalog: { model_ratio: 0.625, completion_ratio: 8, cache_ratio: 0.104, context_window: 400_000, output_limit: 128_000 },
+        catalog: {
+          model_ratio: 0.625,
+          completion_ratio: 8,
+          cache_ratio: 0.104,
+          context_window: 400_000,
+          output_limit: 128_000,
+        },
       },
       { model: 'no-such-model', source: 'none' },
     ])
@@ -200,10 +293,23 @@ describe('model catalog routes', () => {
 
   it("fills the root's options for served models the root has not priced, keeping the root's own entries", async () => {
     await serve('gpt-4o,gpt-5,claude-opus-4-1,no-such-model')
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o': 2 }) } })
-    await h.request('PUT', '/api/option/', { as: root, body: { key: 'CompletionRatio', value: JSON.stringify({ 'claude-opus-4-1': 4 }) } })
-    const filled = await h.request('POST', '/api/option/model_catalog/fill', { as: root, headers: { 'accept-language': 'en' } })
-    expect(filled.json).toEqual({ success: true, message: 'Filled the prices of 2 models from the model catalog', data: { filled: ['claude-opus-4-1', 'gpt-5'] } })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o': 2 }) },
+    })
+    await h.request('PUT', '/api/option/', {
+      as: root,
+      body: { key: 'CompletionRatio', value: JSON.stringify({ 'claude-opus-4-1': 4 }) },
+    })
+    const filled = await h.request('POST', '/api/option/model_catalog/fill', {
+      as: root,
+      headers: { 'accept-language': 'en' },
+    })
+    expect(filled.json).toEqual({
+      success: true,
+      message: 'Filled the prices of 2 models from the model catalog',
+      data: { filled: ['claude-opus-4-1', 'gpt-5'] },
+    })
     expect(ratios('ModelRatio')).toEqual({ 'gpt-4o': 2, 'claude-opus-4-1': 7.5, 'gpt-5': 0.625 })
     expect(ratios('CompletionRatio')).toEqual({ 'claude-opus-4-1': 4, 'gpt-5': 8 })
     expect(ratios('CacheRatio')).toMatchObject({ 'gpt-4o': 0.5, 'claude-opus-4-1': 0.1, 'gpt-5': 0.104 })
@@ -211,9 +317,21 @@ describe('model catalog routes', () => {
     // Stored, so the prices stay when the catalog package changes.
     const fresh = new OptionStore(h.services.db)
     await fresh.load()
-    expect(fresh.json<Record<string, number>>('ModelRatio')).toEqual({ 'gpt-4o': 2, 'claude-opus-4-1': 7.5, 'gpt-5': 0.625 })
-    const sources = (await h.request('GET', '/api/option/model_catalog', { as: root })).json?.data as { model: string; source: string }[]
-    expect(sources.map((row) => `${row.model}:${row.source}`)).toEqual(['claude-opus-4-1:root', 'gpt-4o:root', 'gpt-5:root', 'no-such-model:none'])
+    expect(fresh.json<Record<string, number>>('ModelRatio')).toEqual({
+      'gpt-4o': 2,
+      'claude-opus-4-1': 7.5,
+      'gpt-5': 0.625,
+    })
+    const sources = (await h.request('GET', '/api/option/model_catalog', { as: root })).json?.data as {
+      model: string
+      source: string
+    }[]
+    expect(sources.map((row) => `${row.model}:${row.source}`)).toEqual([
+      'claude-opus-4-1:root',
+      'gpt-4o:root',
+      'gpt-5:root',
+      'no-such-model:none',
+    ])
     expect((await h.request('POST', '/api/option/model_catalog/fill', { as: root })).json?.data).toEqual({ filled: [] })
   })
 

@@ -1,6 +1,6 @@
-import { Role, UserStatus, USER_ID_HEADER } from '@gateway/shared'
+import { Role, USER_ID_HEADER, UserStatus } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { createHarness, expectRefused, type Harness, type TestUser } from '../../../test/harness.ts'
 import { SoftAuthenticator, type Bend } from '../../../test/soft-authenticator.ts'
 
 let h: Harness
@@ -16,7 +16,11 @@ afterEach(async () => {
 const en = { 'accept-language': 'en' }
 
 /** Runs begin and finish of a registration through the routes; `bend` alters the authenticator's answer. */
-async function register(user: TestUser, authenticator: SoftAuthenticator, options: { name?: string; bend?: Bend } = {}) {
+async function register(
+  user: TestUser,
+  authenticator: SoftAuthenticator,
+  options: { name?: string; bend?: Bend } = {}
+) {
   const begin = await h.request('POST', '/api/user/passkey/register/begin', { as: user, body: {} })
   expect(begin.status).toBe(200)
   const response = authenticator.register(begin.json?.data.options.publicKey, options.bend)
@@ -61,16 +65,25 @@ describe('passkey registration and management', () => {
 
     // Stored as the reference stores them: standard base64 credential id, user and counter.
     const rows = await h.services.db.selectFrom('passkey_credentials').selectAll().orderBy('id').execute()
-    expect(rows.map((r) => [r.user_id, r.credential_id, Number(r.sign_count), r.attestation_type, r.transports])).toEqual([
+    expect(
+      rows.map((r) => [r.user_id, r.credential_id, Number(r.sign_count), r.attestation_type, r.transports])
+    ).toEqual([
       [user.id, phone.credentials[0]?.id.toString('base64'), 0, 'none', '["internal"]'],
       [user.id, laptop.credentials[0]?.id.toString('base64'), 0, 'none', '["internal"]'],
     ])
 
     const phoneId = status.passkeys[1].id
-    const renamed = await h.request('PUT', `/api/user/passkey/${phoneId}`, { as: user, body: { name: '  Work phone ' } })
+    const renamed = await h.request('PUT', `/api/user/passkey/${phoneId}`, {
+      as: user,
+      body: { name: '  Work phone ' },
+    })
     expect(renamed.json?.success).toBe(true)
     expect((await list(user)).passkeys[1].name).toBe('Work phone')
-    const blank = await h.request('PUT', `/api/user/passkey/${phoneId}`, { as: user, body: { name: '  ' }, headers: en })
+    const blank = await h.request('PUT', `/api/user/passkey/${phoneId}`, {
+      as: user,
+      body: { name: '  ' },
+      headers: en,
+    })
     expectRefused(blank, 'BAD_REQUEST')
     expect(blank.json?.message).toBe('Enter a name for the passkey')
 
@@ -86,7 +99,11 @@ describe('passkey registration and management', () => {
   it('offers a discoverable, user-verified credential for this site and excludes the ones already held', async () => {
     const user = await h.createUser()
     await register(user, new SoftAuthenticator())
-    const begin = await h.request('POST', '/api/user/passkey/register/begin', { as: user, body: {}, headers: { 'x-forwarded-host': 'evil.example' } })
+    const begin = await h.request('POST', '/api/user/passkey/register/begin', {
+      as: user,
+      body: {},
+      headers: { 'x-forwarded-host': 'evil.example' },
+    })
     const options = begin.json?.data.options.publicKey
     // No trusted proxy is configured, so the forwarded host is not believed.
     expect(options.rp).toEqual({ name: 'New API', id: 'localhost' })
@@ -97,7 +114,7 @@ describe('passkey registration and management', () => {
     expect(options.excludeCredentials).toHaveLength(1)
   })
 
-  it('refuses a registration made for another origin or RP ID, or answering another user\'s challenge', async () => {
+  it("refuses a registration made for another origin or RP ID, or answering another user's challenge", async () => {
     const user = await h.createUser()
     const other = await h.createUser()
     const wrongOrigin = await register(user, new SoftAuthenticator(), { bend: { origin: 'https://evil.example' } })
@@ -117,7 +134,7 @@ describe('passkey registration and management', () => {
     expect(await h.services.db.selectFrom('passkey_credentials').select('id').execute()).toEqual([])
   })
 
-  it('answers not found for another user\'s passkey and leaves it alone', async () => {
+  it("answers not found for another user's passkey and leaves it alone", async () => {
     const owner = await h.createUser()
     const intruder = await h.createUser()
     await register(owner, new SoftAuthenticator(), { name: 'Mine' })
@@ -125,7 +142,11 @@ describe('passkey registration and management', () => {
     const deleted = await h.request('DELETE', `/api/user/passkey/${id}`, { as: intruder, headers: en })
     expectRefused(deleted, 'NOT_FOUND')
     expect(deleted.json?.message).toBe('Passkey not found')
-    const renamed = await h.request('PUT', `/api/user/passkey/${id}`, { as: intruder, body: { name: 'Yours' }, headers: en })
+    const renamed = await h.request('PUT', `/api/user/passkey/${id}`, {
+      as: intruder,
+      body: { name: 'Yours' },
+      headers: en,
+    })
     expectRefused(renamed, 'NOT_FOUND')
     await h.request('DELETE', '/api/user/passkey', { as: intruder })
     expect((await list(owner)).passkeys.map((p: { name: string }) => p.name)).toEqual(['Mine'])
@@ -139,7 +160,14 @@ describe('sign-in with a passkey', () => {
     await register(user, authenticator)
     const answer = await signIn(authenticator)
     expect(answer.status).toBe(200)
-    expect(answer.json?.data).toEqual({ id: user.id, username: user.username, display_name: user.username, role: Role.user, status: UserStatus.enabled, group: 'default' })
+    expect(answer.json?.data).toEqual({
+      id: user.id,
+      username: user.username,
+      display_name: user.username,
+      role: Role.user,
+      status: UserStatus.enabled,
+      group: 'default',
+    })
     const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] as string
     const self = await h.request('GET', '/api/user/self', { headers: { cookie, [USER_ID_HEADER]: String(user.id) } })
     expect([self.status, self.json?.data.username]).toEqual([200, user.username])
@@ -155,10 +183,17 @@ describe('sign-in with a passkey', () => {
     const user = await h.createUser()
     const authenticator = new SoftAuthenticator()
     await register(user, authenticator)
-    for (const bend of [{ origin: 'https://evil.example' }, { origin: 'http://localhost:8080' }, { rpId: 'evil.example' }]) {
+    for (const bend of [
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:8080' },
+      { rpId: 'evil.example' },
+    ]) {
       const answer = await signIn(authenticator, bend)
       expectRefused(answer, 'DENIED')
-      expect([answer.json?.message, answer.headers.get('set-cookie')]).toEqual(['The passkey could not be verified; please try again', null])
+      expect([answer.json?.message, answer.headers.get('set-cookie')]).toEqual([
+        'The passkey could not be verified; please try again',
+        null,
+      ])
     }
   })
 
@@ -173,7 +208,10 @@ describe('sign-in with a passkey', () => {
     expect(replay.json?.message).toBe('The passkey request has expired or was already used; please try again')
 
     const options = await beginSignIn()
-    await h.services.db.updateTable('passkey_challenges').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).execute()
+    await h.services.db
+      .updateTable('passkey_challenges')
+      .set({ expires_at: Math.floor(Date.now() / 1000) - 1 })
+      .execute()
     const late = await finishSignIn(authenticator.authenticate(options))
     expectRefused(late, 'BAD_REQUEST')
     expect(late.json?.message).toBe('The passkey request has expired or was already used; please try again')
@@ -205,7 +243,11 @@ describe('sign-in with a passkey', () => {
     expectRefused(banned, 'DENIED')
     expect([banned.json?.message, banned.headers.get('set-cookie')]).toEqual(['This user is banned', null])
 
-    await h.services.db.updateTable('users').set({ status: UserStatus.enabled, deleted_at: new Date() }).where('id', '=', user.id).execute()
+    await h.services.db
+      .updateTable('users')
+      .set({ status: UserStatus.enabled, deleted_at: new Date() })
+      .where('id', '=', user.id)
+      .execute()
     const cancelled = await signIn(authenticator)
     expectRefused(cancelled, 'DENIED')
     expect(cancelled.json?.message).toBe('No account is registered for this passkey')
@@ -228,7 +270,8 @@ describe('DELETE /api/user/:id/reset_passkey', () => {
     const otherAdmin = await h.createUser(Role.admin)
     const user = await h.createUser()
     for (const account of [user, otherAdmin, root]) await register(account, new SoftAuthenticator())
-    const reset = (actor: TestUser, target: TestUser) => h.request('DELETE', `/api/user/${target.id}/reset_passkey`, { as: actor, headers: en })
+    const reset = (actor: TestUser, target: TestUser) =>
+      h.request('DELETE', `/api/user/${target.id}/reset_passkey`, { as: actor, headers: en })
 
     expect((await reset(admin, user)).json).toMatchObject({ success: true, message: 'Passkeys reset' })
     expect((await list(user)).enabled).toBe(false)
@@ -245,16 +288,25 @@ describe('DELETE /api/user/:id/reset_passkey', () => {
 })
 
 describe('behind a trusted proxy', () => {
-  it('takes the origin and RP ID from the proxy\'s forwarded headers', async () => {
+  it("takes the origin and RP ID from the proxy's forwarded headers", async () => {
     const proxied = await createHarness({ env: { TRUSTED_PROXIES: '127.0.0.1' } })
     try {
-      await proxied.request('POST', '/api/setup', { body: { username: 'root', password: 'rootpassword', confirmPassword: 'rootpassword' } })
+      await proxied.request('POST', '/api/setup', {
+        body: { username: 'root', password: 'rootpassword', confirmPassword: 'rootpassword' },
+      })
       const user = await proxied.createUser()
       // The Origin check of writes compares with the forwarded host, as a browser behind the proxy sends it.
-      const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'console.example.com', origin: 'https://console.example.com' }
+      const headers = {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'console.example.com',
+        origin: 'https://console.example.com',
+      }
       const begin = await proxied.request('POST', '/api/user/passkey/register/begin', { as: user, body: {}, headers })
       expect(begin.json?.data.options.publicKey.rp.id).toBe('console.example.com')
-      const authenticator = new SoftAuthenticator({ origin: 'https://console.example.com', rpId: 'console.example.com' })
+      const authenticator = new SoftAuthenticator({
+        origin: 'https://console.example.com',
+        rpId: 'console.example.com',
+      })
       const finish = await proxied.request('POST', '/api/user/passkey/register/finish', {
         as: user,
         body: authenticator.register(begin.json?.data.options.publicKey),

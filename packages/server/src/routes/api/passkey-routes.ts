@@ -6,7 +6,13 @@ import { adminAuth, publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { criticalRateLimit } from '../../middleware/rate-limit.ts'
 import { signIn } from '../../services/auth/session-cookie.ts'
-import { deleteAllPasskeys, deletePasskey, listPasskeys, renamePasskey, resetUserPasskeys } from '../../services/passkeys/manage-passkeys.ts'
+import {
+  deleteAllPasskeys,
+  deletePasskey,
+  listPasskeys,
+  renamePasskey,
+  resetUserPasskeys,
+} from '../../services/passkeys/manage-passkeys.ts'
 import { beginPasskeyRegistration, finishPasskeyRegistration } from '../../services/passkeys/register-passkey.ts'
 import { relyingPartyOf } from '../../services/passkeys/relying-party.ts'
 import { beginPasskeySignIn, verifyPasskeySignIn } from '../../services/passkeys/sign-in-with-passkey.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { epaySign } from '../../services/payments/epay-signature.ts'
 
 const KEY = 'epay-merchant-secret-key'
@@ -23,18 +23,26 @@ const configurePayments = async () => {
   await setOption('EpayKey', KEY)
   await setOption('Price', '7.3')
 }
-const quotaOf = async (id: number) => Number((await h.services.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirstOrThrow()).quota)
+const quotaOf = async (id: number) =>
+  Number((await h.services.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirstOrThrow()).quota)
 const topUpLogs = () => h.services.logDb.selectFrom('logs').selectAll().where('type', '=', 1).execute()
 
 const pay = (user: TestUser, body: Record<string, unknown>, language = 'en') =>
-  h.request('POST', '/api/user/pay', { as: user, body: { payment_method: 'zfb', ...body }, headers: { 'accept-language': language } })
+  h.request('POST', '/api/user/pay', {
+    as: user,
+    body: { payment_method: 'zfb', ...body },
+    headers: { 'accept-language': language },
+  })
 
 /** A pending order of `amount` units and the notification the gateway would send for it. */
 async function order(user: TestUser, amount = 10) {
   const response = await pay(user, { amount })
   expect(response.json?.success, response.text).toBe(true)
   // The reference's form: the signed fields as data, the gateway's address next to them.
-  const form = { url: (response.json as unknown as { url: string }).url, params: response.json?.data as Record<string, string> }
+  const form = {
+    url: (response.json as unknown as { url: string }).url,
+    params: response.json?.data as Record<string, string>,
+  }
   const notify: Record<string, string> = {
     pid: PID,
     trade_no: `GW${Math.random().toString(36).slice(2)}`,
@@ -46,8 +54,13 @@ async function order(user: TestUser, amount = 10) {
   }
   return { form, notify }
 }
-const signed = (params: Record<string, string>, key = KEY) => ({ ...params, sign: epaySign(params, key), sign_type: 'MD5' })
-const deliver = (params: Record<string, string>) => h.request('GET', `/api/user/epay/notify?${new URLSearchParams(params).toString()}`)
+const signed = (params: Record<string, string>, key = KEY) => ({
+  ...params,
+  sign: epaySign(params, key),
+  sign_type: 'MD5',
+})
+const deliver = (params: Record<string, string>) =>
+  h.request('GET', `/api/user/epay/notify?${new URLSearchParams(params).toString()}`)
 
 describe('GET /api/user/topup/info', () => {
   it("answers what the reference's wallet reads: online top-up on once EPay and a method are set, the rest off", async () => {
@@ -60,12 +73,33 @@ describe('GET /api/user/topup/info', () => {
     const before = await info()
     expect(Object.keys(before).sort()).toEqual(
       [
-        'enable_online_topup', 'enable_stripe_topup', 'enable_creem_topup', 'enable_waffo_topup', 'enable_waffo_pancake_topup', 'enable_redemption',
-        'payment_compliance_confirmed', 'payment_compliance_terms_version', 'waffo_pay_methods', 'creem_products', 'pay_methods', 'min_topup',
-        'stripe_min_topup', 'waffo_min_topup', 'waffo_pancake_min_topup', 'amount_options', 'discount', 'topup_link',
-      ].sort(),
+        'enable_online_topup',
+        'enable_stripe_topup',
+        'enable_creem_topup',
+        'enable_waffo_topup',
+        'enable_waffo_pancake_topup',
+        'enable_redemption',
+        'payment_compliance_confirmed',
+        'payment_compliance_terms_version',
+        'waffo_pay_methods',
+        'creem_products',
+        'pay_methods',
+        'min_topup',
+        'stripe_min_topup',
+        'waffo_min_topup',
+        'waffo_pancake_min_topup',
+        'amount_options',
+        'discount',
+        'topup_link',
+      ].sort()
     )
-    expect(before).toMatchObject({ enable_online_topup: false, enable_stripe_topup: false, enable_redemption: true, payment_compliance_confirmed: true, min_topup: 1 })
+    expect(before).toMatchObject({
+      enable_online_topup: false,
+      enable_stripe_topup: false,
+      enable_redemption: true,
+      payment_compliance_confirmed: true,
+      min_topup: 1,
+    })
     await configurePayments()
     await setOption('MinTopUp', '5')
     await setOption('TopUpLink', 'https://shop.example.com')
@@ -73,7 +107,10 @@ describe('GET /api/user/topup/info', () => {
       enable_online_topup: true,
       min_topup: 5,
       topup_link: 'https://shop.example.com',
-      pay_methods: [{ name: '支付宝', color: '#1677ff', type: 'zfb' }, { name: '微信', color: '#07c160', type: 'wx' }],
+      pay_methods: [
+        { name: '支付宝', color: '#1677ff', type: 'zfb' },
+        { name: '微信', color: '#07c160', type: 'wx' },
+      ],
       amount_options: [],
       discount: {},
     })
@@ -89,7 +126,9 @@ describe('POST /api/user/amount', () => {
     await setOption('TopupGroupRatio', JSON.stringify({ default: 1, vip: 0.5 }))
     const user = await h.createUser(1)
     const vip = await h.createUser(1, { group: 'vip' })
-    expect((await h.request('POST', '/api/user/amount', { as: user, body: { amount: 10, top_up_code: '' } })).json).toMatchObject({ success: true, data: '73.00' })
+    expect(
+      (await h.request('POST', '/api/user/amount', { as: user, body: { amount: 10, top_up_code: '' } })).json
+    ).toMatchObject({ success: true, data: '73.00' })
     expect((await h.request('POST', '/api/user/amount', { as: vip, body: { amount: 3 } })).json?.data).toBe('10.95')
   })
 
@@ -113,7 +152,8 @@ describe('POST /api/user/amount', () => {
     await setOption('DisplayInCurrencyEnabled', 'false')
     await setOption('MinTopUp', '2')
     const user = await h.createUser(1)
-    const ask = (amount: number) => h.request('POST', '/api/user/amount', { as: user, body: { amount }, headers: { 'accept-language': 'en' } })
+    const ask = (amount: number) =>
+      h.request('POST', '/api/user/amount', { as: user, body: { amount }, headers: { 'accept-language': 'en' } })
     expect((await ask(500_000)).json?.message).toBe('The top-up amount cannot be less than 1000000')
     expect((await ask(1_500_000)).json?.data).toBe('21.90')
     expect((await ask(1_250_000)).json?.message).toBe('The top-up amount must be a multiple of 500000')
@@ -125,7 +165,9 @@ describe('POST /api/user/pay', () => {
     const user = await h.createUser(1)
     expect((await pay(user, { amount: 10 }, 'zh')).json?.message).toBe('管理员未开启在线充值！')
     await configurePayments()
-    expect((await pay(user, { amount: 10, payment_method: 'bitcoin' })).json?.message).toBe('This payment method does not exist')
+    expect((await pay(user, { amount: 10, payment_method: 'bitcoin' })).json?.message).toBe(
+      'This payment method does not exist'
+    )
     expect(await h.services.db.selectFrom('top_ups').selectAll().execute()).toHaveLength(0)
   })
 
@@ -149,7 +191,13 @@ describe('POST /api/user/pay', () => {
     expect(sign).toBe(epaySign(fields, KEY))
     const rows = await h.services.db.selectFrom('top_ups').selectAll().execute()
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ user_id: user.id, amount: 10, status: 'pending', trade_no: fields.out_trade_no, payment_method: 'alipay' })
+    expect(rows[0]).toMatchObject({
+      user_id: user.id,
+      amount: 10,
+      status: 'pending',
+      trade_no: fields.out_trade_no,
+      payment_method: 'alipay',
+    })
     expect(Number(rows[0]?.money)).toBe(73)
     expect(await quotaOf(user.id)).toBe(0)
     // Two orders never share a trade number.
@@ -161,7 +209,11 @@ describe('POST /api/user/pay', () => {
     await configurePayments()
     const user = await h.createUser(1)
     const keyed = (body: Record<string, unknown>, key: string) =>
-      h.request('POST', '/api/user/pay', { as: user, body: { payment_method: 'zfb', ...body }, headers: { 'accept-language': 'en', 'idempotency-key': key } })
+      h.request('POST', '/api/user/pay', {
+        as: user,
+        body: { payment_method: 'zfb', ...body },
+        headers: { 'accept-language': 'en', 'idempotency-key': key },
+      })
     const answers = await Promise.all(Array.from({ length: 20 }, () => keyed({ amount: 10 }, 'order-key-1')))
     for (const answer of answers) expect(answer.json?.success, answer.text).toBe(true)
     const tradeNos = new Set(answers.map((a) => a.json?.data.out_trade_no))
@@ -169,15 +221,30 @@ describe('POST /api/user/pay', () => {
     expect(await h.services.db.selectFrom('top_ups').selectAll().execute()).toHaveLength(1)
     // Another user's identical key is another order.
     const other = await h.createUser(1)
-    const theirs = await h.request('POST', '/api/user/pay', { as: other, body: { amount: 10, payment_method: 'zfb' }, headers: { 'idempotency-key': 'order-key-1' } })
+    const theirs = await h.request('POST', '/api/user/pay', {
+      as: other,
+      body: { amount: 10, payment_method: 'zfb' },
+      headers: { 'idempotency-key': 'order-key-1' },
+    })
     expect(theirs.json?.data.out_trade_no).not.toBe([...tradeNos][0])
 
-    expect((await keyed({ amount: 11 }, 'order-key-1')).json).toMatchObject({ success: false, message: 'This Idempotency-Key was already used for a different top-up' })
+    expect((await keyed({ amount: 11 }, 'order-key-1')).json).toMatchObject({
+      success: false,
+      message: 'This Idempotency-Key was already used for a different top-up',
+    })
     expectRefused(await keyed({ amount: 10, payment_method: 'wx' }, 'order-key-1'), 'CONFLICT')
     expectRefused(await keyed({ amount: 10 }, 'bad key with spaces'), 'BAD_REQUEST')
     // Once paid, the key cannot start a second payment of the same order.
     const form = { params: answers[0]?.json?.data as Record<string, string> }
-    const notify = { pid: PID, trade_no: 'GW1', out_trade_no: form.params.out_trade_no as string, type: 'alipay', name: 'TUC10', money: '73.00', trade_status: 'TRADE_SUCCESS' }
+    const notify = {
+      pid: PID,
+      trade_no: 'GW1',
+      out_trade_no: form.params.out_trade_no as string,
+      type: 'alipay',
+      name: 'TUC10',
+      money: '73.00',
+      trade_status: 'TRADE_SUCCESS',
+    }
     expect((await deliver(signed(notify))).text).toBe('success')
     expect((await keyed({ amount: 10 }, 'order-key-1')).json?.message).toBe('This order has already been paid')
     expect(await quotaOf(user.id)).toBe(5_000_000)
@@ -185,7 +252,10 @@ describe('POST /api/user/pay', () => {
   })
 
   it('lets the console post the payment form to PayAddress and nowhere else (CSP form-action)', async () => {
-    const formAction = async () => /form-action [^;]*/.exec((await h.request('GET', '/api/status')).headers.get('content-security-policy') ?? '')?.[0]
+    const formAction = async () =>
+      /form-action [^;]*/.exec(
+        (await h.request('GET', '/api/status')).headers.get('content-security-policy') ?? ''
+      )?.[0]
     expect((await formAction())?.trim()).toBe("form-action 'self'")
     await configurePayments()
     expect((await formAction())?.trim()).toBe("form-action 'self' https://pay.example.com")
@@ -244,7 +314,9 @@ describe('GET /api/user/epay/notify', () => {
     ]
     for (const params of refused) expect((await deliver(params)).text, JSON.stringify(params)).toBe('fail')
     expect(await quotaOf(user.id)).toBe(0)
-    expect((await h.services.db.selectFrom('top_ups').select('status').executeTakeFirstOrThrow()).status).toBe('pending')
+    expect((await h.services.db.selectFrom('top_ups').select('status').executeTakeFirstOrThrow()).status).toBe(
+      'pending'
+    )
     expect(await topUpLogs()).toHaveLength(0)
     // The genuine one still goes through afterwards; money written as 73 or 73.0 is the same amount.
     expect((await deliver(signed({ ...notify, money: '73' }))).text).toBe('success')

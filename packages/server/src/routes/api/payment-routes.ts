@@ -1,7 +1,7 @@
-import { serverAddress } from '../../lib/server-address.ts'
 import { ok, payInput, topUpAmountInput } from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
+import { serverAddress } from '../../lib/server-address.ts'
 import { publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { createEpayOrder, previewTopUp } from '../../services/payments/create-epay-order.ts'
@@ -27,7 +27,13 @@ export const paymentRoutes = new Hono<HonoEnv>()
   .post('/pay', userAuth, async (c) => {
     const input = await readJson(c, payInput)
     const user = c.get('user')
-    const form = await createEpayOrder(c.get('services'), { id: user.id, group: user.group }, input, serverAddress(c), c.req.header('idempotency-key'))
+    const form = await createEpayOrder(
+      c.get('services'),
+      { id: user.id, group: user.group },
+      input,
+      serverAddress(c),
+      c.req.header('idempotency-key')
+    )
     // As the reference answers: the signed fields as data, the gateway's address next to them.
     return c.json({ ...ok(form.params, REFERENCE_OK), url: form.url })
   })

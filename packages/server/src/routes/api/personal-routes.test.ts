@@ -1,6 +1,6 @@
 import { Role, USER_ID_HEADER } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { readNotifySettings } from '../../services/notify/notification.ts'
 
 let h: Harness
@@ -15,13 +15,23 @@ const en = { 'accept-language': 'en' }
 const saveSetting = (user: TestUser, body: Record<string, unknown>, language = 'en') =>
   h.request('PUT', '/api/user/setting', { as: user, body, headers: { 'accept-language': language } })
 const storedSetting = async (id: number) => {
-  const row = await h.services.db.selectFrom('users').select(['setting', 'email']).where('id', '=', id).executeTakeFirstOrThrow()
+  const row = await h.services.db
+    .selectFrom('users')
+    .select(['setting', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
   return { raw: row.setting, parsed: JSON.parse(row.setting || '{}') as Record<string, unknown>, email: row.email }
 }
-const userRow = (id: number) => h.services.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const userRow = (id: number) =>
+  h.services.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 describe('PUT /api/user/setting', () => {
-  const webhook = { notify_type: 'webhook', quota_warning_threshold: 500_000, webhook_url: 'https://hooks.example.com/quota', webhook_secret: 'canary-secret-123' }
+  const webhook = {
+    notify_type: 'webhook',
+    quota_warning_threshold: 500_000,
+    webhook_url: 'https://hooks.example.com/quota',
+    webhook_secret: 'canary-secret-123',
+  }
 
   it('refuses bad input with the spec messages and changes nothing', async () => {
     const user = await h.createUser()
@@ -47,7 +57,9 @@ describe('PUT /api/user/setting', () => {
       expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message, JSON.stringify(body)).toBe(message)
     }
-    expect((await saveSetting(user, { ...webhook, webhook_url: 'http://x.example.com' }, 'zh-CN')).json?.message).toBe('Webhook 地址必须以 https:// 开头')
+    expect((await saveSetting(user, { ...webhook, webhook_url: 'http://x.example.com' }, 'zh-CN')).json?.message).toBe(
+      'Webhook 地址必须以 https:// 开头'
+    )
     expect((await storedSetting(user.id)).raw).toBe(before.raw)
   })
 
@@ -77,7 +89,12 @@ describe('PUT /api/user/setting', () => {
     const saved = await saveSetting(user, webhook)
     expect(saved.json).toMatchObject({ success: true, message: 'Settings updated' })
     const { parsed, email } = await storedSetting(user.id)
-    expect(parsed).toEqual({ notify_type: 'webhook', quota_warning_threshold: 500_000, webhook_url: 'https://hooks.example.com/quota', webhook_secret: 'canary-secret-123' })
+    expect(parsed).toEqual({
+      notify_type: 'webhook',
+      quota_warning_threshold: 500_000,
+      webhook_url: 'https://hooks.example.com/quota',
+      webhook_secret: 'canary-secret-123',
+    })
     expect(readNotifySettings(parsed, email)).toEqual({
       notifyType: 'webhook',
       threshold: 500_000,
@@ -99,17 +116,31 @@ describe('PUT /api/user/setting', () => {
     const user = await h.createUser()
     await saveSetting(user, webhook)
     await saveSetting(user, { ...webhook, webhook_secret: undefined, quota_warning_threshold: 1_000_000 })
-    expect((await storedSetting(user.id)).parsed).toMatchObject({ webhook_secret: 'canary-secret-123', quota_warning_threshold: 1_000_000 })
+    expect((await storedSetting(user.id)).parsed).toMatchObject({
+      webhook_secret: 'canary-secret-123',
+      quota_warning_threshold: 1_000_000,
+    })
     await saveSetting(user, { ...webhook, webhook_secret: '' })
     expect((await storedSetting(user.id)).parsed).not.toHaveProperty('webhook_secret')
-    expect(JSON.parse((await h.request('GET', '/api/user/self', { as: user })).json?.data.setting).webhook_secret_set).toBe(false)
+    expect(
+      JSON.parse((await h.request('GET', '/api/user/self', { as: user })).json?.data.setting).webhook_secret_set
+    ).toBe(false)
   })
 
   it('replaces the setting: email delivery drops the webhook keys and keeps the unpriced-model choice', async () => {
     const user = await h.createUser()
-    await h.services.db.updateTable('users').set({ setting: '{"accept_unset_model_ratio_model":true,"junk":1}' }).where('id', '=', user.id).execute()
+    await h.services.db
+      .updateTable('users')
+      .set({ setting: '{"accept_unset_model_ratio_model":true,"junk":1}' })
+      .where('id', '=', user.id)
+      .execute()
     await saveSetting(user, webhook)
-    const response = await saveSetting(user, { notify_type: 'email', quota_warning_threshold: 100_000, notification_email: 'alerts@example.com', webhook_url: 'https://x.example.com' })
+    const response = await saveSetting(user, {
+      notify_type: 'email',
+      quota_warning_threshold: 100_000,
+      notification_email: 'alerts@example.com',
+      webhook_url: 'https://x.example.com',
+    })
     expect(response.json?.success).toBe(true)
     expect((await storedSetting(user.id)).parsed).toEqual({
       notify_type: 'email',
@@ -131,7 +162,8 @@ describe('PUT /api/user/setting', () => {
 describe('POST /api/user/aff_transfer', () => {
   const transfer = (user: TestUser, quota: unknown, language = 'en') =>
     h.request('POST', '/api/user/aff_transfer', { as: user, body: { quota }, headers: { 'accept-language': language } })
-  const giveAff = (id: number, aff: number) => h.services.db.updateTable('users').set({ aff_quota: aff }).where('id', '=', id).execute()
+  const giveAff = (id: number, aff: number) =>
+    h.services.db.updateTable('users').set({ aff_quota: aff }).where('id', '=', id).execute()
 
   it('moves invite quota into the balance', async () => {
     const user = await h.createUser(Role.user, { quota: 100 })
@@ -180,9 +212,15 @@ describe('POST /api/user/aff_transfer', () => {
     await h.request('PUT', '/api/option/', { as: root, body: { key: 'QuotaForInviter', value: String(UNIT) } })
     const inviter = await h.createUser(Role.user, { quota: 0 })
     const code = (await h.request('GET', '/api/user/aff', { as: inviter })).json?.data
-    const registered = await h.request('POST', '/api/user/register', { body: { username: 'invitee1', password: 'password123', password2: 'password123', aff_code: code } })
+    const registered = await h.request('POST', '/api/user/register', {
+      body: { username: 'invitee1', password: 'password123', password2: 'password123', aff_code: code },
+    })
     expect(registered.json?.success).toBe(true)
-    expect((await h.request('GET', '/api/user/self', { as: inviter })).json?.data).toMatchObject({ aff_count: 1, aff_quota: UNIT, aff_history_quota: UNIT })
+    expect((await h.request('GET', '/api/user/self', { as: inviter })).json?.data).toMatchObject({
+      aff_count: 1,
+      aff_quota: UNIT,
+      aff_history_quota: UNIT,
+    })
     expect((await transfer(inviter, UNIT)).json?.success).toBe(true)
     expect(await userRow(inviter.id)).toMatchObject({ quota: UNIT, aff_quota: 0, aff_history: UNIT })
   })
@@ -212,12 +250,26 @@ describe('the own account routes', () => {
     const user = await h.createUser()
     const first = (await h.request('GET', '/api/user/token', { as: user })).json?.data as string
     expect(first).toMatch(/^[A-Za-z0-9]{32}$/)
-    const viaToken = await h.request('GET', '/api/user/self', { headers: { authorization: first, [USER_ID_HEADER]: String(user.id) } })
+    const viaToken = await h.request('GET', '/api/user/self', {
+      headers: { authorization: first, [USER_ID_HEADER]: String(user.id) },
+    })
     expect(viaToken.json?.data.username).toBe(user.username)
     const second = (await h.request('GET', '/api/user/token', { as: user })).json?.data as string
     expect(second).not.toBe(first)
-    expect((await h.request('GET', '/api/user/self', { headers: { authorization: first, [USER_ID_HEADER]: String(user.id) } })).json?.success).not.toBe(true)
-    expect((await h.request('GET', '/api/user/self', { headers: { authorization: `Bearer ${second}`, [USER_ID_HEADER]: String(user.id) } })).json?.success).toBe(true)
+    expect(
+      (
+        await h.request('GET', '/api/user/self', {
+          headers: { authorization: first, [USER_ID_HEADER]: String(user.id) },
+        })
+      ).json?.success
+    ).not.toBe(true)
+    expect(
+      (
+        await h.request('GET', '/api/user/self', {
+          headers: { authorization: `Bearer ${second}`, [USER_ID_HEADER]: String(user.id) },
+        })
+      ).json?.success
+    ).toBe(true)
     expect((await userRow(user.id)).access_token).not.toBe(second)
   })
 
@@ -228,7 +280,13 @@ describe('the own account routes', () => {
     const deleted = await h.request('DELETE', '/api/user/self', { as: user })
     expect(deleted.json?.success).toBe(true)
     expect((await h.request('GET', '/api/user/self', { as: user })).status).toBe(401)
-    expect((await h.request('GET', '/api/user/self', { headers: { authorization: token, [USER_ID_HEADER]: String(user.id) } })).json?.success).not.toBe(true)
+    expect(
+      (
+        await h.request('GET', '/api/user/self', {
+          headers: { authorization: token, [USER_ID_HEADER]: String(user.id) },
+        })
+      ).json?.success
+    ).not.toBe(true)
     expect((await h.services.relay.tokens.user(user.id))?.cancelled ?? true).toBe(true)
     await expect(h.login(user.username, user.password)).rejects.toThrow()
     const rootDelete = await h.request('DELETE', '/api/user/self', { as: root, headers: en })
@@ -239,12 +297,23 @@ describe('the own account routes', () => {
 
   it('changes the password only with the right current password when one is given', async () => {
     const user = await h.createUser()
-    const wrong = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: 'wrongpass' }, headers: en })
+    const wrong = await h.request('PUT', '/api/user/self', {
+      as: user,
+      body: { password: 'newpassword1', original_password: 'wrongpass' },
+      headers: en,
+    })
     expect(wrong.json?.message).toBe('The current password is wrong')
     await h.login(user.username, user.password)
-    const short = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'short', original_password: user.password }, headers: en })
+    const short = await h.request('PUT', '/api/user/self', {
+      as: user,
+      body: { password: 'short', original_password: user.password },
+      headers: en,
+    })
     expectRefused(short, 'BAD_REQUEST')
-    const right = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: user.password } })
+    const right = await h.request('PUT', '/api/user/self', {
+      as: user,
+      body: { password: 'newpassword1', original_password: user.password },
+    })
     expect(right.json?.success).toBe(true)
     await expect(h.login(user.username, user.password)).rejects.toThrow()
     await h.login(user.username, 'newpassword1')

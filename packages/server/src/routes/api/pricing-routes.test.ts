@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 
 let h: Harness
 let root: TestUser
@@ -14,7 +14,10 @@ harnessPerTest(async (made) => {
 })
 
 const channel = async (models: string, group: string, status = 1) => {
-  const response = await h.request('POST', '/api/channel/', { as: root, body: { name: `ch-${group}`, key: 'sk-x', models, group, status } })
+  const response = await h.request('POST', '/api/channel/', {
+    as: root,
+    body: { name: `ch-${group}`, key: 'sk-x', models, group, status },
+  })
   expect(response.json?.success, response.text).toBe(true)
 }
 const pricing = (user?: TestUser) => h.request('GET', '/api/pricing', user ? { as: user } : {})
@@ -39,8 +42,28 @@ describe('GET /api/pricing', () => {
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.5 })
     const openai = ['openai']
     expect(body.data).toEqual([
-      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, model_price: 0, owner_by: '', completion_ratio: 4, enable_groups: ['default', 'vip'], supported_endpoint_types: openai, context_window: 128_000, output_limit: 16_384 },
-      { model_name: 'mj-imagine', quota_type: 1, model_ratio: 0, model_price: 0.1, owner_by: '', completion_ratio: 0, enable_groups: ['default', 'vip'], supported_endpoint_types: openai },
+      {
+        model_name: 'gpt-4o',
+        quota_type: 0,
+        model_ratio: 1.25,
+        model_price: 0,
+        owner_by: '',
+        completion_ratio: 4,
+        enable_groups: ['default', 'vip'],
+        supported_endpoint_types: openai,
+        context_window: 128_000,
+        output_limit: 16_384,
+      },
+      {
+        model_name: 'mj-imagine',
+        quota_type: 1,
+        model_ratio: 0,
+        model_price: 0.1,
+        owner_by: '',
+        completion_ratio: 0,
+        enable_groups: ['default', 'vip'],
+        supported_endpoint_types: openai,
+      },
     ])
     expect(body.supported_endpoint).toEqual({ openai: { path: '/v1/chat/completions', method: 'POST' } })
     // AutoGroups is ['default'] out of the box, and default is usable.
@@ -50,8 +73,16 @@ describe('GET /api/pricing', () => {
   it('shows the context window and output limit the model catalog lists, and the catalog price of a model the root did not price', async () => {
     await channel('gemini-2.5-pro,deepseek-chat,team-model', 'default')
     const body = (await pricing()).json as unknown as { data: Record<string, unknown>[] }
-    expect(body.data.find((item) => item.model_name === 'gemini-2.5-pro')).toMatchObject({ model_ratio: 0.625, completion_ratio: 8, context_window: 1_048_576, output_limit: 65_536 })
-    expect(body.data.find((item) => item.model_name === 'deepseek-chat')).toMatchObject({ context_window: 128_000, output_limit: 8_192 })
+    expect(body.data.find((item) => item.model_name === 'gemini-2.5-pro')).toMatchObject({
+      model_ratio: 0.625,
+      completion_ratio: 8,
+      context_window: 1_048_576,
+      output_limit: 65_536,
+    })
+    expect(body.data.find((item) => item.model_name === 'deepseek-chat')).toMatchObject({
+      context_window: 128_000,
+      output_limit: 8_192,
+    })
     const unknown = body.data.find((item) => item.model_name === 'team-model')
     expect(unknown).toMatchObject({ model_ratio: 2 })
     expect(unknown).not.toHaveProperty('context_window')
@@ -59,10 +90,19 @@ describe('GET /api/pricing', () => {
   })
 
   it("lists a Claude channel's models on the Anthropic endpoint too", async () => {
-    const response = await h.request('POST', '/api/channel/', { as: root, body: { name: 'claude', type: 14, key: 'sk-x', models: 'claude-x', group: 'default' } })
+    const response = await h.request('POST', '/api/channel/', {
+      as: root,
+      body: { name: 'claude', type: 14, key: 'sk-x', models: 'claude-x', group: 'default' },
+    })
     expect(response.json?.success, response.text).toBe(true)
-    const body = (await pricing()).json as unknown as { data: { model_name: string; supported_endpoint_types: string[] }[]; supported_endpoint: Record<string, unknown> }
-    expect(body.data.find((item) => item.model_name === 'claude-x')?.supported_endpoint_types).toEqual(['anthropic', 'openai'])
+    const body = (await pricing()).json as unknown as {
+      data: { model_name: string; supported_endpoint_types: string[] }[]
+      supported_endpoint: Record<string, unknown>
+    }
+    expect(body.data.find((item) => item.model_name === 'claude-x')?.supported_endpoint_types).toEqual([
+      'anthropic',
+      'openai',
+    ])
     expect(Object.keys(body.supported_endpoint)).toEqual(['anthropic', 'openai'])
   })
 
@@ -72,12 +112,18 @@ describe('GET /api/pricing', () => {
     await channel('svip-model', 'svip')
     const member = await h.createUser(Role.user, { group: 'team' })
     const response = await h.request('GET', '/api/pricing', { headers: { cookie: member.cookie } })
-    const body = response.json as unknown as { data: { model_name: string }[]; group_ratio: Record<string, number>; usable_group: Record<string, string> }
+    const body = response.json as unknown as {
+      data: { model_name: string }[]
+      group_ratio: Record<string, number>
+      usable_group: Record<string, string>
+    }
     expect(Object.keys(body.usable_group).sort()).toEqual(['default', 'team', 'vip'])
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.25, team: 4 })
     expect(names(body.data)).toEqual(['gpt-4o', 'team-model'])
     // A stale or broken session is just an anonymous caller.
-    const anonymous = await h.request('GET', '/api/pricing', { headers: { cookie: 'session=broken', authorization: 'Bearer nope' } })
+    const anonymous = await h.request('GET', '/api/pricing', {
+      headers: { cookie: 'session=broken', authorization: 'Bearer nope' },
+    })
     expect(anonymous.status).toBe(200)
     expect(names(anonymous.json?.data)).toEqual(['gpt-4o'])
   })

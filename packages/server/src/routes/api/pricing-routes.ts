@@ -6,8 +6,8 @@ import { publicRoute, tryAuthenticate } from '../../middleware/auth.ts'
 import type { RoutingSnapshot } from '../../relay/cache/channel-cache.ts'
 import { catalogEntry } from '../../services/billing/model-catalog.ts'
 import { groupRatioFor, pricingName, resolvePrice } from '../../services/billing/resolve-price.ts'
-import { ENDPOINT_PATHS, endpointTypesOf } from '../../services/pricing/supported-endpoints.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
+import { ENDPOINT_PATHS, endpointTypesOf } from '../../services/pricing/supported-endpoints.ts'
 import { usableGroups } from '../../services/users/usable-groups.ts'
 
 /**
@@ -29,7 +29,8 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
       groups.add(group)
       groupsByModel.set(model, groups)
       const endpoints = endpointsByModel.get(model) ?? new Set<EndpointType>()
-      for (const candidate of levels.flat()) for (const type of endpointTypesOf(candidate.channel.type)) endpoints.add(type)
+      for (const candidate of levels.flat())
+        for (const type of endpointTypesOf(candidate.channel.type)) endpoints.add(type)
       endpointsByModel.set(model, endpoints)
     }
   }
@@ -40,9 +41,22 @@ export function buildPricing(options: OptionStore, snapshot: RoutingSnapshot): P
       const supported_endpoint_types = [...(endpointsByModel.get(model) ?? [])].sort()
       const price = resolvePrice(options, model, 'default', '', true)
       const entry = catalogEntry(pricingName(model))
-      const limits = { ...(entry?.contextWindow === undefined ? {} : { context_window: entry.contextWindow }), ...(entry?.outputLimit === undefined ? {} : { output_limit: entry.outputLimit }) }
+      const limits = {
+        ...(entry?.contextWindow === undefined ? {} : { context_window: entry.contextWindow }),
+        ...(entry?.outputLimit === undefined ? {} : { output_limit: entry.outputLimit }),
+      }
       if (price?.kind === 'per-call') {
-        return { model_name: model, quota_type: QuotaType.perCall, model_ratio: 0, model_price: price.modelPrice, owner_by: '', completion_ratio: 0, enable_groups, supported_endpoint_types, ...limits }
+        return {
+          model_name: model,
+          quota_type: QuotaType.perCall,
+          model_ratio: 0,
+          model_price: price.modelPrice,
+          owner_by: '',
+          completion_ratio: 0,
+          enable_groups,
+          supported_endpoint_types,
+          ...limits,
+        }
       }
       return {
         model_name: model,
@@ -68,11 +82,16 @@ export const pricingRoutes = new Hono<HonoEnv>().get('/', publicRoute, async (c)
   const services = c.get('services')
   const user = await tryAuthenticate(c)
   const userGroup = user?.group ?? ''
-  const usable = usableGroups(services.options, userGroup || undefined, translate('user.own_group_desc', c.get('language')))
+  const usable = usableGroups(
+    services.options,
+    userGroup || undefined,
+    translate('user.own_group_desc', c.get('language'))
+  )
   const ratios = services.options.json<Record<string, number>>('GroupRatio')
   const group_ratio: Record<string, number> = {}
   for (const group of Object.keys(usable)) {
-    if (typeof ratios[group] === 'number') group_ratio[group] = groupRatioFor(services.options, group, userGroup).groupRatio
+    if (typeof ratios[group] === 'number')
+      group_ratio[group] = groupRatioFor(services.options, group, userGroup).groupRatio
   }
   const items = buildPricing(services.options, await services.relay.channels.current())
   const data = items.filter((item) => item.enable_groups.some((group) => Object.hasOwn(usable, group)))

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 
 let h: Harness
 let admin: TestUser
@@ -12,15 +12,18 @@ harnessPerTest(async (made) => {
   user = await h.createUser(Role.user)
 })
 
-const api = (method: string, path: string, body?: unknown, as: TestUser = admin) => h.request(method, path, { as, body })
+const api = (method: string, path: string, body?: unknown, as: TestUser = admin) =>
+  h.request(method, path, { as, body })
 const create = async (body: Record<string, unknown>): Promise<string[]> => {
   const response = await api('POST', '/api/redemption/', body)
   expect(response.json?.success, response.text).toBe(true)
   return response.json?.data as string[]
 }
 const rows = () => h.services.db.selectFrom('redemptions').selectAll().orderBy('id').execute()
-const idOf = async (key: string) => (await h.services.db.selectFrom('redemptions').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id
-const setStatus = (id: number, status: number) => h.services.db.updateTable('redemptions').set({ status }).where('id', '=', id).execute()
+const idOf = async (key: string) =>
+  (await h.services.db.selectFrom('redemptions').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id
+const setStatus = (id: number, status: number) =>
+  h.services.db.updateTable('redemptions').set({ status }).where('id', '=', id).execute()
 
 describe('POST /api/redemption/', () => {
   it('creates count codes of 32 hex characters, named after the formatted quota by default', async () => {
@@ -30,7 +33,15 @@ describe('POST /api/redemption/', () => {
     expect(new Set(keys).size).toBe(3)
     const stored = await rows()
     expect(stored.map((r) => r.key)).toEqual(keys)
-    expect(stored[0]).toMatchObject({ name: '$0.2', quota: 100_000, status: 1, user_id: admin.id, used_user_id: 0, redeemed_time: 0, deleted_at: null })
+    expect(stored[0]).toMatchObject({
+      name: '$0.2',
+      quota: 100_000,
+      status: 1,
+      user_id: admin.id,
+      used_user_id: 0,
+      redeemed_time: 0,
+      deleted_at: null,
+    })
     expect(stored[0]?.created_time).toBeGreaterThan(0)
     await h.services.options.set('DisplayInCurrencyEnabled', 'false')
     await create({ quota: 25_000, name: '  ' })
@@ -40,7 +51,13 @@ describe('POST /api/redemption/', () => {
   it('keeps a given name, ignores fields an admin may not set, and defaults count to 1', async () => {
     const [key] = await create({ name: ' 春节活动 ', quota: 7, status: 3, used_user_id: 9, key: 'mine', user_id: 42 })
     expect(key).not.toBe('mine')
-    expect((await rows())[0]).toMatchObject({ name: '春节活动', quota: 7, status: 1, used_user_id: 0, user_id: admin.id })
+    expect((await rows())[0]).toMatchObject({
+      name: '春节活动',
+      quota: 7,
+      status: 1,
+      used_user_id: 0,
+      user_id: admin.id,
+    })
   })
 
   it('answers every validation message and creates nothing', async () => {
@@ -61,7 +78,11 @@ describe('POST /api/redemption/', () => {
       expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message, JSON.stringify(body)).toBe(message)
     }
-    const english = await h.request('POST', '/api/redemption/', { as: admin, body: { quota: 1, count: 101 }, headers: { 'accept-language': 'en' } })
+    const english = await h.request('POST', '/api/redemption/', {
+      as: admin,
+      body: { quota: 1, count: 101 },
+      headers: { 'accept-language': 'en' },
+    })
     expect(english.json?.message).toBe('The number of codes must be between 1 and 100')
     expect(await rows()).toHaveLength(0)
     expect((await create({ quota: 1, count: 100, name: 'n'.repeat(20) })).length).toBe(100)
@@ -74,7 +95,10 @@ describe('expiry (expired_time, 0 never)', () => {
     const [forever] = await create({ quota: 1000 })
     const [dated] = await create({ quota: 2000, expired_time: now + 3600 })
     expect((await rows()).map((r) => Number(r.expired_time))).toEqual([0, now + 3600])
-    for (const body of [{ quota: 1000, expired_time: now - 60 }, { quota: 1000, expired_time: -5 }]) {
+    for (const body of [
+      { quota: 1000, expired_time: now - 60 },
+      { quota: 1000, expired_time: -5 },
+    ]) {
       const refused = await api('POST', '/api/redemption/', body)
       expect(refused.json).toMatchObject({ success: false, code: 'BAD_REQUEST' })
     }
@@ -86,13 +110,29 @@ describe('expiry (expired_time, 0 never)', () => {
     expect((await api('GET', `/api/redemption/${id}`)).json?.data.expired_time).toBe(0)
 
     // Expired since it was made: the code stays unused and the user's balance unchanged.
-    await h.services.db.updateTable('redemptions').set({ expired_time: now - 1 }).where('id', '=', id).execute()
-    const before = (await h.services.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow()).quota
-    const expired = await h.request('POST', '/api/user/topup', { as: user, body: { key: dated }, headers: { 'accept-language': 'en' } })
+    await h.services.db
+      .updateTable('redemptions')
+      .set({ expired_time: now - 1 })
+      .where('id', '=', id)
+      .execute()
+    const before = (
+      await h.services.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow()
+    ).quota
+    const expired = await h.request('POST', '/api/user/topup', {
+      as: user,
+      body: { key: dated },
+      headers: { 'accept-language': 'en' },
+    })
     expect(expired.json).toMatchObject({ success: false, message: 'Redemption failed: this code has expired' })
     expect((await rows()).find((r) => r.id === id)?.status).toBe(1)
-    expect((await h.services.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow()).quota).toBe(before)
-    expect((await h.request('POST', '/api/user/topup', { as: user, body: { key: forever } })).json).toMatchObject({ success: true, data: 1000 })
+    expect(
+      (await h.services.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow())
+        .quota
+    ).toBe(before)
+    expect((await h.request('POST', '/api/user/topup', { as: user, body: { key: forever } })).json).toMatchObject({
+      success: true,
+      data: 1000,
+    })
   })
 })
 
@@ -121,7 +161,12 @@ describe('GET /api/redemption/ and /search', () => {
     await create({ quota: 1, name: 'a!b' })
     await create({ quota: 1, name: 'aXb' })
     const names = async (keyword: string) =>
-      (((await api('GET', `/api/redemption/search?keyword=${encodeURIComponent(keyword)}`)).json?.data.items ?? []) as { name: string }[]).map((r) => r.name).sort()
+      (
+        ((await api('GET', `/api/redemption/search?keyword=${encodeURIComponent(keyword)}`)).json?.data.items ??
+          []) as { name: string }[]
+      )
+        .map((r) => r.name)
+        .sort()
     expect(await names('50%')).toEqual(['50%_off'])
     expect(await names('50%_')).toEqual(['50%_off'])
     expect(await names('50')).toEqual(['50 off', '50%_off'])
@@ -142,7 +187,9 @@ describe('PUT, DELETE and batch', () => {
     expect(edited.json?.data).toMatchObject({ id, name: 'new', quota: 20, status: 1, key })
     expect((await api('PUT', '/api/redemption/', { id, name: '' })).json?.data.name).toBe('new')
     expect((await api('PUT', '/api/redemption/', { id, quota: 0 })).json?.message).toBe('兑换码额度必须是大于 0 的整数')
-    expect((await api('PUT', '/api/redemption/', { id, name: 'n'.repeat(21) })).json?.message).toBe('兑换码名称长度必须在 1-20 之间')
+    expect((await api('PUT', '/api/redemption/', { id, name: 'n'.repeat(21) })).json?.message).toBe(
+      '兑换码名称长度必须在 1-20 之间'
+    )
     for (const status of [2, 3]) {
       await setStatus(id, status)
       const refused = await api('PUT', '/api/redemption/', { id, name: 'again' })
@@ -158,7 +205,9 @@ describe('PUT, DELETE and batch', () => {
     expect((await api('PUT', '/api/redemption/?status_only=true', { id, status: 2 })).json?.data.status).toBe(2)
     expect((await api('PUT', '/api/redemption/?status_only=true', { id, status: 1 })).json?.data.status).toBe(1)
     for (const status of [3, 0, 'x']) {
-      expect((await api('PUT', '/api/redemption/?status_only=true', { id, status })).json?.message).toBe('兑换码只能被启用或禁用')
+      expect((await api('PUT', '/api/redemption/?status_only=true', { id, status })).json?.message).toBe(
+        '兑换码只能被启用或禁用'
+      )
     }
     await setStatus(id, 3)
     const locked = await api('PUT', '/api/redemption/?status_only=true', { id, status: 1 })

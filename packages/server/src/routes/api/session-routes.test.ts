@@ -1,6 +1,6 @@
 import { Role, type LoginSession } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { resetTokensOf } from '../../services/auth/password-reset.ts'
 import { purgeDeadSessions } from '../../services/sessions/sessions.ts'
@@ -16,23 +16,36 @@ const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 
 
 /** A second sign-in of the same user, as another browser would make it. */
 async function signInAgain(user: TestUser, userAgent = FIREFOX_LINUX): Promise<TestUser> {
-  const response = await h.request('POST', '/api/user/login', { body: { username: user.username, password: user.password }, headers: { 'user-agent': userAgent } })
+  const response = await h.request('POST', '/api/user/login', {
+    body: { username: user.username, password: user.password },
+    headers: { 'user-agent': userAgent },
+  })
   expect(response.json?.success, response.text).toBe(true)
   return { ...user, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] as string }
 }
 
-const sessionsOf = async (user: TestUser) => (await h.request('GET', '/api/user/sessions', { as: user })).json?.data as LoginSession[]
+const sessionsOf = async (user: TestUser) =>
+  (await h.request('GET', '/api/user/sessions', { as: user })).json?.data as LoginSession[]
 const signedIn = async (user: TestUser) => (await h.request('GET', '/api/user/self', { as: user })).status === 200
 const storedSessions = (userId: number) =>
-  h.services.db.selectFrom('sessions').select(['id', 'ip', 'created_at', 'last_seen_at']).where('user_id', '=', userId).execute()
-const setLastSeen = (userId: number, lastSeenAt: number) => h.services.db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('user_id', '=', userId).execute()
+  h.services.db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .execute()
+const setLastSeen = (userId: number, lastSeenAt: number) =>
+  h.services.db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('user_id', '=', userId).execute()
 
 /** Generates a console access token and answers whether it is still accepted. */
 async function accessTokenOf(user: TestUser): Promise<() => Promise<boolean>> {
   const token = (await h.request('POST', '/api/user/token', { as: user })).json?.data as string
   expect(token).toMatch(/^[A-Za-z0-9]{32}$/)
   const works = async () =>
-    (await h.request('GET', '/api/user/self', { headers: { authorization: `Bearer ${token}`, 'New-Api-User': String(user.id) } })).status === 200
+    (
+      await h.request('GET', '/api/user/self', {
+        headers: { authorization: `Bearer ${token}`, 'New-Api-User': String(user.id) },
+      })
+    ).status === 200
   expect(await works()).toBe(true)
   return works
 }
@@ -69,8 +82,16 @@ describe('GET /api/user/sessions', () => {
     await signInAgain(user)
     await signInAgain(user)
     const [expired, idle] = (await storedSessions(user.id)).filter((row) => row.id !== current[0]!.id)
-    await h.services.db.updateTable('sessions').set({ expires_at: nowSeconds() - 1 }).where('id', '=', expired!.id).execute()
-    await h.services.db.updateTable('sessions').set({ last_seen_at: nowSeconds() - 10080 * 60 - 120 }).where('id', '=', idle!.id).execute()
+    await h.services.db
+      .updateTable('sessions')
+      .set({ expires_at: nowSeconds() - 1 })
+      .where('id', '=', expired!.id)
+      .execute()
+    await h.services.db
+      .updateTable('sessions')
+      .set({ last_seen_at: nowSeconds() - 10080 * 60 - 120 })
+      .where('id', '=', idle!.id)
+      .execute()
     expect((await sessionsOf(user)).map((s) => s.current)).toEqual([true])
   })
 })
@@ -123,7 +144,10 @@ describe('the console access token ends', () => {
     const user = await h.createUser()
     const other = await signInAgain(user)
     const tokenWorks = await accessTokenOf(user)
-    const changed = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: user.password } })
+    const changed = await h.request('PUT', '/api/user/self', {
+      as: user,
+      body: { password: 'newpassword1', original_password: user.password },
+    })
     expect(changed.json?.success, changed.text).toBe(true)
     expect(await tokenWorks()).toBe(false)
     expect(await signedIn(other)).toBe(false)
@@ -144,7 +168,8 @@ describe('the console access token ends', () => {
   it('when an admin sets the password, and not on other admin edits', async () => {
     const user = await h.createUser()
     const tokenWorks = await accessTokenOf(user)
-    const edit = (body: Record<string, unknown>) => h.request('PUT', '/api/user/', { as: root, body: { id: user.id, username: user.username, ...body } })
+    const edit = (body: Record<string, unknown>) =>
+      h.request('PUT', '/api/user/', { as: root, body: { id: user.id, username: user.username, ...body } })
     expect((await edit({ display_name: 'Renamed' })).json?.success).toBe(true)
     expect(await tokenWorks()).toBe(true)
     const set = await edit({ password: 'adminset123' })
@@ -173,11 +198,20 @@ describe('session activity', () => {
 
   it('follows the option, and 0 turns the idle timeout off', async () => {
     const user = await h.createUser()
-    expect((await h.request('PUT', '/api/option/', { as: root, body: { key: 'SessionIdleTimeoutMinutes', value: '-1' } })).json?.success).toBe(false)
-    expect((await h.request('PUT', '/api/option/', { as: root, body: { key: 'SessionIdleTimeoutMinutes', value: '0' } })).json?.success).toBe(true)
+    expect(
+      (await h.request('PUT', '/api/option/', { as: root, body: { key: 'SessionIdleTimeoutMinutes', value: '-1' } }))
+        .json?.success
+    ).toBe(false)
+    expect(
+      (await h.request('PUT', '/api/option/', { as: root, body: { key: 'SessionIdleTimeoutMinutes', value: '0' } }))
+        .json?.success
+    ).toBe(true)
     await setLastSeen(user.id, nowSeconds() - 29 * 24 * 3600)
     expect(await signedIn(user)).toBe(true)
-    expect((await h.request('PUT', '/api/option/', { as: root, body: { key: 'SessionIdleTimeoutMinutes', value: '30' } })).json?.success).toBe(true)
+    expect(
+      (await h.request('PUT', '/api/option/', { as: root, body: { key: 'SessionIdleTimeoutMinutes', value: '30' } }))
+        .json?.success
+    ).toBe(true)
     await setLastSeen(user.id, nowSeconds() - 25 * 60)
     expect(await signedIn(user)).toBe(true)
     await setLastSeen(user.id, nowSeconds() - 32 * 60)
@@ -204,7 +238,11 @@ describe('session activity', () => {
     const idle = await h.createUser()
     const expired = await h.createUser()
     await setLastSeen(idle.id, nowSeconds() - 10080 * 60 - 120)
-    await h.services.db.updateTable('sessions').set({ expires_at: nowSeconds() }).where('user_id', '=', expired.id).execute()
+    await h.services.db
+      .updateTable('sessions')
+      .set({ expires_at: nowSeconds() })
+      .where('user_id', '=', expired.id)
+      .execute()
     expect(await purgeDeadSessions(h.services.db, h.services.options)).toBe(2)
     expect(await storedSessions(active.id)).toHaveLength(1)
     expect(await storedSessions(idle.id)).toHaveLength(0)
@@ -238,7 +276,10 @@ describe('POST forms of the spec’s GET calls', () => {
 
   it('refuses a cross-site logout', async () => {
     const user = await h.createUser()
-    const response = await h.request('POST', '/api/user/logout', { as: user, headers: { origin: 'https://evil.example.com' } })
+    const response = await h.request('POST', '/api/user/logout', {
+      as: user,
+      headers: { origin: 'https://evil.example.com' },
+    })
     expect(response.json?.success).toBe(false)
     expect(await signedIn(user)).toBe(true)
   })

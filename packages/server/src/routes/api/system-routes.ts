@@ -1,21 +1,21 @@
-import { serverAddress } from '../../lib/server-address.ts'
 import type { IncomingMessage, Server } from 'node:http'
 import { ok, setupInput, type SetupResult } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { translate } from '../../i18n/messages.ts'
+import { serverAddress } from '../../lib/server-address.ts'
 import { adminAuth, publicRoute } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { signIn } from '../../services/auth/session-cookie.ts'
 import { runSetup } from '../../services/setup/run-setup.ts'
 import { hasRootUser } from '../../services/setup/setup-state.ts'
-import { checkDatabase } from '../../services/status/database-check.ts'
 import { buildStatus } from '../../services/status/build-status.ts'
-import { translate } from '../../i18n/messages.ts'
-import { gateOf } from '../../shutdown-gate.ts'
+import { checkDatabase } from '../../services/status/database-check.ts'
 import { signedIn } from '../../services/two-factor/two-factor-login.ts'
 import { requireUser } from '../../services/users/self-service.ts'
 import { toSessionUser } from '../../services/users/session-user.ts'
+import { gateOf } from '../../shutdown-gate.ts'
 
 /**
  * Requests this server is answering right now (the reference's `active_connections`): read from
@@ -51,7 +51,7 @@ export const systemRoutes = new Hono<HonoEnv>()
         // Only told before setup: afterwards it is nobody's business.
         root_init: done ? true : await hasRootUser(services),
         database_type: services.dialect,
-      }),
+      })
     )
   })
   .post('/setup', publicRoute, async (c) => {

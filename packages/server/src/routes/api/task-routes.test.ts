@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { insertTask, type NewTask } from '../../db/queries/tasks.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
@@ -12,13 +12,17 @@ let alice: TestUser
 let bob: TestUser
 const day = 1_700_000_000
 
-harnessPerTest(async (made) => {
-  h = made
-  await h.setupRoot()
-  admin = await h.createUser(Role.admin)
-  alice = await h.createUser()
-  bob = await h.createUser()
-}, {}, HOOK_TIMEOUT_MS)
+harnessPerTest(
+  async (made) => {
+    h = made
+    await h.setupRoot()
+    admin = await h.createUser(Role.admin)
+    alice = await h.createUser()
+    bob = await h.createUser()
+  },
+  {},
+  HOOK_TIMEOUT_MS
+)
 
 let counter = 0
 const task = (user: TestUser, fields: Partial<NewTask> = {}): NewTask => ({
@@ -59,7 +63,11 @@ describe('GET /api/task/ and /api/task/self', () => {
   })
 
   it('shows users their own records without the channel, the payload as JSON', async () => {
-    await insert([task(alice, { task_id: 'a1' }), task(bob, { task_id: 'b1' }), task(alice, { task_id: 'a2', status: 'FAILURE', fail_reason: 'policy' })])
+    await insert([
+      task(alice, { task_id: 'a1' }),
+      task(bob, { task_id: 'b1' }),
+      task(alice, { task_id: 'a2', status: 'FAILURE', fail_reason: 'policy' }),
+    ])
     const own = await list(alice, '/api/task/self')
     expect(ids(own)).toEqual(['a2', 'a1'])
     for (const row of own) {
@@ -67,7 +75,16 @@ describe('GET /api/task/ and /api/task/self', () => {
       // the reference's field is there, the channel is not told
       expect(row.channel_id).toBe(0)
     }
-    expect(own[0]).toMatchObject({ task_id: 'a2', platform: 'suno', action: 'MUSIC', status: 'FAILURE', fail_reason: 'policy', progress: '100%', submit_time: day, finish_time: day + 30 })
+    expect(own[0]).toMatchObject({
+      task_id: 'a2',
+      platform: 'suno',
+      action: 'MUSIC',
+      status: 'FAILURE',
+      fail_reason: 'policy',
+      progress: '100%',
+      submit_time: day,
+      finish_time: day + 30,
+    })
     expect(own[1]?.data).toEqual([{ audio_url: 'https://cdn.example/a.mp3' }])
     // A channel filter from a user is ignored rather than used to probe.
     expect(ids(await list(alice, '/api/task/self?channel_id=999'))).toEqual(['a2', 'a1'])
@@ -78,7 +95,14 @@ describe('GET /api/task/ and /api/task/self', () => {
   it('lets admins filter every record by channel, task id, platform, status, action and submit time', async () => {
     await insert([
       task(alice, { task_id: 'x1', channel_id: 1, submit_time: day }),
-      task(bob, { task_id: 'x2', channel_id: 2, submit_time: day + 100, action: 'LYRICS', status: 'IN_PROGRESS', progress: '30%' }),
+      task(bob, {
+        task_id: 'x2',
+        channel_id: 2,
+        submit_time: day + 100,
+        action: 'LYRICS',
+        status: 'IN_PROGRESS',
+        progress: '30%',
+      }),
       task(bob, { task_id: 'x3', channel_id: 2, submit_time: day + 200, platform: 'mj' }),
     ])
     const all = await list(admin, '/api/task/')
@@ -91,7 +115,11 @@ describe('GET /api/task/ and /api/task/self', () => {
     expect(ids(await list(admin, '/api/task/?action=LYRICS'))).toEqual(['x2'])
     expect(ids(await list(admin, `/api/task/?start_timestamp=${day + 50}&end_timestamp=${day + 150}`))).toEqual(['x2'])
     // Empty parameters (as forms send them) mean no filter.
-    expect(ids(await list(admin, '/api/task/?channel_id=&task_id=&start_timestamp=&end_timestamp=&p='))).toEqual(['x3', 'x2', 'x1'])
+    expect(ids(await list(admin, '/api/task/?channel_id=&task_id=&start_timestamp=&end_timestamp=&p='))).toEqual([
+      'x3',
+      'x2',
+      'x1',
+    ])
   })
 
   it('pages as the reference: 1-based p, 10 rows by default, page_size up to 100, with the total', async () => {
@@ -105,14 +133,22 @@ describe('GET /api/task/ and /api/task/self', () => {
     expect(await page(alice, '/api/task/self?p=4')).toMatchObject({ items: [], total: 23, page: 4 })
     expect(await list(alice, '/api/task/self?p=1&page_size=20')).toHaveLength(20)
     expect(ids(await list(alice, '/api/task/self?p=2&page_size=20'))).toEqual(['p02', 'p01', 'p00'])
-    expect(await page(admin, '/api/task/?page_size=101&task_id=bob')).toMatchObject({ total: 1, page: 1, page_size: 100 })
+    expect(await page(admin, '/api/task/?page_size=101&task_id=bob')).toMatchObject({
+      total: 1,
+      page: 1,
+      page_size: 100,
+    })
     // A page below 1 or not a number is the first, as the reference reads it.
-    for (const query of ['p=0', 'p=-1', 'p=abc']) expect((await page(alice, `/api/task/self?${query}`)).items[0]?.task_id, query).toBe('p22')
+    for (const query of ['p=0', 'p=-1', 'p=abc'])
+      expect((await page(alice, `/api/task/self?${query}`)).items[0]?.task_id, query).toBe('p22')
   })
 
   it('refuses malformed filters with a clear message', async () => {
     for (const query of ['channel_id=1.5', 'start_timestamp=x', `task_id=${'x'.repeat(51)}`]) {
-      const response = await h.request('GET', `/api/task/?${query}`, { as: admin, headers: { 'accept-language': 'en' } })
+      const response = await h.request('GET', `/api/task/?${query}`, {
+        as: admin,
+        headers: { 'accept-language': 'en' },
+      })
       expectRefused(response, 'BAD_REQUEST', query)
       expect(response.json?.message, query).toMatch(/The query parameter \w+ is invalid/)
     }

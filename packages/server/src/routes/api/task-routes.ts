@@ -1,15 +1,18 @@
 import { listTasksQuery, ok, type Page, type PageQuery, type TaskRecord } from '@gateway/shared'
 import { Hono, type Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { listTasks, type TaskFilter, type TaskRow } from '../../services/tasks/list-tasks.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { adminAuth, userAuth } from '../../middleware/auth.ts'
 import { parseStoredJson } from '../../relay/suno/suno-task-view.ts'
+import { listTasks, type TaskFilter, type TaskRow } from '../../services/tasks/list-tasks.ts'
 import { readPage } from './route-params.ts'
 
 function readTaskQuery(c: Context<HonoEnv>, admin: boolean, userId: number): { filter: TaskFilter; page: PageQuery } {
   const parsed = listTasksQuery.safeParse(c.req.query())
-  if (!parsed.success) throw new AppError('BAD_REQUEST', 'suno.task_filter_invalid', { field: String(parsed.error.issues[0]?.path[0] ?? '') })
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', 'suno.task_filter_invalid', {
+      field: String(parsed.error.issues[0]?.path[0] ?? ''),
+    })
   const q = parsed.data
   const number = (value: number | '' | undefined) => (value === '' || value === undefined ? undefined : value)
   return {
@@ -57,8 +60,16 @@ function toTaskRecord(row: TaskRow, admin: boolean): TaskRecord {
 
 async function list(c: Context<HonoEnv>, admin: boolean) {
   const { filter, page } = readTaskQuery(c, admin, c.get('user').id)
-  const { rows, total } = await listTasks(c.get('services'), filter, { offset: (page.p - 1) * page.page_size, limit: page.page_size })
-  const answer: Page<TaskRecord> = { items: rows.map((row) => toTaskRecord(row, admin)), total, page: page.p, page_size: page.page_size }
+  const { rows, total } = await listTasks(c.get('services'), filter, {
+    offset: (page.p - 1) * page.page_size,
+    limit: page.page_size,
+  })
+  const answer: Page<TaskRecord> = {
+    items: rows.map((row) => toTaskRecord(row, admin)),
+    total,
+    page: page.p,
+    page_size: page.page_size,
+  }
   return c.json(ok(answer))
 }
 

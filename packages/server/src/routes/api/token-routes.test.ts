@@ -1,8 +1,8 @@
 import { Role } from '@gateway/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
-import type { Change } from '../../services/changes/change-bus.ts'
+import { createHarness, expectRefused, type Harness, type TestUser } from '../../../test/harness.ts'
 import { insertToken } from '../../db/queries/tokens.ts'
+import type { Change } from '../../services/changes/change-bus.ts'
 import { findTokenByKey } from '../../services/tokens/token-key.ts'
 
 let h: Harness
@@ -29,15 +29,32 @@ const create = async (user: TestUser, body: Record<string, unknown> = {}) => {
   expect(response.json?.success, response.text).toBe(true)
   return response.json?.data as { id: number; key: string; [field: string]: unknown }
 }
-const row = (id: number) => h.services.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const row = (id: number) =>
+  h.services.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 /** The reference system's mask of a full `sk-` key: four characters, ten asterisks, four characters. */
 const masked = (key: string) => `sk-${key.slice(3, 7)}**********${key.slice(-4)}`
 
 describe('POST /api/token/', () => {
   it('creates a token whose key is shown to the owner and stored only hashed and encrypted', async () => {
-    const token = await create(alice, { name: 'CI', remain_quota: 5000, expired_time: -1, model_limits_enabled: true, model_limits: ' gpt-4o, ,o3,gpt-4o ' })
+    const token = await create(alice, {
+      name: 'CI',
+      remain_quota: 5000,
+      expired_time: -1,
+      model_limits_enabled: true,
+      model_limits: ' gpt-4o, ,o3,gpt-4o ',
+    })
     expect(token.key).toMatch(/^sk-[0-9a-zA-Z]{48}$/)
-    expect(token).toMatchObject({ name: 'CI', user_id: alice.id, status: 1, remain_quota: 5000, used_quota: 0, unlimited_quota: false, model_limits_enabled: true, model_limits: 'gpt-4o,o3', group: '' })
+    expect(token).toMatchObject({
+      name: 'CI',
+      user_id: alice.id,
+      status: 1,
+      remain_quota: 5000,
+      used_quota: 0,
+      unlimited_quota: false,
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o,o3',
+      group: '',
+    })
     const stored = await row(token.id)
     const bare = token.key.slice(3)
     expect(JSON.stringify(stored)).not.toContain(bare)
@@ -49,7 +66,15 @@ describe('POST /api/token/', () => {
   })
 
   it('ignores fields a user may not set (mass assignment)', async () => {
-    const token = await create(alice, { user_id: bob.id, key: 'x'.repeat(48), used_quota: 999, status: 4, id: 777, accessed_time: 1, deleted_at: 5 })
+    const token = await create(alice, {
+      user_id: bob.id,
+      key: 'x'.repeat(48),
+      used_quota: 999,
+      status: 4,
+      id: 777,
+      accessed_time: 1,
+      deleted_at: 5,
+    })
     expect(token.user_id).toBe(alice.id)
     expect(token.key).not.toBe(`sk-${'x'.repeat(48)}`)
     expect(token.id).not.toBe(777)
@@ -73,13 +98,20 @@ describe('POST /api/token/', () => {
       expectRefused(response, 'BAD_REQUEST', JSON.stringify(body))
       expect(response.json?.message).toBe(message)
     }
-    const en = await h.request('POST', '/api/token/', { as: alice, body: { name: 'n'.repeat(31) }, headers: { 'accept-language': 'en' } })
+    const en = await h.request('POST', '/api/token/', {
+      as: alice,
+      body: { name: 'n'.repeat(31) },
+      headers: { 'accept-language': 'en' },
+    })
     expect(en.json?.message).toBe('The token name is too long (at most 30 characters)')
     expect((await as(alice).get('/api/token/')).json?.data.total).toBe(0)
   })
 
   it('accepts IPs and CIDR ranges of both families, and usable groups', async () => {
-    const token = await create(alice, { allow_ips: ' 1.2.3.4 \r\n\n10.0.0.0/8\n2001:db8::/32, ::1\n1.2.3.4', group: 'vip' })
+    const token = await create(alice, {
+      allow_ips: ' 1.2.3.4 \r\n\n10.0.0.0/8\n2001:db8::/32, ::1\n1.2.3.4',
+      group: 'vip',
+    })
     expect(token.allow_ips).toBe('1.2.3.4\n10.0.0.0/8\n2001:db8::/32\n::1')
     expect((await create(alice, { group: 'team' })).group).toBe('team')
     expect((await create(alice, { group: 'auto' })).group).toBe('auto')
@@ -96,7 +128,12 @@ describe('GET /api/token/ and /search', () => {
     const second = await as(alice).get('/api/token/?p=2&size=2')
     expect(second.json?.data.items.map((t: { id: number }) => t.id)).toEqual([ids[0]])
     const now = Math.floor(Date.now() / 1000)
-    const rows = Array.from({ length: 110 }, (_, i) => ({ user_id: alice.id, key: `hash-${i}`, name: `bulk${i}`, created_time: now }))
+    const rows = Array.from({ length: 110 }, (_, i) => ({
+      user_id: alice.id,
+      key: `hash-${i}`,
+      name: `bulk${i}`,
+      created_time: now,
+    }))
     await h.services.db.insertInto('tokens').values(rows).execute()
     const clamped = await as(alice).get('/api/token/?p=1&page_size=1000')
     expect(clamped.json?.data.items).toHaveLength(100)
@@ -108,7 +145,9 @@ describe('GET /api/token/ and /search', () => {
     const tokens = []
     for (const name of names) tokens.push(await create(alice, { name }))
     const search = async (query: string) =>
-      (((await as(alice).get(`/api/token/search?${query}`)).json?.data.items ?? []) as { name: string }[]).map((t) => t.name).sort()
+      (((await as(alice).get(`/api/token/search?${query}`)).json?.data.items ?? []) as { name: string }[])
+        .map((t) => t.name)
+        .sort()
     expect(await search('keyword=%25')).toEqual(['a%b'])
     expect(await search('keyword=_')).toEqual(['a_c'])
     expect(await search('keyword=%5C')).toEqual(['back\\slash'])
@@ -127,7 +166,8 @@ describe('GET /api/token/ and /search', () => {
     const { key } = await create(alice, { name: 'by-body' })
     await create(alice, { name: 'other' })
     const search = async (user: TestUser, body: unknown) =>
-      ((await h.request('POST', '/api/token/search', { as: user, body })).json?.data as { items: { name: string }[]; page_size: number } | undefined)
+      (await h.request('POST', '/api/token/search', { as: user, body })).json?.data as
+        { items: { name: string }[]; page_size: number } | undefined
     expect((await search(alice, { token: key, p: 1, page_size: 10 }))?.items.map((t) => t.name)).toEqual(['by-body'])
     expect((await search(alice, { keyword: 'oth' }))?.items.map((t) => t.name)).toEqual(['other'])
     expect((await search(alice, { keyword: 'by', page_size: 1000 }))?.page_size).toBe(100)
@@ -153,7 +193,8 @@ describe('masked keys and the key routes', () => {
       expect(answer.text).not.toContain(bare)
       expect(answer.text).not.toContain(bare.slice(4, 44))
     }
-    for (const answer of answers.slice(0, 4)) expect(answer.json?.data.items.map((t: { key: string }) => t.key)).toEqual([masked(token.key)])
+    for (const answer of answers.slice(0, 4))
+      expect(answer.json?.data.items.map((t: { key: string }) => t.key)).toEqual([masked(token.key)])
     expect(answers[4]?.json?.data.key).toBe(masked(token.key))
     expect(masked(token.key)).toMatch(/^sk-[0-9a-zA-Z]{4}\*{10}[0-9a-zA-Z]{4}$/)
   })
@@ -204,7 +245,13 @@ describe('masked keys and the key routes', () => {
 
   it('reveals keys of rows taken over from the reference system (stored in the clear in key_ciphertext)', async () => {
     const bare = 'R'.repeat(20) + 'abcdefghijklmnopqrstuvwxyz0A'
-    const values = { user_id: alice.id, key: h.services.secrets.lookupHash(bare), key_ciphertext: bare, name: 'old', created_time: 1 }
+    const values = {
+      user_id: alice.id,
+      key: h.services.secrets.lookupHash(bare),
+      key_ciphertext: bare,
+      name: 'old',
+      created_time: 1,
+    }
     const id = await insertToken(h.services.db, h.services.dialect, values)
     expect((await as(alice).get(`/api/token/${id}`)).json?.data.key).toBe('sk-RRRR**********yz0A')
     expect((await post(alice, `/api/token/${id}/key`)).json?.data.key).toBe(bare)
@@ -243,7 +290,18 @@ describe('PUT /api/token/', () => {
       user_id: bob.id,
       key: 'sk-forged',
     })
-    expect(response.json?.data).toMatchObject({ name: 'renamed', remain_quota: 20, unlimited_quota: true, expired_time: 4_102_444_800, model_limits: 'a,b', allow_ips: '1.1.1.1', group: 'vip', status: 1, used_quota: 0, key: masked(token.key) })
+    expect(response.json?.data).toMatchObject({
+      name: 'renamed',
+      remain_quota: 20,
+      unlimited_quota: true,
+      expired_time: 4_102_444_800,
+      model_limits: 'a,b',
+      allow_ips: '1.1.1.1',
+      group: 'vip',
+      status: 1,
+      used_quota: 0,
+      key: masked(token.key),
+    })
     expect(await row(token.id)).toMatchObject({ user_id: alice.id, status: 1, used_quota: 0 })
     const bad = await as(alice).put('/api/token/', { id: token.id, group: 'svip' })
     expect(bad.json?.message).toBe('无权使用分组 svip')
@@ -256,7 +314,11 @@ describe('PUT /api/token/', () => {
     expect((await setStatus(token.id, 3)).json?.message).toBe('令牌只能被启用或禁用')
     expectRefused(await setStatus(token.id, 4), 'BAD_REQUEST')
 
-    await h.services.db.updateTable('tokens').set({ status: 3, expired_time: 1000 }).where('id', '=', token.id).execute()
+    await h.services.db
+      .updateTable('tokens')
+      .set({ status: 3, expired_time: 1000 })
+      .where('id', '=', token.id)
+      .execute()
     const expired = await setStatus(token.id, 1)
     expectRefused(expired, 'BAD_REQUEST')
     expect(expired.json?.message).toBe('令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期')
@@ -264,7 +326,9 @@ describe('PUT /api/token/', () => {
     expect((await setStatus(token.id, 1)).json?.data.status).toBe(1)
 
     await h.services.db.updateTable('tokens').set({ status: 4, remain_quota: 0 }).where('id', '=', token.id).execute()
-    expect((await setStatus(token.id, 1)).json?.message).toBe('令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度')
+    expect((await setStatus(token.id, 1)).json?.message).toBe(
+      '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度'
+    )
     await as(alice).put('/api/token/', { id: token.id, unlimited_quota: true })
     expect((await setStatus(token.id, 1)).json?.data.status).toBe(1)
   })

@@ -1,4 +1,12 @@
-import { createTokenInput, ok, searchTokensQuery, tokenIdsInput, tokenKeysInput, updateTokenInput, updateTokenStatusInput } from '@gateway/shared'
+import {
+  createTokenInput,
+  ok,
+  searchTokensQuery,
+  tokenIdsInput,
+  tokenKeysInput,
+  updateTokenInput,
+  updateTokenStatusInput,
+} from '@gateway/shared'
 import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { userAuth } from '../../middleware/auth.ts'
@@ -12,7 +20,8 @@ import { revealTokenKey, revealTokenKeys } from '../../services/tokens/reveal-to
 import { updateToken, updateTokenStatus } from '../../services/tokens/update-token.ts'
 import { readId, readPage, readQuery } from './route-params.ts'
 
-const isStatusOnly = (value: string | undefined) => value !== undefined && value !== '' && value !== 'false' && value !== '0'
+const isStatusOnly = (value: string | undefined) =>
+  value !== undefined && value !== '' && value !== 'false' && value !== '0'
 
 /**
  * /api/token: a user's own relay keys. Every lookup is scoped to the signed-in user. Lists and
@@ -22,12 +31,12 @@ const isStatusOnly = (value: string | undefined) => value !== undefined && value
 export const tokenRoutes = new Hono<HonoEnv>()
   .get('/', userAuth, async (c) => c.json(ok(await listTokens(c.get('services'), c.get('user').id, readPage(c)))))
   .get('/search', userAuth, searchRateLimit, async (c) =>
-    c.json(ok(await searchTokens(c.get('services'), c.get('user').id, readQuery(c, searchTokensQuery)))),
+    c.json(ok(await searchTokens(c.get('services'), c.get('user').id, readQuery(c, searchTokensQuery))))
   )
   // The same search with the filters in the body: a whole key in a query string ends up in proxy
   // and access logs. The console uses this one; GET stays for clients written against the reference.
   .post('/search', userAuth, searchRateLimit, async (c) =>
-    c.json(ok(await searchTokens(c.get('services'), c.get('user').id, await readJson(c, searchTokensQuery)))),
+    c.json(ok(await searchTokens(c.get('services'), c.get('user').id, await readJson(c, searchTokensQuery))))
   )
   .post('/batch', userAuth, async (c) => {
     const { ids } = await readJson(c, tokenIdsInput)
@@ -38,9 +47,11 @@ export const tokenRoutes = new Hono<HonoEnv>()
     return c.json(ok(await revealTokenKeys(c.get('services'), c.get('user').id, ids)))
   })
   .post('/:id/key', userAuth, criticalRateLimit, noStore, async (c) =>
-    c.json(ok(await revealTokenKey(c.get('services'), c.get('user').id, readId(c, 'token.not_found')))),
+    c.json(ok(await revealTokenKey(c.get('services'), c.get('user').id, readId(c, 'token.not_found'))))
   )
-  .get('/:id', userAuth, async (c) => c.json(ok(await getToken(c.get('services'), c.get('user').id, readId(c, 'token.not_found')))))
+  .get('/:id', userAuth, async (c) =>
+    c.json(ok(await getToken(c.get('services'), c.get('user').id, readId(c, 'token.not_found'))))
+  )
   .post('/', userAuth, async (c) => {
     const input = await readJson(c, createTokenInput)
     return c.json(ok(await createToken(c.get('services'), c.get('user'), input)))

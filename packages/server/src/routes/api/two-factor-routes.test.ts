@@ -1,18 +1,22 @@
+import { createHash, createHmac } from 'node:crypto'
 import { Role, USER_ID_HEADER } from '@gateway/shared'
 import bcrypt from 'bcryptjs'
-import { createHash, createHmac } from 'node:crypto'
 import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { translate } from '../../i18n/messages.ts'
 
 let h: Harness
 let root: TestUser
 // A fresh database per test; on MySQL/MariaDB creating one can take longer than the default 10 s.
-harnessPerTest(async (made) => {
-  h = made
-  root = await h.setupRoot()
-}, {}, 30_000)
+harnessPerTest(
+  async (made) => {
+    h = made
+    root = await h.setupRoot()
+  },
+  {},
+  30_000
+)
 
 const zh = (key: Parameters<typeof translate>[0]) => translate(key, 'zh')
 
@@ -47,8 +51,14 @@ async function enrol(user: TestUser): Promise<{ secret: string; backupCodes: str
 
 /** The password step; returns the pending-sign-in cookie. */
 async function passwordStep(user: TestUser): Promise<string> {
-  const login = await h.request('POST', '/api/user/login', { body: { username: user.username, password: user.password } })
-  expect(login.json, login.text).toEqual({ success: true, message: zh('two_factor.require'), data: { require_2fa: true } })
+  const login = await h.request('POST', '/api/user/login', {
+    body: { username: user.username, password: user.password },
+  })
+  expect(login.json, login.text).toEqual({
+    success: true,
+    message: zh('two_factor.require'),
+    data: { require_2fa: true },
+  })
   const setCookie = login.headers.get('set-cookie')
   expect(cookieNamed(setCookie, 'session')).toBeUndefined()
   const flow = cookieNamed(setCookie, 'two_fa_login')
@@ -57,7 +67,8 @@ async function passwordStep(user: TestUser): Promise<string> {
   return flow as string
 }
 
-const codeStep = (flowCookie: string, code: string) => h.request('POST', '/api/user/login/2fa', { headers: { cookie: flowCookie }, body: { code } })
+const codeStep = (flowCookie: string, code: string) =>
+  h.request('POST', '/api/user/login/2fa', { headers: { cookie: flowCookie }, body: { code } })
 
 const status = async (user: TestUser) => (await h.request('GET', '/api/user/2fa/status', { as: user })).json?.data
 
@@ -68,7 +79,11 @@ describe('enrolment', () => {
 
     const setup = await h.request('POST', '/api/user/2fa/setup', { as: user })
     expect(setup.json?.message).toBe(zh('two_factor.setup_started'))
-    const { secret, qr_code_data: uri, backup_codes: codes } = setup.json!.data as { secret: string; qr_code_data: string; backup_codes: string[] }
+    const {
+      secret,
+      qr_code_data: uri,
+      backup_codes: codes,
+    } = setup.json!.data as { secret: string; qr_code_data: string; backup_codes: string[] }
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(uri).toBe(`otpauth://totp/New%20API:${user.username}?secret=${secret}&issuer=New%20API`)
     expect(codes).toHaveLength(10)
@@ -76,10 +91,18 @@ describe('enrolment', () => {
     expect(new Set(codes).size).toBe(10)
     expect(await status(user)).toEqual({ enabled: false, locked: false, required: false })
 
-    const stored = await h.services.db.selectFrom('two_fas').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const stored = await h.services.db
+      .selectFrom('two_fas')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(stored.secret.startsWith('enc:v1:')).toBe(true)
     expect(stored.secret).not.toContain(secret)
-    const hashes = await h.services.db.selectFrom('two_fa_backup_codes').select('code_hash').where('user_id', '=', user.id).execute()
+    const hashes = await h.services.db
+      .selectFrom('two_fa_backup_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute()
     expect(hashes).toHaveLength(10)
     expect(hashes.some((row) => codes.includes(row.code_hash))).toBe(false)
 
@@ -123,12 +146,22 @@ describe('sign-in with the code', () => {
     expect(right.json, right.text).toMatchObject({
       success: true,
       message: '',
-      data: { id: user.id, username: user.username, display_name: user.username, role: Role.user, status: 1, group: 'default' },
+      data: {
+        id: user.id,
+        username: user.username,
+        display_name: user.username,
+        role: Role.user,
+        status: 1,
+        group: 'default',
+      },
     })
     // The own account also comes under `user`, where the reference's console reads it.
     expect(right.json?.data.user).toMatchObject({ id: user.id, username: user.username, quota: 0, password: '' })
     const session = cookieNamed(right.headers.get('set-cookie'), 'session') as string
-    expect((await h.request('GET', '/api/user/self', { headers: { cookie: session, [USER_ID_HEADER]: String(user.id) } })).status).toBe(200)
+    expect(
+      (await h.request('GET', '/api/user/self', { headers: { cookie: session, [USER_ID_HEADER]: String(user.id) } }))
+        .status
+    ).toBe(200)
 
     // The flow is spent, and the same code is refused on a new one (same 30 s step).
     expect((await codeStep(flow, await freshCode(secret))).json?.message).toBe(zh('two_factor.login_expired'))
@@ -143,10 +176,16 @@ describe('sign-in with the code', () => {
     const code = await freshCode(secret)
     const totpFlows = [await passwordStep(user), await passwordStep(user)]
     const totp = await Promise.all(totpFlows.map((flow) => codeStep(flow, code)))
-    expect(totp.map((a) => [a.status, a.json?.code ?? 'ok']).sort()).toEqual([[200, 'DENIED'], [200, 'ok']])
+    expect(totp.map((a) => [a.status, a.json?.code ?? 'ok']).sort()).toEqual([
+      [200, 'DENIED'],
+      [200, 'ok'],
+    ])
     const backupFlows = [await passwordStep(user), await passwordStep(user)]
     const backup = await Promise.all(backupFlows.map((flow) => codeStep(flow, backupCodes[5] as string)))
-    expect(backup.map((a) => [a.status, a.json?.code ?? 'ok']).sort()).toEqual([[200, 'DENIED'], [200, 'ok']])
+    expect(backup.map((a) => [a.status, a.json?.code ?? 'ok']).sort()).toEqual([
+      [200, 'DENIED'],
+      [200, 'ok'],
+    ])
   })
 
   it('accepts a backup code once, in any case and with or without its dash', async () => {
@@ -168,7 +207,9 @@ describe('sign-in with the code', () => {
     const wrong = await wrongCode(secret)
     const answers = await Promise.all(Array.from({ length: 14 }, () => codeStep(flow, wrong)))
     expect(answers.filter((a) => a.status === 200 && a.json?.code === 'DENIED')).toHaveLength(10)
-    expect(answers.filter((a) => a.status === 429).map((a) => a.json?.message)).toEqual(Array(4).fill(zh('two_factor.locked')))
+    expect(answers.filter((a) => a.status === 429).map((a) => a.json?.message)).toEqual(
+      Array(4).fill(zh('two_factor.locked'))
+    )
     const right = await codeStep(flow, await freshCode(secret))
     expect([right.status, right.json?.message]).toEqual([429, zh('two_factor.locked')])
     expect((await status(user)).locked).toBe(true)
@@ -183,7 +224,9 @@ describe('sign-in with the code', () => {
     const flow = await passwordStep(user)
     expect((await h.request('DELETE', `/api/user/${user.id}/2fa`, { as: root })).json?.success).toBe(true)
     expect((await codeStep(flow, await freshCode(secret))).json?.message).toBe(zh('two_factor.login_expired'))
-    const login = await h.request('POST', '/api/user/login', { body: { username: user.username, password: user.password } })
+    const login = await h.request('POST', '/api/user/login', {
+      body: { username: user.username, password: user.password },
+    })
     expect(login.json?.data?.id).toBe(user.id)
   })
 
@@ -194,8 +237,15 @@ describe('sign-in with the code', () => {
     const user = await h.createUser()
     await h.services.db.updateTable('users').set({ telegram_id: '777' }).where('id', '=', user.id).execute()
     const { secret } = await enrol(user)
-    const fields: Record<string, string> = { id: '777', first_name: 'Tele', auth_date: String(Math.floor(Date.now() / 1000)) }
-    const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join('\n')
+    const fields: Record<string, string> = {
+      id: '777',
+      first_name: 'Tele',
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    }
+    const check = Object.keys(fields)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('\n')
     const hash = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(check).digest('hex')
     const login = await h.request('GET', `/api/oauth/telegram/login?${new URLSearchParams({ ...fields, hash })}`)
     expect(login.json).toEqual({ success: true, message: zh('two_factor.require'), data: { require_2fa: true } })
@@ -210,7 +260,10 @@ describe('rows taken over from the reference', () => {
     const user = await h.createUser()
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
     const now = new Date()
-    await h.services.db.insertInto('two_fas').values({ user_id: user.id, secret, is_enabled: true, created_at: now, updated_at: now }).execute()
+    await h.services.db
+      .insertInto('two_fas')
+      .values({ user_id: user.id, secret, is_enabled: true, created_at: now, updated_at: now })
+      .execute()
     await h.services.db
       .insertInto('two_fa_backup_codes')
       .values({ user_id: user.id, code_hash: bcrypt.hashSync('AB12-CD34', 4), is_used: false, created_at: now })
@@ -225,31 +278,47 @@ describe('managing the factor', () => {
   it('turns off with a TOTP or a backup code, not with a wrong one', async () => {
     const user = await h.createUser()
     const { secret, backupCodes } = await enrol(user)
-    const wrong = await h.request('POST', '/api/user/2fa/disable', { as: user, body: { code: await wrongCode(secret) } })
+    const wrong = await h.request('POST', '/api/user/2fa/disable', {
+      as: user,
+      body: { code: await wrongCode(secret) },
+    })
     expectRefused(wrong, 'DENIED')
     expect(wrong.json?.message).toBe(zh('two_factor.code_invalid'))
     const off = await h.request('POST', '/api/user/2fa/disable', { as: user, body: { code: backupCodes[0] } })
     expect([off.status, off.json?.message]).toEqual([200, zh('two_factor.disabled')])
     expect(await status(user)).toEqual({ enabled: false, locked: false, required: false })
-    expect(await h.services.db.selectFrom('two_fa_backup_codes').select('id').where('user_id', '=', user.id).execute()).toEqual([])
-    const login = await h.request('POST', '/api/user/login', { body: { username: user.username, password: user.password } })
+    expect(
+      await h.services.db.selectFrom('two_fa_backup_codes').select('id').where('user_id', '=', user.id).execute()
+    ).toEqual([])
+    const login = await h.request('POST', '/api/user/login', {
+      body: { username: user.username, password: user.password },
+    })
     expect(login.json?.data?.id).toBe(user.id)
     const again = await h.request('POST', '/api/user/2fa/disable', { as: user, body: { code: await codeAt(secret) } })
     expectRefused(again, 'CONFLICT')
     expect(again.json?.message).toBe(zh('two_factor.not_enabled'))
 
     const second = await enrol(user)
-    const withTotp = await h.request('POST', '/api/user/2fa/disable', { as: user, body: { code: await freshCode(second.secret) } })
+    const withTotp = await h.request('POST', '/api/user/2fa/disable', {
+      as: user,
+      body: { code: await freshCode(second.secret) },
+    })
     expect(withTotp.json?.success, withTotp.text).toBe(true)
   })
 
   it('regenerates the backup codes for a TOTP code; the old ones stop working', async () => {
     const user = await h.createUser()
     const { secret, backupCodes } = await enrol(user)
-    const withBackup = await h.request('POST', '/api/user/2fa/backup_codes', { as: user, body: { code: backupCodes[0] } })
+    const withBackup = await h.request('POST', '/api/user/2fa/backup_codes', {
+      as: user,
+      body: { code: backupCodes[0] },
+    })
     expectRefused(withBackup, 'DENIED')
     expect(withBackup.json?.message).toBe(zh('two_factor.code_invalid'))
-    const fresh = await h.request('POST', '/api/user/2fa/backup_codes', { as: user, body: { code: await freshCode(secret) } })
+    const fresh = await h.request('POST', '/api/user/2fa/backup_codes', {
+      as: user,
+      body: { code: await freshCode(secret) },
+    })
     expect(fresh.json?.message).toBe(zh('two_factor.backup_codes_regenerated'))
     const codes = fresh.json?.data.backup_codes as string[]
     expect(codes).toHaveLength(10)
@@ -296,11 +365,16 @@ describe('TwoFactorRequiredForAdmins', () => {
     const admin = await h.createUser(Role.admin)
     const user = await h.createUser()
     const token = (await h.request('GET', '/api/user/token', { as: admin })).json?.data as string
-    expect((await h.request('PUT', '/api/option/', { as: root, body: { key: 'TwoFactorRequiredForAdmins', value: 'true' } })).json?.success).toBe(true)
+    expect(
+      (await h.request('PUT', '/api/option/', { as: root, body: { key: 'TwoFactorRequiredForAdmins', value: 'true' } }))
+        .json?.success
+    ).toBe(true)
 
     const listed = await h.request('GET', '/api/user/', { as: admin })
     expect([listed.status, listed.json?.message]).toEqual([403, zh('two_factor.required_for_admins')])
-    const byToken = await h.request('GET', '/api/user/', { headers: { authorization: `Bearer ${token}`, [USER_ID_HEADER]: String(admin.id) } })
+    const byToken = await h.request('GET', '/api/user/', {
+      headers: { authorization: `Bearer ${token}`, [USER_ID_HEADER]: String(admin.id) },
+    })
     expect([byToken.status, byToken.json?.message]).toEqual([403, zh('two_factor.required_for_admins')])
     const options = await h.request('GET', '/api/option/', { as: root })
     expect([options.status, options.json?.message]).toEqual([403, zh('two_factor.required_for_admins')])
@@ -311,8 +385,21 @@ describe('TwoFactorRequiredForAdmins', () => {
 
     await enrol(admin)
     expect((await h.request('GET', '/api/user/', { as: admin })).status).toBe(200)
-    expect((await h.request('GET', '/api/user/', { headers: { authorization: `Bearer ${token}`, [USER_ID_HEADER]: String(admin.id) } })).status).toBe(200)
+    expect(
+      (
+        await h.request('GET', '/api/user/', {
+          headers: { authorization: `Bearer ${token}`, [USER_ID_HEADER]: String(admin.id) },
+        })
+      ).status
+    ).toBe(200)
     await enrol(root)
-    expect((await h.request('PUT', '/api/option/', { as: root, body: { key: 'TwoFactorRequiredForAdmins', value: 'false' } })).json?.success).toBe(true)
+    expect(
+      (
+        await h.request('PUT', '/api/option/', {
+          as: root,
+          body: { key: 'TwoFactorRequiredForAdmins', value: 'false' },
+        })
+      ).json?.success
+    ).toBe(true)
   })
 })

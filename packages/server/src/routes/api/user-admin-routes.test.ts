@@ -1,7 +1,7 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { LogType, Role, UserStatus } from '@gateway/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken } from '../../../test/relay-fixtures.ts'
 import { updateUserByAdmin } from '../../db/queries/users.ts'
 import { translate, type MessageKey } from '../../i18n/messages.ts'
@@ -19,20 +19,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.stop()
 })
-harnessPerTest(async (made) => {
-  h = made
-  root = await h.setupRoot()
-  admin = await h.createUser(Role.admin)
-  otherAdmin = await h.createUser(Role.admin)
-  user = await h.createUser(Role.user, { quota: 1_000_000 })
-  // A fresh database and four bcrypt sign-ins per test: slow on a busy PostgreSQL or MariaDB server.
-}, {}, 60_000)
+harnessPerTest(
+  async (made) => {
+    h = made
+    root = await h.setupRoot()
+    admin = await h.createUser(Role.admin)
+    otherAdmin = await h.createUser(Role.admin)
+    user = await h.createUser(Role.user, { quota: 1_000_000 })
+    // A fresh database and four bcrypt sign-ins per test: slow on a busy PostgreSQL or MariaDB server.
+  },
+  {},
+  60_000
+)
 
 const zh = (key: MessageKey) => translate(key, 'zh')
 const api = (as: TestUser, method: string, path: string, body?: unknown) => h.request(method, path, { as, body })
 const manage = (as: TestUser, id: number, action: string) => api(as, 'POST', '/api/user/manage', { id, action })
 const row = (id: number) => h.services.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const manageLogs = () => h.services.logDb.selectFrom('logs').selectAll().where('type', '=', LogType.manage).orderBy('id').execute()
+const manageLogs = () =>
+  h.services.logDb.selectFrom('logs').selectAll().where('type', '=', LogType.manage).orderBy('id').execute()
 
 describe('GET /api/user/ and /api/user/search', () => {
   it('pages every account newest first, cancelled ones included, and filters by group', async () => {
@@ -56,8 +61,13 @@ describe('GET /api/user/ and /api/user/search', () => {
   })
 
   it('matches part of the username, display name or email literally, an exact id, and a group', async () => {
-    await h.services.db.updateTable('users').set({ display_name: 'Alice_Smith', email: 'alice@example.com', group: 'vip' }).where('id', '=', user.id).execute()
-    const ids = async (query: string) => (await api(admin, 'GET', `/api/user/search?${query}`)).json?.data.items.map((u: { id: number }) => u.id)
+    await h.services.db
+      .updateTable('users')
+      .set({ display_name: 'Alice_Smith', email: 'alice@example.com', group: 'vip' })
+      .where('id', '=', user.id)
+      .execute()
+    const ids = async (query: string) =>
+      (await api(admin, 'GET', `/api/user/search?${query}`)).json?.data.items.map((u: { id: number }) => u.id)
     expect(await ids('keyword=lice_s')).toEqual([user.id])
     expect(await ids('keyword=EXAMPLE.COM')).toEqual([user.id])
     expect(await ids('keyword=%25')).toEqual([])
@@ -68,7 +78,10 @@ describe('GET /api/user/ and /api/user/search', () => {
     expect(await ids('keyword=alice&group=vip')).toEqual([user.id])
     expect(await ids('group=vip')).toEqual([user.id])
     // u1_10, u2_10, u3_1 by name and the root by its display name 'Root User' (case-insensitive)
-    expect((await api(admin, 'GET', '/api/user/search?keyword=u&p=2&page_size=1')).json?.data).toMatchObject({ total: 4, page: 2 })
+    expect((await api(admin, 'GET', '/api/user/search?keyword=u&p=2&page_size=1')).json?.data).toMatchObject({
+      total: 4,
+      page: 2,
+    })
   })
 
   it('is refused to normal users', async () => {
@@ -102,7 +115,11 @@ describe('GET /api/user/:id', () => {
     expect((await h.request('GET', '/api/user/groups')).json?.success).toBe(true)
     expect((await api(user, 'GET', '/api/user/token')).json?.data).toMatch(/^\w{32}$/)
     // No route has these paths: the unknown-path answer, 404 as the reference gives it.
-    for (const method of ['GET', 'DELETE']) expect((await api(admin, method, '/api/user/nothing-here')).json).toMatchObject({ success: false, code: 'NOT_FOUND' })
+    for (const method of ['GET', 'DELETE'])
+      expect((await api(admin, method, '/api/user/nothing-here')).json).toMatchObject({
+        success: false,
+        code: 'NOT_FOUND',
+      })
     expect((await api(admin, 'GET', '/api/user/nothing-here')).status).toBe(404)
     // DELETE /self is the own account, not the admin's hard delete.
     expect((await api(user, 'DELETE', '/api/user/self')).json?.success).toBe(true)
@@ -113,34 +130,72 @@ describe('GET /api/user/:id', () => {
 describe('POST /api/user/', () => {
   it('creates a normal user with the new-user quota; only the root can create an admin', async () => {
     await h.services.options.set('QuotaForNewUser', '500')
-    const created = await api(admin, 'POST', '/api/user/', { username: 'bob', password: 'password123', display_name: 'Bob' })
+    const created = await api(admin, 'POST', '/api/user/', {
+      username: 'bob',
+      password: 'password123',
+      display_name: 'Bob',
+    })
     expect(created.json?.success, created.text).toBe(true)
-    const bob = await h.services.db.selectFrom('users').selectAll().where('username', '=', 'bob').executeTakeFirstOrThrow()
+    const bob = await h.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'bob')
+      .executeTakeFirstOrThrow()
     expect(bob).toMatchObject({ display_name: 'Bob', role: Role.user, status: UserStatus.enabled, quota: 500 })
     expect(bob.password).not.toBe('password123')
     await h.login('bob', 'password123')
 
     const noName = await api(admin, 'POST', '/api/user/', { username: 'carol', password: 'password123' })
     expect(noName.json?.success).toBe(true)
-    expect((await h.services.db.selectFrom('users').select('display_name').where('username', '=', 'carol').executeTakeFirstOrThrow()).display_name).toBe('carol')
+    expect(
+      (
+        await h.services.db
+          .selectFrom('users')
+          .select('display_name')
+          .where('username', '=', 'carol')
+          .executeTakeFirstOrThrow()
+      ).display_name
+    ).toBe('carol')
 
-    const adminByAdmin = await api(admin, 'POST', '/api/user/', { username: 'dave', password: 'password123', role: Role.admin })
+    const adminByAdmin = await api(admin, 'POST', '/api/user/', {
+      username: 'dave',
+      password: 'password123',
+      role: Role.admin,
+    })
     expectRefused(adminByAdmin, 'DENIED')
     expect(adminByAdmin.json?.message).toBe(zh('users.cannot_create_higher'))
-    const rootByRoot = await api(root, 'POST', '/api/user/', { username: 'dave', password: 'password123', role: Role.root })
+    const rootByRoot = await api(root, 'POST', '/api/user/', {
+      username: 'dave',
+      password: 'password123',
+      role: Role.root,
+    })
     expect(rootByRoot.json?.success).toBe(false)
-    const adminByRoot = await api(root, 'POST', '/api/user/', { username: 'dave', password: 'password123', role: Role.admin })
+    const adminByRoot = await api(root, 'POST', '/api/user/', {
+      username: 'dave',
+      password: 'password123',
+      role: Role.admin,
+    })
     expect(adminByRoot.json?.success).toBe(true)
-    expect((await h.services.db.selectFrom('users').select('role').where('username', '=', 'dave').executeTakeFirstOrThrow()).role).toBe(Role.admin)
+    expect(
+      (await h.services.db.selectFrom('users').select('role').where('username', '=', 'dave').executeTakeFirstOrThrow())
+        .role
+    ).toBe(Role.admin)
   })
 
   it('refuses empty or taken names and bad passwords, in the caller language', async () => {
-    const post = (body: unknown, language = 'zh') => h.request('POST', '/api/user/', { as: admin, body, headers: { 'accept-language': language } })
+    const post = (body: unknown, language = 'zh') =>
+      h.request('POST', '/api/user/', { as: admin, body, headers: { 'accept-language': language } })
     expect((await post({ username: '', password: 'password123' })).json?.message).toBe(zh('user.username_required'))
-    expect((await post({ username: 'x', password: '' }, 'en')).json?.message).toBe(translate('user.password_too_short', 'en'))
+    expect((await post({ username: 'x', password: '' }, 'en')).json?.message).toBe(
+      translate('user.password_too_short', 'en')
+    )
     expect((await post({ username: 'x', password: 'short' })).json?.message).toBe(zh('user.password_too_short'))
-    expect((await post({ username: user.username, password: 'password123' })).json?.message).toBe(zh('user.username_taken'))
-    expect((await post({ username: 'abcdefghijklm', password: 'password123' })).json?.message).toBe(zh('user.username_too_long'))
+    expect((await post({ username: user.username, password: 'password123' })).json?.message).toBe(
+      zh('user.username_taken')
+    )
+    expect((await post({ username: 'abcdefghijklm', password: 'password123' })).json?.message).toBe(
+      zh('user.username_too_long')
+    )
   })
 })
 
@@ -156,7 +211,9 @@ describe('POST /api/user/manage', () => {
     ['admin', 'user', 'demote', 'users.already_common'],
     ['admin', 'user', 'delete', { role: Role.user, status: UserStatus.enabled }],
     ...(['promote', 'demote', 'enable', 'disable', 'delete'] as const).flatMap((action) =>
-      (['otherAdmin', 'admin', 'root'] as const).map((target) => ['admin', target, action, 'users.cannot_update_higher'] as [Who, Who, string, MessageKey]),
+      (['otherAdmin', 'admin', 'root'] as const).map(
+        (target) => ['admin', target, action, 'users.cannot_update_higher'] as [Who, Who, string, MessageKey]
+      )
     ),
     ['root', 'user', 'promote', { role: Role.admin, status: UserStatus.enabled }],
     ['root', 'user', 'disable', { role: Role.user, status: UserStatus.disabled }],
@@ -252,7 +309,9 @@ describe('immediate effect', () => {
     expect((await manage(admin, user.id, 'delete')).json?.success).toBe(true)
     expect((await chat(key)).status).toBe(403)
     expect(await selfStatus(user)).toBe(401)
-    const viaAccessToken = await h.request('GET', '/api/user/self', { headers: { authorization: accessToken, 'New-Api-User': String(user.id) } })
+    const viaAccessToken = await h.request('GET', '/api/user/self', {
+      headers: { authorization: accessToken, 'New-Api-User': String(user.id) },
+    })
     expect(viaAccessToken.status).toBe(401)
     expect(await h.services.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([])
   })
@@ -275,18 +334,37 @@ describe('PUT /api/user/', () => {
       body: { id: user.id, username: 'renamed', display_name: 'Renamed', group: 'vip', quota: 1_500_000, password: '' },
     })
     expect(response.json?.success, response.text).toBe(true)
-    expect(await row(user.id)).toMatchObject({ username: 'renamed', display_name: 'Renamed', group: 'vip', quota: 1_500_000 })
+    expect(await row(user.id)).toMatchObject({
+      username: 'renamed',
+      display_name: 'Renamed',
+      group: 'vip',
+      quota: 1_500_000,
+    })
     const [log] = await manageLogs()
-    expect(log).toMatchObject({ user_id: user.id, username: 'renamed', type: LogType.manage, content: '管理员将用户额度从 $2修改为 $3' })
+    expect(log).toMatchObject({
+      user_id: user.id,
+      username: 'renamed',
+      type: LogType.manage,
+      content: '管理员将用户额度从 $2修改为 $3',
+    })
     // No quota change, no log; the password is kept when blank.
-    const same = await api(admin, 'PUT', '/api/user/', { id: user.id, username: 'renamed', display_name: 'Renamed', group: 'vip', quota: 1_500_000, password: '' })
+    const same = await api(admin, 'PUT', '/api/user/', {
+      id: user.id,
+      username: 'renamed',
+      display_name: 'Renamed',
+      group: 'vip',
+      quota: 1_500_000,
+      password: '',
+    })
     expect(same.json?.success, same.text).toBe(true)
     expect(await manageLogs()).toHaveLength(1)
     expect((await h.login('renamed', user.password)).id).toBe(user.id)
   })
 
   it('takes a lower quota (a negative addition) but never a negative or fractional one', async () => {
-    expect((await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, quota: 250_000 })).json?.success).toBe(true)
+    expect(
+      (await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, quota: 250_000 })).json?.success
+    ).toBe(true)
     expect((await row(user.id)).quota).toBe(250_000)
     for (const quota of [-1, 1.5, '12', Number.MAX_SAFE_INTEGER + 2]) {
       const refused = await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, quota })
@@ -301,7 +379,11 @@ describe('PUT /api/user/', () => {
     const stale = await updateUserByAdmin(h.services.db, user.id, Role.user, {}, { from: 999, to: 5 })
     expect(stale).toBe(false)
     expect((await row(user.id)).quota).toBe(1_000_000)
-    const results = await Promise.all(Array.from({ length: 20 }, () => api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, quota: 7 })))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, quota: 7 })
+      )
+    )
     expect(results.every((r) => r.json?.success || r.json?.message === zh('users.quota_changed'))).toBe(true)
     expect((await row(user.id)).quota).toBe(7)
     expect(await manageLogs()).toHaveLength(1)
@@ -312,13 +394,23 @@ describe('PUT /api/user/', () => {
       const refused = await api(admin, 'PUT', '/api/user/', { id: target.id, username: target.username, quota: 1 })
       expect(refused.json?.message).toBe(zh('users.cannot_update_higher'))
     }
-    expect((await api(root, 'PUT', '/api/user/', { id: admin.id, username: admin.username, display_name: 'Boss' })).json?.success).toBe(true)
-    expect((await api(root, 'PUT', '/api/user/', { id: root.id, username: 'root', display_name: 'Root' })).json?.success).toBe(true)
-    expect((await api(admin, 'PUT', '/api/user/', { id: user.id, username: otherAdmin.username })).json?.message).toBe(zh('user.username_taken'))
-    expect((await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, password: 'short' })).json?.message).toBe(
-      zh('user.password_too_short'),
+    expect(
+      (await api(root, 'PUT', '/api/user/', { id: admin.id, username: admin.username, display_name: 'Boss' })).json
+        ?.success
+    ).toBe(true)
+    expect(
+      (await api(root, 'PUT', '/api/user/', { id: root.id, username: 'root', display_name: 'Root' })).json?.success
+    ).toBe(true)
+    expect((await api(admin, 'PUT', '/api/user/', { id: user.id, username: otherAdmin.username })).json?.message).toBe(
+      zh('user.username_taken')
     )
-    expect((await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, password: 'newpassword1' })).json?.success).toBe(true)
+    expect(
+      (await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, password: 'short' })).json?.message
+    ).toBe(zh('user.password_too_short'))
+    expect(
+      (await api(admin, 'PUT', '/api/user/', { id: user.id, username: user.username, password: 'newpassword1' })).json
+        ?.success
+    ).toBe(true)
     expect((await api(user, 'GET', '/api/user/self')).status).toBe(401)
     expect((await h.login(user.username, 'newpassword1')).id).toBe(user.id)
   })
@@ -341,7 +433,14 @@ describe('DELETE /api/user/:id', () => {
     expect(await h.services.db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual([])
     expect(await h.services.db.selectFrom('tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([])
     expect((await api(user, 'GET', '/api/user/self')).status).toBe(401)
-    expect((await h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [] }, headers: { authorization: `Bearer ${key}` } })).status).toBe(401)
+    expect(
+      (
+        await h.request('POST', '/v1/chat/completions', {
+          body: { model: 'gpt-4o-mini', messages: [] },
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).status
+    ).toBe(401)
     expect((await api(root, 'DELETE', `/api/user/${admin.id}`)).json?.success).toBe(true)
   })
 })

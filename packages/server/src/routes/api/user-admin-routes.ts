@@ -19,7 +19,7 @@ const actorOf = (c: Context<HonoEnv>): Actor => ({ id: c.get('user').id, role: c
 const isNumericId = (c: Context<HonoEnv>) => /^\d+$/.test(c.req.param('id') ?? '')
 const adminForNumericId: TaggedMiddleware = Object.assign(
   (c: Context<HonoEnv>, next: Next) => (isNumericId(c) ? adminAuth(c, next) : next()),
-  { access: 'admin' as const },
+  { access: 'admin' as const }
 )
 const byNumericId =
   (handler: (c: Context<HonoEnv>) => Promise<Response>) =>
@@ -47,7 +47,9 @@ export const userAdminRoutes = new Hono<HonoEnv>()
   .get(
     '/:id',
     adminForNumericId,
-    byNumericId(async (c) => c.json(ok(await getUserForAdmin(c.get('services'), actorOf(c), readId(c, 'user.not_found'))))),
+    byNumericId(async (c) =>
+      c.json(ok(await getUserForAdmin(c.get('services'), actorOf(c), readId(c, 'user.not_found'))))
+    )
   )
   .delete(
     '/:id',
@@ -55,5 +57,5 @@ export const userAdminRoutes = new Hono<HonoEnv>()
     byNumericId(async (c) => {
       await hardDeleteUserAsAdmin(c.get('services'), actorOf(c), readId(c, 'user.not_found'))
       return c.json(ok(null))
-    }),
+    })
   )

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { expectRefused, type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { expectRefused, harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 
 let h: Harness
 let root: TestUser
@@ -11,7 +11,10 @@ harnessPerTest(async (made) => {
 
 const setOption = (key: string, value: string) => h.request('PUT', '/api/option/', { as: root, body: { key, value } })
 const register = (body: Record<string, unknown>, language = 'en') =>
-  h.request('POST', '/api/user/register', { body: { password2: body.password, ...body }, headers: { 'accept-language': language } })
+  h.request('POST', '/api/user/register', {
+    body: { password2: body.password, ...body },
+    headers: { 'accept-language': language },
+  })
 
 describe('POST /api/user/register', () => {
   it('creates a user with the new-user quota and a system log', async () => {
@@ -20,7 +23,14 @@ describe('POST /api/user/register', () => {
     expect(response.json?.success).toBe(true)
     const { cookie, id } = await h.login('alice', 'password123')
     const self = await h.request('GET', '/api/user/self', { headers: { cookie, 'New-Api-User': String(id) } })
-    expect(self.json?.data).toMatchObject({ username: 'alice', display_name: 'alice', role: 1, status: 1, quota: 5000, group: 'default' })
+    expect(self.json?.data).toMatchObject({
+      username: 'alice',
+      display_name: 'alice',
+      role: 1,
+      status: 1,
+      quota: 5000,
+      group: 'default',
+    })
     expect(self.json?.data.aff_code).toMatch(/^[A-Za-z0-9]{8}$/)
     const logs = await h.services.logDb.selectFrom('logs').selectAll().where('user_id', '=', id).execute()
     expect(logs).toHaveLength(1)
@@ -40,8 +50,13 @@ describe('POST /api/user/register', () => {
       expectRefused(response, 'BAD_REQUEST')
       expect(response.json?.message).toBe(message)
     }
-    expect((await register({ username: 'bob', password: 'short' }, 'zh-CN')).json?.message).toBe('密码长度不得小于 8 位')
-    const count = await h.services.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect((await register({ username: 'bob', password: 'short' }, 'zh-CN')).json?.message).toBe(
+      '密码长度不得小于 8 位'
+    )
+    const count = await h.services.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(1)
   })
 
@@ -60,26 +75,50 @@ describe('POST /api/user/register', () => {
     await setOption('QuotaForInvitee', '20')
     await setOption('QuotaForInviter', '30')
     const inviter = await h.createUser()
-    const inviterRow = await h.services.db.selectFrom('users').selectAll().where('id', '=', inviter.id).executeTakeFirstOrThrow()
+    const inviterRow = await h.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', inviter.id)
+      .executeTakeFirstOrThrow()
     await register({ username: 'dave', password: 'password123', aff_code: inviterRow.aff_code })
-    const dave = await h.services.db.selectFrom('users').selectAll().where('username', '=', 'dave').executeTakeFirstOrThrow()
+    const dave = await h.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'dave')
+      .executeTakeFirstOrThrow()
     expect(dave).toMatchObject({ quota: 120, inviter_id: inviter.id })
-    const after = await h.services.db.selectFrom('users').selectAll().where('id', '=', inviter.id).executeTakeFirstOrThrow()
+    const after = await h.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', inviter.id)
+      .executeTakeFirstOrThrow()
     expect(after).toMatchObject({ aff_count: 1, aff_quota: 30, aff_history: 30, quota: inviterRow.quota })
   })
 
   it('counts every invite when many register at once', async () => {
     await setOption('QuotaForInviter', '7')
     const inviter = await h.createUser()
-    const { aff_code } = await h.services.db.selectFrom('users').select('aff_code').where('id', '=', inviter.id).executeTakeFirstOrThrow()
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => register({ username: `inv${i}`, password: 'password123', aff_code })))
+    const { aff_code } = await h.services.db
+      .selectFrom('users')
+      .select('aff_code')
+      .where('id', '=', inviter.id)
+      .executeTakeFirstOrThrow()
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => register({ username: `inv${i}`, password: 'password123', aff_code }))
+    )
     expect(results.every((r) => r.json?.success)).toBe(true)
-    const after = await h.services.db.selectFrom('users').selectAll().where('id', '=', inviter.id).executeTakeFirstOrThrow()
+    const after = await h.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', inviter.id)
+      .executeTakeFirstOrThrow()
     expect(after).toMatchObject({ aff_count: 8, aff_quota: 56, aff_history: 56 })
   })
 
   it('lets only one of several racers take a name', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => register({ username: 'race', password: 'password123' })))
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => register({ username: 'race', password: 'password123' }))
+    )
     expect(results.filter((r) => r.json?.success)).toHaveLength(1)
     expect(results.filter((r) => r.status === 200 && r.json?.code === 'CONFLICT')).toHaveLength(5)
   })
@@ -97,14 +136,22 @@ describe('POST /api/user/register', () => {
   it('requires a valid email code when verification is on', async () => {
     await setOption('EmailVerificationEnabled', 'true')
     expect((await register({ username: 'fay', password: 'password123' })).json?.message).toBe(
-      'Email verification is on: enter your email and the verification code',
+      'Email verification is on: enter your email and the verification code'
     )
-    expect((await register({ username: 'fay', password: 'password123', email: 'fay@x.io', verification_code: '000000' })).json?.message).toBe(
-      'Wrong or expired verification code',
-    )
+    expect(
+      (await register({ username: 'fay', password: 'password123', email: 'fay@x.io', verification_code: '000000' }))
+        .json?.message
+    ).toBe('Wrong or expired verification code')
     const code = await h.services.verificationCodes.issue('register', 'fay@x.io')
-    expect((await register({ username: 'fay', password: 'password123', email: 'Fay@x.io', verification_code: code })).json?.success).toBe(true)
-    const fay = await h.services.db.selectFrom('users').select('email').where('username', '=', 'fay').executeTakeFirstOrThrow()
+    expect(
+      (await register({ username: 'fay', password: 'password123', email: 'Fay@x.io', verification_code: code })).json
+        ?.success
+    ).toBe(true)
+    const fay = await h.services.db
+      .selectFrom('users')
+      .select('email')
+      .where('username', '=', 'fay')
+      .executeTakeFirstOrThrow()
     expect(fay.email).toBe('fay@x.io')
   })
 
@@ -135,9 +182,18 @@ describe('POST /api/user/register', () => {
 describe('POST /api/user/login', () => {
   it('signs in by username or email with an HttpOnly, SameSite cookie', async () => {
     await h.services.db.updateTable('users').set({ email: 'root@example.com' }).where('id', '=', root.id).execute()
-    const response = await h.request('POST', '/api/user/login', { body: { username: 'root@example.com', password: 'rootpassword' } })
+    const response = await h.request('POST', '/api/user/login', {
+      body: { username: 'root@example.com', password: 'rootpassword' },
+    })
     const { user: own, ...signedIn } = response.json?.data ?? {}
-    expect(signedIn).toEqual({ id: root.id, username: 'root', display_name: 'Root User', role: 100, status: 1, group: 'default' })
+    expect(signedIn).toEqual({
+      id: root.id,
+      username: 'root',
+      display_name: 'Root User',
+      role: 100,
+      status: 1,
+      group: 'default',
+    })
     // The own account as GET /api/user/self answers it, where the reference's console reads it after signing in.
     expect(own).toMatchObject({ id: root.id, username: 'root', password: '', permissions: { sidebar_settings: false } })
     expect(own).not.toHaveProperty('access_token')
@@ -163,7 +219,10 @@ describe('POST /api/user/login', () => {
   })
 
   it('requires both fields', async () => {
-    const response = await h.request('POST', '/api/user/login', { body: { username: '', password: '' }, headers: { 'accept-language': 'en' } })
+    const response = await h.request('POST', '/api/user/login', {
+      body: { username: '', password: '' },
+      headers: { 'accept-language': 'en' },
+    })
     expect(response.json?.message).toBe('Please enter username and password')
   })
 
@@ -178,7 +237,10 @@ describe('POST /api/user/login', () => {
 
   it('obeys PasswordLoginEnabled', async () => {
     await setOption('PasswordLoginEnabled', 'false')
-    expectRefused(await h.request('POST', '/api/user/login', { body: { username: 'root', password: 'rootpassword' } }), 'DENIED')
+    expectRefused(
+      await h.request('POST', '/api/user/login', { body: { username: 'root', password: 'rootpassword' } }),
+      'DENIED'
+    )
   })
 })
 
@@ -205,7 +267,10 @@ describe('sessions', () => {
   it('rejects a forged cookie', async () => {
     const user = await h.createUser()
     const forged = user.cookie.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'))
-    expect((await h.request('GET', '/api/user/self', { headers: { cookie: forged, 'New-Api-User': String(user.id) } })).status).toBe(401)
+    expect(
+      (await h.request('GET', '/api/user/self', { headers: { cookie: forged, 'New-Api-User': String(user.id) } }))
+        .status
+    ).toBe(401)
   })
 
   it('reads role and status from the database on every request', async () => {
@@ -225,12 +290,19 @@ describe('access tokens', () => {
     const user = await h.createUser()
     const first = (await h.request('GET', '/api/user/token', { as: user })).json?.data as string
     expect(first).toMatch(/^[A-Za-z0-9]{32}$/)
-    const withToken = (token: string) => h.request('GET', '/api/user/self', { headers: { authorization: `Bearer ${token}`, 'New-Api-User': String(user.id) } })
+    const withToken = (token: string) =>
+      h.request('GET', '/api/user/self', {
+        headers: { authorization: `Bearer ${token}`, 'New-Api-User': String(user.id) },
+      })
     expect((await withToken(first)).json?.data.username).toBe(user.username)
     const second = (await h.request('GET', '/api/user/token', { as: user })).json?.data as string
     expect((await withToken(first)).status).toBe(401)
     expect((await withToken(second)).status).toBe(200)
-    const row = await h.services.db.selectFrom('users').select('access_token').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await h.services.db
+      .selectFrom('users')
+      .select('access_token')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(row.access_token).not.toBe(second)
   })
 })
@@ -246,7 +318,9 @@ describe('the own account', () => {
 
   it('updates the display name and refuses a taken username', async () => {
     const user = await h.createUser()
-    expect((await h.request('PUT', '/api/user/self', { as: user, body: { display_name: 'Zoë' } })).json?.success).toBe(true)
+    expect((await h.request('PUT', '/api/user/self', { as: user, body: { display_name: 'Zoë' } })).json?.success).toBe(
+      true
+    )
     expect((await h.request('GET', '/api/user/self', { as: user })).json?.data.display_name).toBe('Zoë')
     const taken = await h.request('PUT', '/api/user/self', { as: user, body: { username: 'root' } })
     expectRefused(taken, 'CONFLICT')
@@ -255,7 +329,10 @@ describe('the own account', () => {
   it('changes the password and ends the other sessions', async () => {
     const user = await h.createUser()
     const other = { ...user, cookie: (await h.login(user.username, user.password)).cookie }
-    const wrong = await h.request('PUT', '/api/user/self', { as: user, body: { password: 'newpassword1', original_password: 'nope' } })
+    const wrong = await h.request('PUT', '/api/user/self', {
+      as: user,
+      body: { password: 'newpassword1', original_password: 'nope' },
+    })
     expectRefused(wrong, 'DENIED')
     const change = { password: 'newpassword1', original_password: user.password }
     expect((await h.request('PUT', '/api/user/self', { as: user, body: change })).json?.success).toBe(true)
@@ -268,7 +345,11 @@ describe('the own account', () => {
     const user = await h.createUser()
     expect((await h.request('DELETE', '/api/user/self', { as: user })).json?.success).toBe(true)
     expect((await h.request('GET', '/api/user/self', { as: user })).status).toBe(401)
-    const row = await h.services.db.selectFrom('users').select('deleted_at').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await h.services.db
+      .selectFrom('users')
+      .select('deleted_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(row.deleted_at).not.toBeNull()
     const rootDelete = await h.request('DELETE', '/api/user/self', { as: root })
     expectRefused(rootDelete, 'DENIED')

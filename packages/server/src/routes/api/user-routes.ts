@@ -6,16 +6,23 @@ import { translate } from '../../i18n/messages.ts'
 import { publicRoute, userAuth } from '../../middleware/auth.ts'
 import { readJson } from '../../middleware/json-body.ts'
 import { criticalRateLimit } from '../../middleware/rate-limit.ts'
+import { redeemCode } from '../../services/redemptions/redeem-code.ts'
 import { endSession, SESSION_COOKIE } from '../../services/sessions/sessions.ts'
 import { verifyTurnstile } from '../../services/turnstile/verify-turnstile.ts'
 import { signInOrAskForCode } from '../../services/two-factor/two-factor-login.ts'
+import { consolePermissions } from '../../services/users/console-permissions.ts'
+import { listModelsOfGroups } from '../../services/users/group-models.ts'
 import { authenticateUser } from '../../services/users/login-user.ts'
 import { registerUser } from '../../services/users/register-user.ts'
-import { consolePermissions } from '../../services/users/console-permissions.ts'
-import { deleteSelf, ensureAffCode, regenerateAccessToken, requireUser, toSelfUser, updateSelf } from '../../services/users/self-service.ts'
+import {
+  deleteSelf,
+  ensureAffCode,
+  regenerateAccessToken,
+  requireUser,
+  toSelfUser,
+  updateSelf,
+} from '../../services/users/self-service.ts'
 import { usableGroupRatios, usableGroups } from '../../services/users/usable-groups.ts'
-import { listModelsOfGroups } from '../../services/users/group-models.ts'
-import { redeemCode } from '../../services/redemptions/redeem-code.ts'
 
 /** Ends the cookie's session, if any, and clears the cookie. */
 async function logout(c: Context<HonoEnv>) {
@@ -26,7 +33,8 @@ async function logout(c: Context<HonoEnv>) {
   return c.json(ok(null))
 }
 
-const newAccessToken = async (c: Context<HonoEnv>) => c.json(ok(await regenerateAccessToken(c.get('services'), c.get('user').id)))
+const newAccessToken = async (c: Context<HonoEnv>) =>
+  c.json(ok(await regenerateAccessToken(c.get('services'), c.get('user').id)))
 
 /** /api/user: sign-in, registration and the own account. */
 export const userRoutes = new Hono<HonoEnv>()
@@ -50,10 +58,20 @@ export const userRoutes = new Hono<HonoEnv>()
     return c.json(ok(null, translate('common.success', c.get('language'))))
   })
   .get('/groups', publicRoute, (c) =>
-    c.json(ok(usableGroupRatios(c.get('services').options, undefined, translate('user.own_group_desc', c.get('language'))))),
+    c.json(
+      ok(usableGroupRatios(c.get('services').options, undefined, translate('user.own_group_desc', c.get('language'))))
+    )
   )
   .get('/self/groups', userAuth, (c) =>
-    c.json(ok(usableGroupRatios(c.get('services').options, c.get('user').group, translate('user.own_group_desc', c.get('language'))))),
+    c.json(
+      ok(
+        usableGroupRatios(
+          c.get('services').options,
+          c.get('user').group,
+          translate('user.own_group_desc', c.get('language'))
+        )
+      )
+    )
   )
   .get('/self', userAuth, async (c) => {
     const services = c.get('services')

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addToken } from '../../../test/relay-fixtures.ts'
 
 let h: Harness
@@ -13,11 +13,16 @@ harnessPerTest(async (made) => {
   await h.services.db.updateTable('users').set({ used_quota: 500_000 }).where('id', '=', alice.id).execute()
 })
 
-const get = (path: string, key?: string) => h.request('GET', path, { headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })
+const get = (path: string, key?: string) =>
+  h.request('GET', path, { headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })
 const setOption = async (key: string, value: string) =>
   expect((await h.request('PUT', '/api/option/', { as: root, body: { key, value } })).json?.success, key).toBe(true)
 const limited = async (fields: { remain: number; used: number; expiredTime?: number }) => {
-  const token = await addToken(h, alice.id, { unlimited: false, remainQuota: fields.remain, expiredTime: fields.expiredTime })
+  const token = await addToken(h, alice.id, {
+    unlimited: false,
+    remainQuota: fields.remain,
+    expiredTime: fields.expiredTime,
+  })
   await h.services.db.updateTable('tokens').set({ used_quota: fields.used }).where('id', '=', token.id).execute()
   return token
 }
@@ -47,18 +52,29 @@ describe('GET /dashboard/billing/subscription and /usage', () => {
 
   it('report an unlimited token as 100000000 and a token that never expires as access_until 0', async () => {
     const { key } = await addToken(h, alice.id, { unlimited: true })
-    expect(JSON.parse((await get('/v1/dashboard/billing/subscription', key)).text)).toMatchObject({ hard_limit_usd: 100_000_000, access_until: 0 })
+    expect(JSON.parse((await get('/v1/dashboard/billing/subscription', key)).text)).toMatchObject({
+      hard_limit_usd: 100_000_000,
+      access_until: 0,
+    })
   })
 
   it("answer the user's balance when DisplayTokenStatEnabled is off, and tokens when quota is not shown as money", async () => {
     const { key } = await limited({ remain: 750_000, used: 250_000 })
     await setOption('DisplayTokenStatEnabled', 'false')
     // the user's 2 000 000 left and 500 000 used
-    expect(JSON.parse((await get('/dashboard/billing/subscription', key)).text)).toMatchObject({ hard_limit_usd: 5, access_until: 0 })
+    expect(JSON.parse((await get('/dashboard/billing/subscription', key)).text)).toMatchObject({
+      hard_limit_usd: 5,
+      access_until: 0,
+    })
     expect(JSON.parse((await get('/dashboard/billing/usage', key)).text)).toEqual({ object: 'list', total_usage: 100 })
     await setOption('DisplayInCurrencyEnabled', 'false')
-    expect(JSON.parse((await get('/dashboard/billing/subscription', key)).text)).toMatchObject({ soft_limit_usd: 2_500_000 })
-    expect(JSON.parse((await get('/dashboard/billing/usage', key)).text)).toEqual({ object: 'list', total_usage: 50_000_000 })
+    expect(JSON.parse((await get('/dashboard/billing/subscription', key)).text)).toMatchObject({
+      soft_limit_usd: 2_500_000,
+    })
+    expect(JSON.parse((await get('/dashboard/billing/usage', key)).text)).toEqual({
+      object: 'list',
+      total_usage: 50_000_000,
+    })
   })
 
   it('refuse a missing or unknown key in OpenAI error shape with 401, never the console page', async () => {

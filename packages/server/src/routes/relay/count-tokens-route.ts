@@ -8,7 +8,12 @@ import { clientHeadersOf, tokenCaller } from './relay-handler.ts'
 export async function countTokensRoute(c: Context<HonoEnv>): Promise<Response> {
   try {
     const caller = await tokenCaller(c)
-    const counted = await countTokens(c.get('services'), { rawBody: await c.req.text(), caller, clientHeaders: clientHeadersOf(c), clientSignal: c.req.raw.signal })
+    const counted = await countTokens(c.get('services'), {
+      rawBody: await c.req.text(),
+      caller,
+      clientHeaders: clientHeadersOf(c),
+      clientSignal: c.req.raw.signal,
+    })
     return c.json(counted)
   } catch (error) {
     return anthropicRelayErrorResponse(c, error)

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { HonoEnv } from '../../context.ts'
-import { geminiModelPage, geminiModelObject } from '../../providers/gemini/gemini-model.ts'
+import { geminiModelObject, geminiModelPage } from '../../providers/gemini/gemini-model.ts'
 import { listModelsForToken } from '../../relay/list-models.ts'
 import { localError } from '../../relay/relay-error.ts'
 import { geminiRelayErrorResponse } from './relay-errors.ts'
@@ -12,7 +12,8 @@ export async function listGeminiModels(c: Context<HonoEnv>): Promise<Response> {
     const caller = await tokenCaller(c)
     const models = await listModelsForToken(c.get('services'), caller.token, caller.user)
     const page = geminiModelPage(models, c.req.query('pageSize'), c.req.query('pageToken'))
-    if (!page) throw localError(400, 'invalid_request', 'request.page_token_invalid', undefined, 'invalid_request_error')
+    if (!page)
+      throw localError(400, 'invalid_request', 'request.page_token_invalid', undefined, 'invalid_request_error')
     return c.json(page)
   } catch (error) {
     return geminiRelayErrorResponse(c, error)
@@ -25,7 +26,8 @@ export async function getGeminiModel(c: Context<HonoEnv>): Promise<Response> {
     const model = (c.req.param('target') ?? '').replace(/^models\//, '')
     const caller = await tokenCaller(c)
     const models = await listModelsForToken(c.get('services'), caller.token, caller.user)
-    if (!models.includes(model)) throw localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
+    if (!models.includes(model))
+      throw localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
     return c.json(geminiModelObject(model))
   } catch (error) {
     return geminiRelayErrorResponse(c, error)

@@ -10,7 +10,13 @@ import { geminiRelayErrorResponse } from './relay-errors.ts'
 import { relayHandler, tokenCaller } from './relay-handler.ts'
 
 type Action = 'generateContent' | 'streamGenerateContent' | 'embedContent' | 'batchEmbedContents' | 'countTokens'
-const ACTIONS = new Set<string>(['generateContent', 'streamGenerateContent', 'embedContent', 'batchEmbedContents', 'countTokens'])
+const ACTIONS = new Set<string>([
+  'generateContent',
+  'streamGenerateContent',
+  'embedContent',
+  'batchEmbedContents',
+  'countTokens',
+])
 
 /** `gemini-2.0-flash:streamGenerateContent` → the model, the method, and whether it streams. */
 function modelAction(c: Context<HonoEnv>): { model: string; stream: boolean; action: Action } {
@@ -18,9 +24,19 @@ function modelAction(c: Context<HonoEnv>): { model: string; stream: boolean; act
   const colon = target.lastIndexOf(':')
   const action = colon >= 0 ? target.slice(colon + 1) : ''
   if (!ACTIONS.has(action)) {
-    throw localError(404, 'invalid_url', 'request.unknown_route', { method: c.req.method, path: c.req.path }, 'invalid_request_error')
+    throw localError(
+      404,
+      'invalid_url',
+      'request.unknown_route',
+      { method: c.req.method, path: c.req.path },
+      'invalid_request_error'
+    )
   }
-  return { model: target.slice(0, colon).replace(/^models\//, ''), stream: action === 'streamGenerateContent', action: action as Action }
+  return {
+    model: target.slice(0, colon).replace(/^models\//, ''),
+    stream: action === 'streamGenerateContent',
+    action: action as Action,
+  }
 }
 
 const RELAYED: Partial<Record<Action, Endpoint>> = {
@@ -37,15 +53,24 @@ const RELAYED: Partial<Record<Action, Endpoint>> = {
  * converted (chat completions, embeddings). countTokens is answered without billing.
  */
 export function geminiRoutes(maxBodyBytes: number): Hono<HonoEnv> {
-  const handlers = new Map(Object.entries(RELAYED).map(([action, endpoint]) => [action, relayHandler(endpoint, geminiRelayErrorResponse, modelAction)]))
+  const handlers = new Map(
+    Object.entries(RELAYED).map(([action, endpoint]) => [
+      action,
+      relayHandler(endpoint, geminiRelayErrorResponse, modelAction),
+    ])
+  )
   return new Hono<HonoEnv>({ strict: false })
     .use('*', cors({ origin: '*', allowHeaders: ['*'], allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 86400 }))
     .use(
       '*',
       bodyLimit({
         maxSize: maxBodyBytes,
-        onError: (c) => geminiRelayErrorResponse(c as Context<HonoEnv>, localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')),
-      }),
+        onError: (c) =>
+          geminiRelayErrorResponse(
+            c as Context<HonoEnv>,
+            localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')
+          ),
+      })
     )
     .post('/models/:target{.+}', async (c) => {
       try {
@@ -53,7 +78,12 @@ export function geminiRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         const relay = handlers.get(action)
         if (relay) return relay(c)
         const caller = await tokenCaller(c)
-        const body = await countGeminiTokens(c.get('services'), { model, rawBody: await c.req.text(), caller, clientSignal: c.req.raw.signal })
+        const body = await countGeminiTokens(c.get('services'), {
+          model,
+          rawBody: await c.req.text(),
+          caller,
+          clientSignal: c.req.raw.signal,
+        })
         return c.body(body, 200, { 'content-type': 'application/json' })
       } catch (error) {
         return geminiRelayErrorResponse(c, error)
@@ -61,5 +91,16 @@ export function geminiRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     })
     .get('/models', listGeminiModels)
     .get('/models/:target{.+}', getGeminiModel)
-    .all('*', (c) => geminiRelayErrorResponse(c, localError(404, 'invalid_url', 'request.unknown_route', { method: c.req.method, path: c.req.path }, 'invalid_request_error')))
+    .all('*', (c) =>
+      geminiRelayErrorResponse(
+        c,
+        localError(
+          404,
+          'invalid_url',
+          'request.unknown_route',
+          { method: c.req.method, path: c.req.path },
+          'invalid_request_error'
+        )
+      )
+    )
 }

@@ -1,4 +1,3 @@
-import { serverAddress } from '../../lib/server-address.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
@@ -6,15 +5,16 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { HonoEnv } from '../../context.ts'
 import { translate } from '../../i18n/messages.ts'
 import { channelPolicy, guardedFetch, policyFor, type OutboundPolicy } from '../../lib/outbound/index.ts'
-import type { Services } from '../../services/container.ts'
+import { serverAddress } from '../../lib/server-address.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { MjError } from '../../relay/midjourney/mj-errors.ts'
 import { isMidjourneyChannel, submitMjTask, type MjCaller } from '../../relay/midjourney/mj-submit.ts'
-import { toProxyTask } from '../../relay/midjourney/mj-task-view.ts'
 import { findMjTask, findOwnMjTask, listOwnMjTasks } from '../../relay/midjourney/mj-task-lookup.ts'
+import { toProxyTask } from '../../relay/midjourney/mj-task-view.ts'
 import { callMjProxy } from '../../relay/midjourney/mj-upstream.ts'
 import { RelayError } from '../../relay/relay-error.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
+import type { Services } from '../../services/container.ts'
 import { relayErrorResponse } from './relay-errors.ts'
 
 /** The speed prefixes a Midjourney client may put before /mj (stripped before forwarding). */
@@ -30,7 +30,8 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024
 async function imagePolicy(services: Services, imageUrl: string, channelId: number): Promise<OutboundPolicy> {
   const channel = (await services.relay.channels.current()).channels.get(channelId)
   try {
-    if (channel && new URL(channel.baseUrl).origin === new URL(imageUrl).origin) return channelPolicy(services.options, channel.privateNetwork)
+    if (channel && new URL(channel.baseUrl).origin === new URL(imageUrl).origin)
+      return channelPolicy(services.options, channel.privateNetwork)
   } catch {
     // An unreadable address falls through to the strict policy, which refuses it.
   }
@@ -45,7 +46,15 @@ function mjErrorResponse(c: Context<HonoEnv>, error: unknown): Response {
     return c.json({ code: error.code, description, type: error.type, result: '' }, error.status as ContentfulStatusCode)
   }
   if (error instanceof RelayError && error.code === 'model_not_found') {
-    return c.json({ code: 4, description: `${error.text(language)} (request id: ${c.get('requestId')})`, type: error.type, result: '' }, 503)
+    return c.json(
+      {
+        code: 4,
+        description: `${error.text(language)} (request id: ${c.get('requestId')})`,
+        type: error.type,
+        result: '',
+      },
+      503
+    )
   }
   return relayErrorResponse(c, error)
 }
@@ -57,7 +66,13 @@ async function mjCaller(c: Context<HonoEnv>): Promise<MjCaller> {
   let key = readApiKey(headers, new URL(c.req.url))
   // Clients written for the proxy send "midjourney-proxy" as a placeholder bearer and the real key beside it.
   if (!key || key === 'midjourney-proxy') key = (headers.get('mj-api-secret') ?? '').trim()
-  return authenticateToken(services.relay.tokens, key, c.get('clientIp'), (raw) => services.secrets.lookupHash(raw), nowSeconds())
+  return authenticateToken(
+    services.relay.tokens,
+    key,
+    c.get('clientIp'),
+    (raw) => services.secrets.lookupHash(raw),
+    nowSeconds()
+  )
 }
 
 /** The part of the path after `/mj/` (the same with or without a mode prefix). */
@@ -79,7 +94,8 @@ function handle(run: (c: Context<HonoEnv>) => Promise<Response>) {
 
 const taskIdParam = (c: Context<HonoEnv>): string => (c.req.param('id') ?? '').slice(0, 128)
 
-const json = (c: Context<HonoEnv>, status: number, body: string) => c.body(body, status as ContentfulStatusCode, { 'content-type': 'application/json' })
+const json = (c: Context<HonoEnv>, status: number, body: string) =>
+  c.body(body, status as ContentfulStatusCode, { 'content-type': 'application/json' })
 
 /**
  * The Midjourney-proxy surface, mounted at /mj and /{mode}/mj. Submits are priced per action
@@ -95,7 +111,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
       bodyLimit({
         maxSize: maxBodyBytes,
         onError: (c) => mjErrorResponse(c as Context<HonoEnv>, new MjError(413, 'common.payload_too_large')),
-      }),
+      })
     )
     .get(
       '/image/:id',
@@ -117,8 +133,12 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
           throw new MjError(502, 'midjourney.image_failed', {}, { type: 'upstream_error' })
         }
         const bytes = Buffer.from(await response.arrayBuffer())
-        return c.body(bytes, 200, { 'content-type': type, 'cache-control': task.status === 'SUCCESS' ? 'public, max-age=86400' : 'no-cache', 'x-content-type-options': 'nosniff' })
-      }),
+        return c.body(bytes, 200, {
+          'content-type': type,
+          'cache-control': task.status === 'SUCCESS' ? 'public, max-age=86400' : 'no-cache',
+          'x-content-type-options': 'nosniff',
+        })
+      })
     )
     .get(
       '/task/:id/fetch',
@@ -128,7 +148,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         const task = await findOwnMjTask(services, caller.user.id, taskIdParam(c))
         if (!task) throw new MjError(404, 'midjourney.task_not_found', { id: taskIdParam(c) })
         return c.json(toProxyTask(services.options, task, serverAddress(c)))
-      }),
+      })
     )
     .post(
       '/task/list-by-condition',
@@ -141,12 +161,13 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         } catch {
           throw new MjError(400, 'midjourney.invalid_body')
         }
-        if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new MjError(400, 'midjourney.ids_invalid')
+        if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+          throw new MjError(400, 'midjourney.ids_invalid')
         if (ids.length > MAX_LIST_IDS) throw new MjError(400, 'midjourney.too_many_ids', { max: MAX_LIST_IDS })
         const tasks = await listOwnMjTasks(services, caller.user.id, [...new Set(ids as string[])])
         const address = serverAddress(c)
         return c.json(tasks.map((task) => toProxyTask(services.options, task, address)))
-      }),
+      })
     )
     .get(
       '/task/:id/image-seed',
@@ -158,10 +179,15 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
         if (!task) throw new MjError(404, 'midjourney.task_not_found', { id })
         const channel = (await services.relay.channels.current()).channels.get(task.channel_id)
         if (!channel || !isMidjourneyChannel(channel)) throw new MjError(503, 'midjourney.origin_channel_unavailable')
-        const answer = await callMjProxy(services, channel, { method: 'GET', path: `/mj/task/${encodeURIComponent(id)}/image-seed`, timeoutMs: 30_000 })
-        if (answer.status !== 200) throw new MjError(502, 'midjourney.upstream_status', { status: answer.status }, { type: 'upstream_error' })
+        const answer = await callMjProxy(services, channel, {
+          method: 'GET',
+          path: `/mj/task/${encodeURIComponent(id)}/image-seed`,
+          timeoutMs: 30_000,
+        })
+        if (answer.status !== 200)
+          throw new MjError(502, 'midjourney.upstream_status', { status: answer.status }, { type: 'upstream_error' })
         return json(c, 200, answer.text)
-      }),
+      })
     )
     .post(
       '/*',
@@ -175,7 +201,7 @@ export function midjourneyRoutes(maxBodyBytes: number): Hono<HonoEnv> {
           requestId: c.get('requestId'),
         })
         return json(c, result.status, result.body)
-      }),
+      })
     )
     .all('*', (c) => mjErrorResponse(c, new MjError(404, 'midjourney.unknown_route', { path: c.req.path })))
 }

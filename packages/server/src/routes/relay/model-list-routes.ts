@@ -12,13 +12,17 @@ import { tokenCaller } from './relay-handler.ts'
  * the shape of the answer follows the client.
  */
 export function isAnthropicClient(c: Context<HonoEnv>): boolean {
-  return c.req.header('anthropic-version') !== undefined || (c.req.header('x-api-key') !== undefined && c.req.header('authorization') === undefined)
+  return (
+    c.req.header('anthropic-version') !== undefined ||
+    (c.req.header('x-api-key') !== undefined && c.req.header('authorization') === undefined)
+  )
 }
 
 function pageQuery(c: Context<HonoEnv>) {
   const text = c.req.query('limit')
   const limit = text === undefined || text === '' ? 20 : Number(text)
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw localError(400, 'invalid_request', 'request.limit_invalid', undefined, 'invalid_request_error')
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw localError(400, 'invalid_request', 'request.limit_invalid', undefined, 'invalid_request_error')
   const afterId = c.req.query('after_id') || undefined
   const beforeId = c.req.query('before_id') || undefined
   return { limit, ...(afterId ? { afterId } : {}), ...(beforeId ? { beforeId } : {}) }
@@ -44,7 +48,8 @@ export async function retrieveModelRoute(c: Context<HonoEnv>): Promise<Response>
     const caller = await tokenCaller(c)
     const model = c.req.param('model') ?? ''
     const models = await listModelsForToken(c.get('services'), caller.token, caller.user)
-    if (!models.includes(model)) throw localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
+    if (!models.includes(model))
+      throw localError(404, 'model_not_found', 'model.not_found', { model }, 'invalid_request_error')
     return c.json(anthropic ? anthropicModelObject(model) : modelObject(model))
   } catch (error) {
     return anthropic ? anthropicRelayErrorResponse(c, error) : relayErrorResponse(c, error)

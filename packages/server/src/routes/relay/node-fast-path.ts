@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Endpoint } from '../../providers/types.ts'
 import { pickLanguage, type Language } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { metricsOf } from '../../metrics/gateway-metrics.ts'
-import { REQUEST_ID_HEADER, newRequestId } from '../../middleware/request-context.ts'
+import { newRequestId, REQUEST_ID_HEADER } from '../../middleware/request-context.ts'
+import type { Endpoint } from '../../providers/types.ts'
 import { localError, toOpenAIErrorBody, toRelayError } from '../../relay/relay-error.ts'
 import { JSON_HEADERS, SSE_HEADERS, type RelayResult } from '../../relay/relay-result.ts'
 import { runRelay } from '../../relay/run-relay.ts'
@@ -37,7 +37,13 @@ export function createRelayFastPath(services: Services): (req: IncomingMessage, 
   }
 }
 
-async function serve(services: Services, endpoint: Endpoint, req: IncomingMessage, res: ServerResponse, maxBody: number): Promise<void> {
+async function serve(
+  services: Services,
+  endpoint: Endpoint,
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBody: number
+): Promise<void> {
   const startedMs = performance.now()
   const requestId = newRequestId()
   const language = pickLanguage(req.headers['accept-language'], services.env.DEFAULT_LANGUAGE)
@@ -49,15 +55,30 @@ async function serve(services: Services, endpoint: Endpoint, req: IncomingMessag
   try {
     // The key is checked before a byte of the body is read: a made-up key must not make the
     // server hold a 32 MiB body (the refusal discards it as it arrives, see refuseUnread).
-    const caller = await authenticateToken(services.relay.tokens, apiKeyOf(req), clientIp, (key) => services.secrets.lookupHash(key), nowSeconds()).catch(
-      (error: unknown) => {
-        refuseUnread(req, res)
-        throw error
-      },
-    )
+    const caller = await authenticateToken(
+      services.relay.tokens,
+      apiKeyOf(req),
+      clientIp,
+      (key) => services.secrets.lookupHash(key),
+      nowSeconds()
+    ).catch((error: unknown) => {
+      refuseUnread(req, res)
+      throw error
+    })
     const rawBody = await readBody(req, maxBody)
     const { traceparent, tracestate } = req.headers
-    const result = await runRelay(services, { endpoint, rawBody, requestId, clientIp, language, startedMs, clientSignal: abort.signal, caller, traceparent: headerValue(traceparent), tracestate: headerValue(tracestate) })
+    const result = await runRelay(services, {
+      endpoint,
+      rawBody,
+      requestId,
+      clientIp,
+      language,
+      startedMs,
+      clientSignal: abort.signal,
+      caller,
+      traceparent: headerValue(traceparent),
+      tracestate: headerValue(tracestate),
+    })
     writeResult(result, res, requestId)
   } catch (error) {
     metricsOf(services).errorAnswered(endpoint, error)
@@ -90,16 +111,28 @@ function writeResult(result: RelayResult, res: ServerResponse, requestId: string
   })
 }
 
-function writeError(services: Services, error: unknown, res: ServerResponse, requestId: string, language: Language): void {
+function writeError(
+  services: Services,
+  error: unknown,
+  res: ServerResponse,
+  requestId: string,
+  language: Language
+): void {
   const mapped = toRelayError(error)
-  if (mapped.internal) services.logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
+  if (mapped.internal)
+    services.logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
   const relayError = mapped.error
   if (res.headersSent) {
     res.end()
     return
   }
   const body = JSON.stringify(toOpenAIErrorBody(relayError, language, requestId))
-  res.writeHead(relayError.status, { ...JSON_HEADERS, ...CORS, [REQUEST_ID_HEADER]: requestId, 'content-length': Buffer.byteLength(body) })
+  res.writeHead(relayError.status, {
+    ...JSON_HEADERS,
+    ...CORS,
+    [REQUEST_ID_HEADER]: requestId,
+    'content-length': Buffer.byteLength(body),
+  })
   res.end(body)
 }
 
@@ -132,7 +165,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk)
     })
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    )
     req.on('error', reject)
   })
 }

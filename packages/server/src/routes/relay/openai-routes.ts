@@ -3,13 +3,14 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { HonoEnv } from '../../context.ts'
 import { localError } from '../../relay/relay-error.ts'
-import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
 import { countTokensRoute } from './count-tokens-route.ts'
 import { listModelsRoute, retrieveModelRoute } from './model-list-routes.ts'
+import { anthropicRelayErrorResponse, relayErrorResponse } from './relay-errors.ts'
 import { relayHandler } from './relay-handler.ts'
 import { deleteStoredResponse, getStoredResponse } from './stored-response-routes.ts'
 
-const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
+const notImplemented = (c: Context<HonoEnv>) =>
+  relayErrorResponse(c, localError(501, 'api_not_implemented', 'request.not_implemented'))
 
 /**
  * The OpenAI-compatible surface under /v1. CORS is open (keys travel in headers, never cookies).
@@ -17,13 +18,25 @@ const notImplemented = (c: Context<HonoEnv>) => relayErrorResponse(c, localError
  */
 export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
   return new Hono<HonoEnv>({ strict: false })
-    .use('*', cors({ origin: '*', allowHeaders: ['*'], allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 86400 }))
+    .use(
+      '*',
+      cors({
+        origin: '*',
+        allowHeaders: ['*'],
+        allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+        maxAge: 86400,
+      })
+    )
     .use(
       '*',
       bodyLimit({
         maxSize: maxBodyBytes,
-        onError: (c) => relayErrorResponse(c as Context<HonoEnv>, localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')),
-      }),
+        onError: (c) =>
+          relayErrorResponse(
+            c as Context<HonoEnv>,
+            localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')
+          ),
+      })
     )
     .post('/chat/completions', relayHandler('chat', relayErrorResponse))
     .post('/completions', relayHandler('completions', relayErrorResponse))
@@ -49,5 +62,16 @@ export function openAIRoutes(maxBodyBytes: number): Hono<HonoEnv> {
     .all('/files', notImplemented)
     .all('/fine-tunes/*', notImplemented)
     .all('/fine_tuning/*', notImplemented)
-    .all('*', (c) => relayErrorResponse(c, localError(404, 'invalid_url', 'request.unknown_route', { method: c.req.method, path: c.req.path }, 'invalid_request_error')))
+    .all('*', (c) =>
+      relayErrorResponse(
+        c,
+        localError(
+          404,
+          'invalid_url',
+          'request.unknown_route',
+          { method: c.req.method, path: c.req.path },
+          'invalid_request_error'
+        )
+      )
+    )
 }

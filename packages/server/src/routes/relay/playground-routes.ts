@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import type { HonoEnv } from '../../context.ts'
 import { userAuth } from '../../middleware/auth.ts'
 import { localError } from '../../relay/relay-error.ts'
-import { runRelay } from '../../relay/run-relay.ts'
 import { toWebResponse } from '../../relay/relay-result.ts'
+import { runRelay } from '../../relay/run-relay.ts'
 import { usableGroups } from '../../services/users/usable-groups.ts'
 import { relayErrorResponse } from './relay-errors.ts'
 
@@ -25,7 +25,8 @@ export const playgroundRoutes = new Hono<HonoEnv>().post(
     const services = c.get('services')
     try {
       const sessionUser = c.get('user')
-      if (!sessionUser.sessionId) throw localError(403, 'access_token_not_supported', 'playground.access_token', undefined, 'permission_error')
+      if (!sessionUser.sessionId)
+        throw localError(403, 'access_token_not_supported', 'playground.access_token', undefined, 'permission_error')
       const user = await services.relay.tokens.user(sessionUser.id)
       if (!user) throw localError(403, 'user_banned', 'user.banned', undefined, 'permission_error')
       const rawBody = await c.req.text()
@@ -53,5 +54,5 @@ export const playgroundRoutes = new Hono<HonoEnv>().post(
     } catch (error) {
       return relayErrorResponse(c, error)
     }
-  },
+  }
 )

@@ -17,13 +17,21 @@ function describeFailure(c: Context<HonoEnv>, error: unknown): Failure {
   const language = c.get('language')
   const requestId = c.get('requestId')
   if (error instanceof AppError) {
-    const status = error.code === 'UNAUTHORIZED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : error.code === 'FORBIDDEN' ? 403 : 400
+    const status =
+      error.code === 'UNAUTHORIZED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : error.code === 'FORBIDDEN' ? 403 : 400
     const message = `${translate(error.messageKey, language, error.params)} (request id: ${requestId})`
     return { status, body: { error: { message, type: 'new_api_error', param: '', code: error.code.toLowerCase() } } }
   }
   const relayError = toRelayError(error)
-  if (relayError.internal) c.get('services').logger.error({ id: requestId, err: error instanceof Error ? error.stack : String(error) }, 'relay failed')
-  return { status: relayError.error.status as ContentfulStatusCode, body: toOpenAIErrorBody(relayError.error, language, requestId) }
+  if (relayError.internal)
+    c.get('services').logger.error(
+      { id: requestId, err: error instanceof Error ? error.stack : String(error) },
+      'relay failed'
+    )
+  return {
+    status: relayError.error.status as ContentfulStatusCode,
+    body: toOpenAIErrorBody(relayError.error, language, requestId),
+  }
 }
 
 /**

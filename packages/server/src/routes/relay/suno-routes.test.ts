@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
-import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
 import { startFakeSunoUpstream, type FakeSunoUpstream } from '../../../test/fake-upstreams/suno-upstream.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
+import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
 
 /** A fresh database (migrations on MariaDB or PostgreSQL) can take longer than vitest's 10 s hook default on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000
@@ -24,14 +24,23 @@ beforeEach(() => {
   fake.tasks.clear()
   fake.seen.length = 0
 })
-harnessPerTest(async (made) => {
-  h = made
-  root = await h.setupRoot()
-  user = await h.createUser(1, { quota: 1_000_000 })
-}, {}, HOOK_TIMEOUT_MS)
+harnessPerTest(
+  async (made) => {
+    h = made
+    root = await h.setupRoot()
+    user = await h.createUser(1, { quota: 1_000_000 })
+  },
+  {},
+  HOOK_TIMEOUT_MS
+)
 
 const sunoChannel = (extra: { models?: string; key?: string } = {}) =>
-  addChannel(h, { type: 36, baseUrl: fake.url, models: extra.models ?? 'suno_music,suno_lyrics', key: extra.key ?? 'suno-upstream-secret' })
+  addChannel(h, {
+    type: 36,
+    baseUrl: fake.url,
+    models: extra.models ?? 'suno_music,suno_lyrics',
+    key: extra.key ?? 'suno-upstream-secret',
+  })
 
 const submit = (key: string, action: string, body: unknown) =>
   h.request('POST', `/suno/submit/${action}`, { body, headers: { authorization: `Bearer ${key}` } })
@@ -71,21 +80,49 @@ describe('POST /suno/submit/:action', () => {
     })
     expect(Number(task?.quota)).toBe(MUSIC_PRICE)
     expect(Number(task?.submit_time)).toBeGreaterThan(0)
-    expect(JSON.parse(String(task?.properties))).toEqual({ input: 'a song about the sea', token_id: tokenId, request_id: response.headers.get('X-Oneapi-Request-Id') })
+    expect(JSON.parse(String(task?.properties))).toEqual({
+      input: 'a song about the sea',
+      token_id: tokenId,
+      request_id: response.headers.get('X-Oneapi-Request-Id'),
+    })
     const [log] = await consumeLogs(h)
-    expect(log).toMatchObject({ user_id: user.id, model_name: 'suno_music', quota: MUSIC_PRICE, channel_id: channelId, token_id: tokenId })
+    expect(log).toMatchObject({
+      user_id: user.id,
+      model_name: 'suno_music',
+      quota: MUSIC_PRICE,
+      channel_id: channelId,
+      token_id: tokenId,
+    })
     // The row names the submit by the id its answer carried.
     expect(log?.request_id).toBe(response.headers.get('X-Oneapi-Request-Id'))
     expect(JSON.parse(String(log?.other))).toMatchObject({ model_price: 0.1, group_ratio: 1 })
-    const usedQuota = await h.services.db.selectFrom('users').select('used_quota').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const usedQuota = await h.services.db
+      .selectFrom('users')
+      .select('used_quota')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(Number(usedQuota.used_quota)).toBe(MUSIC_PRICE)
   })
 
   it('prices lyrics by ModelPrice and the group ratio', async () => {
     await sunoChannel()
     const as = root
-    expect((await h.request('PUT', '/api/option/', { as, body: { key: 'ModelPrice', value: JSON.stringify({ suno_lyrics: 0.02, suno_music: 0.1 }) } })).json?.success).toBe(true)
-    expect((await h.request('PUT', '/api/option/', { as, body: { key: 'GroupRatio', value: JSON.stringify({ default: 1.5, vip: 1 }) } })).json?.success).toBe(true)
+    expect(
+      (
+        await h.request('PUT', '/api/option/', {
+          as,
+          body: { key: 'ModelPrice', value: JSON.stringify({ suno_lyrics: 0.02, suno_music: 0.1 }) },
+        })
+      ).json?.success
+    ).toBe(true)
+    expect(
+      (
+        await h.request('PUT', '/api/option/', {
+          as,
+          body: { key: 'GroupRatio', value: JSON.stringify({ default: 1.5, vip: 1 }) },
+        })
+      ).json?.success
+    ).toBe(true)
     const { key } = await addToken(h, user.id)
     const response = await submit(key, 'LYRICS', { prompt: 'rain' })
     expect(response.status).toBe(200)
@@ -129,7 +166,10 @@ describe('POST /suno/submit/:action', () => {
       ['music', { prompt: 'x', task_id: 'nobody-has-this' }, 400, 'task_not_exist'],
     ]
     for (const [action, body, status, code] of cases) {
-      const response = await h.request('POST', `/suno/submit/${action}`, { body, headers: { authorization: `Bearer ${key}`, 'accept-language': 'en' } })
+      const response = await h.request('POST', `/suno/submit/${action}`, {
+        body,
+        headers: { authorization: `Bearer ${key}`, 'accept-language': 'en' },
+      })
       expect(response.status, `${action} ${JSON.stringify(body)}`).toBe(status)
       expect(response.json?.code).toBe(code)
     }
@@ -169,14 +209,21 @@ describe('POST /suno/submit/:action', () => {
     const original = (await submit(key, 'music', { prompt: 'verse one' })).json as unknown as { data: string }
     // A second channel with a higher priority would win a fresh request.
     await addChannel(h, { type: 36, baseUrl: fake.url, models: 'suno_music', priority: 10, name: 'second' })
-    const response = await submit(key, 'music', { prompt: 'verse two', task_id: original.data, continue_clip_id: 'clip-1', continue_at: 30 })
+    const response = await submit(key, 'music', {
+      prompt: 'verse two',
+      task_id: original.data,
+      continue_clip_id: 'clip-1',
+      continue_at: 30,
+    })
     expect(response.status).toBe(200)
     const rows = await tasks()
     expect(rows[1]?.channel_id).toBe(first)
     // Another user cannot continue it.
     const other = await h.createUser(1, { quota: 1_000_000 })
     const otherKey = (await addToken(h, other.id)).key
-    expect((await submit(otherKey, 'music', { prompt: 'steal', task_id: original.data })).json?.code).toBe('task_not_exist')
+    expect((await submit(otherKey, 'music', { prompt: 'steal', task_id: original.data })).json?.code).toBe(
+      'task_not_exist'
+    )
   })
 })
 
@@ -185,7 +232,9 @@ describe('concurrent submits', () => {
     await sunoChannel()
     const buyer = await h.createUser(1, { quota: MUSIC_PRICE * 3 + 7 })
     const { key } = await addToken(h, buyer.id)
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => submit(key, 'music', { prompt: `song ${i}` })))
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => submit(key, 'music', { prompt: `song ${i}` }))
+    )
     const accepted = answers.filter((a) => a.status === 200)
     expect(accepted).toHaveLength(3)
     expect(answers.filter((a) => a.status === 403)).toHaveLength(9)
@@ -205,9 +254,15 @@ describe('fetching tasks through the relay', () => {
 
     const one = await h.request('GET', `/suno/fetch/${a}`, { headers: { authorization: `Bearer ${key}` } })
     expect(one.status).toBe(200)
-    expect(one.json).toMatchObject({ code: 'success', data: { task_id: a, action: 'MUSIC', status: 'NOT_START', progress: '0%', data: null } })
+    expect(one.json).toMatchObject({
+      code: 'success',
+      data: { task_id: a, action: 'MUSIC', status: 'NOT_START', progress: '0%', data: null },
+    })
 
-    const both = await h.request('POST', '/suno/fetch', { body: { ids: [a, b, 'unknown'] }, headers: { authorization: `Bearer ${key}` } })
+    const both = await h.request('POST', '/suno/fetch', {
+      body: { ids: [a, b, 'unknown'] },
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(both.status).toBe(200)
     const ids = ((both.json?.data ?? []) as { task_id: string }[]).map((t) => t.task_id).sort()
     expect(ids).toEqual([a, b].sort())
@@ -217,12 +272,21 @@ describe('fetching tasks through the relay', () => {
     const foreign = await h.request('GET', `/suno/fetch/${a}`, { headers: { authorization: `Bearer ${strangerKey}` } })
     expect(foreign.status).toBe(404)
     expect(foreign.json?.code).toBe('task_not_exist')
-    const foreignList = await h.request('POST', '/suno/fetch', { body: { ids: [a, b] }, headers: { authorization: `Bearer ${strangerKey}` } })
+    const foreignList = await h.request('POST', '/suno/fetch', {
+      body: { ids: [a, b] },
+      headers: { authorization: `Bearer ${strangerKey}` },
+    })
     expect(foreignList.json?.data).toEqual([])
 
-    expect((await h.request('POST', '/suno/fetch', { body: { ids: [] }, headers: { authorization: `Bearer ${key}` } })).status).toBe(400)
+    expect(
+      (await h.request('POST', '/suno/fetch', { body: { ids: [] }, headers: { authorization: `Bearer ${key}` } }))
+        .status
+    ).toBe(400)
     const tooMany = Array.from({ length: 101 }, (_, i) => `id-${i}`)
-    expect((await h.request('POST', '/suno/fetch', { body: { ids: tooMany }, headers: { authorization: `Bearer ${key}` } })).status).toBe(400)
+    expect(
+      (await h.request('POST', '/suno/fetch', { body: { ids: tooMany }, headers: { authorization: `Bearer ${key}` } }))
+        .status
+    ).toBe(400)
     expect((await h.request('GET', `/suno/fetch/${a}`)).status).toBe(401)
   })
 })

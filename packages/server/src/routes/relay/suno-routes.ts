@@ -5,10 +5,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { HonoEnv } from '../../context.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { localError } from '../../relay/relay-error.ts'
-import { SUNO_PLATFORM, submitSunoTask } from '../../relay/suno/submit-suno-task.ts'
+import { submitSunoTask, SUNO_PLATFORM } from '../../relay/suno/submit-suno-task.ts'
 import { SunoError, sunoErrorBody } from '../../relay/suno/suno-error.ts'
-import { toSunoTaskView } from '../../relay/suno/suno-task-view.ts'
 import { findOwnTasks } from '../../relay/suno/suno-task-lookup.ts'
+import { toSunoTaskView } from '../../relay/suno/suno-task-view.ts'
 import { authenticateToken, readApiKey } from '../../relay/token-auth.ts'
 import { relayErrorResponse } from './relay-errors.ts'
 
@@ -19,7 +19,13 @@ export const SUNO_FETCH_MAX_IDS = 100
 
 function tokenCaller(c: Context<HonoEnv>) {
   const services = c.get('services')
-  return authenticateToken(services.relay.tokens, readApiKey(c.req.raw.headers, new URL(c.req.url)), c.get('clientIp'), (key) => services.secrets.lookupHash(key), nowSeconds())
+  return authenticateToken(
+    services.relay.tokens,
+    readApiKey(c.req.raw.headers, new URL(c.req.url)),
+    c.get('clientIp'),
+    (key) => services.secrets.lookupHash(key),
+    nowSeconds()
+  )
 }
 
 /** Failures answer in the task shape `{code, message, data: null}` Suno clients read, with a real status. */
@@ -31,10 +37,15 @@ function sunoFailure(c: Context<HonoEnv>, error: unknown): Response {
 
 function readIds(body: unknown): string[] {
   const ids = (body as { ids?: unknown } | null)?.ids
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 50)) {
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    !ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 50)
+  ) {
     throw new SunoError(400, 'invalid_request', 'suno.ids_required')
   }
-  if (ids.length > SUNO_FETCH_MAX_IDS) throw new SunoError(400, 'invalid_request', 'suno.ids_too_many', { max: SUNO_FETCH_MAX_IDS })
+  if (ids.length > SUNO_FETCH_MAX_IDS)
+    throw new SunoError(400, 'invalid_request', 'suno.ids_too_many', { max: SUNO_FETCH_MAX_IDS })
   return [...new Set(ids as string[])]
 }
 
@@ -50,8 +61,12 @@ export function sunoRoutes(): Hono<HonoEnv> {
       '*',
       bodyLimit({
         maxSize: SUNO_BODY_LIMIT,
-        onError: (c) => sunoFailure(c as Context<HonoEnv>, localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')),
-      }),
+        onError: (c) =>
+          sunoFailure(
+            c as Context<HonoEnv>,
+            localError(413, 'request_too_large', 'request.too_large', undefined, 'invalid_request_error')
+          ),
+      })
     )
     .post('/submit/:action', async (c) => {
       const startedMs = performance.now()
@@ -98,5 +113,16 @@ export function sunoRoutes(): Hono<HonoEnv> {
         return sunoFailure(c, error)
       }
     })
-    .all('*', (c) => sunoFailure(c, localError(404, 'invalid_url', 'request.unknown_route', { method: c.req.method, path: c.req.path }, 'invalid_request_error')))
+    .all('*', (c) =>
+      sunoFailure(
+        c,
+        localError(
+          404,
+          'invalid_url',
+          'request.unknown_route',
+          { method: c.req.method, path: c.req.path },
+          'invalid_request_error'
+        )
+      )
+    )
 }

@@ -1,4 +1,4 @@
-import { LogType, MAX_QUOTA, UserStatus, formatQuota, type SessionUser } from '@gateway/shared'
+import { formatQuota, LogType, MAX_QUOTA, UserStatus, type SessionUser } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
 import {
@@ -15,8 +15,8 @@ import {
   type UserRow,
 } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
-import type { MessageKey } from '../../i18n/messages.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
+import type { MessageKey } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -46,7 +46,12 @@ function requireUsable(user: UserRow): SessionUser {
 }
 
 /** Sign-in with an outside account that must already be bound (Telegram). */
-export async function loginBoundOnly(services: Services, kind: ExternalKind, externalId: string, notBound: MessageKey): Promise<SessionUser> {
+export async function loginBoundOnly(
+  services: Services,
+  kind: ExternalKind,
+  externalId: string,
+  notBound: MessageKey
+): Promise<SessionUser> {
   const user = await findByExternalId(services, kind, externalId)
   if (!user) throw new AppError('DENIED', notBound)
   return requireUsable(user)
@@ -63,7 +68,12 @@ export interface NewAccountHints {
  * a new user `<kind>_<n>` with the new-user quota, and the invite reward when the state carried a
  * valid invite code - the same rewards as the register form.
  */
-export async function loginOrRegister(services: Services, kind: ExternalKind, externalId: string, hints: NewAccountHints): Promise<SessionUser> {
+export async function loginOrRegister(
+  services: Services,
+  kind: ExternalKind,
+  externalId: string,
+  hints: NewAccountHints
+): Promise<SessionUser> {
   const existing = await findByExternalId(services, kind, externalId)
   if (existing) return requireUsable(existing)
   if (!services.options.bool('RegisterEnabled')) throw new AppError('DENIED', 'register.disabled')
@@ -74,7 +84,12 @@ async function nextUsername(services: Services, kind: ExternalKind, attempt: num
   return `${kind}_${(await maxUserId(services.db)) + 1 + attempt}`
 }
 
-async function createExternalUser(services: Services, kind: ExternalKind, externalId: string, hints: NewAccountHints): Promise<SessionUser> {
+async function createExternalUser(
+  services: Services,
+  kind: ExternalKind,
+  externalId: string,
+  hints: NewAccountHints
+): Promise<SessionUser> {
   const { options, db } = services
   const inviter = hints.affCode ? await findUserByAffCode(db, hints.affCode) : undefined
   const newUserQuota = options.number('QuotaForNewUser')
@@ -122,11 +137,18 @@ async function writeGiftLogs(
   inviter: UserRow | undefined,
   newUserQuota: number,
   inviteeQuota: number,
-  inviterReward: number,
+  inviterReward: number
 ): Promise<void> {
-  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: services.options.number('QuotaPerUnit'),
+    displayInCurrency: services.options.bool('DisplayInCurrencyEnabled'),
+  }
   const language = services.env.DEFAULT_LANGUAGE
-  const log = (who: { id: number; username: string }, key: 'log.register_gift' | 'log.invitee_gift' | 'log.inviter_reward', quota: number) =>
+  const log = (
+    who: { id: number; username: string },
+    key: 'log.register_gift' | 'log.invitee_gift' | 'log.inviter_reward',
+    quota: number
+  ) =>
     insertLog(services.logDb, {
       user_id: who.id,
       username: who.username,
@@ -143,7 +165,12 @@ async function writeGiftLogs(
  * Binds an outside account to the signed-in user. An id already bound to any account (including
  * a cancelled one, or this user) is refused, so one outside account never opens two.
  */
-export async function bindExternal(services: Services, userId: number, kind: ExternalKind, externalId: string): Promise<void> {
+export async function bindExternal(
+  services: Services,
+  userId: number,
+  kind: ExternalKind,
+  externalId: string
+): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     if (await isExternalIdBound(trx, column[kind], externalId)) throw new AppError('CONFLICT', boundMessage[kind])
     await setExternalId(trx, userId, column[kind], externalId)

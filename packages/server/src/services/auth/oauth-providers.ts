@@ -1,8 +1,8 @@
+import type { Env } from '../../env.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { classifyHostname } from '../../lib/outbound/address-class.ts'
 import { createOutboundPolicy, policyFor, type OutboundPolicy } from '../../lib/outbound/address-policy.ts'
 import { guardedFetch, type GuardedRequestInit } from '../../lib/outbound/guarded-fetch.ts'
-import type { Env } from '../../env.ts'
 import type { Services } from '../container.ts'
 
 export type OAuthProvider = 'github' | 'linuxdo'
@@ -14,7 +14,9 @@ export interface ProviderAccount {
   email: string
 }
 
-type OAuthEnv = Partial<Pick<Env, 'GITHUB_OAUTH_BASE_URL' | 'LINUXDO_OAUTH_BASE_URL' | 'LINUX_DO_TOKEN_ENDPOINT' | 'LINUX_DO_USER_ENDPOINT'>>
+type OAuthEnv = Partial<
+  Pick<Env, 'GITHUB_OAUTH_BASE_URL' | 'LINUXDO_OAUTH_BASE_URL' | 'LINUX_DO_TOKEN_ENDPOINT' | 'LINUX_DO_USER_ENDPOINT'>
+>
 
 interface Endpoints {
   token: string
@@ -43,7 +45,10 @@ export function providerEndpoints(provider: OAuthProvider, env: OAuthEnv): Endpo
     override = true
   }
   if (provider === 'linuxdo' && (env.LINUX_DO_TOKEN_ENDPOINT || env.LINUX_DO_USER_ENDPOINT)) {
-    endpoints = { token: env.LINUX_DO_TOKEN_ENDPOINT ?? endpoints.token, user: env.LINUX_DO_USER_ENDPOINT ?? endpoints.user }
+    endpoints = {
+      token: env.LINUX_DO_TOKEN_ENDPOINT ?? endpoints.token,
+      user: env.LINUX_DO_USER_ENDPOINT ?? endpoints.user,
+    }
     override = true
   }
   return { ...endpoints, override }
@@ -51,14 +56,21 @@ export function providerEndpoints(provider: OAuthProvider, env: OAuthEnv): Endpo
 
 /** The user-URL policy, widened to loopback on any port only for an operator's loopback override. */
 function providerPolicy(services: Services, url: string, override: boolean): OutboundPolicy {
-  if (override && classifyHostname(new URL(url).hostname) === 'loopback') return createOutboundPolicy('user', true, [[1, 65535]])
+  if (override && classifyHostname(new URL(url).hostname) === 'loopback')
+    return createOutboundPolicy('user', true, [[1, 65535]])
   return policyFor(services.options, 'user')
 }
 
 const FETCH_LIMITS = { timeoutMs: 10_000, maxRedirects: 0, maxBytes: 256 * 1024 }
 const label: Record<OAuthProvider, string> = { github: 'GitHub', linuxdo: 'LinuxDO' }
 
-async function callProvider(services: Services, provider: OAuthProvider, url: string, init: GuardedRequestInit, override: boolean) {
+async function callProvider(
+  services: Services,
+  provider: OAuthProvider,
+  url: string,
+  init: GuardedRequestInit,
+  override: boolean
+) {
   let response: Awaited<ReturnType<typeof guardedFetch>>
   let body: Record<string, unknown>
   try {
@@ -80,7 +92,12 @@ async function callProvider(services: Services, provider: OAuthProvider, url: st
  * client credentials in the form; LinuxDO takes them as HTTP Basic, with the redirect URI it was
  * given. The access token is used for this one read and never stored or logged.
  */
-export async function fetchProviderAccount(services: Services, provider: OAuthProvider, code: string, redirectUri: string): Promise<ProviderAccount> {
+export async function fetchProviderAccount(
+  services: Services,
+  provider: OAuthProvider,
+  code: string,
+  redirectUri: string
+): Promise<ProviderAccount> {
   const { token: tokenUrl, user: userUrl, override } = providerEndpoints(provider, services.env)
   const { options } = services
   const headers: Record<string, string> = { accept: 'application/json' }
@@ -95,13 +112,31 @@ export async function fetchProviderAccount(services: Services, provider: OAuthPr
   }
   const tokenBody = await callProvider(services, provider, tokenUrl, { method: 'POST', headers, body: form }, override)
   const accessToken = typeof tokenBody.access_token === 'string' ? tokenBody.access_token : ''
-  if (!accessToken) throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', { provider: label[provider], reason: 'no access token' })
+  if (!accessToken)
+    throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', {
+      provider: label[provider],
+      reason: 'no access token',
+    })
 
-  const user = await callProvider(services, provider, userUrl, { headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` } }, override)
+  const user = await callProvider(
+    services,
+    provider,
+    userUrl,
+    { headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` } },
+    override
+  )
   const id = user.id
   if ((typeof id !== 'number' && typeof id !== 'string') || String(id) === '' || String(id) === '0') {
-    throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', { provider: label[provider], reason: 'no user id' })
+    throw new AppError('BAD_REQUEST', 'account.oauth_provider_refused', {
+      provider: label[provider],
+      reason: 'no user id',
+    })
   }
-  const name = [user.name, user.username, user.login].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? ''
-  return { id: String(id).slice(0, 128), name: name.trim().slice(0, 20), email: typeof user.email === 'string' ? user.email.slice(0, 254) : '' }
+  const name =
+    [user.name, user.username, user.login].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? ''
+  return {
+    id: String(id).slice(0, 128),
+    name: name.trim().slice(0, 20),
+    email: typeof user.email === 'string' ? user.email.slice(0, 254) : '',
+  }
 }

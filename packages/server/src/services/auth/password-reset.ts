@@ -3,11 +3,11 @@ import { findLiveUserByEmail, updateUserFields } from '../../db/queries/users.ts
 import { AppError } from '../../errors/app-error.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
 import type { Services } from '../container.ts'
+import { isSmtpConfigured, sendMail } from '../mail/smtp-mail.ts'
 import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { hashPassword } from '../users/password.ts'
 import { normaliseEmail } from './email-rules.ts'
-import { ResetTokens, RESET_TOKEN_TTL_MS } from './reset-tokens.ts'
-import { isSmtpConfigured, sendMail } from '../mail/smtp-mail.ts'
+import { RESET_TOKEN_TTL_MS, ResetTokens } from './reset-tokens.ts'
 
 const stores = new WeakMap<Services, ResetTokens>()
 
@@ -29,7 +29,12 @@ export const useResetTokens = (services: Services, store: ResetTokens): void => 
  * The answer is the same whether or not the address is registered, and the mail is sent after the
  * answer, so neither the message nor the timing tells a stranger who has an account here.
  */
-export async function requestPasswordReset(services: Services, rawEmail: string | undefined, language: Language, serverAddress: string): Promise<void> {
+export async function requestPasswordReset(
+  services: Services,
+  rawEmail: string | undefined,
+  language: Language,
+  serverAddress: string
+): Promise<void> {
   const email = normaliseEmail(rawEmail)
   if (!email) throw new AppError('BAD_REQUEST', 'account.email_invalid')
   if (!isSmtpConfigured(services.options)) throw new AppError('BAD_REQUEST', 'account.smtp_not_configured')
@@ -62,7 +67,8 @@ export function randomPassword(length = 12): string {
  */
 export async function confirmPasswordReset(services: Services, rawEmail: string, token: string): Promise<string> {
   const email = normaliseEmail(rawEmail)
-  if (!email || !(await resetTokensOf(services).consume(email, token.trim()))) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
+  if (!email || !(await resetTokensOf(services).consume(email, token.trim())))
+    throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
   const user = await findLiveUserByEmail(services.db, email)
   if (!user) throw new AppError('BAD_REQUEST', 'account.reset_link_invalid')
   const password = randomPassword()

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { connectRedis, type RedisClient } from '../../lib/redis.ts'
 import { createLogger } from '../../lib/logger.ts'
+import { connectRedis, type RedisClient } from '../../lib/redis.ts'
 import { ResetTokens } from './reset-tokens.ts'
 
 describe('ResetTokens in memory', () => {
@@ -24,7 +24,9 @@ describe('ResetTokens in memory', () => {
   it('keeps only hashes', async () => {
     const tokens = new ResetTokens()
     const token = await tokens.issue('a@x.com')
-    expect(JSON.stringify([...(tokens as unknown as { byHash: Map<string, unknown> }).byHash.keys()])).not.toContain(token)
+    expect(JSON.stringify([...(tokens as unknown as { byHash: Map<string, unknown> }).byHash.keys()])).not.toContain(
+      token
+    )
   })
 })
 

@@ -39,7 +39,9 @@ export class ResetTokens {
     const redis = this.redis
     if (redis) {
       try {
-        const previous = await bounded(redis, () => redis.set(this.emailKey(email), hash, { PX: this.ttlMs, GET: true }))
+        const previous = await bounded(redis, () =>
+          redis.set(this.emailKey(email), hash, { PX: this.ttlMs, GET: true })
+        )
         if (previous) await bounded(redis, () => redis.del(this.tokenKey(previous)))
         await bounded(redis, () => redis.set(this.tokenKey(hash), email, { PX: this.ttlMs }))
         this.forgetLocal(email)

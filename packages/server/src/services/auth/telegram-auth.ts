@@ -15,9 +15,14 @@ const UNSIGNED = new Set(['hash', 'lang'])
  * auth_date. Returns the Telegram user id.
  * @see https://core.telegram.org/widgets/login#checking-authorization
  */
-export function verifyTelegramLogin(query: Record<string, string>, botToken: string, now = Math.floor(Date.now() / 1000)): string {
+export function verifyTelegramLogin(
+  query: Record<string, string>,
+  botToken: string,
+  now = Math.floor(Date.now() / 1000)
+): string {
   const hash = query.hash ?? ''
-  if (!botToken || !/^[0-9a-f]{64}$/.test(hash) || !query.id) throw new AppError('BAD_REQUEST', 'account.telegram_invalid')
+  if (!botToken || !/^[0-9a-f]{64}$/.test(hash) || !query.id)
+    throw new AppError('BAD_REQUEST', 'account.telegram_invalid')
   const checkString = Object.keys(query)
     .filter((key) => !UNSIGNED.has(key))
     .sort()
@@ -27,7 +32,11 @@ export function verifyTelegramLogin(query: Record<string, string>, botToken: str
   const expected = createHmac('sha256', secret).update(checkString).digest('hex')
   if (!safeEqual(expected, hash)) throw new AppError('BAD_REQUEST', 'account.telegram_invalid')
   const authDate = Number(query.auth_date)
-  if (!Number.isInteger(authDate) || authDate > now + FUTURE_SKEW_SECONDS || now - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS) {
+  if (
+    !Number.isInteger(authDate) ||
+    authDate > now + FUTURE_SKEW_SECONDS ||
+    now - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS
+  ) {
     throw new AppError('BAD_REQUEST', 'account.telegram_expired')
   }
   return query.id

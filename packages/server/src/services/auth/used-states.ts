@@ -16,7 +16,9 @@ export async function spendState(services: Services, state: string): Promise<boo
   const redis = services.redis
   if (redis) {
     try {
-      const set = await bounded(redis, () => redis.set(`${services.env.REDIS_KEY_PREFIX}:oauth-state:${key}`, '1', { NX: true, EX: STATE_TTL_SECONDS }))
+      const set = await bounded(redis, () =>
+        redis.set(`${services.env.REDIS_KEY_PREFIX}:oauth-state:${key}`, '1', { NX: true, EX: STATE_TTL_SECONDS })
+      )
       return set === 'OK'
     } catch {
       // Redis is away: this process's record still stops a replay to this instance.

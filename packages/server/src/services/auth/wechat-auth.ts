@@ -1,9 +1,9 @@
 import { AppError } from '../../errors/app-error.ts'
 import { createOutboundPolicy } from '../../lib/outbound/address-policy.ts'
-
-const rootChosenPolicy = createOutboundPolicy('channel', true)
 import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import type { Services } from '../container.ts'
+
+const rootChosenPolicy = createOutboundPolicy('channel', true)
 
 /**
  * Resolves a WeChat login code through the configured WeChat server (the separate service that
@@ -22,7 +22,7 @@ export async function resolveWeChatId(services: Services, code: string): Promise
     const response = await guardedFetch(
       url,
       { headers: { authorization: options.get('WeChatServerToken'), accept: 'application/json' } },
-      { policy: rootChosenPolicy, timeoutMs: 10_000, maxRedirects: 0, maxBytes: 64 * 1024 },
+      { policy: rootChosenPolicy, timeoutMs: 10_000, maxRedirects: 0, maxBytes: 64 * 1024 }
     )
     body = (await response.json()) as typeof body
   } catch (error) {

@@ -33,7 +33,14 @@ export function catalogRows(options: OptionStore, models: readonly string[]): Mo
     const price = source === 'none' ? undefined : resolvePrice(options, model, 'default', '', true)
     if (!price) return { model, source, ...catalog }
     if (price.kind === 'per-call') return { model, source, model_price: price.modelPrice, ...catalog }
-    return { model, source, model_ratio: price.modelRatio, completion_ratio: price.completionRatio, cache_ratio: price.cacheRatio, ...catalog }
+    return {
+      model,
+      source,
+      model_ratio: price.modelRatio,
+      completion_ratio: price.completionRatio,
+      cache_ratio: price.cacheRatio,
+      ...catalog,
+    }
   })
 }
 

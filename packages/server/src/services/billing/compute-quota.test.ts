@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { computeQuota, isPlausibleUsage } from './compute-quota.ts'
-import { toDecimal, roundToInteger, multiply } from './exact-decimal.ts'
+import { multiply, roundToInteger, toDecimal } from './exact-decimal.ts'
 import type { Price } from './resolve-price.ts'
 
 const ratio = (modelRatio: number, extra: Partial<Extract<Price, { kind: 'ratio' }>> = {}): Price => ({
@@ -16,7 +16,9 @@ const ratio = (modelRatio: number, extra: Partial<Extract<Price, { kind: 'ratio'
 describe('computeQuota golden cases', () => {
   it('prices prompt and completion by ratio (gpt-4o-mini: 0.075, completion x4)', () => {
     // (1000 + 500 x 4) x 0.075 = 225
-    expect(computeQuota(ratio(0.075, { completionRatio: 4 }), { promptTokens: 1000, completionTokens: 500 }, 500000)).toBe(225)
+    expect(
+      computeQuota(ratio(0.075, { completionRatio: 4 }), { promptTokens: 1000, completionTokens: 500 }, 500000)
+    ).toBe(225)
   })
   it('applies the group ratio exactly where floats would drift', () => {
     // 3 x 0.1 x 0.7 = 0.21 -> 0; but 0.1 x 3 in floats is 0.30000000000000004
@@ -37,11 +39,29 @@ describe('computeQuota golden cases', () => {
   it('bills cached and cache-write tokens by their ratios', () => {
     // (1000 - 600 - 100) + 600 x 0.5 + 100 x 1.25 + 200 x 4 = 300 + 300 + 125 + 800 = 1525; x 1.25 = 1906.25 -> 1906
     const price = ratio(1.25, { completionRatio: 4, cacheRatio: 0.5 })
-    expect(computeQuota(price, { promptTokens: 1000, completionTokens: 200, cachedTokens: 600, cacheCreationTokens: 100 }, 500000)).toBe(1906)
+    expect(
+      computeQuota(
+        price,
+        { promptTokens: 1000, completionTokens: 200, cachedTokens: 600, cacheCreationTokens: 100 },
+        500000
+      )
+    ).toBe(1906)
   })
   it('prices per call by QuotaPerUnit and group ratio', () => {
-    expect(computeQuota({ kind: 'per-call', modelPrice: 0.04, groupRatio: 1 }, { promptTokens: 0, completionTokens: 0 }, 500000)).toBe(20000)
-    expect(computeQuota({ kind: 'per-call', modelPrice: 0.1, groupRatio: 0.9 }, { promptTokens: 5, completionTokens: 5 }, 500000)).toBe(45000)
+    expect(
+      computeQuota(
+        { kind: 'per-call', modelPrice: 0.04, groupRatio: 1 },
+        { promptTokens: 0, completionTokens: 0 },
+        500000
+      )
+    ).toBe(20000)
+    expect(
+      computeQuota(
+        { kind: 'per-call', modelPrice: 0.1, groupRatio: 0.9 },
+        { promptTokens: 5, completionTokens: 5 },
+        500000
+      )
+    ).toBe(45000)
   })
 })
 
@@ -53,9 +73,13 @@ describe('computeQuota properties', () => {
       return seed / 2 ** 31
     }
     const ratios = [0, 0.001, 0.01, 0.075, 0.1, 0.25, 0.5, 1, 1.25, 2.5, 7.5, 15, 37.5]
-    const pick = <T,>(list: T[]) => list[Math.floor(next() * list.length)] as T
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T
     for (let i = 0; i < 100_000; i++) {
-      const price = ratio(pick(ratios), { completionRatio: pick([1, 2, 3, 4, 4 / 3, 5, 8]), cacheRatio: pick([0.1, 0.25, 0.5, 1]), groupRatio: pick([0, 0.5, 0.8, 1, 1.5, 2]) })
+      const price = ratio(pick(ratios), {
+        completionRatio: pick([1, 2, 3, 4, 4 / 3, 5, 8]),
+        cacheRatio: pick([0.1, 0.25, 0.5, 1]),
+        groupRatio: pick([0, 0.5, 0.8, 1, 1.5, 2]),
+      })
       const prompt = Math.floor(next() * 200_000)
       const cached = Math.floor(next() * prompt)
       const completion = Math.floor(next() * 100_000)

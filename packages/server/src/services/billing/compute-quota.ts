@@ -1,6 +1,6 @@
+import type { Usage } from '../../providers/types.ts'
 import { add, isZero, multiply, roundToInteger, toDecimal } from './exact-decimal.ts'
 import type { Price } from './resolve-price.ts'
-import type { Usage } from '../../providers/types.ts'
 
 // The contract lives with the providers, which produce it; billing keeps exporting it for its callers.
 export type { Usage }
@@ -25,7 +25,9 @@ export function isPlausibleUsage(usage: Usage): boolean {
  */
 export function computeQuota(price: Price, usage: Usage, quotaPerUnit: number): number {
   if (price.kind === 'per-call') {
-    return toSafeInteger(roundToInteger(multiply(toDecimal(price.modelPrice), toDecimal(quotaPerUnit), toDecimal(price.groupRatio))))
+    return toSafeInteger(
+      roundToInteger(multiply(toDecimal(price.modelPrice), toDecimal(quotaPerUnit), toDecimal(price.groupRatio)))
+    )
   }
   if (usage.promptTokens + usage.completionTokens === 0) return 0
   const cached = usage.cachedTokens ?? 0
@@ -34,7 +36,7 @@ export function computeQuota(price: Price, usage: Usage, quotaPerUnit: number): 
     toDecimal(usage.promptTokens - cached - creation),
     multiply(toDecimal(cached), toDecimal(price.cacheRatio)),
     multiply(toDecimal(creation), toDecimal(price.cacheCreationRatio)),
-    multiply(toDecimal(usage.completionTokens), toDecimal(price.completionRatio)),
+    multiply(toDecimal(usage.completionTokens), toDecimal(price.completionRatio))
   )
   const ratio = multiply(toDecimal(price.modelRatio), toDecimal(price.groupRatio))
   const quota = roundToInteger(multiply(weightedTokens, ratio))

@@ -38,7 +38,10 @@ function readDecimal(value: number): Decimal {
 }
 
 export function multiply(...factors: Decimal[]): Decimal {
-  return factors.reduce((acc, f) => ({ units: acc.units * f.units, scale: acc.scale + f.scale }), { units: 1n, scale: 0 })
+  return factors.reduce((acc, f) => ({ units: acc.units * f.units, scale: acc.scale + f.scale }), {
+    units: 1n,
+    scale: 0,
+  })
 }
 
 export function add(...terms: Decimal[]): Decimal {

@@ -1,7 +1,13 @@
 import type { Price } from './resolve-price.ts'
 
 /** What one image of a size costs relative to 1024x1024 (the reference's table). */
-const SIZE_FACTORS: Record<string, number> = { '256x256': 0.4, '512x512': 0.45, '1024x1024': 1, '1024x1792': 2, '1792x1024': 2 }
+const SIZE_FACTORS: Record<string, number> = {
+  '256x256': 0.4,
+  '512x512': 0.45,
+  '1024x1024': 1,
+  '1024x1792': 2,
+  '1792x1024': 2,
+}
 
 /** Dollars per image for a model priced only by a ratio (the reference's 0.0025 × ratio). */
 const DOLLARS_PER_RATIO = 0.0025
@@ -11,7 +17,11 @@ const DOLLARS_PER_RATIO = 0.0025
  * size factor × the HD factor of dall-e-3 × n. The reference charged ratio-only models
  * n × ratio × group after success instead; one rule for both is what the price list promises.
  */
-export function imagePrice(price: Price, model: string, body: { n?: unknown; size?: unknown; quality?: unknown }): Price {
+export function imagePrice(
+  price: Price,
+  model: string,
+  body: { n?: unknown; size?: unknown; quality?: unknown }
+): Price {
   const n = typeof body.n === 'number' ? body.n : 1
   const size = typeof body.size === 'string' ? body.size : '1024x1024'
   let factor = SIZE_FACTORS[size] ?? 1

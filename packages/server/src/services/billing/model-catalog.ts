@@ -45,7 +45,20 @@ type RawCatalog = Record<string, { id: string; models: Record<string, RawModel> 
  * The first-party providers come first: when several providers list an id (azure, openrouter,
  * vertex resell gpt-5 or gemini at their own prices and limits), the maker's own entry is kept.
  */
-const FIRST_PARTY = ['openai', 'anthropic', 'google', 'deepseek', 'xai', 'mistral', 'alibaba', 'moonshotai', 'zhipuai', 'zai', 'groq', 'perplexity']
+const FIRST_PARTY = [
+  'openai',
+  'anthropic',
+  'google',
+  'deepseek',
+  'xai',
+  'mistral',
+  'alibaba',
+  'moonshotai',
+  'zhipuai',
+  'zai',
+  'groq',
+  'perplexity',
+]
 
 /**
  * A ratio derived from two prices, rounded to 12 significant digits: the division of two decimals
@@ -64,7 +77,8 @@ export function toCatalogEntry(provider: string, model: RawModel): CatalogEntry 
   const entry: CatalogEntry = { modelRatio: ratioOf(input, 2), completionRatio: ratioOf(cost.output, input), provider }
   // A zero cache price means "not listed" in this data (glm-4.5 lists cache_write: 0), never "free".
   if (typeof cost.cache_read === 'number' && cost.cache_read > 0) entry.cacheRatio = ratioOf(cost.cache_read, input)
-  if (typeof cost.cache_write === 'number' && cost.cache_write > 0) entry.cacheCreationRatio = ratioOf(cost.cache_write, input)
+  if (typeof cost.cache_write === 'number' && cost.cache_write > 0)
+    entry.cacheCreationRatio = ratioOf(cost.cache_write, input)
   if (typeof model.limit?.context === 'number' && model.limit.context > 0) entry.contextWindow = model.limit.context
   if (typeof model.limit?.output === 'number' && model.limit.output > 0) entry.outputLimit = model.limit.output
   return entry

@@ -21,7 +21,12 @@ async function readFigures(services: Services, caller: Caller) {
   if (services.options.bool('DisplayTokenStatEnabled')) {
     const token = await findUserToken(services.db, caller.userId, caller.tokenId)
     if (!token) throw localError(401, 'invalid_api_key', 'token.invalid', undefined, 'authentication_error')
-    return { remain: Number(token.remain_quota), used: Number(token.used_quota), unlimited: Boolean(token.unlimited_quota), expiredTime: Number(token.expired_time) }
+    return {
+      remain: Number(token.remain_quota),
+      used: Number(token.used_quota),
+      unlimited: Boolean(token.unlimited_quota),
+      expiredTime: Number(token.expired_time),
+    }
   }
   const user = await findUserById(services.db, caller.userId)
   if (!user) throw localError(401, 'invalid_api_key', 'token.invalid', undefined, 'authentication_error')

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { readRealtimeUsage, realtimeQuota } from './realtime-price.ts'
 
-const price = { kind: 'ratio', modelRatio: 2.5, completionRatio: 4, cacheRatio: 0.5, cacheCreationRatio: 1.25, groupRatio: 1 } as const
+const price = {
+  kind: 'ratio',
+  modelRatio: 2.5,
+  completionRatio: 4,
+  cacheRatio: 0.5,
+  cacheCreationRatio: 1.25,
+  groupRatio: 1,
+} as const
 
 describe('realtime billing', () => {
   it('reads response.done usage by modality', () => {
@@ -12,9 +19,15 @@ describe('realtime billing', () => {
         output_tokens: 121,
         input_token_details: { text_tokens: 119, audio_tokens: 13, cached_tokens: 64 },
         output_token_details: { text_tokens: 30, audio_tokens: 91 },
-      }),
+      })
     ).toEqual({ textIn: 119, audioIn: 13, cachedIn: 64, textOut: 30, audioOut: 91 })
-    expect(readRealtimeUsage({ input_tokens: 10, output_tokens: 5 })).toEqual({ textIn: 10, audioIn: 0, cachedIn: 0, textOut: 5, audioOut: 0 })
+    expect(readRealtimeUsage({ input_tokens: 10, output_tokens: 5 })).toEqual({
+      textIn: 10,
+      audioIn: 0,
+      cachedIn: 0,
+      textOut: 5,
+      audioOut: 0,
+    })
     expect(readRealtimeUsage(null)).toBeUndefined()
   })
 

@@ -20,7 +20,8 @@ export function audioRatiosFor(model: string): { audioRatio: number; audioComple
   return { audioRatio: 20, audioCompletionRatio: 2 }
 }
 
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0)
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0
 
 /** `response.done`'s usage (input/output tokens with their text, audio and cached parts). */
 export function readRealtimeUsage(value: unknown): RealtimeUsage | undefined {
@@ -33,9 +34,21 @@ export function readRealtimeUsage(value: unknown): RealtimeUsage | undefined {
   if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') return undefined
   const audioIn = count(usage.input_token_details?.audio_tokens)
   const audioOut = count(usage.output_token_details?.audio_tokens)
-  const textIn = usage.input_token_details?.text_tokens === undefined ? Math.max(0, count(usage.input_tokens) - audioIn) : count(usage.input_token_details.text_tokens)
-  const textOut = usage.output_token_details?.text_tokens === undefined ? Math.max(0, count(usage.output_tokens) - audioOut) : count(usage.output_token_details.text_tokens)
-  return { textIn, audioIn, cachedIn: Math.min(count(usage.input_token_details?.cached_tokens), textIn + audioIn), textOut, audioOut }
+  const textIn =
+    usage.input_token_details?.text_tokens === undefined
+      ? Math.max(0, count(usage.input_tokens) - audioIn)
+      : count(usage.input_token_details.text_tokens)
+  const textOut =
+    usage.output_token_details?.text_tokens === undefined
+      ? Math.max(0, count(usage.output_tokens) - audioOut)
+      : count(usage.output_token_details.text_tokens)
+  return {
+    textIn,
+    audioIn,
+    cachedIn: Math.min(count(usage.input_token_details?.cached_tokens), textIn + audioIn),
+    textOut,
+    audioOut,
+  }
 }
 
 /**
@@ -53,7 +66,7 @@ export function realtimeQuota(price: Price, usage: RealtimeUsage, model: string)
     multiply(toDecimal(cachedText), toDecimal(price.cacheRatio)),
     multiply(toDecimal(usage.textOut), toDecimal(price.completionRatio)),
     multiply(toDecimal(usage.audioIn), toDecimal(audioRatio)),
-    multiply(toDecimal(usage.audioOut), toDecimal(audioRatio), toDecimal(audioCompletionRatio)),
+    multiply(toDecimal(usage.audioOut), toDecimal(audioRatio), toDecimal(audioCompletionRatio))
   )
   const ratio = multiply(toDecimal(price.modelRatio), toDecimal(price.groupRatio))
   const quota = roundToInteger(multiply(weighted, ratio))

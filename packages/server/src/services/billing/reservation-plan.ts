@@ -21,7 +21,14 @@ export function worstCaseQuota(input: ReservationInput): number {
   const completionTokens = input.outputBudget * Math.max(1, input.choices)
   const plain = computeQuota(input.price, { promptTokens: input.promptTokens, completionTokens }, input.quotaPerUnit)
   if (input.price.kind === 'per-call' || input.price.cacheCreationRatio <= 1) return plain
-  return Math.max(plain, computeQuota(input.price, { promptTokens: input.promptTokens, completionTokens, cacheCreationTokens: input.promptTokens }, input.quotaPerUnit))
+  return Math.max(
+    plain,
+    computeQuota(
+      input.price,
+      { promptTokens: input.promptTokens, completionTokens, cacheCreationTokens: input.promptTokens },
+      input.quotaPerUnit
+    )
+  )
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest } from '../../../test/harness.ts'
+import { harnessPerTest, type Harness } from '../../../test/harness.ts'
 import { resolvePrice, UNSET_MODEL_RATIO } from './resolve-price.ts'
 
 let h: Harness
@@ -8,13 +8,22 @@ harnessPerTest((made) => {
 })
 
 const price = (model: string) => resolvePrice(h.services.options, model, 'default', '')
-const set = (key: 'ModelRatio' | 'CompletionRatio' | 'CacheRatio' | 'ModelPrice' | 'SelfUseModeEnabled', value: unknown) =>
-  h.services.options.set(key, typeof value === 'string' ? value : JSON.stringify(value))
+const set = (
+  key: 'ModelRatio' | 'CompletionRatio' | 'CacheRatio' | 'ModelPrice' | 'SelfUseModeEnabled',
+  value: unknown
+) => h.services.options.set(key, typeof value === 'string' ? value : JSON.stringify(value))
 
 describe('resolvePrice: root options, then the model catalog, then unpriced', () => {
   it('prices a model only the catalog lists with all its catalog ratios', () => {
     // claude-opus-4-1: $15 in, $75 out, $1.50 cached, $18.75 cache write per 1M tokens
-    expect(price('claude-opus-4-1')).toEqual({ kind: 'ratio', modelRatio: 7.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25, groupRatio: 1 })
+    expect(price('claude-opus-4-1')).toEqual({
+      kind: 'ratio',
+      modelRatio: 7.5,
+      completionRatio: 5,
+      cacheRatio: 0.1,
+      cacheCreationRatio: 1.25,
+      groupRatio: 1,
+    })
   })
 
   it("takes each of the root's entries over the catalog's, and the catalog's for what the root lacks", async () => {
@@ -35,6 +44,13 @@ describe('resolvePrice: root options, then the model catalog, then unpriced', ()
   it('refuses a model neither prices, unless self-use mode is on', async () => {
     expect(price('in-house-model')).toBeUndefined()
     await set('SelfUseModeEnabled', 'true')
-    expect(price('in-house-model')).toEqual({ kind: 'ratio', modelRatio: UNSET_MODEL_RATIO, completionRatio: 1, cacheRatio: 1, cacheCreationRatio: 1.25, groupRatio: 1 })
+    expect(price('in-house-model')).toEqual({
+      kind: 'ratio',
+      modelRatio: UNSET_MODEL_RATIO,
+      completionRatio: 1,
+      cacheRatio: 1,
+      cacheCreationRatio: 1.25,
+      groupRatio: 1,
+    })
   })
 })

@@ -30,7 +30,11 @@ export function pricingName(model: string): string {
  * The group multiplier: GroupRatio of the group used, unless GroupGroupRatio sets a special one
  * for the user's own group using that group.
  */
-export function groupRatioFor(options: OptionStore, usingGroup: string, userGroup: string): { groupRatio: number; userGroupRatio?: number } {
+export function groupRatioFor(
+  options: OptionStore,
+  usingGroup: string,
+  userGroup: string
+): { groupRatio: number; userGroupRatio?: number } {
   const special = options.json<Record<string, Record<string, number>>>('GroupGroupRatio')[userGroup]?.[usingGroup]
   if (typeof special === 'number' && special >= 0) return { groupRatio: special, userGroupRatio: special }
   const ratio = options.json<Record<string, number>>('GroupRatio')[usingGroup]
@@ -49,7 +53,7 @@ export function resolvePrice(
   model: string,
   usingGroup: string,
   userGroup: string,
-  acceptUnsetRatio = false,
+  acceptUnsetRatio = false
 ): Price | undefined {
   const name = pricingName(model)
   const group = groupRatioFor(options, usingGroup, userGroup)

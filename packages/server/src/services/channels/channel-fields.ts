@@ -67,8 +67,10 @@ export function checkTypeRules(type: number, other: string): string {
       } catch {
         throw new AppError('BAD_REQUEST', 'channel.vertex_region_default')
       }
-      const entry = typeof regions === 'object' && regions !== null ? (regions as Record<string, unknown>).default : undefined
-      if (typeof entry !== 'string' || entry.trim() === '') throw new AppError('BAD_REQUEST', 'channel.vertex_region_default')
+      const entry =
+        typeof regions === 'object' && regions !== null ? (regions as Record<string, unknown>).default : undefined
+      if (typeof entry !== 'string' || entry.trim() === '')
+        throw new AppError('BAD_REQUEST', 'channel.vertex_region_default')
     }
   }
   return other

@@ -15,7 +15,8 @@ export function readChannelInfo(raw: unknown): ChannelInfoDoc {
       value = {}
     }
   }
-  const doc = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const doc =
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   const info: ChannelInfoDoc = {
     is_multi_key: doc.is_multi_key === true,
     multi_key_size: finite(doc.multi_key_size),
@@ -37,8 +38,12 @@ export function channelInfoText(info: ChannelInfoDoc): string {
     is_multi_key: info.is_multi_key,
     multi_key_size: info.multi_key_size,
     multi_key_status_list: statuses && Object.keys(statuses).length > 0 ? statuses : info.is_multi_key ? {} : null,
-    ...(info.multi_key_disabled_reason && Object.keys(info.multi_key_disabled_reason).length > 0 ? { multi_key_disabled_reason: info.multi_key_disabled_reason } : {}),
-    ...(info.multi_key_disabled_time && Object.keys(info.multi_key_disabled_time).length > 0 ? { multi_key_disabled_time: info.multi_key_disabled_time } : {}),
+    ...(info.multi_key_disabled_reason && Object.keys(info.multi_key_disabled_reason).length > 0
+      ? { multi_key_disabled_reason: info.multi_key_disabled_reason }
+      : {}),
+    ...(info.multi_key_disabled_time && Object.keys(info.multi_key_disabled_time).length > 0
+      ? { multi_key_disabled_time: info.multi_key_disabled_time }
+      : {}),
     multi_key_polling_index: info.multi_key_polling_index,
     multi_key_mode: info.multi_key_mode,
   })
@@ -87,7 +92,8 @@ export function splitChannelKeys(text: string): string[] {
 }
 
 /** A key's status: its entry in the status list, enabled when it has none. */
-export const keyStatusOf = (info: ChannelInfoDoc, index: number): number => info.multi_key_status_list?.[String(index)] ?? ChannelStatus.enabled
+export const keyStatusOf = (info: ChannelInfoDoc, index: number): number =>
+  info.multi_key_status_list?.[String(index)] ?? ChannelStatus.enabled
 
 export const enabledKeyIndexes = (info: ChannelInfoDoc, count: number): number[] =>
   Array.from({ length: count }, (_, i) => i).filter((i) => keyStatusOf(info, i) === ChannelStatus.enabled)
@@ -119,11 +125,15 @@ const finite = (value: unknown): number => (typeof value === 'number' && Number.
 
 function numberMap(value: unknown): Record<string, number> | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
-  const entries = Object.entries(value as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]))
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    (e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])
+  )
   return Object.fromEntries(entries)
 }
 
 function stringMap(value: unknown): Record<string, string> | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')
+  )
 }

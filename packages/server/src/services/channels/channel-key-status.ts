@@ -1,5 +1,10 @@
 import { ChannelStatus, type ChannelInfoDoc } from '@gateway/shared'
-import { lockChannelKeyState, saveChannelKeyState, type ChannelKeyChanges, type ChannelKeyState } from '../../db/queries/channel-keys.ts'
+import {
+  lockChannelKeyState,
+  saveChannelKeyState,
+  type ChannelKeyChanges,
+  type ChannelKeyState,
+} from '../../db/queries/channel-keys.ts'
 import type { Services } from '../container.ts'
 import { channelInfoText, enabledKeyIndexes, keyStatusOf, readChannelInfo, splitChannelKeys } from './channel-info.ts'
 
@@ -22,7 +27,13 @@ const unchanged: KeyStatusChange = { key: false, channel: false }
  * Runs under the row lock: of several requests failing on one key, one disables it; of several
  * failing on the last keys, one disables the channel.
  */
-export function autoDisableChannelKey(services: Services, channelId: number, key: string, reason: string, at: number): Promise<KeyStatusChange> {
+export function autoDisableChannelKey(
+  services: Services,
+  channelId: number,
+  key: string,
+  reason: string,
+  at: number
+): Promise<KeyStatusChange> {
   return withKeyState(services, channelId, (state, info, keys) => {
     if (state.status !== ChannelStatus.enabled) return undefined
     const index = keys.indexOf(key)
@@ -36,7 +47,12 @@ export function autoDisableChannelKey(services: Services, channelId: number, key
  * A key that passed a channel test comes back when it had been auto-disabled (never one disabled
  * by hand), and so does its channel when it had been auto-disabled.
  */
-export function autoEnableChannelKey(services: Services, channelId: number, key: string, at: number): Promise<KeyStatusChange> {
+export function autoEnableChannelKey(
+  services: Services,
+  channelId: number,
+  key: string,
+  at: number
+): Promise<KeyStatusChange> {
   return withKeyState(services, channelId, (state, info, keys) => {
     const index = keys.indexOf(key)
     if (index < 0 || keyStatusOf(info, index) !== ChannelStatus.autoDisabled) return undefined
@@ -46,7 +62,13 @@ export function autoEnableChannelKey(services: Services, channelId: number, key:
 }
 
 /** A key's new status in a copy of the document: enabled keys have no entry, disabled ones a reason and time. */
-export function setKeyStatus(info: ChannelInfoDoc, index: number, status: number, reason: string, at: number): ChannelInfoDoc {
+export function setKeyStatus(
+  info: ChannelInfoDoc,
+  index: number,
+  status: number,
+  reason: string,
+  at: number
+): ChannelInfoDoc {
   const statuses = { ...info.multi_key_status_list }
   const reasons = { ...info.multi_key_disabled_reason }
   const times = { ...info.multi_key_disabled_time }
@@ -60,7 +82,12 @@ export function setKeyStatus(info: ChannelInfoDoc, index: number, status: number
     if (reason !== '' || status === ChannelStatus.autoDisabled) reasons[id] = reason
     times[id] = at
   }
-  return { ...info, multi_key_status_list: statuses, multi_key_disabled_reason: reasons, multi_key_disabled_time: times }
+  return {
+    ...info,
+    multi_key_status_list: statuses,
+    multi_key_disabled_reason: reasons,
+    multi_key_disabled_time: times,
+  }
 }
 
 /**
@@ -68,10 +95,17 @@ export function setKeyStatus(info: ChannelInfoDoc, index: number, status: number
  * channel has no enabled key left, enabled again when an auto-disabled one has a key back.
  * A channel disabled by hand stays so.
  */
-export function channelStatusFor(state: Pick<ChannelKeyState, 'status' | 'other_info'>, info: ChannelInfoDoc, keyCount: number, at: number): Pick<ChannelKeyChanges, 'status' | 'other_info'> {
+export function channelStatusFor(
+  state: Pick<ChannelKeyState, 'status' | 'other_info'>,
+  info: ChannelInfoDoc,
+  keyCount: number,
+  at: number
+): Pick<ChannelKeyChanges, 'status' | 'other_info'> {
   const anyEnabled = enabledKeyIndexes(info, keyCount).length > 0
-  if (!anyEnabled && state.status === ChannelStatus.enabled) return { status: ChannelStatus.autoDisabled, other_info: withReason(state.other_info, ALL_KEYS_DISABLED, at) }
-  if (anyEnabled && state.status === ChannelStatus.autoDisabled) return { status: ChannelStatus.enabled, other_info: withReason(state.other_info, '', at) }
+  if (!anyEnabled && state.status === ChannelStatus.enabled)
+    return { status: ChannelStatus.autoDisabled, other_info: withReason(state.other_info, ALL_KEYS_DISABLED, at) }
+  if (anyEnabled && state.status === ChannelStatus.autoDisabled)
+    return { status: ChannelStatus.enabled, other_info: withReason(state.other_info, '', at) }
   return {}
 }
 
@@ -96,7 +130,7 @@ type KeyStateUpdate = { info: ChannelInfoDoc; key?: string } & Pick<ChannelKeyCh
 async function withKeyState(
   services: Services,
   channelId: number,
-  change: (state: ChannelKeyState, info: ChannelInfoDoc, keys: string[]) => KeyStateUpdate | undefined,
+  change: (state: ChannelKeyState, info: ChannelInfoDoc, keys: string[]) => KeyStateUpdate | undefined
 ): Promise<KeyStatusChange> {
   const result = await services.db.transaction().execute(async (trx) => {
     const state = await lockChannelKeyState(trx, services.dialect, channelId)

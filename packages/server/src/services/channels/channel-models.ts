@@ -1,10 +1,10 @@
 import type { ModelDescriptor, UpstreamDetection } from '@gateway/shared'
 import { listEnabledModels } from '../../db/queries/abilities.ts'
+import { findChannelGroups } from '../../db/queries/channels.ts'
+import { listChannelUseByGroup } from '../../db/queries/log-search.ts'
 import { adapterFor } from '../../providers/registry.ts'
 import type { Services } from '../container.ts'
 import { fetchModelList, requireRelayChannel } from './fetch-upstream-models.ts'
-import { findChannelGroups } from '../../db/queries/channels.ts'
-import { listChannelUseByGroup } from '../../db/queries/log-search.ts'
 
 /** The reference system's fixed `created` for built-in models (2021-07-20): a picker needs none better. */
 const BUILT_IN_CREATED = 1_626_777_600
@@ -33,7 +33,11 @@ function optionKeys(services: Services, key: 'ModelRatio' | 'ModelPrice'): strin
 
 /** GET /api/channel/models: every model with a ratio or a price, and every model an enabled channel serves. */
 export async function listModelDescriptors(services: Services): Promise<ModelDescriptor[]> {
-  const names = new Set([...optionKeys(services, 'ModelRatio'), ...optionKeys(services, 'ModelPrice'), ...(await listEnabledModels(services.db))])
+  const names = new Set([
+    ...optionKeys(services, 'ModelRatio'),
+    ...optionKeys(services, 'ModelPrice'),
+    ...(await listEnabledModels(services.db)),
+  ])
   return [...names].sort().map((id) => ({ id, object: 'model', created: BUILT_IN_CREATED, owned_by: ownerOf(id) }))
 }
 
@@ -46,12 +50,19 @@ export async function listModelDescriptors(services: Services): Promise<ModelDes
  */
 export async function detectUpstream(services: Services, id: number): Promise<UpstreamDetection> {
   const channel = await requireRelayChannel(services, id)
-  const upstream = await fetchModelList(services, { type: channel.type, baseUrl: channel.baseUrl, key: channel.key, privateNetwork: channel.privateNetwork })
+  const upstream = await fetchModelList(services, {
+    type: channel.type,
+    baseUrl: channel.baseUrl,
+    key: channel.key,
+    privateNetwork: channel.privateNetwork,
+  })
   const upstreamSet = new Set(upstream)
   const own = new Set(channel.models)
   const mappingTargets = new Set(Object.values(channel.modelMapping))
   const to_add = upstream.filter((model) => !own.has(model) && !mappingTargets.has(model)).sort()
-  const to_remove = channel.models.filter((model) => !upstreamSet.has(model) && !Object.hasOwn(channel.modelMapping, model)).sort()
+  const to_remove = channel.models
+    .filter((model) => !upstreamSet.has(model) && !Object.hasOwn(channel.modelMapping, model))
+    .sort()
 
   const groups = (await findChannelGroups(services.db, id)).split(',').filter((group) => group !== '')
   const seen = await listChannelUseByGroup(services.logDb, id)

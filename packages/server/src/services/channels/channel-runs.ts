@@ -24,7 +24,9 @@ function stateOf(services: Services): Record<ChannelRunKind, ChannelRunProgress>
 }
 
 /** A copy of the progress of the current or last run. */
-export const channelRunProgress = (services: Services, kind: ChannelRunKind): ChannelRunProgress => ({ ...stateOf(services)[kind] })
+export const channelRunProgress = (services: Services, kind: ChannelRunKind): ChannelRunProgress => ({
+  ...stateOf(services)[kind],
+})
 
 /**
  * Works through `ids` one after another (upstreams and rate limits are spared; a fleet test is not
@@ -42,11 +44,18 @@ export function startChannelRun(
   kind: ChannelRunKind,
   ids: readonly number[],
   each: (id: number) => Promise<boolean>,
-  pauseMs = 0,
+  pauseMs = 0
 ): ChannelRun | undefined {
   const state = stateOf(services)
   if (state[kind].running) return undefined
-  const progress: ChannelRunProgress = { running: true, done: 0, total: ids.length, failed: 0, started_at: nowSeconds(), finished_at: 0 }
+  const progress: ChannelRunProgress = {
+    running: true,
+    done: 0,
+    total: ids.length,
+    failed: 0,
+    started_at: nowSeconds(),
+    finished_at: 0,
+  }
   state[kind] = progress
   const run = async () => {
     for (const id of ids) {

@@ -1,5 +1,5 @@
-import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
+import { guardedFetch } from '../../lib/outbound/guarded-fetch.ts'
 import { findOutboundBlockedError, OutboundResponseTooLargeError } from '../../lib/outbound/outbound-errors.ts'
 import { errorBodyUse, sanitize, upstreamHttpError } from '../../relay/upstream/upstream-error.ts'
 import type { Services } from '../container.ts'
@@ -25,21 +25,34 @@ export class ChannelCallError extends Error {
  * headers only; every failure becomes a ChannelCallError whose text never carries key or URL, and
  * an error answer from a private address is reported by its status alone.
  */
-export async function getChannelJson(services: Services, url: string, headers: Record<string, string>, key: string, privateNetwork: boolean): Promise<unknown> {
+export async function getChannelJson(
+  services: Services,
+  url: string,
+  headers: Record<string, string>,
+  key: string,
+  privateNetwork: boolean
+): Promise<unknown> {
   let status: number
   let text: string
   try {
     const response = await guardedFetch(
       url,
       { method: 'GET', headers: { accept: 'application/json', ...headers } },
-      { policy: channelPolicy(services.options, privateNetwork), timeoutMs: CHANNEL_CALL_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES },
+      {
+        policy: channelPolicy(services.options, privateNetwork),
+        timeoutMs: CHANNEL_CALL_TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+      }
     )
     status = response.status
     text = await response.text()
   } catch (error) {
     throw new ChannelCallError(describeTransportError(error, key))
   }
-  if (status < 200 || status > 299) throw new ChannelCallError(`${status}: ${upstreamHttpError(status, text, {}, key, errorBodyUse(url, 'none')).message}`)
+  if (status < 200 || status > 299)
+    throw new ChannelCallError(
+      `${status}: ${upstreamHttpError(status, text, {}, key, errorBodyUse(url, 'none')).message}`
+    )
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -57,11 +70,17 @@ function describeTransportError(error: unknown, key: string): string {
 }
 
 /** The first non-empty key line: multi-key channels keep one key per line. */
-export const firstKeyLine = (key: string): string => key.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '') ?? ''
+export const firstKeyLine = (key: string): string =>
+  key
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => line !== '') ?? ''
 
 /** A JSON object's field, or undefined for anything that is not an object. */
 export function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined
 }
 
 /** A number from a number or numeric string (upstreams send balances both ways); NaN otherwise. */

@@ -9,10 +9,15 @@ import type { OptionStore } from '../options/option-store.ts'
  * sets the flag, and an admin who moves a channel the root allowed to another address takes the
  * allowance away with it (the new address was never the root's decision).
  */
-export function applyPrivateNetworkRule(changes: { private_network?: number; base_url?: string }, byRoot: boolean, current?: { private_network: number; base_url: string }): void {
+export function applyPrivateNetworkRule(
+  changes: { private_network?: number; base_url?: string },
+  byRoot: boolean,
+  current?: { private_network: number; base_url: string }
+): void {
   if (byRoot) return
   delete changes.private_network
-  if (current?.private_network === 1 && changes.base_url !== undefined && changes.base_url !== current.base_url) changes.private_network = 0
+  if (current?.private_network === 1 && changes.base_url !== undefined && changes.base_url !== current.base_url)
+    changes.private_network = 0
 }
 
 /**

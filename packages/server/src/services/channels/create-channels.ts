@@ -1,13 +1,22 @@
-import { ChannelAddMode, ChannelStatus, ChannelType, MAX_KEYS_PER_CREATE, MultiKeyMode, splitLines, type AddChannelInput, type Channel } from '@gateway/shared'
+import {
+  ChannelAddMode,
+  ChannelStatus,
+  ChannelType,
+  MAX_KEYS_PER_CREATE,
+  MultiKeyMode,
+  splitLines,
+  type AddChannelInput,
+  type Channel,
+} from '@gateway/shared'
 import { insertChannel, listChannelInfos } from '../../db/queries/channels.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
+import { toChannel } from './channel-dto.ts'
 import { channelChanges, checkTypeRules } from './channel-fields.ts'
 import { channelInfoText, multiKeyInfo, singleKeyInfo } from './channel-info.ts'
-import { toChannel } from './channel-dto.ts'
-import { rebuildAbilities } from './rebuild-abilities.ts'
 import { applyPrivateNetworkRule, checkChannelBaseUrl } from './check-base-url.ts'
+import { rebuildAbilities } from './rebuild-abilities.ts'
 
 /** One channel to insert: its key text (plain) and what channel_info it starts with. */
 interface NewChannel {
@@ -43,7 +52,14 @@ export async function createChannels(services: Services, input: AddChannelInput,
   const created = await services.db.transaction().execute(async (trx) => {
     const ids: number[] = []
     for (const one of planned) {
-      ids.push(await insertChannel(trx, services.dialect, { ...fields, name: one.name, key: services.secrets.encrypt(one.key), channel_info: one.info }))
+      ids.push(
+        await insertChannel(trx, services.dialect, {
+          ...fields,
+          name: one.name,
+          key: services.secrets.encrypt(one.key),
+          channel_info: one.info,
+        })
+      )
     }
     const channels = await listChannelInfos(trx, ids)
     await rebuildAbilities(trx, services.dialect, channels)
@@ -58,13 +74,18 @@ function plannedChannels(input: AddChannelInput, type: number, name: string, key
   if (input.mode === ChannelAddMode.single) return [{ key: single, name, info: channelInfoText(singleKeyInfo()) }]
   const keys = type === ChannelType.vertexAI ? vertexKeys(keyText) : splitLines(keyText)
   if (keys.length === 0) throw new AppError('BAD_REQUEST', 'channel.name_key_required')
-  if (keys.length > MAX_KEYS_PER_CREATE) throw new AppError('BAD_REQUEST', 'channel.too_many_keys', { max: MAX_KEYS_PER_CREATE })
+  if (keys.length > MAX_KEYS_PER_CREATE)
+    throw new AppError('BAD_REQUEST', 'channel.too_many_keys', { max: MAX_KEYS_PER_CREATE })
   if (input.mode === ChannelAddMode.multiToSingle) {
     const mode = input.multi_key_mode ?? MultiKeyMode.random
     return [{ key: keys.join('\n'), name, info: channelInfoText(multiKeyInfo(mode, keys.length)) }]
   }
   const withPrefix = input.batch_add_set_key_prefix_2_name === true && keys.length > 1
-  return keys.map((key) => ({ key, name: withPrefix ? `${name} ${key.slice(0, 8)}`.slice(0, 255) : name, info: channelInfoText(singleKeyInfo()) }))
+  return keys.map((key) => ({
+    key,
+    name: withPrefix ? `${name} ${key.slice(0, 8)}`.slice(0, 255) : name,
+    info: channelInfoText(singleKeyInfo()),
+  }))
 }
 
 /** A single channel's key as typed, without the blank space around it. */
@@ -88,5 +109,7 @@ export function vertexKeys(keyText: string): string[] {
     throw new AppError('BAD_REQUEST', 'channel.vertex_keys_invalid')
   }
   if (!Array.isArray(array)) throw new AppError('BAD_REQUEST', 'channel.vertex_keys_invalid')
-  return array.map((item) => (typeof item === 'string' ? item.trim() : JSON.stringify(item))).filter((item) => item !== '')
+  return array
+    .map((item) => (typeof item === 'string' ? item.trim() : JSON.stringify(item)))
+    .filter((item) => item !== '')
 }

@@ -25,9 +25,13 @@ function modelListCall(target: ModelListTarget): { url: string; headers: Record<
   const key = firstKeyLine(target.key)
   const bearer = { authorization: `Bearer ${key}` }
   const base = target.baseUrl.replace(/\/+$/, '')
-  if (target.type === ChannelType.gemini) return { url: `${base || 'https://generativelanguage.googleapis.com'}/v1beta/openai/models`, headers: bearer }
+  if (target.type === ChannelType.gemini)
+    return { url: `${base || 'https://generativelanguage.googleapis.com'}/v1beta/openai/models`, headers: bearer }
   if (target.type === ChannelType.anthropic) {
-    return { url: `${base || 'https://api.anthropic.com'}/v1/models`, headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' } }
+    return {
+      url: `${base || 'https://api.anthropic.com'}/v1/models`,
+      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+    }
   }
   const adapter = target.type === ChannelType.custom ? undefined : adapterFor(target.type)
   if (adapter) {
@@ -38,7 +42,10 @@ function modelListCall(target: ModelListTarget): { url: string; headers: Record<
     } catch {
       throw new ChannelCallError('the channel has no base URL')
     }
-    return { url: chat.replace(/\/chat\/completions$/, '/models'), headers: { ...adapter.buildHeaders(channel, 'chat') } }
+    return {
+      url: chat.replace(/\/chat\/completions$/, '/models'),
+      headers: { ...adapter.buildHeaders(channel, 'chat') },
+    }
   }
   if (!base) throw new ChannelCallError('the channel has no base URL')
   return { url: `${base}/v1/models`, headers: bearer }
@@ -59,9 +66,12 @@ function readModelIds(answer: unknown): string[] {
 export async function fetchModelList(services: Services, target: ModelListTarget): Promise<string[]> {
   try {
     const call = modelListCall(target)
-    return readModelIds(await getChannelJson(services, call.url, call.headers, firstKeyLine(target.key), target.privateNetwork))
+    return readModelIds(
+      await getChannelJson(services, call.url, call.headers, firstKeyLine(target.key), target.privateNetwork)
+    )
   } catch (error) {
-    if (error instanceof ChannelCallError) throw new AppError('BAD_REQUEST', 'channel.fetch_models_failed', { reason: error.reason })
+    if (error instanceof ChannelCallError)
+      throw new AppError('BAD_REQUEST', 'channel.fetch_models_failed', { reason: error.reason })
     throw error
   }
 }
@@ -75,7 +85,12 @@ export async function requireRelayChannel(services: Services, id: number): Promi
 /** GET /api/channel/fetch_models/:id: with the channel's stored (decrypted) key. */
 export async function fetchChannelModels(services: Services, id: number): Promise<string[]> {
   const channel = await requireRelayChannel(services, id)
-  return fetchModelList(services, { type: channel.type, baseUrl: channel.baseUrl, key: channel.key, privateNetwork: channel.privateNetwork })
+  return fetchModelList(services, {
+    type: channel.type,
+    baseUrl: channel.baseUrl,
+    key: channel.key,
+    privateNetwork: channel.privateNetwork,
+  })
 }
 
 /**

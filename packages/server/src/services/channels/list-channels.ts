@@ -17,7 +17,8 @@ import type { Services } from '../container.ts'
 import { toChannel } from './channel-dto.ts'
 
 /** GET /api/channel/: priority desc then id desc, or id desc with id_sort. */
-export const listChannels = (services: Services, query: ListChannelsQuery): Promise<ChannelPage> => pageOfChannels(services, {}, query)
+export const listChannels = (services: Services, query: ListChannelsQuery): Promise<ChannelPage> =>
+  pageOfChannels(services, {}, query)
 
 /**
  * GET /api/channel/search. `keyword` is an exact id when numeric, or part of the name. It is not
@@ -42,7 +43,11 @@ export async function getChannel(services: Services, id: number): Promise<Channe
 /** GET /api/channel/models_enabled */
 export const listEnabledChannelModels = (services: Services): Promise<string[]> => listEnabledModels(services.db)
 
-async function pageOfChannels(services: Services, filter: ChannelFilter, query: ListChannelsQuery): Promise<ChannelPage> {
+async function pageOfChannels(
+  services: Services,
+  filter: ChannelFilter,
+  query: ListChannelsQuery
+): Promise<ChannelPage> {
   const request = { filter, idSort: query.id_sort, offset: (query.p - 1) * query.page_size, limit: query.page_size }
   const [{ rows, total }, typeCounts] = await Promise.all([
     query.tag_mode ? tagModePage(services, request) : listChannelPage(services.db, services.dialect, request),
@@ -58,10 +63,13 @@ async function pageOfChannels(services: Services, filter: ChannelFilter, query: 
  */
 async function tagModePage(
   services: Services,
-  request: { filter: ChannelFilter; idSort: boolean; offset: number; limit: number },
+  request: { filter: ChannelFilter; idSort: boolean; offset: number; limit: number }
 ): Promise<{ rows: ChannelInfo[]; total: number }> {
   const { db, dialect } = services
-  const [tagCount, untaggedCount] = await Promise.all([countTags(db, dialect, request.filter), countUntagged(db, dialect, request.filter)])
+  const [tagCount, untaggedCount] = await Promise.all([
+    countTags(db, dialect, request.filter),
+    countUntagged(db, dialect, request.filter),
+  ])
   const rows: ChannelInfo[] = []
   let untaggedOffset = request.offset - tagCount
   let room = request.limit

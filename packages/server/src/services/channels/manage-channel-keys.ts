@@ -1,4 +1,10 @@
-import { ChannelStatus, type ChannelInfoDoc, type KeyStatus, type MultiKeyManageInput, type MultiKeyStatusPage } from '@gateway/shared'
+import {
+  ChannelStatus,
+  type ChannelInfoDoc,
+  type KeyStatus,
+  type MultiKeyManageInput,
+  type MultiKeyStatusPage,
+} from '@gateway/shared'
 import { lockChannelKeyState, saveChannelKeyState } from '../../db/queries/channel-keys.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { MessageKey, MessageParams } from '../../i18n/messages.ts'
@@ -8,7 +14,8 @@ import { channelInfoText, keyStatusOf, maskKey, readChannelInfo, splitChannelKey
 import { channelStatusFor, setKeyStatus } from './channel-key-status.ts'
 
 /** What an action answers: the status page, or a message (and for delete_disabled_keys the count). */
-export type ManageKeysResult = { page: MultiKeyStatusPage } | { message: MessageKey; params?: MessageParams; data?: number }
+export type ManageKeysResult =
+  { page: MultiKeyStatusPage } | { message: MessageKey; params?: MessageParams; data?: number }
 
 const DEFAULT_PAGE_SIZE = 50
 
@@ -53,9 +60,17 @@ function applyAction(input: MultiKeyManageInput, info: ChannelInfoDoc, keys: str
   const indexes = keys.map((_, i) => i)
   switch (input.action) {
     case 'enable_key':
-      return { info: setKeyStatus(info, keyIndex(input, keys), ChannelStatus.enabled, '', at), keys, result: { message: 'channel.key_enabled' } }
+      return {
+        info: setKeyStatus(info, keyIndex(input, keys), ChannelStatus.enabled, '', at),
+        keys,
+        result: { message: 'channel.key_enabled' },
+      }
     case 'disable_key':
-      return { info: setKeyStatus(info, keyIndex(input, keys), ChannelStatus.manuallyDisabled, '', at), keys, result: { message: 'channel.key_disabled' } }
+      return {
+        info: setKeyStatus(info, keyIndex(input, keys), ChannelStatus.manuallyDisabled, '', at),
+        keys,
+        result: { message: 'channel.key_disabled' },
+      }
     case 'enable_all_keys': {
       const count = indexes.filter((i) => keyStatusOf(info, i) !== ChannelStatus.enabled).length
       const cleared = { ...info, multi_key_status_list: {}, multi_key_disabled_reason: {}, multi_key_disabled_time: {} }
@@ -85,13 +100,19 @@ function applyAction(input: MultiKeyManageInput, info: ChannelInfoDoc, keys: str
 }
 
 function keyIndex(input: MultiKeyManageInput, keys: string[]): number {
-  if (input.key_index === undefined || input.key_index === null) throw new AppError('BAD_REQUEST', 'channel.key_index_required')
-  if (input.key_index < 0 || input.key_index >= keys.length) throw new AppError('BAD_REQUEST', 'channel.key_index_out_of_range')
+  if (input.key_index === undefined || input.key_index === null)
+    throw new AppError('BAD_REQUEST', 'channel.key_index_required')
+  if (input.key_index < 0 || input.key_index >= keys.length)
+    throw new AppError('BAD_REQUEST', 'channel.key_index_out_of_range')
   return input.key_index
 }
 
 /** The keys `keep` says stay, renumbered, each with its status, reason and time. */
-function keepKeys(info: ChannelInfoDoc, keys: string[], keep: (index: number) => boolean): Pick<ActionOutcome, 'info' | 'keys'> {
+function keepKeys(
+  info: ChannelInfoDoc,
+  keys: string[],
+  keep: (index: number) => boolean
+): Pick<ActionOutcome, 'info' | 'keys'> {
   const kept: string[] = []
   const statuses: Record<string, number> = {}
   const reasons: Record<string, string> = {}
@@ -107,7 +128,15 @@ function keepKeys(info: ChannelInfoDoc, keys: string[], keep: (index: number) =>
     if (status !== ChannelStatus.enabled && reason !== undefined) reasons[next] = reason
     if (status !== ChannelStatus.enabled && time !== undefined) times[next] = time
   })
-  return { keys: kept, info: { ...info, multi_key_status_list: statuses, multi_key_disabled_reason: reasons, multi_key_disabled_time: times } }
+  return {
+    keys: kept,
+    info: {
+      ...info,
+      multi_key_status_list: statuses,
+      multi_key_disabled_reason: reasons,
+      multi_key_disabled_time: times,
+    },
+  }
 }
 
 /** get_key_status: one page of the keys in the asked status; the counts cover every key. */
@@ -124,7 +153,8 @@ function statusPage(keys: string[], info: ChannelInfoDoc, input: MultiKeyManageI
     return row
   })
   const count = (status: number) => all.filter((k) => k.status === status).length
-  const filtered = input.status === undefined || input.status === null ? all : all.filter((k) => k.status === input.status)
+  const filtered =
+    input.status === undefined || input.status === null ? all : all.filter((k) => k.status === input.status)
   const pageSize = input.page_size && input.page_size > 0 ? Math.min(input.page_size, 1000) : DEFAULT_PAGE_SIZE
   const totalPages = Math.max(1, Math.ceil(filtered.length / pageSize))
   const page = Math.min(Math.max(1, input.page ?? 1), totalPages)

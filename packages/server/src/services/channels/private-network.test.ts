@@ -31,7 +31,14 @@ afterAll(async () => {
   await h.close()
 })
 
-const channelBody = (baseUrl: string, extra: Record<string, unknown> = {}) => ({ name: 'local', type: 1, key: 'sk-local', models: 'gpt-4o-mini', base_url: baseUrl, ...extra })
+const channelBody = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
+  name: 'local',
+  type: 1,
+  key: 'sk-local',
+  models: 'gpt-4o-mini',
+  base_url: baseUrl,
+  ...extra,
+})
 
 /** The id of the one channel a create call answered. */
 function createdId(response: { json?: { data?: unknown } | null }): number {
@@ -41,7 +48,11 @@ function createdId(response: { json?: { data?: unknown } | null }): number {
 }
 
 async function channelRow(id: number) {
-  return h.services.db.selectFrom('channels').select(['private_network', 'base_url']).where('id', '=', id).executeTakeFirstOrThrow()
+  return h.services.db
+    .selectFrom('channels')
+    .select(['private_network', 'base_url'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 }
 
 describe('private-network channels', () => {
@@ -50,18 +61,29 @@ describe('private-network channels', () => {
   })
 
   it('cannot be made by an admin, even one who sends the flag', async () => {
-    const response = await h.request('POST', '/api/channel/', { as: admin, body: channelBody(upstream.url, { private_network: 1 }) })
+    const response = await h.request('POST', '/api/channel/', {
+      as: admin,
+      body: channelBody(upstream.url, { private_network: 1 }),
+    })
     expect(response.json?.message).toBe(blocked)
-    expect(await h.services.db.selectFrom('channels').select('id').where('base_url', '=', upstream.url).execute()).toEqual([])
+    expect(
+      await h.services.db.selectFrom('channels').select('id').where('base_url', '=', upstream.url).execute()
+    ).toEqual([])
   })
 
   it('are the root decision: the root sets the flag, an admin cannot set it on a public channel', async () => {
-    const made = await h.request('POST', '/api/channel/', { as: root, body: channelBody(upstream.url, { private_network: 1 }) })
+    const made = await h.request('POST', '/api/channel/', {
+      as: root,
+      body: channelBody(upstream.url, { private_network: 1 }),
+    })
     expect(made.json?.success).toBe(true)
     const id = createdId(made)
     expect(await channelRow(id)).toEqual({ private_network: 1, base_url: upstream.url })
 
-    const publicOne = await h.request('POST', '/api/channel/', { as: admin, body: channelBody('https://api.example.com', { private_network: 1 }) })
+    const publicOne = await h.request('POST', '/api/channel/', {
+      as: admin,
+      body: channelBody('https://api.example.com', { private_network: 1 }),
+    })
     const publicId = createdId(publicOne)
     expect((await channelRow(publicId)).private_network).toBe(0)
     await h.request('PUT', '/api/channel/', { as: admin, body: { id: publicId, private_network: 1 } })
@@ -69,13 +91,19 @@ describe('private-network channels', () => {
   })
 
   it('lose the allowance when an admin moves them to another address, and keep it for other edits', async () => {
-    const made = await h.request('POST', '/api/channel/', { as: root, body: channelBody(upstream.url, { private_network: 1 }) })
+    const made = await h.request('POST', '/api/channel/', {
+      as: root,
+      body: channelBody(upstream.url, { private_network: 1 }),
+    })
     const id = createdId(made)
     const renamed = await h.request('PUT', '/api/channel/', { as: admin, body: { id, name: 'renamed' } })
     expect(renamed.json?.success).toBe(true)
     expect((await channelRow(id)).private_network).toBe(1)
 
-    const moved = await h.request('PUT', '/api/channel/', { as: admin, body: { id, base_url: 'http://127.0.0.1:6379' } })
+    const moved = await h.request('PUT', '/api/channel/', {
+      as: admin,
+      body: { id, base_url: 'http://127.0.0.1:6379' },
+    })
     expect(moved.json?.message).toBe(blocked)
     expect(await channelRow(id)).toEqual({ private_network: 1, base_url: upstream.url })
   })
@@ -91,12 +119,23 @@ describe('private-network channels', () => {
   })
 
   it('never reach a private address from a channel the root did not allow, in the relay', async () => {
-    upstream.routes.set('/v1/chat/completions', [200, { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }])
+    upstream.routes.set('/v1/chat/completions', [
+      200,
+      {
+        id: 'x',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
+    ])
     await addChannel(h, { baseUrl: upstream.url, privateNetwork: false, models: 'gpt-4o' })
     await h.services.changes.publish({ kind: 'channels' })
     const { key } = await addToken(h, (await h.createUser(Role.user, { quota: 100_000_000 })).id)
     const before = upstream.seen.length
-    const response = await h.request('POST', '/v1/chat/completions', { headers: { authorization: `Bearer ${key}` }, body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] } })
+    const response = await h.request('POST', '/v1/chat/completions', {
+      headers: { authorization: `Bearer ${key}` },
+      body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] },
+    })
     await settle(h)
     expect(response.status, response.text).toBe(502)
     expect((JSON.parse(response.text) as { error: { code: string } }).error.code).toBe('upstream_address_blocked')
@@ -108,10 +147,15 @@ describe('private-network channels', () => {
     await addChannel(h, { baseUrl: upstream.url, privateNetwork: true, models: 'gpt-3.5-turbo' })
     await h.services.changes.publish({ kind: 'channels' })
     const { key } = await addToken(h, (await h.createUser(Role.user, { quota: 100_000_000 })).id)
-    const response = await h.request('POST', '/v1/chat/completions', { headers: { authorization: `Bearer ${key}` }, body: { model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'hi' }] } })
+    const response = await h.request('POST', '/v1/chat/completions', {
+      headers: { authorization: `Bearer ${key}` },
+      body: { model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'hi' }] },
+    })
     await settle(h)
     expect(response.status).toBe(400)
     expect(response.text).not.toContain(SECRET)
-    expect((JSON.parse(response.text) as { error: { message: string } }).error.message).toContain('upstream answered 400')
+    expect((JSON.parse(response.text) as { error: { message: string } }).error.message).toContain(
+      'upstream answered 400'
+    )
   })
 })

@@ -1,4 +1,10 @@
-import { CHANNEL_GROUP_NAME_MAX, CHANNEL_MODEL_NAME_MAX, ChannelStatus, splitCommaList, uniqueItems } from '@gateway/shared'
+import {
+  CHANNEL_GROUP_NAME_MAX,
+  CHANNEL_MODEL_NAME_MAX,
+  ChannelStatus,
+  splitCommaList,
+  uniqueItems,
+} from '@gateway/shared'
 import type { Insertable, Transaction } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import { deleteAbilitiesOfChannels, insertAbilities } from '../../db/queries/abilities.ts'
@@ -25,7 +31,7 @@ export function abilitiesOf(channel: AbilitySource): Insertable<AbilitiesTable>[
       priority: channel.priority,
       weight: channel.weight,
       tag: channel.tag,
-    })),
+    }))
   )
 }
 
@@ -33,11 +39,15 @@ export function abilitiesOf(channel: AbilitySource): Insertable<AbilitiesTable>[
  * Replaces the abilities of the given channels with ones built from their current fields. Takes
  * a transaction, never the pool: the channel write and its routing rows commit or fail together.
  */
-export async function rebuildAbilities(trx: Transaction<Database>, dialect: DialectName, channels: readonly AbilitySource[]): Promise<void> {
+export async function rebuildAbilities(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  channels: readonly AbilitySource[]
+): Promise<void> {
   if (channels.length === 0) return
   await deleteAbilitiesOfChannels(
     trx,
-    channels.map((channel) => channel.id),
+    channels.map((channel) => channel.id)
   )
   await insertAbilities(trx, dialect, channels.flatMap(abilitiesOf))
 }

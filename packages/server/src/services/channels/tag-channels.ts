@@ -6,7 +6,11 @@ import type { Services } from '../container.ts'
 import { rebuildAbilities } from './rebuild-abilities.ts'
 
 /** POST /api/channel/batch/tag: sets (or, with null or '', clears) the tag of the channels; returns how many exist. */
-export async function setChannelsTag(services: Services, ids: readonly number[], tag: string | null | undefined): Promise<number> {
+export async function setChannelsTag(
+  services: Services,
+  ids: readonly number[],
+  tag: string | null | undefined
+): Promise<number> {
   const count = await services.db.transaction().execute(async (trx) => {
     const unique = [...new Set(ids)]
     await updateChannels(trx, unique, { tag: tag ? tag : null })
@@ -39,7 +43,8 @@ export async function setTagStatus(services: Services, tag: string, enabled: boo
  */
 export async function editTag(services: Services, input: EditTagInput): Promise<number> {
   const changes: ChannelChanges = {}
-  if (input.new_tag !== undefined && input.new_tag !== null && input.new_tag !== input.tag) changes.tag = input.new_tag || null
+  if (input.new_tag !== undefined && input.new_tag !== null && input.new_tag !== input.tag)
+    changes.tag = input.new_tag || null
   if (input.priority !== undefined) changes.priority = input.priority
   if (input.weight !== undefined) changes.weight = input.weight
   if (input.model_mapping !== undefined) changes.model_mapping = input.model_mapping

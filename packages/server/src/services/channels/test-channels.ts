@@ -7,10 +7,19 @@ import { startChannelRun, type ChannelRun } from './channel-runs.ts'
 import { requireRelayChannel } from './fetch-upstream-models.ts'
 
 /** Drawing and music channels answer asynchronous task APIs: a chat request says nothing about them. */
-const untestableTypes: ReadonlySet<number> = new Set([ChannelType.midjourney, ChannelType.midjourneyPlus, ChannelType.sunoAPI])
+const untestableTypes: ReadonlySet<number> = new Set([
+  ChannelType.midjourney,
+  ChannelType.midjourneyPlus,
+  ChannelType.sunoAPI,
+])
 
 /** GET /api/channel/test/:id?model=: one real request; auto-disable and auto-enable apply. The failure reads in `language`. */
-export async function testOneChannel(services: Services, id: number, model: string | undefined, language: Language): Promise<ChannelTestResult> {
+export async function testOneChannel(
+  services: Services,
+  id: number,
+  model: string | undefined,
+  language: Language
+): Promise<ChannelTestResult> {
   const channel = await requireRelayChannel(services, id)
   if (untestableTypes.has(channel.type)) throw new AppError('BAD_REQUEST', 'channel.not_testable')
   return testChannel(services, id, model?.trim() || undefined, language)

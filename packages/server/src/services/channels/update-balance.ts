@@ -1,6 +1,6 @@
 import { ChannelStatus, ChannelType } from '@gateway/shared'
 import { setChannelStatus } from '../../db/queries/channel-status.ts'
-import { listChannelIds } from '../../db/queries/channels.ts'
+import { listChannelIds, setChannelBalance } from '../../db/queries/channels.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
@@ -8,7 +8,6 @@ import type { RelayChannel } from '../../relay/cache/channel-cache.ts'
 import type { Services } from '../container.ts'
 import { startChannelRun, type ChannelRun } from './channel-runs.ts'
 import { ChannelCallError, field, firstKeyLine, getChannelJson, toNumber } from './channel-upstream-fetch.ts'
-import { setChannelBalance } from '../../db/queries/channels.ts'
 
 type Get = (path: string, headers: Record<string, string>) => Promise<unknown>
 
@@ -49,7 +48,8 @@ const balanceSources: Partial<Record<number, BalanceSource>> = {
     async read(get, key) {
       const answer = await get('/v1/user/info', bearer(key))
       const code = field(answer, 'code')
-      if (code !== undefined && code !== 20000) throw new ChannelCallError(String(field(answer, 'message') ?? `code ${String(code)}`))
+      if (code !== undefined && code !== 20000)
+        throw new ChannelCallError(String(field(answer, 'message') ?? `code ${String(code)}`))
       return toNumber(field(field(answer, 'data'), 'totalBalance'))
     },
   },
@@ -75,17 +75,20 @@ const balanceSources: Partial<Record<number, BalanceSource>> = {
     defaultBaseUrl: 'https://aiproxy.io',
     async read(get, key) {
       const answer = await get('/api/report/getUserOverview', { 'api-key': key })
-      if (field(answer, 'success') !== true) throw new ChannelCallError(String(field(answer, 'message') ?? 'request failed'))
+      if (field(answer, 'success') !== true)
+        throw new ChannelCallError(String(field(answer, 'message') ?? 'request failed'))
       return toNumber(field(field(answer, 'data'), 'totalPoints'))
     },
   },
   12: {
     defaultBaseUrl: 'https://api.api2gpt.com',
-    read: async (get, key) => toNumber(field(await get('/dashboard/billing/credit_grants', bearer(key)), 'total_remaining')),
+    read: async (get, key) =>
+      toNumber(field(await get('/dashboard/billing/credit_grants', bearer(key)), 'total_remaining')),
   },
   13: {
     defaultBaseUrl: 'https://api.aigc2d.com',
-    read: async (get, key) => toNumber(field(await get('/dashboard/billing/credit_grants', bearer(key)), 'total_available')),
+    read: async (get, key) =>
+      toNumber(field(await get('/dashboard/billing/credit_grants', bearer(key)), 'total_available')),
   },
 }
 
@@ -104,7 +107,8 @@ export async function updateChannelBalance(services: Services, id: number): Prom
   try {
     balance = await readBalance(services, channel, source)
   } catch (error) {
-    if (error instanceof ChannelCallError) throw new AppError('BAD_REQUEST', 'channel.balance_failed', { reason: error.reason })
+    if (error instanceof ChannelCallError)
+      throw new AppError('BAD_REQUEST', 'channel.balance_failed', { reason: error.reason })
     throw error
   }
   const now = nowSeconds()

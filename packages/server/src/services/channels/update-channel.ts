@@ -3,12 +3,12 @@ import { lockChannelKeyState } from '../../db/queries/channel-keys.ts'
 import { findChannelInfo, updateChannels, type ChannelChanges } from '../../db/queries/channels.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
+import { toChannel } from './channel-dto.ts'
 import { channelChanges, checkTypeRules } from './channel-fields.ts'
 import { channelInfoText, pruneKeyEntries, readChannelInfo, splitChannelKeys } from './channel-info.ts'
-import { toChannel } from './channel-dto.ts'
+import { applyPrivateNetworkRule, checkChannelBaseUrl } from './check-base-url.ts'
 import { vertexKeys } from './create-channels.ts'
 import { rebuildAbilities } from './rebuild-abilities.ts'
-import { applyPrivateNetworkRule, checkChannelBaseUrl } from './check-base-url.ts'
 
 /**
  * PUT /api/channel/: changes the fields given, including the single-field status, priority and
@@ -35,7 +35,18 @@ export async function updateChannel(services: Services, input: UpdateChannelInpu
     }
     if (readChannelInfo(current.channel_info).is_multi_key) {
       if (newKeyText !== undefined || multiKeyMode) {
-        Object.assign(changes, await multiKeyChanges(services, trx, id, changes.type ?? current.type, newKeyText, keyMode ?? 'replace', multiKeyMode))
+        Object.assign(
+          changes,
+          await multiKeyChanges(
+            services,
+            trx,
+            id,
+            changes.type ?? current.type,
+            newKeyText,
+            keyMode ?? 'replace',
+            multiKeyMode
+          )
+        )
       }
     } else if (newKeyText !== undefined) changes.key = services.secrets.encrypt(newKeyText.trim())
     await updateChannels(trx, [id], changes)
@@ -61,7 +72,7 @@ async function multiKeyChanges(
   type: number,
   keyText: string | undefined,
   keyMode: 'append' | 'replace',
-  multiKeyMode: string | undefined | null,
+  multiKeyMode: string | undefined | null
 ): Promise<Pick<ChannelChanges, 'key' | 'channel_info'>> {
   const state = await lockChannelKeyState(trx, services.dialect, id)
   if (!state) throw new AppError('NOT_FOUND', 'channel.not_found')
@@ -77,9 +88,19 @@ async function multiKeyChanges(
     keys = [...stored, ...typed.filter((k) => !seen.has(k) && seen.add(k))]
   } else {
     keys = typed
-    info = { ...info, multi_key_status_list: {}, multi_key_disabled_reason: {}, multi_key_disabled_time: {}, multi_key_polling_index: 0 }
+    info = {
+      ...info,
+      multi_key_status_list: {},
+      multi_key_disabled_reason: {},
+      multi_key_disabled_time: {},
+      multi_key_polling_index: 0,
+    }
   }
   if (keys.length === 0) throw new AppError('BAD_REQUEST', 'channel.name_key_required')
-  if (keys.length > MAX_KEYS_PER_CREATE) throw new AppError('BAD_REQUEST', 'channel.too_many_keys', { max: MAX_KEYS_PER_CREATE })
-  return { key: services.secrets.encrypt(keys.join('\n')), channel_info: channelInfoText(pruneKeyEntries(info, keys.length)) }
+  if (keys.length > MAX_KEYS_PER_CREATE)
+    throw new AppError('BAD_REQUEST', 'channel.too_many_keys', { max: MAX_KEYS_PER_CREATE })
+  return {
+    key: services.secrets.encrypt(keys.join('\n')),
+    channel_info: channelInfoText(pruneKeyEntries(info, keys.length)),
+  }
 }

@@ -19,7 +19,10 @@ async function readyz(h: Harness): Promise<{ status: number; body: unknown }> {
 /** Everything passing: the checks the harness has, Redis only when one is configured. */
 const allOk = (h: Harness, extra: Record<string, string> = {}) => ({
   status: 200,
-  body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', routing: 'ok', ...(h.services.redis ? { redis: 'ok' } : {}), ...extra } },
+  body: {
+    status: 'ready',
+    checks: { database: 'ok', migrations: 'ok', routing: 'ok', ...(h.services.redis ? { redis: 'ok' } : {}), ...extra },
+  },
 })
 
 // Skipped only where PostgreSQL's server binaries (initdb, pg_ctl) are not installed: the test needs a cluster it may stop.
@@ -46,7 +49,10 @@ describe.skipIf(!ownPostgresAvailable())('/readyz while its PostgreSQL goes away
       .poll(() => readyz(h), FOLLOWS)
       .toEqual({
         status: 503,
-        body: { status: 'unready', checks: { ...allOk(h).body.checks, database: expect.stringMatching(/^error: [\w ]+$/) } },
+        body: {
+          status: 'unready',
+          checks: { ...allOk(h).body.checks, database: expect.stringMatching(/^error: [\w ]+$/) },
+        },
       })
     // The public answer names neither the server nor the DSN.
     expect(JSON.stringify((await readyz(h)).body)).not.toContain(String(postgres.port))
@@ -71,7 +77,10 @@ describe.skipIf(!redisServerAvailable())('/readyz while its Redis goes away', ()
     await redis?.kill()
   })
 
-  const redisFailing = () => ({ status: 503, body: { status: 'unready', checks: { ...allOk(h).body.checks, redis: expect.stringMatching(/^error: [\w ]+$/) } } })
+  const redisFailing = () => ({
+    status: 503,
+    body: { status: 'unready', checks: { ...allOk(h).body.checks, redis: expect.stringMatching(/^error: [\w ]+$/) } },
+  })
 
   it('turns unready when Redis is killed, and ready again once it is back', { timeout: 30_000 }, async () => {
     expect(await readyz(h)).toEqual(allOk(h))

@@ -31,8 +31,17 @@ const passing = (name: string, counter: { calls: number }): Probe => ({
 
 describe('Readiness', () => {
   it('reports every check by name, ready only when all pass', async () => {
-    const readiness = new Readiness([passing('database', { calls: 0 }), { name: 'redis', run: () => Promise.reject(new ProbeFailure('not connected')) }], { cacheMs: 0 })
-    expect(await readiness.report()).toEqual({ ready: false, checks: { database: 'ok', redis: 'error: not connected' } })
+    const readiness = new Readiness(
+      [
+        passing('database', { calls: 0 }),
+        { name: 'redis', run: () => Promise.reject(new ProbeFailure('not connected')) },
+      ],
+      { cacheMs: 0 }
+    )
+    expect(await readiness.report()).toEqual({
+      ready: false,
+      checks: { database: 'ok', redis: 'error: not connected' },
+    })
   })
 
   it('shares one probe among callers that ask while it runs', async () => {
@@ -81,13 +90,19 @@ describe('Readiness', () => {
   })
 
   it('shows a driver error by its code only, never its text (which may name hosts)', async () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432 (postgres://gateway:secret@db/gateway)'), { code: 'ECONNREFUSED' })
+    const refused = Object.assign(
+      new Error('connect ECONNREFUSED 10.1.2.3:5432 (postgres://gateway:secret@db/gateway)'),
+      { code: 'ECONNREFUSED' }
+    )
     const readiness = new Readiness(
       [
         { name: 'database', run: () => Promise.reject(refused) },
-        { name: 'log_database', run: () => Promise.reject(new Error('password authentication failed for user "gateway" at db.internal')) },
+        {
+          name: 'log_database',
+          run: () => Promise.reject(new Error('password authentication failed for user "gateway" at db.internal')),
+        },
       ],
-      { cacheMs: 0 },
+      { cacheMs: 0 }
     )
     const report = await readiness.report()
     expect(report.checks).toEqual({ database: 'error: ECONNREFUSED', log_database: 'error: unavailable' })

@@ -1,5 +1,5 @@
-import { latestAppliedMigration, pingDatabase } from '../../db/queries/health.ts'
 import { MAIN_MIGRATION_TABLE, mainMigrations } from '../../db/migrate.ts'
+import { latestAppliedMigration, pingDatabase } from '../../db/queries/health.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { bounded } from '../../lib/redis.ts'
 import type { Services } from '../container.ts'

@@ -1,6 +1,5 @@
 import { LOG_COUNT_CAP, LogType, type ListLogsQuery, type Log, type LogPage, type LogStat } from '@gateway/shared'
-import type { DialectName } from '../../db/dsn.ts'
-import { parseDsn } from '../../db/dsn.ts'
+import { parseDsn, type DialectName } from '../../db/dsn.ts'
 import { listChannelNames } from '../../db/queries/channels.ts'
 import {
   countLogsUpTo,
@@ -8,8 +7,8 @@ import {
   deleteLogsById,
   listLogIdsBefore,
   listLogRows,
-  logCondition as where,
   sumLogQuota,
+  logCondition as where,
   type LogFilters,
   type LogRow,
   type LogViewer,
@@ -24,7 +23,9 @@ export const LOG_DELETE_BATCH = 5000
 
 /** The dialect of the logs database, which LOG_SQL_DSN may put on another server than the main one. */
 export function logDialect(services: Services): DialectName {
-  return services.env.LOG_SQL_DSN ? parseDsn(services.env.LOG_SQL_DSN, services.env.SQLITE_PATH).dialect : services.dialect
+  return services.env.LOG_SQL_DSN
+    ? parseDsn(services.env.LOG_SQL_DSN, services.env.SQLITE_PATH).dialect
+    : services.dialect
 }
 
 type Filters = LogFilters
@@ -96,14 +97,25 @@ export async function listLogs(services: Services, viewer: LogViewer, query: Lis
   const page = Math.min(query.p, lastPage)
   const rows = await listLogRows(db, condition, query.page_size, (page - 1) * query.page_size)
   const names = viewer.admin ? await channelNamesOf(services, rows) : new Map<number, string>()
-  return { items: rows.map((row) => toLog(row, viewer, names)), total, page, page_size: query.page_size, total_capped: capped }
+  return {
+    items: rows.map((row) => toLog(row, viewer, names)),
+    total,
+    page,
+    page_size: query.page_size,
+    total_capped: capped,
+  }
 }
 
 /**
  * quota: the sum of consume logs over the filters. rpm and tpm: the number and the token sum of
  * consume logs written in the last 60 seconds, under the same filters except the time range.
  */
-export async function logStat(services: Services, viewer: LogViewer, filters: Filters, now = Math.floor(Date.now() / 1000)): Promise<LogStat> {
+export async function logStat(
+  services: Services,
+  viewer: LogViewer,
+  filters: Filters,
+  now = Math.floor(Date.now() / 1000)
+): Promise<LogStat> {
   const dialect = logDialect(services)
   const db = services.logDb
   const [quota, recent] = await Promise.all([

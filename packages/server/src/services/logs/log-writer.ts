@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from 'kysely'
+import { insertLogRows } from '../../db/queries/ledger.ts'
 import type { Database } from '../../db/schema/index.ts'
 import type { LogsTable } from '../../db/schema/logs.ts'
 import type { Logger } from '../../lib/logger.ts'
-import { insertLogRows } from '../../db/queries/ledger.ts'
 
 export type LogRow = Insertable<LogsTable>
 

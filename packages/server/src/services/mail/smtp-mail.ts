@@ -28,7 +28,12 @@ export async function sendMail(options: OptionStore, message: MailMessage): Prom
     socketTimeout: 20_000,
   })
   try {
-    await transport.sendMail({ from: options.get('SMTPFrom') || account, to: message.to, subject: message.subject, text: message.text })
+    await transport.sendMail({
+      from: options.get('SMTPFrom') || account,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    })
   } finally {
     transport.close()
   }

@@ -29,6 +29,9 @@ export function readNotifySettings(setting: Record<string, unknown>, accountEmai
     threshold: Number.isFinite(threshold) && threshold > 0 ? threshold : undefined,
     webhookUrl: typeof setting.webhook_url === 'string' ? setting.webhook_url : '',
     webhookSecret: typeof setting.webhook_secret === 'string' ? setting.webhook_secret : '',
-    email: typeof setting.notification_email === 'string' && setting.notification_email.includes('@') ? setting.notification_email : accountEmail,
+    email:
+      typeof setting.notification_email === 'string' && setting.notification_email.includes('@')
+        ? setting.notification_email
+        : accountEmail,
   }
 }

@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
 import { addChannel, addToken, settle } from '../../../test/relay-fixtures.ts'
 import { OutboundBlockedError } from '../../lib/outbound/outbound-errors.ts'
 import { createNotificationTransport, type NotificationTransport } from './deliver-notification.ts'
@@ -24,14 +24,20 @@ afterAll(async () => {
 beforeEach(() => {
   sent.length = 0
 })
-harnessPerTest(async (made) => {
-  h = made
-  await h.setupRoot()
-  await addChannel(h, { baseUrl: mock.url })
-}, () => ({ notificationTransport: transport }))
+harnessPerTest(
+  async (made) => {
+    h = made
+    await h.setupRoot()
+    await addChannel(h, { baseUrl: mock.url })
+  },
+  () => ({ notificationTransport: transport })
+)
 
 const chat = (key: string) =>
-  h.request('POST', '/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 }, headers: { authorization: `Bearer ${key}` } })
+  h.request('POST', '/v1/chat/completions', {
+    body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 },
+    headers: { authorization: `Bearer ${key}` },
+  })
 
 describe('quota warnings', () => {
   it('warns by webhook once when the balance crosses the threshold, then not again within two hours', async () => {
@@ -39,7 +45,15 @@ describe('quota warnings', () => {
     user = await h.createUser(1, { quota: 190 })
     await h.services.db
       .updateTable('users')
-      .set({ email: 'u@example.com', setting: JSON.stringify({ notify_type: 'webhook', quota_warning_threshold: 100, webhook_url: 'https://hooks.example.com/q', webhook_secret: 's3cret' }) })
+      .set({
+        email: 'u@example.com',
+        setting: JSON.stringify({
+          notify_type: 'webhook',
+          quota_warning_threshold: 100,
+          webhook_url: 'https://hooks.example.com/q',
+          webhook_secret: 's3cret',
+        }),
+      })
       .where('id', '=', user.id)
       .execute()
     await h.services.changes.publish({ kind: 'user', id: user.id })
@@ -76,6 +90,8 @@ describe('the real webhook transport', () => {
     const notification: Notification = { type: 'quota_exceed', title: 't', content: 'c', values: [], timestamp: 0 }
     await expect(real.webhook('http://hooks.example.com/x', '', notification)).rejects.toThrow(/https/)
     await expect(real.webhook('https://127.0.0.1/x', '', notification)).rejects.toBeInstanceOf(OutboundBlockedError)
-    await expect(real.webhook('https://169.254.169.254/latest', '', notification)).rejects.toBeInstanceOf(OutboundBlockedError)
+    await expect(real.webhook('https://169.254.169.254/latest', '', notification)).rejects.toBeInstanceOf(
+      OutboundBlockedError
+    )
   })
 })

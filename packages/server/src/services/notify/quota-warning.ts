@@ -28,7 +28,14 @@ export class QuotaWarnings {
   private readonly prefix: string
   private readonly language: Language
 
-  constructor(deps: { options: OptionStore; transport: NotificationTransport; logger: Logger; redis?: RedisClient; prefix: string; language: Language }) {
+  constructor(deps: {
+    options: OptionStore
+    transport: NotificationTransport
+    logger: Logger
+    redis?: RedisClient
+    prefix: string
+    language: Language
+  }) {
     this.options = deps.options
     this.transport = deps.transport
     this.logger = deps.logger
@@ -49,7 +56,10 @@ export class QuotaWarnings {
     const threshold = settings.threshold ?? this.options.number('QuotaRemindThreshold')
     if (!(before >= threshold && after < threshold) || !this.mayWarn(user.id, now)) return false
     if (!(await this.claim(user.id, now))) return false
-    const display = { quotaPerUnit: this.options.number('QuotaPerUnit'), displayInCurrency: this.options.bool('DisplayInCurrencyEnabled') }
+    const display = {
+      quotaPerUnit: this.options.number('QuotaPerUnit'),
+      displayInCurrency: this.options.bool('DisplayInCurrencyEnabled'),
+    }
     const notification: Notification = {
       type: 'quota_exceed',
       title: translate('notify.quota_title', this.language),
@@ -58,11 +68,15 @@ export class QuotaWarnings {
       timestamp: now,
     }
     try {
-      if (settings.notifyType === 'webhook') await this.transport.webhook(settings.webhookUrl, settings.webhookSecret, notification)
+      if (settings.notifyType === 'webhook')
+        await this.transport.webhook(settings.webhookUrl, settings.webhookSecret, notification)
       else await this.transport.email(settings.email, notification)
       return true
     } catch (error) {
-      this.logger.warn({ user: user.id, via: settings.notifyType, err: error instanceof Error ? error.message : String(error) }, 'quota warning not delivered')
+      this.logger.warn(
+        { user: user.id, via: settings.notifyType, err: error instanceof Error ? error.message : String(error) },
+        'quota warning not delivered'
+      )
       return false
     }
   }
@@ -73,7 +87,12 @@ export class QuotaWarnings {
     const redis = this.redis
     if (!redis) return true
     try {
-      const taken = await bounded(redis, () => redis.set(`${this.prefix}:quota-warning:${userId}`, String(now), { NX: true, EX: QUOTA_WARNING_INTERVAL_SECONDS }))
+      const taken = await bounded(redis, () =>
+        redis.set(`${this.prefix}:quota-warning:${userId}`, String(now), {
+          NX: true,
+          EX: QUOTA_WARNING_INTERVAL_SECONDS,
+        })
+      )
       return taken === 'OK'
     } catch {
       // Redis is away: this instance's own record keeps its rate; another instance may warn once more.

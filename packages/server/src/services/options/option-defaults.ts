@@ -1,4 +1,9 @@
-import { defaultCacheRatio, defaultCompletionRatio, defaultModelPrice, defaultModelRatio } from './model-ratio-defaults.ts'
+import {
+  defaultCacheRatio,
+  defaultCompletionRatio,
+  defaultModelPrice,
+  defaultModelRatio,
+} from './model-ratio-defaults.ts'
 
 const json = (value: unknown): string => JSON.stringify(value)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../errors/app-error.ts'
+import { isSecretOptionKey, optionDefaults } from './option-defaults.ts'
 import { checkPrerequisites, normalizeOptionValue, toOptionString } from './option-rules.ts'
-import { optionDefaults, isSecretOptionKey } from './option-defaults.ts'
 
 const messageKeyOf = (fn: () => unknown): string | undefined => {
   try {
@@ -36,8 +36,12 @@ describe('normalizeOptionValue', () => {
     expect(messageKeyOf(() => normalizeOptionValue('SessionIdleTimeoutMinutes', '-5'))).toBe('option.invalid_integer')
     expect(messageKeyOf(() => normalizeOptionValue('SessionIdleTimeoutMinutes', '2.5'))).toBe('option.invalid_integer')
     expect(normalizeOptionValue('ResponsesStoreRetentionHours', '0').value).toBe('0')
-    expect(messageKeyOf(() => normalizeOptionValue('ResponsesStoreRetentionHours', '-1'))).toBe('option.invalid_integer')
-    expect(messageKeyOf(() => normalizeOptionValue('ResponsesStoreRetentionHours', '1.5'))).toBe('option.invalid_integer')
+    expect(messageKeyOf(() => normalizeOptionValue('ResponsesStoreRetentionHours', '-1'))).toBe(
+      'option.invalid_integer'
+    )
+    expect(messageKeyOf(() => normalizeOptionValue('ResponsesStoreRetentionHours', '1.5'))).toBe(
+      'option.invalid_integer'
+    )
   })
   it('checks JSON options with their own messages', () => {
     expect(messageKeyOf(() => normalizeOptionValue('TopupGroupRatio', '{bad'))).toBe('option.topup_group_ratio_json')
@@ -57,12 +61,20 @@ describe('normalizeOptionValue', () => {
 describe('checkPrerequisites', () => {
   const empty = () => ''
   it('needs a client id before GitHub OAuth is switched on', () => {
-    expect(messageKeyOf(() => checkPrerequisites('GitHubOAuthEnabled', 'true', empty))).toBe('option.github_client_id_required')
+    expect(messageKeyOf(() => checkPrerequisites('GitHubOAuthEnabled', 'true', empty))).toBe(
+      'option.github_client_id_required'
+    )
     expect(messageKeyOf(() => checkPrerequisites('GitHubOAuthEnabled', 'true', () => 'id'))).toBeUndefined()
     expect(messageKeyOf(() => checkPrerequisites('GitHubOAuthEnabled', 'false', empty))).toBeUndefined()
   })
   it('guards every login integration', () => {
-    for (const key of ['LinuxDOOAuthEnabled', 'EmailDomainRestrictionEnabled', 'WeChatAuthEnabled', 'TurnstileCheckEnabled', 'TelegramOAuthEnabled'] as const) {
+    for (const key of [
+      'LinuxDOOAuthEnabled',
+      'EmailDomainRestrictionEnabled',
+      'WeChatAuthEnabled',
+      'TurnstileCheckEnabled',
+      'TelegramOAuthEnabled',
+    ] as const) {
       expect(messageKeyOf(() => checkPrerequisites(key, 'true', empty))).toMatch(/^option\./)
     }
   })

@@ -6,7 +6,11 @@ type Rule =
   | { kind: 'integer'; min: number; max?: number }
   | { kind: 'number'; min: number }
   | { kind: 'choice'; choices: readonly string[] }
-  | { kind: 'json'; shape: 'object' | 'array' | 'ratio-map'; messageKey?: 'option.topup_group_ratio_json' | 'option.pay_methods_json' }
+  | {
+      kind: 'json'
+      shape: 'object' | 'array' | 'ratio-map'
+      messageKey?: 'option.topup_group_ratio_json' | 'option.pay_methods_json'
+    }
   | { kind: 'url' }
   | { kind: 'text' }
 
@@ -88,7 +92,8 @@ export function normalizeOptionValue(key: string, raw: string): { key: OptionKey
     }
     case 'number': {
       const n = Number(value)
-      if (value === '' || !Number.isFinite(n) || n < rule.min) throw new AppError('BAD_REQUEST', 'option.invalid_number', { key, min: rule.min })
+      if (value === '' || !Number.isFinite(n) || n < rule.min)
+        throw new AppError('BAD_REQUEST', 'option.invalid_number', { key, min: rule.min })
       return { key, value: String(n) }
     }
     case 'choice':
@@ -98,7 +103,8 @@ export function normalizeOptionValue(key: string, raw: string): { key: OptionKey
       return { key, value }
     case 'url': {
       const stripped = value.replace(/\/+$/, '')
-      if (stripped !== '' && !/^https?:\/\/[^\s]+$/i.test(stripped)) throw new AppError('BAD_REQUEST', 'option.invalid_url', { key })
+      if (stripped !== '' && !/^https?:\/\/[^\s]+$/i.test(stripped))
+        throw new AppError('BAD_REQUEST', 'option.invalid_url', { key })
       return { key, value: stripped }
     }
     case 'json':
@@ -127,7 +133,9 @@ function checkJson(key: OptionKey, value: string, rule: Extract<Rule, { kind: 'j
 }
 
 /** Switches that only make sense once the settings they depend on are filled in. */
-const prerequisites: Partial<Record<OptionKey, { needs: OptionKey[]; messageKey: ConstructorParameters<typeof AppError>[1] }>> = {
+const prerequisites: Partial<
+  Record<OptionKey, { needs: OptionKey[]; messageKey: ConstructorParameters<typeof AppError>[1] }>
+> = {
   GitHubOAuthEnabled: { needs: ['GitHubClientId'], messageKey: 'option.github_client_id_required' },
   LinuxDOOAuthEnabled: { needs: ['LinuxDOClientId'], messageKey: 'option.linuxdo_client_id_required' },
   EmailDomainRestrictionEnabled: { needs: ['EmailDomainWhitelist'], messageKey: 'option.email_whitelist_required' },

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { getOptionRow, listOptionRows, upsertOption } from '../../db/queries/options.ts'
 import type { Database } from '../../db/schema/index.ts'
-import { isOptionKey, optionDefaults, type OptionKey } from './option-defaults.ts'
 import type { ChangeBus } from '../changes/change-bus.ts'
+import { isOptionKey, optionDefaults, type OptionKey } from './option-defaults.ts'
 import { checkPrerequisites, normalizeOptionValue } from './option-rules.ts'
 
 /**
@@ -21,7 +21,8 @@ export class OptionStore {
     this.db = db
     this.bus = bus
     bus?.subscribe((change, remote) => {
-      if (change.kind === 'option' && remote) this.reload(change.key).catch((error: unknown) => onReloadError?.(error, change.key))
+      if (change.kind === 'option' && remote)
+        this.reload(change.key).catch((error: unknown) => onReloadError?.(error, change.key))
       if (change.kind === 'resync') this.load().catch((error: unknown) => onReloadError?.(error, '*'))
     })
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOutboundPolicy, userPorts } from '../../lib/outbound/address-policy.ts'
 import { startListener, type Listener } from '../../../test/kits/outbound.ts'
+import { createOutboundPolicy, userPorts } from '../../lib/outbound/address-policy.ts'
 import { fetchLatestRelease } from './update-check.ts'
 
 let feed: Listener
@@ -10,11 +10,19 @@ beforeAll(async () => {
   feed = await startListener((request, response) => {
     if (request.url === '/latest') {
       response.setHeader('content-type', 'application/json')
-      return response.end(JSON.stringify({ tag_name: 'v9.9.9', body: '## Notes\n- fixed', html_url: 'https://example.com/r/v9.9.9', extra: 1 }))
+      return response.end(
+        JSON.stringify({
+          tag_name: 'v9.9.9',
+          body: '## Notes\n- fixed',
+          html_url: 'https://example.com/r/v9.9.9',
+          extra: 1,
+        })
+      )
     }
     if (request.url === '/no-tag') return response.end(JSON.stringify({ message: 'rate limited' }))
     if (request.url === '/garbage') return response.end('<html>')
-    if (request.url === '/javascript-link') return response.end(JSON.stringify({ tag_name: 'v1', html_url: 'javascript:alert(1)' }))
+    if (request.url === '/javascript-link')
+      return response.end(JSON.stringify({ tag_name: 'v1', html_url: 'javascript:alert(1)' }))
     response.writeHead(404).end()
   })
 })
@@ -43,7 +51,9 @@ describe('fetchLatestRelease', () => {
   })
 
   it('drops links that are not https', async () => {
-    expect((await fetchLatestRelease(settings, { ...local(), url: `${feed.origin}/javascript-link` }))?.html_url).toBe('')
+    expect((await fetchLatestRelease(settings, { ...local(), url: `${feed.origin}/javascript-link` }))?.html_url).toBe(
+      ''
+    )
   })
 
   it('goes through the outbound guard: loopback is refused under the default user policy', async () => {

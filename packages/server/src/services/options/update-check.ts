@@ -18,12 +18,21 @@ export interface UpdateCheckOptions {
  * no third-party fetches) and the outbound guard like every server-side call. Returns null when
  * the feed cannot be reached or answers something unexpected: the caller shows "try later".
  */
-export async function fetchLatestRelease(options: OutboundPolicyOptions, check: UpdateCheckOptions = {}): Promise<LatestRelease | null> {
+export async function fetchLatestRelease(
+  options: OutboundPolicyOptions,
+  check: UpdateCheckOptions = {}
+): Promise<LatestRelease | null> {
   try {
     const response = await guardedFetch(
       check.url ?? RELEASE_FEED_URL,
       { headers: { accept: 'application/vnd.github+json', 'user-agent': 'gateway-update-check' } },
-      { policy: check.policy ?? policyFor(options, 'user'), dispatcher: check.dispatcher, timeoutMs: 8000, maxRedirects: 2, maxBytes: 512 * 1024 },
+      {
+        policy: check.policy ?? policyFor(options, 'user'),
+        dispatcher: check.dispatcher,
+        timeoutMs: 8000,
+        maxRedirects: 2,
+        maxBytes: 512 * 1024,
+      }
     )
     if (!response.ok) return null
     const data = (await response.json()) as Partial<Record<keyof LatestRelease, unknown>>

@@ -17,5 +17,7 @@ const systems: readonly [name: string, pattern: RegExp][] = [
 export function defaultPasskeyName(attachment: string | undefined, userAgent: string, language: Language): string {
   if (attachment === 'cross-platform') return translate('passkey.default_name_security_key', language)
   const device = systems.find(([, pattern]) => pattern.test(userAgent))?.[0]
-  return device ? translate('passkey.default_name_on', language, { device }) : translate('passkey.default_name', language)
+  return device
+    ? translate('passkey.default_name_on', language, { device })
+    : translate('passkey.default_name', language)
 }

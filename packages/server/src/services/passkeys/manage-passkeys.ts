@@ -1,5 +1,11 @@
 import { Role, type PasskeyItem, type PasskeyStatus } from '@gateway/shared'
-import { deleteAllUserPasskeys, deleteUserPasskey, listUserPasskeys, renameUserPasskey, toUnixSeconds } from '../../db/queries/passkeys.ts'
+import {
+  deleteAllUserPasskeys,
+  deleteUserPasskey,
+  listUserPasskeys,
+  renameUserPasskey,
+  toUnixSeconds,
+} from '../../db/queries/passkeys.ts'
 import { findUserByIdAnyState } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
@@ -21,7 +27,8 @@ export async function listPasskeys(services: Services, userId: number): Promise<
 
 /** Renames one of the caller's passkeys; another user's id is answered as not found. */
 export async function renamePasskey(services: Services, userId: number, id: number, name: string): Promise<void> {
-  if (!(await renameUserPasskey(services.db, userId, id, name, new Date()))) throw new AppError('NOT_FOUND', 'passkey.not_found')
+  if (!(await renameUserPasskey(services.db, userId, id, name, new Date())))
+    throw new AppError('NOT_FOUND', 'passkey.not_found')
 }
 
 /** Deletes one of the caller's passkeys; another user's id is answered as not found. */

@@ -1,3 +1,4 @@
+import type { passkeyRegisterFinishInput } from '@gateway/shared'
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -5,17 +6,23 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { z } from 'zod'
-import type { passkeyRegisterFinishInput } from '@gateway/shared'
+import type { AuthUser } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { findPasskeyByCredentialId, insertPasskey, listUserPasskeys } from '../../db/queries/passkeys.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Language } from '../../i18n/messages.ts'
-import type { AuthUser } from '../../context.ts'
 import type { Services } from '../container.ts'
-import { CHALLENGE_TTL_SECONDS, challengeBytes, consumeChallenge, issueChallenge } from './passkey-challenges.ts'
-import { aaguidToStd, base64UrlToStd, stdToBase64Url, transportsFromText, transportsToText, userHandleOf } from './passkey-encoding.ts'
-import type { RelyingParty } from './relying-party.ts'
 import { defaultPasskeyName } from './default-name.ts'
+import { CHALLENGE_TTL_SECONDS, challengeBytes, consumeChallenge, issueChallenge } from './passkey-challenges.ts'
+import {
+  aaguidToStd,
+  base64UrlToStd,
+  stdToBase64Url,
+  transportsFromText,
+  transportsToText,
+  userHandleOf,
+} from './passkey-encoding.ts'
+import type { RelyingParty } from './relying-party.ts'
 
 /**
  * EdDSA, ES256 and RS256: what authenticators commonly make and the reference system verifies too.
@@ -35,10 +42,11 @@ export const PASSKEYS_PER_USER_MAX = 20
 export async function beginPasskeyRegistration(
   services: Services,
   user: AuthUser,
-  rp: RelyingParty,
+  rp: RelyingParty
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listUserPasskeys(services.db, user.id)
-  if (existing.length >= PASSKEYS_PER_USER_MAX) throw new AppError('CONFLICT', 'passkey.too_many', { max: PASSKEYS_PER_USER_MAX })
+  if (existing.length >= PASSKEYS_PER_USER_MAX)
+    throw new AppError('CONFLICT', 'passkey.too_many', { max: PASSKEYS_PER_USER_MAX })
   const challenge = await issueChallenge(services, 'register', user.id)
   return generateRegistrationOptions({
     rpName: rp.rpName,
@@ -50,7 +58,10 @@ export async function beginPasskeyRegistration(
     timeout: CHALLENGE_TTL_SECONDS * 1000,
     attestationType: 'none',
     supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-    excludeCredentials: existing.map((row) => ({ id: stdToBase64Url(row.credential_id), transports: transportsFromText(row.transports) })),
+    excludeCredentials: existing.map((row) => ({
+      id: stdToBase64Url(row.credential_id),
+      transports: transportsFromText(row.transports),
+    })),
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   })
 }
@@ -61,7 +72,7 @@ export async function finishPasskeyRegistration(
   user: AuthUser,
   rp: RelyingParty,
   input: z.output<typeof passkeyRegisterFinishInput>,
-  device: { userAgent: string; language: Language },
+  device: { userAgent: string; language: Language }
 ): Promise<number> {
   const expectedChallenge = await consumeChallenge(services, 'register', user.id, input.response.clientDataJSON)
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -80,7 +91,8 @@ export async function finishPasskeyRegistration(
   if (!verification.verified) throw new AppError('BAD_REQUEST', 'passkey.verification_failed')
   const info = verification.registrationInfo
   const credentialId = base64UrlToStd(info.credential.id)
-  if (await findPasskeyByCredentialId(services.db, credentialId)) throw new AppError('CONFLICT', 'passkey.already_registered')
+  if (await findPasskeyByCredentialId(services.db, credentialId))
+    throw new AppError('CONFLICT', 'passkey.already_registered')
   const name = input.name || defaultPasskeyName(input.authenticatorAttachment, device.userAgent, device.language)
   try {
     return await insertPasskey(
@@ -102,11 +114,10 @@ export async function finishPasskeyRegistration(
         attachment: input.authenticatorAttachment ?? '',
         name,
       },
-      new Date(),
+      new Date()
     )
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'passkey.already_registered', {}, { cause: error })
     throw error
   }
 }
-

@@ -15,5 +15,9 @@ export interface RelyingParty {
  */
 export function relyingPartyOf(c: Context<HonoEnv>): RelyingParty {
   const origin = publicOrigin(c)
-  return { rpName: c.get('services').options.get('SystemName') || 'New API', rpID: origin.hostname, origin: origin.origin }
+  return {
+    rpName: c.get('services').options.get('SystemName') || 'New API',
+    rpID: origin.hostname,
+    origin: origin.origin,
+  }
 }

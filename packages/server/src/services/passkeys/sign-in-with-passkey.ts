@@ -16,9 +16,17 @@ import { base64UrlToStd, transportsFromText } from './passkey-encoding.ts'
 import type { RelyingParty } from './relying-party.ts'
 
 /** Options for a sign-in with any passkey of this site: no allow-list, the browser offers the user's own. */
-export async function beginPasskeySignIn(services: Services, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function beginPasskeySignIn(
+  services: Services,
+  rp: RelyingParty
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const challenge = await issueChallenge(services, 'login', 0)
-  return generateAuthenticationOptions({ rpID: rp.rpID, challenge: challengeBytes(challenge), timeout: CHALLENGE_TTL_SECONDS * 1000, userVerification: 'required' })
+  return generateAuthenticationOptions({
+    rpID: rp.rpID,
+    challenge: challengeBytes(challenge),
+    timeout: CHALLENGE_TTL_SECONDS * 1000,
+    userVerification: 'required',
+  })
 }
 
 /**
@@ -31,7 +39,7 @@ export async function beginPasskeySignIn(services: Services, rp: RelyingParty): 
 export async function verifyPasskeySignIn(
   services: Services,
   rp: RelyingParty,
-  input: z.output<typeof passkeyLoginFinishInput>,
+  input: z.output<typeof passkeyLoginFinishInput>
 ): Promise<SessionUser> {
   const expectedChallenge = await consumeChallenge(services, 'login', 0, input.response.clientDataJSON)
   const passkey = await findPasskeyByCredentialId(services.db, base64UrlToStd(input.id))
@@ -39,7 +47,11 @@ export async function verifyPasskeySignIn(
   if (!passkey || !user) throw new AppError('DENIED', 'passkey.login_failed')
   // The handle the authenticator keeps must name the same account the credential belongs to.
   const handle = input.response.userHandle
-  if (handle !== undefined && handle !== '' && Buffer.from(handle, 'base64url').toString('utf8') !== String(passkey.user_id)) {
+  if (
+    handle !== undefined &&
+    handle !== '' &&
+    Buffer.from(handle, 'base64url').toString('utf8') !== String(passkey.user_id)
+  ) {
     throw new AppError('DENIED', 'passkey.login_failed')
   }
   const storedCount = Number(passkey.sign_count)
@@ -69,7 +81,7 @@ export async function verifyPasskeySignIn(
     passkey.id,
     storedCount,
     { sign_count: info.newCounter, backup_state: info.credentialBackedUp, user_verified: info.userVerified },
-    new Date(),
+    new Date()
   )
   if (!recorded) throw new AppError('DENIED', 'passkey.verification_failed')
   return toSessionUser(user)

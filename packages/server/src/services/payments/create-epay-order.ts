@@ -28,7 +28,8 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
  * A keyed order's trade number is derived from the user and the key, so the unique index on
  * trade_no makes two requests with one key create one order, even when they race.
  */
-const keyedTradeNo = (userId: number, key: string): string => `USR${userId}K${sha256Hex(`${userId}:${key}`).slice(0, 32)}`
+const keyedTradeNo = (userId: number, key: string): string =>
+  `USR${userId}K${sha256Hex(`${userId}:${key}`).slice(0, 32)}`
 
 /**
  * POST /api/user/pay: records a pending order with a fresh trade number and answers the signed
@@ -41,17 +42,22 @@ export async function createEpayOrder(
   user: { id: number; group: string },
   input: PayInput,
   serverAddress: string,
-  idempotencyKey?: string,
+  idempotencyKey?: string
 ): Promise<EpayForm> {
   const { options } = services
   const settings = epaySettings(options)
   if (!settings) throw new AppError('BAD_REQUEST', 'wallet.online_topup_disabled')
-  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError('BAD_REQUEST', 'wallet.idempotency_key_invalid')
-  if (!payMethodTypes(options).includes(input.payment_method)) throw new AppError('BAD_REQUEST', 'wallet.pay_method_invalid')
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
+    throw new AppError('BAD_REQUEST', 'wallet.idempotency_key_invalid')
+  if (!payMethodTypes(options).includes(input.payment_method))
+    throw new AppError('BAD_REQUEST', 'wallet.pay_method_invalid')
   const quote = quoteTopUp(options, user.group, input.amount)
   const now = nowSeconds()
   const order: Order = {
-    tradeNo: idempotencyKey === undefined ? `USR${user.id}NO${randomAlphanumeric(6)}${now}` : keyedTradeNo(user.id, idempotencyKey),
+    tradeNo:
+      idempotencyKey === undefined
+        ? `USR${user.id}NO${randomAlphanumeric(6)}${now}`
+        : keyedTradeNo(user.id, idempotencyKey),
     type: epayType(input.payment_method),
     units: quote.units,
     cents: quote.cents,
@@ -72,7 +78,10 @@ export async function createEpayOrder(
     })
   } catch (error) {
     // A concurrent request with the same key inserted first: answer its order.
-    const earlier = idempotencyKey !== undefined && isUniqueViolation(error) ? await replayOrder(services, settings, order, serverAddress) : undefined
+    const earlier =
+      idempotencyKey !== undefined && isUniqueViolation(error)
+        ? await replayOrder(services, settings, order, serverAddress)
+        : undefined
     if (earlier) return earlier
     throw error
   }
@@ -80,10 +89,16 @@ export async function createEpayOrder(
 }
 
 /** The form of an order already recorded under this trade number, if any. */
-async function replayOrder(services: Services, settings: EpaySettings, order: Order, serverAddress: string): Promise<EpayForm | undefined> {
+async function replayOrder(
+  services: Services,
+  settings: EpaySettings,
+  order: Order,
+  serverAddress: string
+): Promise<EpayForm | undefined> {
   const row = await findTopUp(services.db, order.tradeNo)
   if (!row) return undefined
-  if (Number(row.amount) !== order.units || row.payment_method !== order.type) throw new AppError('CONFLICT', 'wallet.idempotency_key_reused')
+  if (Number(row.amount) !== order.units || row.payment_method !== order.type)
+    throw new AppError('CONFLICT', 'wallet.idempotency_key_reused')
   // Paying a settled order again would take money that no notification could credit.
   if (row.status !== 'pending') throw new AppError('CONFLICT', 'wallet.order_already_paid')
   return epayForm(services, settings, { ...order, cents: Math.round(Number(row.money) * 100) }, serverAddress)

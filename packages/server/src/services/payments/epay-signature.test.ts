@@ -5,13 +5,26 @@ import { parseMoneyCents } from './top-up-quote.ts'
 
 describe('EPay signature', () => {
   it('signs the sorted non-empty parameters without sign and sign_type, key appended', () => {
-    const params = { type: 'alipay', pid: '1001', money: '7.30', out_trade_no: 'T1', empty: '', sign: 'x', sign_type: 'MD5' }
+    const params = {
+      type: 'alipay',
+      pid: '1001',
+      money: '7.30',
+      out_trade_no: 'T1',
+      empty: '',
+      sign: 'x',
+      sign_type: 'MD5',
+    }
     const expected = createHash('md5').update('money=7.30&out_trade_no=T1&pid=1001&type=alipayKEY').digest('hex')
     expect(epaySign(params, 'KEY')).toBe(expected)
   })
 
   it('verifies its own signature and refuses a changed field, a wrong key, a missing sign and an empty key', () => {
-    const params: Record<string, string> = { pid: '1001', money: '7.30', out_trade_no: 'T1', trade_status: 'TRADE_SUCCESS' }
+    const params: Record<string, string> = {
+      pid: '1001',
+      money: '7.30',
+      out_trade_no: 'T1',
+      trade_status: 'TRADE_SUCCESS',
+    }
     const signed = { ...params, sign: epaySign(params, 'KEY'), sign_type: 'MD5' }
     expect(verifyEpaySignature(signed, 'KEY')).toBe(true)
     expect(verifyEpaySignature({ ...signed, sign: signed.sign.toUpperCase() }, 'KEY')).toBe(true)

@@ -12,6 +12,7 @@ describe('paymentFormOrigin', () => {
   })
 
   it('is empty when PayAddress is unset or not an http(s) URL', () => {
-    for (const value of ['', 'javascript:alert(1)', 'not a url', 'ftp://pay.example.com']) expect(paymentFormOrigin(withPayAddress(value))).toBe('')
+    for (const value of ['', 'javascript:alert(1)', 'not a url', 'ftp://pay.example.com'])
+      expect(paymentFormOrigin(withPayAddress(value))).toBe('')
   })
 })

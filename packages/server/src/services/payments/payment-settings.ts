@@ -29,7 +29,11 @@ export function payMethodTypes(options: OptionStore): string[] {
   const methods = options.json<unknown>('PayMethods')
   if (!Array.isArray(methods)) return []
   return methods
-    .map((m: unknown) => (m && typeof m === 'object' && typeof (m as { type?: unknown }).type === 'string' ? (m as { type: string }).type : ''))
+    .map((m: unknown) =>
+      m && typeof m === 'object' && typeof (m as { type?: unknown }).type === 'string'
+        ? (m as { type: string }).type
+        : ''
+    )
     .filter((type) => type !== '')
 }
 

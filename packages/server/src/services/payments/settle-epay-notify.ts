@@ -59,7 +59,10 @@ export async function settleEpayNotify(services: Services, params: Record<string
     })
   } catch (error) {
     if (!(error instanceof CreditRefused)) throw error
-    services.logger.error({ trade_no: tradeNo, user_id: order.user_id, quota }, 'paid top-up not credited: the balance would exceed MAX_QUOTA or the account is gone; the order stays pending')
+    services.logger.error(
+      { trade_no: tradeNo, user_id: order.user_id, quota },
+      'paid top-up not credited: the balance would exceed MAX_QUOTA or the account is gone; the order stays pending'
+    )
     return reject('credit refused')
   }
   if (!credited) {
@@ -68,7 +71,10 @@ export async function settleEpayNotify(services: Services, params: Record<string
     return status === 'success' ? 'success' : reject(`order status ${String(status)}`)
   }
   const username = await findUsername(services.db, order.user_id)
-  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: services.options.number('QuotaPerUnit'),
+    displayInCurrency: services.options.bool('DisplayInCurrencyEnabled'),
+  }
   try {
     await insertLog(services.logDb, {
       user_id: order.user_id,

@@ -37,7 +37,13 @@ export class Limiter {
    * made on another instance does not clear this one's memory, which may refuse early until its
    * window ends.
    */
-  constructor(name: string, rule: LimitRule, redis?: RedisClient, prefix = 'gateway', { countLocallyToo = false } = {}) {
+  constructor(
+    name: string,
+    rule: LimitRule,
+    redis?: RedisClient,
+    prefix = 'gateway',
+    { countLocallyToo = false } = {}
+  ) {
     const options = { keyPrefix: `${prefix}:rl:${name}`, points: rule.points, duration: rule.durationSeconds }
     this.redis = redis
     this.local = new RateLimiterMemory(options)
@@ -112,7 +118,8 @@ export interface RateLimitSettings {
 
 /** The limits the environment asks for; a switch set to false leaves its limiter out. */
 export function rateLimitSettingsFrom(env: Env): RateLimitSettings {
-  const rule = (enabled: boolean, points: number, durationSeconds: number) => (enabled ? { points, durationSeconds } : undefined)
+  const rule = (enabled: boolean, points: number, durationSeconds: number) =>
+    enabled ? { points, durationSeconds } : undefined
   return {
     globalApi: rule(env.GLOBAL_API_RATE_LIMIT_ENABLE, env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION),
     web: rule(env.GLOBAL_WEB_RATE_LIMIT_ENABLE, env.GLOBAL_WEB_RATE_LIMIT, env.GLOBAL_WEB_RATE_LIMIT_DURATION),

@@ -1,10 +1,19 @@
 import type { Page, PageQuery, Redemption, SearchRedemptionsQuery } from '@gateway/shared'
-import { findRedemption, listRedemptionPage, type RedemptionFilter, type RedemptionRow } from '../../db/queries/redemptions.ts'
+import {
+  findRedemption,
+  listRedemptionPage,
+  type RedemptionFilter,
+  type RedemptionRow,
+} from '../../db/queries/redemptions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
 import { toRedemption } from './redemption-dto.ts'
 
-async function pageOfRedemptions(services: Services, filter: RedemptionFilter, query: PageQuery): Promise<Page<Redemption>> {
+async function pageOfRedemptions(
+  services: Services,
+  filter: RedemptionFilter,
+  query: PageQuery
+): Promise<Page<Redemption>> {
   const { rows, total } = await listRedemptionPage(services.db, services.dialect, filter, {
     offset: (query.p - 1) * query.page_size,
     limit: query.page_size,
@@ -13,7 +22,8 @@ async function pageOfRedemptions(services: Services, filter: RedemptionFilter, q
 }
 
 /** GET /api/redemption/: newest first. */
-export const listRedemptions = (services: Services, query: PageQuery): Promise<Page<Redemption>> => pageOfRedemptions(services, {}, query)
+export const listRedemptions = (services: Services, query: PageQuery): Promise<Page<Redemption>> =>
+  pageOfRedemptions(services, {}, query)
 
 /** GET /api/redemption/search: an exact id when numeric, or a name prefix (%, _ and ! match themselves). */
 export const searchRedemptions = (services: Services, query: SearchRedemptionsQuery): Promise<Page<Redemption>> =>
@@ -26,4 +36,5 @@ export async function requireRedemption(services: Services, id: number): Promise
 }
 
 /** GET /api/redemption/:id */
-export const getRedemption = async (services: Services, id: number): Promise<Redemption> => toRedemption(await requireRedemption(services, id))
+export const getRedemption = async (services: Services, id: number): Promise<Redemption> =>
+  toRedemption(await requireRedemption(services, id))

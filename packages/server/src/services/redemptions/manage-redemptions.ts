@@ -8,12 +8,18 @@ import {
   type UpdateRedemptionInput,
   type UpdateRedemptionStatusInput,
 } from '@gateway/shared'
-import { insertRedemptions, setRedemptionStatus, softDeleteRedemptions, softDeleteInvalidRedemptions, updateUnusedRedemption } from '../../db/queries/redemptions.ts'
+import {
+  insertRedemptions,
+  setRedemptionStatus,
+  softDeleteInvalidRedemptions,
+  softDeleteRedemptions,
+  updateUnusedRedemption,
+} from '../../db/queries/redemptions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
-import { toRedemption } from './redemption-dto.ts'
 import { requireRedemption } from './list-redemptions.ts'
+import { toRedemption } from './redemption-dto.ts'
 
 /**
  * 128 bits from the CSPRNG as 32 hex characters. The code is stored in clear: it is a bearer code
@@ -27,16 +33,31 @@ function assertExpiryAhead(expired: number, now: number): void {
 }
 
 /** POST /api/redemption/: creates `count` codes and answers their keys in creation order. */
-export async function createRedemptions(services: Services, creatorId: number, input: CreateRedemptionInput): Promise<string[]> {
+export async function createRedemptions(
+  services: Services,
+  creatorId: number,
+  input: CreateRedemptionInput
+): Promise<string[]> {
   const { options } = services
-  const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: options.number('QuotaPerUnit'),
+    displayInCurrency: options.bool('DisplayInCurrencyEnabled'),
+  }
   const name = input.name || formatQuota(input.quota, display)
   const now = nowSeconds()
   assertExpiryAhead(input.expired_time, now)
   const keys = Array.from({ length: input.count }, newRedemptionKey)
   await insertRedemptions(
     services.db,
-    keys.map((key) => ({ user_id: creatorId, key, name, quota: input.quota, status: RedemptionStatus.unused, created_time: now, expired_time: input.expired_time })),
+    keys.map((key) => ({
+      user_id: creatorId,
+      key,
+      name,
+      quota: input.quota,
+      status: RedemptionStatus.unused,
+      created_time: now,
+      expired_time: input.expired_time,
+    }))
   )
   return keys
 }
@@ -60,7 +81,10 @@ export async function updateRedemption(services: Services, input: UpdateRedempti
 }
 
 /** PUT /api/redemption/?status_only=true: 1 or 2; a used code keeps status 3 for ever. */
-export async function updateRedemptionStatus(services: Services, input: UpdateRedemptionStatusInput): Promise<Redemption> {
+export async function updateRedemptionStatus(
+  services: Services,
+  input: UpdateRedemptionStatusInput
+): Promise<Redemption> {
   const current = await requireRedemption(services, input.id)
   if (current.status === RedemptionStatus.used || !(await setRedemptionStatus(services.db, input.id, input.status))) {
     throw new AppError('CONFLICT', 'redemption.used_status_locked')
@@ -79,6 +103,8 @@ export async function deleteRedemption(services: Services, id: number): Promise<
  * DELETE /api/redemption/invalid: clears the used and disabled codes and the unused ones past their
  * expiry time, answering how many (the reference's "clear invalid codes").
  */
-export const deleteInvalidRedemptions = (services: Services): Promise<number> => softDeleteInvalidRedemptions(services.db, nowSeconds())
+export const deleteInvalidRedemptions = (services: Services): Promise<number> =>
+  softDeleteInvalidRedemptions(services.db, nowSeconds())
 
-export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> => softDeleteRedemptions(services.db, [...new Set(ids)])
+export const deleteRedemptions = (services: Services, ids: number[]): Promise<number> =>
+  softDeleteRedemptions(services.db, [...new Set(ids)])

@@ -16,7 +16,12 @@ import type { Services } from '../container.ts'
  * the balance above MAX_QUOTA is refused by the crediting UPDATE itself; the claim is then rolled
  * back, so the code stays unused for a later try (or another account).
  */
-export async function redeemCode(services: Services, userId: number, username: string, rawKey: string): Promise<number> {
+export async function redeemCode(
+  services: Services,
+  userId: number,
+  username: string,
+  rawKey: string
+): Promise<number> {
   const key = rawKey.trim()
   if (!key) throw new AppError('BAD_REQUEST', 'redemption.key_required')
   const now = nowSeconds()
@@ -31,17 +36,24 @@ export async function redeemCode(services: Services, userId: number, username: s
     const code = await findRedemptionStateByKey(services.db, key)
     const live = code !== undefined && code.deleted_at === null
     if (live && code.status === RedemptionStatus.used) throw new AppError('CONFLICT', 'redemption.already_used')
-    if (live && code.status === RedemptionStatus.unused && redemptionExpiryPassed(Number(code.expired_time), now)) throw new AppError('BAD_REQUEST', 'redemption.expired')
+    if (live && code.status === RedemptionStatus.unused && redemptionExpiryPassed(Number(code.expired_time), now))
+      throw new AppError('BAD_REQUEST', 'redemption.expired')
     throw new AppError('BAD_REQUEST', 'redemption.invalid')
   }
-  const display = { quotaPerUnit: services.options.number('QuotaPerUnit'), displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: services.options.number('QuotaPerUnit'),
+    displayInCurrency: services.options.bool('DisplayInCurrencyEnabled'),
+  }
   await insertLog(services.logDb, {
     user_id: userId,
     username,
     created_at: now,
     type: LogType.topUp,
     quota: result.quota,
-    ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.redeemed', { quota: formatQuota(result.quota, display), id: result.id }),
+    ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.redeemed', {
+      quota: formatQuota(result.quota, display),
+      id: result.id,
+    }),
   })
   return result.quota
 }

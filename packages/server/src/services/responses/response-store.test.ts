@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type Harness, harnessPerTest } from '../../../test/harness.ts'
-import { loadStoredConversation, MAX_STORED_RESPONSE_BYTES, saveStoredConversation, sweepStoredResponses, type StoredConversation } from './response-store.ts'
+import { harnessPerTest, type Harness } from '../../../test/harness.ts'
+import {
+  loadStoredConversation,
+  MAX_STORED_RESPONSE_BYTES,
+  saveStoredConversation,
+  sweepStoredResponses,
+  type StoredConversation,
+} from './response-store.ts'
 
 let h: Harness
 harnessPerTest(async (made) => {
@@ -16,7 +22,13 @@ const conversation = (id: string, createdAt = NOW, content = 'Weather in Paris?'
   instructions: 'Answer briefly.',
   messages: [
     { role: 'user', content },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+      ],
+    },
   ],
   createdAt,
 })
@@ -56,17 +68,23 @@ describe('the response store', () => {
     await h.services.options.set('ResponsesStoreRetentionHours', '0')
     expect(await loadStoredConversation(h.services, 'resp_d', owner, NOW)).toBeUndefined()
     await saveStoredConversation(h.services, owner, conversation('resp_e'))
-    expect(await h.services.db.selectFrom('stored_responses').select('id').where('id', '=', 'resp_e').executeTakeFirst()).toBeUndefined()
+    expect(
+      await h.services.db.selectFrom('stored_responses').select('id').where('id', '=', 'resp_e').executeTakeFirst()
+    ).toBeUndefined()
   })
 
   it('refuses a conversation over 1 MiB and keeps one just under it, multi-byte text counted in bytes', async () => {
-    const overhead = Buffer.byteLength(JSON.stringify(conversation('x', NOW, '').messages)) + Buffer.byteLength('Answer briefly.')
+    const overhead =
+      Buffer.byteLength(JSON.stringify(conversation('x', NOW, '').messages)) + Buffer.byteLength('Answer briefly.')
     // '€' is 3 bytes in UTF-8: counted in characters this would pass.
     const fits = '€'.repeat(Math.floor((MAX_STORED_RESPONSE_BYTES - overhead) / 3))
     await saveStoredConversation(h.services, owner, conversation('resp_fits', NOW, fits))
     const warned = vi.spyOn(h.services.logger, 'warn')
     await saveStoredConversation(h.services, owner, conversation('resp_big', NOW, `${fits}€`))
-    expect(warned).toHaveBeenCalledWith({ id: 'resp_big', bytes: overhead + 3 * ([...fits].length + 1) }, expect.stringContaining('not stored'))
+    expect(warned).toHaveBeenCalledWith(
+      { id: 'resp_big', bytes: overhead + 3 * ([...fits].length + 1) },
+      expect.stringContaining('not stored')
+    )
     expect(overhead + 3 * [...fits].length).toBeLessThanOrEqual(MAX_STORED_RESPONSE_BYTES)
     expect(overhead + 3 * ([...fits].length + 1)).toBeGreaterThan(MAX_STORED_RESPONSE_BYTES)
     expect((await loadStoredConversation(h.services, 'resp_fits', owner, NOW))?.messages[0]?.content).toBe(fits)

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema/index.ts'
 import {
   deleteStoredResponse,
   deleteStoredResponsesBefore,
@@ -8,6 +7,7 @@ import {
   type StoredResponseOwner,
   type StoredResponseRow,
 } from '../../db/queries/stored-responses.ts'
+import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { OpenAIChatMessage } from '../../providers/openai-chat-api.ts'
@@ -70,7 +70,12 @@ const toConversation = (row: StoredResponseRow): StoredConversation => ({
 })
 
 /** The owner's unexpired conversation of that id, or undefined (unknown, expired, someone else's, or storing off). */
-export async function loadStoredConversation(deps: StoreDeps, id: string, owner: StoredResponseOwner, now = nowSeconds()): Promise<StoredConversation | undefined> {
+export async function loadStoredConversation(
+  deps: StoreDeps,
+  id: string,
+  owner: StoredResponseOwner,
+  now = nowSeconds()
+): Promise<StoredConversation | undefined> {
   const retention = responseRetentionSeconds(deps.options)
   if (retention === 0) return undefined
   await pendingOf(deps.db).get(id)
@@ -83,12 +88,19 @@ export async function loadStoredConversation(deps: StoreDeps, id: string, owner:
  * logged, and only means the response cannot be continued). Nothing is written while the
  * retention is 0 or when the conversation is over MAX_STORED_RESPONSE_BYTES.
  */
-export function saveStoredConversation(deps: StoreDeps, owner: StoredResponseOwner, conversation: StoredConversation): Promise<void> {
+export function saveStoredConversation(
+  deps: StoreDeps,
+  owner: StoredResponseOwner,
+  conversation: StoredConversation
+): Promise<void> {
   if (responseRetentionSeconds(deps.options) === 0) return Promise.resolve()
   const messages = JSON.stringify(conversation.messages)
   const bytes = Buffer.byteLength(messages) + Buffer.byteLength(conversation.instructions)
   if (bytes > MAX_STORED_RESPONSE_BYTES) {
-    deps.logger.warn({ id: conversation.id, bytes }, 'response not stored: the conversation is larger than the store keeps')
+    deps.logger.warn(
+      { id: conversation.id, bytes },
+      'response not stored: the conversation is larger than the store keeps'
+    )
     return Promise.resolve()
   }
   const pending = pendingOf(deps.db)
@@ -110,7 +122,11 @@ export function saveStoredConversation(deps: StoreDeps, owner: StoredResponseOwn
 }
 
 /** Deletes the owner's stored response; false when there was none. */
-export const forgetStoredConversation = (deps: Pick<StoreDeps, 'db'>, id: string, owner: StoredResponseOwner): Promise<boolean> => deleteStoredResponse(deps.db, id, owner)
+export const forgetStoredConversation = (
+  deps: Pick<StoreDeps, 'db'>,
+  id: string,
+  owner: StoredResponseOwner
+): Promise<boolean> => deleteStoredResponse(deps.db, id, owner)
 
 /**
  * Deletes what has expired. With retention 0 nothing new is stored and nothing old can be read,

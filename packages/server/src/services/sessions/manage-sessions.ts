@@ -22,7 +22,11 @@ const liveSessions = (services: Services, userId: number) => {
 }
 
 /** GET /api/user/sessions: the caller's live sessions, most recently seen first, the caller's own marked. */
-export async function listOwnSessions(services: Services, userId: number, currentSessionId: string | undefined): Promise<LoginSession[]> {
+export async function listOwnSessions(
+  services: Services,
+  userId: number,
+  currentSessionId: string | undefined
+): Promise<LoginSession[]> {
   const rows = await liveSessions(services, userId)
   return rows.map((row) => ({
     id: sessionRef(row.id),
@@ -47,10 +51,11 @@ export async function revokeOwnSession(
   services: Services,
   userId: number,
   ref: string,
-  currentSessionId: string | undefined,
+  currentSessionId: string | undefined
 ): Promise<RevokeSessionResult> {
   const target = (await liveSessions(services, userId)).find((row) => sessionRef(row.id) === ref)
-  if (!target || !(await deleteUserSession(services.db, userId, target.id))) throw new AppError('NOT_FOUND', 'session.not_found')
+  if (!target || !(await deleteUserSession(services.db, userId, target.id)))
+    throw new AppError('NOT_FOUND', 'session.not_found')
   return { revoked_sid: ref, current: target.id === currentSessionId }
 }
 

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely'
-import { deleteDeadSessions, deleteSession, findSessionUser, insertSession, touchSession } from '../../db/queries/sessions.ts'
-import type { Database } from '../../db/schema/index.ts'
+import {
+  deleteDeadSessions,
+  deleteSession,
+  findSessionUser,
+  insertSession,
+  touchSession,
+} from '../../db/queries/sessions.ts'
 import { recordSignIn } from '../../db/queries/users.ts'
+import type { Database } from '../../db/schema/index.ts'
 import { randomSecret, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { OptionStore } from '../options/option-store.ts'
@@ -26,7 +32,12 @@ export function idleCutoff(options: OptionStore, now: number): number | undefine
  * Starts a session: a fresh random secret goes into the (signed) cookie, and only its hash is
  * stored, so the sessions table alone cannot be replayed. A new one on every login prevents fixation.
  */
-export async function startSession(db: Kysely<Database>, userId: number, ip: string, userAgent: string): Promise<string> {
+export async function startSession(
+  db: Kysely<Database>,
+  userId: number,
+  ip: string,
+  userAgent: string
+): Promise<string> {
   const secret = randomSecret()
   const now = nowSeconds()
   await insertSession(db, {

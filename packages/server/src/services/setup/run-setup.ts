@@ -5,8 +5,8 @@ import { countRootUsers, insertUser } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
-import { hashPassword } from '../users/password.ts'
 import { newAffCode } from '../users/aff-code.ts'
+import { hashPassword } from '../users/password.ts'
 
 const ROOT_QUOTA = 100_000_000
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { findRootUser } from '../../db/queries/users.ts'
 import { hasSetupRow, insertSetupRow } from '../../db/queries/setups.ts'
+import { findRootUser } from '../../db/queries/users.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { DEFAULT_ROOT_PASSWORD, verifyPassword } from '../users/password.ts'

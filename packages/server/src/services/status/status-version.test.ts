@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { VERSION } from '../../version.ts'
 import { createHarness, type Harness } from '../../../test/harness.ts'
+import { VERSION } from '../../version.ts'
 
 let h: Harness | undefined
 afterEach(async () => {

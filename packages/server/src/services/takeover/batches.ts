@@ -12,7 +12,7 @@ export async function rewriteInBatches<Row extends { id: number }>(
   db: Kysely<Database>,
   list: (afterId: number, limit: number) => Promise<Row[]>,
   rewrite: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
-  batchSize = BATCH_SIZE,
+  batchSize = BATCH_SIZE
 ): Promise<number> {
   let changed = 0
   let afterId = 0

@@ -33,7 +33,11 @@ export interface ConvertedSecrets {
  * Every update is conditional on the row still holding the raw value, so instances that run this
  * at once convert each row once, and a second run finds nothing to do.
  */
-export async function convertRawSecrets(db: Kysely<Database>, secrets: SecretBox, batchSize?: number): Promise<ConvertedSecrets> {
+export async function convertRawSecrets(
+  db: Kysely<Database>,
+  secrets: SecretBox,
+  batchSize?: number
+): Promise<ConvertedSecrets> {
   const tokenKeys = await rewriteInBatches(
     db,
     (afterId, limit) => listRawTokenKeys(db, afterId, limit),
@@ -42,7 +46,7 @@ export async function convertRawSecrets(db: Kysely<Database>, secrets: SecretBox
       const bare = stripKeyPrefix(row.key.trimEnd())
       return convertTokenKey(trx, row.id, row.key, secrets.lookupHash(bare), secrets.encrypt(bare))
     },
-    batchSize,
+    batchSize
   )
   const accessTokens = await rewriteInBatches(
     db,
@@ -52,19 +56,19 @@ export async function convertRawSecrets(db: Kysely<Database>, secrets: SecretBox
       const stored = storedAccessToken(secrets, raw.trimEnd())
       return convertAccessToken(trx, row.id, raw, String(stored.access_token), stored.access_token_ciphertext)
     },
-    batchSize,
+    batchSize
   )
   const channelKeys = await rewriteInBatches(
     db,
     (afterId, limit) => listPlainChannelKeys(db, ENCRYPTED_PREFIX, afterId, limit),
     (trx, row) => replaceChannelKey(trx, row.id, row.key, secrets.encrypt(row.key)),
-    batchSize,
+    batchSize
   )
   const twoFactorSecrets = await rewriteInBatches(
     db,
     (afterId, limit) => listPlainTwoFactorSecrets(db, ENCRYPTED_PREFIX, afterId, limit),
     (trx, row) => replaceTwoFactorSecret(trx, row.id, row.secret, secrets.encrypt(row.secret.trim())),
-    batchSize,
+    batchSize
   )
   return { tokenKeys, accessTokens, channelKeys, twoFactorSecrets }
 }

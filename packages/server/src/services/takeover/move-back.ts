@@ -37,32 +37,38 @@ export interface MovedBack {
  * database cannot have a row half written. Stop the gateway first all the same: it would convert
  * them again on its next start. Throws before changing anything when CRYPTO_SECRET cannot decrypt.
  */
-export async function moveBack(db: Kysely<Database>, dialect: DialectName, secrets: SecretBox, batchSize?: number): Promise<MovedBack> {
+export async function moveBack(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  secrets: SecretBox,
+  batchSize?: number
+): Promise<MovedBack> {
   await checkSecret(db, secrets)
   const tokenKeys = await rewriteInBatches(
     db,
     (afterId, limit) => listEncryptedTokenKeys(db, afterId, limit),
     (trx, row) => restoreTokenKey(trx, row.id, row.key, stripKeyPrefix(secrets.decrypt(row.key_ciphertext))),
-    batchSize,
+    batchSize
   )
   const accessTokens = await rewriteInBatches(
     db,
     (afterId, limit) => listEncryptedAccessTokens(db, afterId, limit),
-    (trx, row) => restoreAccessToken(trx, row.id, String(row.access_token), secrets.decrypt(String(row.access_token_ciphertext))),
-    batchSize,
+    (trx, row) =>
+      restoreAccessToken(trx, row.id, String(row.access_token), secrets.decrypt(String(row.access_token_ciphertext))),
+    batchSize
   )
   const accessTokensCleared = await clearHashOnlyAccessTokens(db)
   const channelKeys = await rewriteInBatches(
     db,
     (afterId, limit) => listEncryptedChannelKeys(db, ENCRYPTED_PREFIX, afterId, limit),
     (trx, row) => replaceChannelKey(trx, row.id, row.key, secrets.decrypt(row.key)),
-    batchSize,
+    batchSize
   )
   const twoFactorSecrets = await rewriteInBatches(
     db,
     (afterId, limit) => listEncryptedTwoFactorSecrets(db, ENCRYPTED_PREFIX, afterId, limit),
     (trx, row) => replaceTwoFactorSecret(trx, row.id, row.secret, secrets.decrypt(row.secret)),
-    batchSize,
+    batchSize
   )
   // A later start of ours on this database is a takeover again, with its summary, and runs every
   // migration again: the reference's ORM may have narrowed the columns we widened.

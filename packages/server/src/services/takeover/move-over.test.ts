@@ -2,15 +2,15 @@ import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstre
 import { USER_ID_HEADER } from '@gateway/shared'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { harnessPerTest, type Harness, type TestUser } from '../../../test/harness.ts'
+import { addChannel } from '../../../test/relay-fixtures.ts'
+import { createTestDatabase } from '../../../test/test-database.ts'
 import { openDatabase } from '../../db/client.ts'
 import { parseDsn } from '../../db/dsn.ts'
 import { getMoveOverState, MOVE_OVER_OPTION, MOVE_OVER_PENDING } from '../../db/queries/takeover.ts'
 import { insertUser } from '../../db/queries/users.ts'
 import { randomAlphanumeric, sha256Hex } from '../../lib/crypto.ts'
 import { nowSeconds } from '../../lib/time.ts'
-import { type Harness, harnessPerTest, type TestUser } from '../../../test/harness.ts'
-import { addChannel } from '../../../test/relay-fixtures.ts'
-import { createTestDatabase } from '../../../test/test-database.ts'
 import { hashPassword } from '../users/password.ts'
 import { convertRawSecrets } from './convert-raw-secrets.ts'
 import { completeMoveOver, noteReferenceDatabase } from './move-over.ts'
@@ -44,15 +44,34 @@ interface ReferenceRows {
 async function insertReferenceRows(): Promise<ReferenceRows> {
   const { db, dialect } = h.services
   const accessToken = randomAlphanumeric(30)
-  const userId = await insertUser(db, dialect, { username: 'olduser', password: await hashPassword('oldpassword'), quota: 1_000_000, access_token: accessToken })
+  const userId = await insertUser(db, dialect, {
+    username: 'olduser',
+    password: await hashPassword('oldpassword'),
+    quota: 1_000_000,
+    access_token: accessToken,
+  })
   const tokenKey = randomAlphanumeric(48)
-  await db.insertInto('tokens').values({ user_id: userId, key: tokenKey, key_ciphertext: '', name: 'old', unlimited_quota: true, model_limits_enabled: false, created_time: nowSeconds() }).execute()
+  await db
+    .insertInto('tokens')
+    .values({
+      user_id: userId,
+      key: tokenKey,
+      key_ciphertext: '',
+      name: 'old',
+      unlimited_quota: true,
+      model_limits_enabled: false,
+      created_time: nowSeconds(),
+    })
+    .execute()
   const token = await db.selectFrom('tokens').select('id').where('key', '=', tokenKey).executeTakeFirstOrThrow()
   const channelKey = 'sk-upstream-old-key'
   const channelId = await addChannel(h, { baseUrl: mock.url, key: channelKey })
   await db.updateTable('channels').set({ key: channelKey }).where('id', '=', channelId).execute()
   const totpSecret = 'JBSWY3DPEHPK3PXP'
-  await db.insertInto('two_fas').values({ user_id: userId, secret: totpSecret, is_enabled: false, created_at: new Date(), updated_at: new Date() }).execute()
+  await db
+    .insertInto('two_fas')
+    .values({ user_id: userId, secret: totpSecret, is_enabled: false, created_at: new Date(), updated_at: new Date() })
+    .execute()
   await h.services.changes.publish({ kind: 'channels' })
   return { userId, accessToken, tokenKey, tokenId: token.id, channelId, channelKey, totpSecret }
 }
@@ -63,7 +82,8 @@ const chat = (key: string) =>
     headers: { authorization: `Bearer ${key}` },
   })
 
-const self = (accessToken: string, userId: number) => h.request('GET', '/api/user/self', { headers: { authorization: accessToken, [USER_ID_HEADER]: String(userId) } })
+const self = (accessToken: string, userId: number) =>
+  h.request('GET', '/api/user/self', { headers: { authorization: accessToken, [USER_ID_HEADER]: String(userId) } })
 
 const capturingLogger = () => {
   const lines: { msg: string; [key: string]: unknown }[] = []
@@ -85,7 +105,12 @@ describe('keys stored raw by the reference', () => {
   it('are converted to our storage once, and keep working unchanged', async () => {
     const old = await insertReferenceRows()
     const { db, secrets } = h.services
-    expect(await convertRawSecrets(db, secrets)).toEqual({ tokenKeys: 1, accessTokens: 1, channelKeys: 1, twoFactorSecrets: 1 })
+    expect(await convertRawSecrets(db, secrets)).toEqual({
+      tokenKeys: 1,
+      accessTokens: 1,
+      channelKeys: 1,
+      twoFactorSecrets: 1,
+    })
 
     const token = await db.selectFrom('tokens').selectAll().where('id', '=', old.tokenId).executeTakeFirstOrThrow()
     expect(token.key).toBe(secrets.lookupHash(old.tokenKey))
@@ -93,10 +118,18 @@ describe('keys stored raw by the reference', () => {
     const user = await db.selectFrom('users').selectAll().where('id', '=', old.userId).executeTakeFirstOrThrow()
     expect(user.access_token).toBe(sha256Hex(old.accessToken))
     expect(secrets.decrypt(String(user.access_token_ciphertext))).toBe(old.accessToken)
-    const channel = await db.selectFrom('channels').select('key').where('id', '=', old.channelId).executeTakeFirstOrThrow()
+    const channel = await db
+      .selectFrom('channels')
+      .select('key')
+      .where('id', '=', old.channelId)
+      .executeTakeFirstOrThrow()
     expect(secrets.isEncrypted(channel.key)).toBe(true)
     expect(secrets.decrypt(channel.key)).toBe(old.channelKey)
-    const factor = await db.selectFrom('two_fas').select('secret').where('user_id', '=', old.userId).executeTakeFirstOrThrow()
+    const factor = await db
+      .selectFrom('two_fas')
+      .select('secret')
+      .where('user_id', '=', old.userId)
+      .executeTakeFirstOrThrow()
     expect(secrets.decrypt(factor.secret)).toBe(old.totpSecret)
     expect(secrets.isEncrypted(factor.secret)).toBe(true)
 
@@ -108,7 +141,12 @@ describe('keys stored raw by the reference', () => {
     const key = await h.request('POST', `/api/token/${old.tokenId}/key`, { as: await asUser(old.userId) })
     expect(key.json?.data.key).toBe(old.tokenKey)
 
-    expect(await convertRawSecrets(db, secrets)).toEqual({ tokenKeys: 0, accessTokens: 0, channelKeys: 0, twoFactorSecrets: 0 })
+    expect(await convertRawSecrets(db, secrets)).toEqual({
+      tokenKeys: 0,
+      accessTokens: 0,
+      channelKeys: 0,
+      twoFactorSecrets: 0,
+    })
   })
 
   it('cannot be replaced by the stored hashes once converted', async () => {
@@ -117,7 +155,11 @@ describe('keys stored raw by the reference', () => {
     await convertRawSecrets(db, secrets)
     const token = await db.selectFrom('tokens').select('key').where('id', '=', old.tokenId).executeTakeFirstOrThrow()
     expect((await chat(`sk-${token.key}`)).status).toBe(401)
-    const user = await db.selectFrom('users').select('access_token').where('id', '=', old.userId).executeTakeFirstOrThrow()
+    const user = await db
+      .selectFrom('users')
+      .select('access_token')
+      .where('id', '=', old.userId)
+      .executeTakeFirstOrThrow()
     expect((await self(String(user.access_token), old.userId)).status).toBe(401)
   })
 
@@ -125,11 +167,26 @@ describe('keys stored raw by the reference', () => {
     const { db, secrets } = h.services
     const keys = Array.from({ length: 7 }, () => randomAlphanumeric(48))
     for (const key of keys) {
-      await db.insertInto('tokens').values({ user_id: root.id, key, key_ciphertext: '', name: 'k', unlimited_quota: true, model_limits_enabled: false }).execute()
+      await db
+        .insertInto('tokens')
+        .values({
+          user_id: root.id,
+          key,
+          key_ciphertext: '',
+          name: 'k',
+          unlimited_quota: true,
+          model_limits_enabled: false,
+        })
+        .execute()
     }
     const [a, b] = await Promise.all([convertRawSecrets(db, secrets, 2), convertRawSecrets(db, secrets, 3)])
     expect(a.tokenKeys + b.tokenKeys).toBe(7)
-    const rows = await db.selectFrom('tokens').select(['key', 'key_ciphertext']).where('name', '=', 'k').orderBy('id').execute()
+    const rows = await db
+      .selectFrom('tokens')
+      .select(['key', 'key_ciphertext'])
+      .where('name', '=', 'k')
+      .orderBy('id')
+      .execute()
     expect(rows.map((row) => secrets.decrypt(row.key_ciphertext))).toEqual(keys)
     expect(rows.map((row) => row.key)).toEqual(keys.map((key) => secrets.lookupHash(key)))
   })
@@ -139,8 +196,17 @@ describe('keys stored raw by the reference', () => {
     const hashOnly = sha256Hex('a-token-of-ours-made-earlier-xyz')
     await insertUser(db, h.services.dialect, { username: 'native', password: 'x', access_token: hashOnly })
     await addChannel(h, { baseUrl: mock.url })
-    expect(await convertRawSecrets(db, secrets)).toEqual({ tokenKeys: 0, accessTokens: 0, channelKeys: 0, twoFactorSecrets: 0 })
-    const user = await db.selectFrom('users').select('access_token').where('username', '=', 'native').executeTakeFirstOrThrow()
+    expect(await convertRawSecrets(db, secrets)).toEqual({
+      tokenKeys: 0,
+      accessTokens: 0,
+      channelKeys: 0,
+      twoFactorSecrets: 0,
+    })
+    const user = await db
+      .selectFrom('users')
+      .select('access_token')
+      .where('username', '=', 'native')
+      .executeTakeFirstOrThrow()
     expect(user.access_token).toBe(hashOnly)
   })
 })
@@ -154,7 +220,9 @@ describe('the start summary', () => {
     await completeMoveOver({ db, logDb, secrets, logger: first.logger })
     const summaries = first.lines.filter((line) => line.msg.startsWith('moved over:'))
     expect(summaries).toHaveLength(1)
-    expect(summaries[0]?.msg).toMatch(/^moved over: 2 users, 1 tokens, 1 channels, 1 abilities, 0 redemptions, 0 top-ups, 0 logs, /)
+    expect(summaries[0]?.msg).toMatch(
+      /^moved over: 2 users, 1 tokens, 1 channels, 1 abilities, 0 redemptions, 0 top-ups, 0 logs, /
+    )
     expect(first.lines.some((line) => line.msg === 'converted keys stored raw by the reference system')).toBe(true)
     const record = JSON.parse(String(await getMoveOverState(db))) as Record<string, number>
     expect(record.users).toBe(2)
@@ -181,7 +249,11 @@ describe('noting a reference database before migrating', () => {
     try {
       expect(await noteReferenceDatabase(handle.db, handle.dialect)).toBe(false)
       await handle.db.schema.createTable('users').addColumn('id', 'integer').execute()
-      await handle.db.schema.createTable('options').addColumn('key', 'varchar(255)', (c) => c.primaryKey()).addColumn('value', 'text').execute()
+      await handle.db.schema
+        .createTable('options')
+        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
+        .addColumn('value', 'text')
+        .execute()
       expect(await noteReferenceDatabase(handle.db, handle.dialect)).toBe(true)
       // twice (two instances starting at once) is the same as once
       expect(await noteReferenceDatabase(handle.db, handle.dialect)).toBe(true)

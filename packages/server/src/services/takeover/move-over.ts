@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { isUniqueViolation } from '../../db/errors.ts'
 import type { DialectName } from '../../db/dsn.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { MAIN_MIGRATION_TABLE } from '../../db/migrate.ts'
 import {
   countMigrationRecords,
@@ -56,10 +56,16 @@ const SUMMARY: [CountedTable, string][] = [
  * meanwhile): converts what the reference stored raw, and on the first start on a taken-over
  * database prints one summary line and records it, so it is printed once.
  */
-export async function completeMoveOver(deps: { db: Kysely<Database>; logDb: Kysely<Database>; secrets: SecretBox; logger: Logger }): Promise<void> {
+export async function completeMoveOver(deps: {
+  db: Kysely<Database>
+  logDb: Kysely<Database>
+  secrets: SecretBox
+  logger: Logger
+}): Promise<void> {
   const { db, logDb, secrets, logger } = deps
   const converted = await convertRawSecrets(db, secrets)
-  if (Object.values(converted).some((n) => n > 0)) logger.info(converted, 'converted keys stored raw by the reference system')
+  if (Object.values(converted).some((n) => n > 0))
+    logger.info(converted, 'converted keys stored raw by the reference system')
   if ((await getMoveOverState(db)) !== MOVE_OVER_PENDING) return
 
   const counts: Partial<Record<CountedTable, number>> = {}

@@ -1,6 +1,6 @@
 import { AUTO_GROUP, TokenStatus, type CreateTokenInput, type Token } from '@gateway/shared'
-import { findUserToken, insertToken } from '../../db/queries/tokens.ts'
 import type { AuthUser } from '../../context.ts'
+import { findUserToken, insertToken } from '../../db/queries/tokens.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
 import { assertAllowIps } from './allow-ips.ts'
@@ -12,7 +12,11 @@ import { newTokenKey } from './token-key.ts'
  * POST /api/token/. The key is generated here and stored twice: as the keyed lookup hash (how the
  * relay finds it) and encrypted (so the owner can reveal and copy it again). It is never logged.
  */
-export async function createToken(services: Services, user: Pick<AuthUser, 'id' | 'group'>, input: CreateTokenInput): Promise<Token> {
+export async function createToken(
+  services: Services,
+  user: Pick<AuthUser, 'id' | 'group'>,
+  input: CreateTokenInput
+): Promise<Token> {
   assertAllowIps(input.allow_ips)
   assertTokenGroup(services.options, user.group, input.group)
   const key = newTokenKey()

@@ -1,5 +1,5 @@
-import { AppError } from '../../errors/app-error.ts'
 import { softDeleteUserTokens } from '../../db/queries/tokens.ts'
+import { AppError } from '../../errors/app-error.ts'
 import type { Services } from '../container.ts'
 
 /** Soft-deletes those of `ids` the user owns (others are skipped silently) and returns how many. */

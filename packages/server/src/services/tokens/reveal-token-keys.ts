@@ -8,7 +8,8 @@ import { fullTokenKey, stripKeyPrefix } from './token-key.ts'
  * The key as the reference's key routes answer it: its stored form, without `sk-` (its console
  * puts the prefix in front, so a prefixed answer would show as `sk-sk-…`).
  */
-const bareKey = (services: Services, row: Parameters<typeof fullTokenKey>[1]) => stripKeyPrefix(fullTokenKey(services.secrets, row))
+const bareKey = (services: Services, row: Parameters<typeof fullTokenKey>[1]) =>
+  stripKeyPrefix(fullTokenKey(services.secrets, row))
 
 /**
  * POST /api/token/:id/key: the full key of one own token. Lists show keys masked, so this (and the

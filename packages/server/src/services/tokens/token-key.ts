@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema/index.ts'
 import { TOKEN_KEY_LENGTH, TOKEN_KEY_PREFIX } from '@gateway/shared'
+import type { Kysely } from 'kysely'
 import { findTokenByHashOrRawKey, type TokenRow } from '../../db/queries/tokens.ts'
+import type { Database } from '../../db/schema/index.ts'
 import { randomAlphanumeric } from '../../lib/crypto.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
 
@@ -12,7 +12,8 @@ import type { SecretBox } from '../../lib/secrets.ts'
 export const newTokenKey = (): string => randomAlphanumeric(TOKEN_KEY_LENGTH)
 
 /** Removes the `sk-` that keys carry on the wire. */
-export const stripKeyPrefix = (key: string): string => (key.startsWith(TOKEN_KEY_PREFIX) ? key.slice(TOKEN_KEY_PREFIX.length) : key)
+export const stripKeyPrefix = (key: string): string =>
+  key.startsWith(TOKEN_KEY_PREFIX) ? key.slice(TOKEN_KEY_PREFIX.length) : key
 
 /**
  * How lists show a key: the reference system's mask (first and last four characters around ten
@@ -40,6 +41,9 @@ export const tokenKeyHash = (secrets: SecretBox, key: string): string => secrets
  * expiry and quota itself. Callers split off any `-<channel id>` suffix first. A row taken over
  * from the reference and not yet converted (services/takeover/) is found by its raw key.
  */
-export function findTokenByKey(services: { db: Kysely<Database>; secrets: SecretBox }, key: string): Promise<TokenRow | undefined> {
+export function findTokenByKey(
+  services: { db: Kysely<Database>; secrets: SecretBox },
+  key: string
+): Promise<TokenRow | undefined> {
   return findTokenByHashOrRawKey(services.db, tokenKeyHash(services.secrets, key), stripKeyPrefix(key))
 }

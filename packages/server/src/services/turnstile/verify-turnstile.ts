@@ -13,11 +13,19 @@ const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverif
 export async function verifyTurnstile(services: Services, token: string | undefined, clientIp: string): Promise<void> {
   if (!services.options.bool('TurnstileCheckEnabled')) return
   if (!token) throw new AppError('BAD_REQUEST', 'auth.turnstile_required')
-  const body = new URLSearchParams({ secret: services.options.get('TurnstileSecretKey'), response: token, remoteip: clientIp })
+  const body = new URLSearchParams({
+    secret: services.options.get('TurnstileSecretKey'),
+    response: token,
+    remoteip: clientIp,
+  })
   let success = false
   try {
     // Through the one outbound guard like every other server-side call, even to a fixed address.
-    const response = await guardedFetch(SITEVERIFY_URL, { method: 'POST', body }, { policy: policyFor(services.options, 'user'), timeoutMs: 5000, maxRedirects: 0, maxBytes: 64 * 1024 })
+    const response = await guardedFetch(
+      SITEVERIFY_URL,
+      { method: 'POST', body },
+      { policy: policyFor(services.options, 'user'), timeoutMs: 5000, maxRedirects: 0, maxBytes: 64 * 1024 }
+    )
     success = response.ok && ((await response.json()) as { success?: boolean }).success === true
   } catch (error) {
     services.logger.warn({ err: String(error) }, 'turnstile verification failed to complete')

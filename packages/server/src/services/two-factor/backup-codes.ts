@@ -1,6 +1,6 @@
+import { randomInt } from 'node:crypto'
 import { TWO_FACTOR_BACKUP_CODE_COUNT } from '@gateway/shared'
 import bcrypt from 'bcryptjs'
-import { randomInt } from 'node:crypto'
 import type { SecretBox } from '../../lib/secrets.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -24,9 +24,11 @@ export function normaliseBackupCode(code: string): string | undefined {
  * Keyed hash (HMAC with CRYPTO_SECRET): a code is found by its hash alone, and a database leak
  * cannot be turned back into codes by trying all 36^8 of them.
  */
-export const hashBackupCode = (secrets: SecretBox, normalised: string): string => secrets.lookupHash(`2fa-backup:${normalised}`)
+export const hashBackupCode = (secrets: SecretBox, normalised: string): string =>
+  secrets.lookupHash(`2fa-backup:${normalised}`)
 
 /** Rows taken over from the reference hold bcrypt hashes of the normalised code. */
 export const isLegacyHash = (hash: string): boolean => hash.startsWith('$2')
 
-export const matchesLegacyHash = (normalised: string, hash: string): Promise<boolean> => bcrypt.compare(normalised, hash)
+export const matchesLegacyHash = (normalised: string, hash: string): Promise<boolean> =>
+  bcrypt.compare(normalised, hash)

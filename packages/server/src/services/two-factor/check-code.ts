@@ -1,4 +1,9 @@
-import { claimTotpStep, listUnusedBackupCodes, spendBackupCode, type TwoFactorRow } from '../../db/queries/two-factor.ts'
+import {
+  claimTotpStep,
+  listUnusedBackupCodes,
+  spendBackupCode,
+  type TwoFactorRow,
+} from '../../db/queries/two-factor.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { Services } from '../container.ts'
@@ -11,14 +16,19 @@ import { matchTotpStep } from './totp.ts'
  */
 export const codeFailureKey = (userId: number): string => `2FA:${userId}`
 
-export const isCodeLocked = (services: Services, userId: number): Promise<boolean> => services.limiters.loginFailures.isBlocked(codeFailureKey(userId))
+export const isCodeLocked = (services: Services, userId: number): Promise<boolean> =>
+  services.limiters.loginFailures.isBlocked(codeFailureKey(userId))
 
 /**
  * Runs one code check under the account's failure limit: the attempt is counted before the check,
  * so parallel guesses cannot all be checked before the count catches up; too many in the window
  * lock the account's codes as failed passwords lock its password. A success clears the count.
  */
-export async function underCodeLimit<T>(services: Services, userId: number, check: () => Promise<T | undefined>): Promise<T> {
+export async function underCodeLimit<T>(
+  services: Services,
+  userId: number,
+  check: () => Promise<T | undefined>
+): Promise<T> {
   const failures = services.limiters.loginFailures
   const key = codeFailureKey(userId)
   if (!(await failures.hit(key))) throw new AppError('RATE_LIMITED', 'two_factor.locked')
@@ -40,14 +50,21 @@ export async function useBackupCode(services: Services, userId: number, code: st
   if (!normalised) return false
   const hash = hashBackupCode(services.secrets, normalised)
   for (const row of await listUnusedBackupCodes(services.db, userId)) {
-    const matches = isLegacyHash(row.code_hash) ? await matchesLegacyHash(normalised, row.code_hash) : row.code_hash === hash
+    const matches = isLegacyHash(row.code_hash)
+      ? await matchesLegacyHash(normalised, row.code_hash)
+      : row.code_hash === hash
     if (matches) return spendBackupCode(services.db, row.id, nowSeconds())
   }
   return false
 }
 
 /** A TOTP code, or (where the action allows it) a backup code; throws unless one is accepted. */
-export function checkSecondFactor(services: Services, factor: TwoFactorRow, rawCode: string, allowBackup: boolean): Promise<'totp' | 'backup'> {
+export function checkSecondFactor(
+  services: Services,
+  factor: TwoFactorRow,
+  rawCode: string,
+  allowBackup: boolean
+): Promise<'totp' | 'backup'> {
   const code = rawCode.replace(/\s/g, '')
   return underCodeLimit(services, factor.user_id, async () => {
     if (await useTotpCode(services, factor, code)) return 'totp' as const

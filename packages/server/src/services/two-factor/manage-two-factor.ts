@@ -30,7 +30,8 @@ export interface Caller {
 }
 
 /** Whether the root's TwoFactorRequiredForAdmins applies to this role. */
-export const isTwoFactorRequired = (services: Services, role: number): boolean => role >= Role.admin && services.options.bool('TwoFactorRequiredForAdmins')
+export const isTwoFactorRequired = (services: Services, role: number): boolean =>
+  role >= Role.admin && services.options.bool('TwoFactorRequiredForAdmins')
 
 async function requireEnabled(services: Services, userId: number): Promise<TwoFactorRow> {
   const factor = await findTwoFactor(services.db, userId)
@@ -39,7 +40,12 @@ async function requireEnabled(services: Services, userId: number): Promise<TwoFa
 }
 
 const storeBackupCodes = (services: Services, userId: number, codes: string[]) =>
-  replaceBackupCodes(services.db, userId, codes.map((code) => hashBackupCode(services.secrets, code)), nowSeconds())
+  replaceBackupCodes(
+    services.db,
+    userId,
+    codes.map((code) => hashBackupCode(services.secrets, code)),
+    nowSeconds()
+  )
 
 export async function getTwoFactorStatus(services: Services, caller: Caller): Promise<TwoFactorStatus> {
   const factor = await findTwoFactor(services.db, caller.id)
@@ -81,9 +87,12 @@ export async function enableTwoFactorWithCode(services: Services, caller: Caller
   const factor = await findTwoFactor(services.db, caller.id)
   if (!factor) throw new AppError('CONFLICT', 'two_factor.setup_first')
   if (factor.is_enabled) throw new AppError('CONFLICT', 'two_factor.already_enabled')
-  const step = await underCodeLimit(services, caller.id, () => matchTotpStep(services.secrets.decrypt(factor.secret), code.replace(/\s/g, ''), 0))
+  const step = await underCodeLimit(services, caller.id, () =>
+    matchTotpStep(services.secrets.decrypt(factor.secret), code.replace(/\s/g, ''), 0)
+  )
   // The confirming code's step is recorded as used, so the same code cannot also sign in.
-  if (!(await enableTwoFactor(services.db, caller.id, step, nowSeconds()))) throw new AppError('CONFLICT', 'two_factor.already_enabled')
+  if (!(await enableTwoFactor(services.db, caller.id, step, nowSeconds())))
+    throw new AppError('CONFLICT', 'two_factor.already_enabled')
   await deleteUserSessions(services.db, caller.id, caller.sessionId)
 }
 
@@ -106,7 +115,11 @@ export async function regenerateBackupCodes(services: Services, caller: Caller, 
 
 export async function getTwoFactorStats(services: Services): Promise<TwoFactorStats> {
   const { total, enabled } = await countTwoFactorUsers(services.db)
-  return { total_users: total, enabled_users: enabled, enabled_rate: `${(total > 0 ? (enabled / total) * 100 : 0).toFixed(1)}%` }
+  return {
+    total_users: total,
+    enabled_users: enabled,
+    enabled_rate: `${(total > 0 ? (enabled / total) * 100 : 0).toFixed(1)}%`,
+  }
 }
 
 /**

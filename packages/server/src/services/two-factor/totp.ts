@@ -10,7 +10,8 @@ export const newTotpSecret = (): string => generateSecret({ length: 20 })
  * The otpauth:// URI an authenticator scans.
  * @see https://github.com/google/google-authenticator/wiki/Key-Uri-Format
  */
-export const totpUri = (secret: string, issuer: string, account: string): string => generateURI({ issuer, label: account, secret })
+export const totpUri = (secret: string, issuer: string, account: string): string =>
+  generateURI({ issuer, label: account, secret })
 
 export const looksLikeTotpCode = (code: string): boolean => /^\d{6}$/.test(code)
 

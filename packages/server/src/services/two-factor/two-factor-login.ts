@@ -2,7 +2,13 @@ import { ok, UserStatus, type ApiEnvelope, type LoginAnswer, type SessionUser, t
 import type { Context } from 'hono'
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
 import type { HonoEnv } from '../../context.ts'
-import { deleteLoginFlow, findLoginFlow, findTwoFactor, insertLoginFlow, isTwoFactorEnabled } from '../../db/queries/two-factor.ts'
+import {
+  deleteLoginFlow,
+  findLoginFlow,
+  findTwoFactor,
+  insertLoginFlow,
+  isTwoFactorEnabled,
+} from '../../db/queries/two-factor.ts'
 import { findUserById } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate } from '../../i18n/messages.ts'

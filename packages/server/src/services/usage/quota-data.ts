@@ -1,4 +1,9 @@
-import { listQuotaDataByModel, listQuotaDataByUserId, listQuotaDataByUsername, type QuotaDataRange } from '../../db/queries/quota-data.ts'
+import {
+  listQuotaDataByModel,
+  listQuotaDataByUserId,
+  listQuotaDataByUsername,
+  type QuotaDataRange,
+} from '../../db/queries/quota-data.ts'
 import type { Services } from '../container.ts'
 
 export type { QuotaDataRange }
@@ -8,4 +13,5 @@ export const listQuotaData = (services: Services, username: string, range: Quota
   username ? listQuotaDataByUsername(services.db, username, range) : listQuotaDataByModel(services.db, range)
 
 /** The signed-in user's own hourly rollups. */
-export const listOwnQuotaData = (services: Services, userId: number, range: QuotaDataRange) => listQuotaDataByUserId(services.db, userId, range)
+export const listOwnQuotaData = (services: Services, userId: number, range: QuotaDataRange) =>
+  listQuotaDataByUserId(services.db, userId, range)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema/index.ts'
 import { findUsersByAccessTokenValues } from '../../db/queries/users.ts'
+import type { Database } from '../../db/schema/index.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
 import type { SecretBox } from '../../lib/secrets.ts'
 

@@ -55,7 +55,9 @@ export async function createUserByAdmin(services: Services, actor: Actor, input:
       username: input.username,
       created_at: nowSeconds(),
       type: LogType.system,
-      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.register_gift', { quota: formatQuota(quota, quotaDisplay(services)) }),
+      ...logTextColumns(services.env.DEFAULT_LANGUAGE, 'log.register_gift', {
+        quota: formatQuota(quota, quotaDisplay(services)),
+      }),
     })
   }
   return id
@@ -132,7 +134,9 @@ export async function hardDeleteUserAsAdmin(services: Services, actor: Actor, id
   const target = await findUserByIdAnyState(services.db, id)
   if (!target) throw new AppError('NOT_FOUND', 'user.not_found')
   if (actor.role <= target.role) throw new AppError('DENIED', 'users.cannot_delete_higher')
-  const { deleted, tokenHashes } = await services.db.transaction().execute((trx) => hardDeleteUser(trx, id, target.role))
+  const { deleted, tokenHashes } = await services.db
+    .transaction()
+    .execute((trx) => hardDeleteUser(trx, id, target.role))
   if (!deleted) throw new AppError('CONFLICT', 'users.cannot_delete_higher')
   for (const hash of tokenHashes) await services.changes.publish({ kind: 'token', hash })
   await services.changes.publish({ kind: 'user', id })

@@ -13,6 +13,7 @@ export function consolePermissions(role: number, options: OptionStore): ConsoleP
   const write = role >= Role.root || (admin && options.bool('AdminChannelWriteEnabled'))
   const channel = { read: admin, operate: admin, write, sensitive_write: write, secret_view: false }
   if (role >= Role.root) return { sidebar_settings: false, sidebar_modules: {}, admin_permissions: { channel } }
-  if (admin) return { sidebar_settings: true, sidebar_modules: { admin: { setting: false } }, admin_permissions: { channel } }
+  if (admin)
+    return { sidebar_settings: true, sidebar_modules: { admin: { setting: false } }, admin_permissions: { channel } }
   return { sidebar_settings: true, sidebar_modules: { admin: false }, admin_permissions: { channel } }
 }

@@ -11,9 +11,15 @@ async function registerAlice(env: Record<string, string>, options: Record<string
   h = await createHarness({ env })
   await h.setupRoot()
   for (const [key, value] of Object.entries(options)) await h.services.options.set(key, value)
-  const response = await h.request('POST', '/api/user/register', { body: { username: 'alice', password: 'password123', password2: 'password123' } })
+  const response = await h.request('POST', '/api/user/register', {
+    body: { username: 'alice', password: 'password123', password2: 'password123' },
+  })
   expect(response.json?.success).toBe(true)
-  const user = await h.services.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
+  const user = await h.services.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'alice')
+    .executeTakeFirstOrThrow()
   return h.services.db.selectFrom('tokens').selectAll().where('user_id', '=', user.id).execute()
 }
 
@@ -27,7 +33,10 @@ describe('GENERATE_DEFAULT_TOKEN', () => {
   })
 
   it('puts the token in the auto group when new tokens default to it', async () => {
-    const tokens = await registerAlice({ GENERATE_DEFAULT_TOKEN: 'true', DEFAULT_LANGUAGE: 'en' }, { DefaultUseAutoGroup: 'true' })
+    const tokens = await registerAlice(
+      { GENERATE_DEFAULT_TOKEN: 'true', DEFAULT_LANGUAGE: 'en' },
+      { DefaultUseAutoGroup: 'true' }
+    )
     expect(tokens[0]).toMatchObject({ name: "alice's initial token", group: 'auto' })
   })
 

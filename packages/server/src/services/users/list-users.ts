@@ -15,7 +15,7 @@ export async function listUsers(services: Services, query: ListUsersQuery): Prom
     services.db,
     services.dialect,
     { keyword: query.keyword || undefined, group: query.group || undefined },
-    { offset: (query.p - 1) * query.page_size, limit: query.page_size },
+    { offset: (query.p - 1) * query.page_size, limit: query.page_size }
   )
   return { items: rows.map(toAdminUser), total, page: query.p, page_size: query.page_size }
 }

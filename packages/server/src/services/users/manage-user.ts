@@ -6,7 +6,11 @@ import type { Services } from '../container.ts'
 import { assertLive, assertOutranks, type Actor } from './user-guards.ts'
 
 /** The role/status change an action asks for, after its own rules (the reference's ManageUser). */
-function planChange(actor: Actor, target: UserRow, action: Exclude<ManageAction, 'delete'>): { role?: number; status?: number } {
+function planChange(
+  actor: Actor,
+  target: UserRow,
+  action: Exclude<ManageAction, 'delete'>
+): { role?: number; status?: number } {
   const isRoot = target.role >= Role.root
   switch (action) {
     case 'disable':
@@ -32,7 +36,12 @@ function planChange(actor: Actor, target: UserRow, action: Exclude<ManageAction,
  * change reaches the account at once: sessions read role and status on every request, a disabled or
  * cancelled account's sessions are ended, and the relay's token cache drops the user's entries.
  */
-export async function manageUser(services: Services, actor: Actor, id: number, action: ManageAction): Promise<ManageUserResult> {
+export async function manageUser(
+  services: Services,
+  actor: Actor,
+  id: number,
+  action: ManageAction
+): Promise<ManageUserResult> {
   const target = await findUserByIdAnyState(services.db, id)
   if (!target) throw new AppError('NOT_FOUND', 'user.not_found')
   assertOutranks(actor, target, 'users.cannot_update_higher')
@@ -46,7 +55,8 @@ export async function manageUser(services: Services, actor: Actor, id: number, a
   }
   const change = planChange(actor, target, action)
   const unchanged = (change.role ?? target.role) === target.role && (change.status ?? target.status) === target.status
-  const applied = unchanged || (await setUserRoleStatus(services.db, id, { role: target.role, status: target.status }, change))
+  const applied =
+    unchanged || (await setUserRoleStatus(services.db, id, { role: target.role, status: target.status }, change))
   // Someone changed the row between our read and our write: decide again on what is there now.
   if (!applied) return manageUser(services, actor, id, action)
   if (change.status === UserStatus.disabled) await deleteUserSessions(services.db, id)

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createHarness, type Harness, type TestUser, expectRefused } from '../../../test/harness.ts'
+import { createHarness, expectRefused, type Harness, type TestUser } from '../../../test/harness.ts'
 
 // Counts bcrypt verifications: the lockout's promise is about how many guesses get checked at all.
 // verifyPassword makes exactly one bcrypt.compare per check (against the dummy hash for an unknown
@@ -17,10 +17,12 @@ const verifications = {
 const LOCKED = '登录失败次数过多，请稍后再试'
 let h: Harness
 let user: TestUser
-const login = (username: string, password: string) => h.request('POST', '/api/user/login', { body: { username, password } })
+const login = (username: string, password: string) =>
+  h.request('POST', '/api/user/login', { body: { username, password } })
 const changePassword = (body: Record<string, unknown>) => h.request('PUT', '/api/user/self', { as: user, body })
 const storedHash = async () =>
-  (await h.services.db.selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow()).password
+  (await h.services.db.selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow())
+    .password
 
 async function start(window = 900) {
   h = await createHarness({ rateLimits: { loginFailures: { points: 10, durationSeconds: window } } })
@@ -54,7 +56,8 @@ describe('login lockout', () => {
 
   it('draws on one allowance whether the account is named by username or by email', async () => {
     await h.services.db.updateTable('users').set({ email: 'someone@example.com' }).where('id', '=', user.id).execute()
-    for (let i = 0; i < 10; i++) expectRefused(await login(i % 2 ? 'someone@example.com' : user.username, `wrong-${i}`), 'DENIED')
+    for (let i = 0; i < 10; i++)
+      expectRefused(await login(i % 2 ? 'someone@example.com' : user.username, `wrong-${i}`), 'DENIED')
     expect((await login('someone@example.com', user.password)).status).toBe(429)
     expect((await login(user.username, user.password)).status).toBe(429)
   })
@@ -93,11 +96,19 @@ describe('changing the password (PUT /api/user/self)', () => {
     expect(missing.json?.message).toBe('请输入原密码')
     const empty = await changePassword({ password: 'newpassword1', original_password: '' })
     expectRefused(empty, 'BAD_REQUEST')
-    const wrong = await changePassword({ password: 'newpassword1', original_password: 'not-my-password', username: 'renamed1' })
+    const wrong = await changePassword({
+      password: 'newpassword1',
+      original_password: 'not-my-password',
+      username: 'renamed1',
+    })
     expectRefused(wrong, 'DENIED')
     expect(wrong.json?.message).toBe('原密码错误')
     expect(await storedHash()).toBe(before)
-    const row = await h.services.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await h.services.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(row.username).toBe(user.username)
     expectRefused(await login(user.username, 'newpassword1'), 'DENIED')
 
@@ -107,7 +118,8 @@ describe('changing the password (PUT /api/user/self)', () => {
   })
 
   it('counts a wrong current password as a failed sign-in of the account', async () => {
-    for (let i = 0; i < 10; i++) expectRefused(await changePassword({ password: 'newpassword1', original_password: `wrong-${i}` }), 'DENIED')
+    for (let i = 0; i < 10; i++)
+      expectRefused(await changePassword({ password: 'newpassword1', original_password: `wrong-${i}` }), 'DENIED')
     expect(verifications.count).toBe(10)
     const locked = await changePassword({ password: 'newpassword1', original_password: user.password })
     expect(locked.status).toBe(429)

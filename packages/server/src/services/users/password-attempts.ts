@@ -16,7 +16,12 @@ export const unknownNameAttemptKey = (name: string): string => `name:${name.trim
  * per window, and once the allowance is spent even the right password is refused until it ends.
  * A right password clears the count.
  */
-export async function checkPasswordAttempt(services: Services, key: string, password: string, hash: string | undefined): Promise<boolean> {
+export async function checkPasswordAttempt(
+  services: Services,
+  key: string,
+  password: string,
+  hash: string | undefined
+): Promise<boolean> {
   const attempts = services.limiters.loginFailures
   if (!(await attempts.hit(key))) throw new AppError('RATE_LIMITED', 'auth.too_many_attempts')
   const passwordOk = await verifyPassword(password, hash)

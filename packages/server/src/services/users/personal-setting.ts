@@ -43,7 +43,8 @@ export function publicSetting(text: string): string {
  * is saved and not only when a warning would be sent.
  */
 export async function saveNotifySetting(services: Services, userId: number, input: NotifySettingInput): Promise<void> {
-  if (input.notify_type !== 'email' && input.notify_type !== 'webhook') throw new AppError('BAD_REQUEST', 'personal.notify_type_invalid')
+  if (input.notify_type !== 'email' && input.notify_type !== 'webhook')
+    throw new AppError('BAD_REQUEST', 'personal.notify_type_invalid')
   const threshold = Number(input.quota_warning_threshold)
   if (input.quota_warning_threshold === '' || !Number.isSafeInteger(threshold) || threshold <= 0) {
     throw new AppError('BAD_REQUEST', 'personal.threshold_invalid')
@@ -57,7 +58,8 @@ export async function saveNotifySetting(services: Services, userId: number, inpu
     const secret = input.webhook_secret ?? (typeof previous.webhook_secret === 'string' ? previous.webhook_secret : '')
     if (secret) next.webhook_secret = secret
   } else if (input.notification_email) {
-    if (!EMAIL_SHAPE.test(input.notification_email)) throw new AppError('BAD_REQUEST', 'personal.notification_email_invalid')
+    if (!EMAIL_SHAPE.test(input.notification_email))
+      throw new AppError('BAD_REQUEST', 'personal.notification_email_invalid')
     next.notification_email = input.notification_email
   }
   const accept = input.accept_unset_model_ratio_model ?? previous.accept_unset_model_ratio_model
@@ -80,7 +82,10 @@ function checkWebhookUrl(services: Services, raw: string): string {
     checkOutboundUrl(parsed, policyFor(services.options, 'user'))
   } catch (error) {
     if (error instanceof OutboundBlockedError) {
-      throw new AppError('BAD_REQUEST', error.reason === 'INVALID_URL' ? 'personal.webhook_url_invalid' : 'personal.webhook_url_blocked')
+      throw new AppError(
+        'BAD_REQUEST',
+        error.reason === 'INVALID_URL' ? 'personal.webhook_url_invalid' : 'personal.webhook_url_blocked'
+      )
     }
     throw error
   }

@@ -1,10 +1,16 @@
-import { AUTO_GROUP, LogType, MAX_QUOTA, TOKEN_NAME_MAX, formatQuota, type RegisterInput } from '@gateway/shared'
+import { AUTO_GROUP, formatQuota, LogType, MAX_QUOTA, TOKEN_NAME_MAX, type RegisterInput } from '@gateway/shared'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { insertLog } from '../../db/queries/logs.ts'
-import { addInviteReward, findUserByAffCode, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.ts'
+import {
+  addInviteReward,
+  findUserByAffCode,
+  insertUser,
+  isEmailTaken,
+  isUsernameTaken,
+} from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { translate } from '../../i18n/messages.ts'
 import { logTextColumns } from '../../i18n/log-text.ts'
+import { translate } from '../../i18n/messages.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { balanceLimitError } from '../balance-limit.ts'
 import type { Services } from '../container.ts'
@@ -12,7 +18,8 @@ import { createToken } from '../tokens/create-token.ts'
 import { newAffCode } from './aff-code.ts'
 import { hashPassword } from './password.ts'
 
-type RegisterCommand = Required<Pick<RegisterInput, 'username' | 'password'>> & Pick<RegisterInput, 'email' | 'verification_code' | 'aff_code'>
+type RegisterCommand = Required<Pick<RegisterInput, 'username' | 'password'>> &
+  Pick<RegisterInput, 'email' | 'verification_code' | 'aff_code'>
 
 /**
  * Creates an account from the register form. New users get QuotaForNewUser; with a valid invite
@@ -29,7 +36,8 @@ export async function registerUser(services: Services, command: RegisterCommand)
     email = (command.email ?? '').trim().toLowerCase()
     const code = command.verification_code ?? ''
     if (!email || !code) throw new AppError('BAD_REQUEST', 'register.email_required')
-    if (!(await services.verificationCodes.consume('register', email, code))) throw new AppError('BAD_REQUEST', 'register.code_invalid')
+    if (!(await services.verificationCodes.consume('register', email, code)))
+      throw new AppError('BAD_REQUEST', 'register.code_invalid')
     if (await isEmailTaken(db, email)) throw new AppError('CONFLICT', 'register.email_taken')
   }
   if (await isUsernameTaken(db, command.username)) throw new AppError('CONFLICT', 'user.username_taken')
@@ -64,9 +72,16 @@ export async function registerUser(services: Services, command: RegisterCommand)
     throw error
   }
 
-  const display = { quotaPerUnit: options.number('QuotaPerUnit'), displayInCurrency: options.bool('DisplayInCurrencyEnabled') }
+  const display = {
+    quotaPerUnit: options.number('QuotaPerUnit'),
+    displayInCurrency: options.bool('DisplayInCurrencyEnabled'),
+  }
   const language = services.env.DEFAULT_LANGUAGE
-  const systemLog = (user: { id: number; username: string }, key: 'log.register_gift' | 'log.invitee_gift' | 'log.inviter_reward', quota: number) =>
+  const systemLog = (
+    user: { id: number; username: string },
+    key: 'log.register_gift' | 'log.invitee_gift' | 'log.inviter_reward',
+    quota: number
+  ) =>
     insertLog(services.logDb, {
       user_id: user.id,
       username: user.username,
@@ -101,6 +116,6 @@ async function createDefaultToken(services: Services, userId: number, username: 
       group: services.options.bool('DefaultUseAutoGroup') ? AUTO_GROUP : '',
       // the reference's default token leaves it off
       cross_group_retry: false,
-    },
+    }
   )
 }

@@ -8,9 +8,9 @@ import type { Services } from '../container.ts'
 import { endOtherSignIns } from '../sessions/manage-sessions.ts'
 import { storedAccessToken } from './access-token.ts'
 import { newAffCode } from './aff-code.ts'
-import { parseSetting, publicSetting } from './personal-setting.ts'
-import { hashPassword } from './password.ts'
 import { accountAttemptKey, checkPasswordAttempt } from './password-attempts.ts'
+import { hashPassword } from './password.ts'
+import { parseSetting, publicSetting } from './personal-setting.ts'
 import { toSessionUser } from './session-user.ts'
 
 export async function requireUser(services: Services, id: number): Promise<UserRow> {
@@ -54,7 +54,12 @@ export function toSelfUser(user: UserRow, permissions: ConsolePermissions): Self
  * PUT /api/user/self. A new password needs the current one (when the account has one) and ends
  * every other session of the account.
  */
-export async function updateSelf(services: Services, userId: number, input: UpdateSelfInput, currentSessionId?: string): Promise<void> {
+export async function updateSelf(
+  services: Services,
+  userId: number,
+  input: UpdateSelfInput,
+  currentSessionId?: string
+): Promise<void> {
   const user = await requireUser(services, userId)
   const fields: Parameters<typeof updateUserFields>[2] = {}
   if (input.username && input.username !== user.username) {

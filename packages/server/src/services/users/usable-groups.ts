@@ -5,7 +5,11 @@ import type { OptionStore } from '../options/option-store.ts'
  * The groups a user may pick for tokens and the playground: the operator's UserUsableGroups plus
  * the user's own group. Anonymous callers (no group) get UserUsableGroups alone.
  */
-export function usableGroups(options: OptionStore, userGroup: string | undefined, ownGroupDesc: string): Record<string, string> {
+export function usableGroups(
+  options: OptionStore,
+  userGroup: string | undefined,
+  ownGroupDesc: string
+): Record<string, string> {
   const groups: Record<string, string> = { ...options.json<Record<string, string>>('UserUsableGroups') }
   if (userGroup && !Object.hasOwn(groups, userGroup)) groups[userGroup] = ownGroupDesc
   return groups
@@ -15,7 +19,7 @@ export function usableGroups(options: OptionStore, userGroup: string | undefined
 export function usableGroupRatios(
   options: OptionStore,
   userGroup: string | undefined,
-  ownGroupDesc: string,
+  ownGroupDesc: string
 ): Record<string, UsableGroupInfo> {
   const ratios = options.json<Record<string, number>>('GroupRatio')
   const result: Record<string, { ratio: number; desc: string }> = {}

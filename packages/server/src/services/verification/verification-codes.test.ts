@@ -16,7 +16,12 @@ afterAll(async () => {
 /** The same rules in memory, and on Redis when TEST_REDIS_URL is set (shared by every instance). */
 const stores: [string, () => VerificationCodes][] = [
   ['memory', () => new VerificationCodes()],
-  ...(redisUrl ? ([['redis', () => new VerificationCodes({ redis, prefix: `test:${process.pid}:${Math.random()}:` })]] as [string, () => VerificationCodes][]) : []),
+  ...(redisUrl
+    ? ([['redis', () => new VerificationCodes({ redis, prefix: `test:${process.pid}:${Math.random()}:` })]] as [
+        string,
+        () => VerificationCodes,
+      ][])
+    : []),
 ]
 
 describe.each(stores)('VerificationCodes (%s)', (_name, make) => {

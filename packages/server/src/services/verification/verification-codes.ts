@@ -69,7 +69,10 @@ export class VerificationCodes {
     if (redis && !this.entries.has(key)) {
       try {
         const result = await bounded(redis, () =>
-          redis.eval(CONSUME_SCRIPT, { keys: [`${key}:code`, `${key}:attempts`], arguments: [hashCode(code.trim()), String(TTL_MS), String(MAX_ATTEMPTS)] }),
+          redis.eval(CONSUME_SCRIPT, {
+            keys: [`${key}:code`, `${key}:attempts`],
+            arguments: [hashCode(code.trim()), String(TTL_MS), String(MAX_ATTEMPTS)],
+          })
         )
         return result === 1
       } catch {

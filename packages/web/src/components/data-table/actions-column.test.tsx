@@ -1,11 +1,11 @@
 import type { AdminUser, Redemption } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
+import { renderFeaturePage } from '@test/render'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { userColumns } from '@/features/users/user-columns'
 import { redemptionColumns } from '@/features/redemptions/redemption-columns'
+import { userColumns } from '@/features/users/user-columns'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { actionsColumn } from './actions-column'
 import { DataTable } from './data-table'
 import { useDataTable } from './use-data-table'
@@ -13,7 +13,13 @@ import { useDataTable } from './use-data-table'
 const display = { quotaPerUnit: 500_000, displayInCurrency: true }
 
 function Table<T>({ columns, rows }: { columns: ColumnDef<T, unknown>[]; rows: T[] }) {
-  const table = useDataTable({ data: rows, columns, getRowId: (row) => JSON.stringify(row), columnVisibility: {}, onColumnVisibilityChange: () => {} })
+  const table = useDataTable({
+    data: rows,
+    columns,
+    getRowId: (row) => JSON.stringify(row),
+    columnVisibility: {},
+    onColumnVisibilityChange: () => {},
+  })
   return <DataTable table={table} loading={false} />
 }
 
@@ -33,7 +39,9 @@ describe('actionsColumn', () => {
     expect(column.id).toBe('actions')
     expect(column.enableHiding).toBe(false)
     expect(column.meta).toEqual({ label: 'Actions', sticky: 'right' })
-    expect(actionsColumn<{ id: number }>({ label: 'Actions', cell: () => null, sticky: false }).meta).toEqual({ label: 'Actions' })
+    expect(actionsColumn<{ id: number }>({ label: 'Actions', cell: () => null, sticky: false }).meta).toEqual({
+      label: 'Actions',
+    })
     renderTable([{ accessorKey: 'id', header: 'ID' }, column], [{ id: 7 }])
     expect(actionsHeader('Actions')).toBe('Actions')
     expect(screen.getByText('edit')).toBeVisible()
@@ -41,11 +49,15 @@ describe('actionsColumn', () => {
 
   it('is titled Actions in English and 操作 in Chinese on the users and redemptions tables', async () => {
     await i18n.changeLanguage('en')
-    const { unmount } = renderTable<AdminUser>(userColumns({ t: i18n.getFixedT('en', 'users'), display, actions: () => null }))
+    const { unmount } = renderTable<AdminUser>(
+      userColumns({ t: i18n.getFixedT('en', 'users'), display, actions: () => null })
+    )
     expect(actionsHeader('Actions')).toBe('Actions')
     unmount()
     await i18n.changeLanguage('zh')
-    renderTable<Redemption>(redemptionColumns({ t: i18n.getFixedT('zh', 'redemptions'), language: 'zh', display, actions: () => null }))
+    renderTable<Redemption>(
+      redemptionColumns({ t: i18n.getFixedT('zh', 'redemptions'), language: 'zh', display, actions: () => null })
+    )
     expect(actionsHeader('操作')).toBe('操作')
   })
 })

@@ -13,10 +13,18 @@ interface ActionsColumnOptions<TData> {
  * The row-actions column of every console table. Its header is visible text, not only for screen
  * readers: a blank header cell reads as a broken table, and the column is never hidden.
  */
-export function actionsColumn<TData>({ label, cell, sticky = true }: ActionsColumnOptions<TData>): ColumnDef<TData, unknown> {
+export function actionsColumn<TData>({
+  label,
+  cell,
+  sticky = true,
+}: ActionsColumnOptions<TData>): ColumnDef<TData, unknown> {
   return {
     id: 'actions',
-    header: () => <span className="whitespace-nowrap" data-testid="actions-header">{label}</span>,
+    header: () => (
+      <span className="whitespace-nowrap" data-testid="actions-header">
+        {label}
+      </span>
+    ),
     meta: sticky ? { label, sticky: 'right' } : { label },
     enableHiding: false,
     cell,

@@ -18,7 +18,15 @@ const columns: ColumnDef<Row>[] = [
   { id: 'balance' },
 ]
 
-function Harness({ onReset, onOpenChange, onVisibility }: { onReset: () => void; onOpenChange: (open: boolean) => void; onVisibility: (state: VisibilityState) => void }) {
+function Harness({
+  onReset,
+  onOpenChange,
+  onVisibility,
+}: {
+  onReset: () => void
+  onOpenChange: (open: boolean) => void
+  onVisibility: (state: VisibilityState) => void
+}) {
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({ models: false })
   // oxlint-disable-next-line react/incompatible-library -- TanStack Table returns a mutable instance by design
   const table = useReactTable<Row>({
@@ -38,7 +46,12 @@ function Harness({ onReset, onOpenChange, onVisibility }: { onReset: () => void;
 
 function ButtonHarness() {
   // oxlint-disable-next-line react/incompatible-library -- TanStack Table returns a mutable instance by design
-  const table = useReactTable<Row>({ data: [], columns, state: { columnVisibility: { models: false } }, getCoreRowModel: getCoreRowModel() })
+  const table = useReactTable<Row>({
+    data: [],
+    columns,
+    state: { columnVisibility: { models: false } },
+    getCoreRowModel: getCoreRowModel(),
+  })
   return <ColumnSettingsButton table={table} onReset={() => {}} />
 }
 

@@ -4,7 +4,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { columnLabel } from './column-meta'
 
 interface ColumnSettingsDialogProps<T> {
@@ -43,7 +50,12 @@ export function ColumnSettingsDialog<T>({ table, open, onOpenChange, onReset }: 
         </div>
         <DialogFooter className="sm:justify-between">
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={allVisible} onClick={() => table.toggleAllColumnsVisible(true)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={allVisible}
+              onClick={() => table.toggleAllColumnsVisible(true)}
+            >
               {t('dataTable.columnsDialog.all')}
             </Button>
             <Button variant="ghost" size="sm" onClick={onReset}>

@@ -17,7 +17,14 @@ interface DataTableCardsProps<TData> {
  * The mobile face of DataTable: one card per row with "label: value" lines, the row's checkbox or
  * expand button on top and its actions at the foot, so a phone never scrolls a table sideways.
  */
-export function DataTableCards<TData>({ rows, showSkeleton, skeletonRows, rowClassName, renderExpanded, rowTestId }: DataTableCardsProps<TData>) {
+export function DataTableCards<TData>({
+  rows,
+  showSkeleton,
+  skeletonRows,
+  rowClassName,
+  renderExpanded,
+  rowTestId,
+}: DataTableCardsProps<TData>) {
   if (showSkeleton) {
     return (
       <ul className="flex flex-col gap-2 p-2">
@@ -45,7 +52,10 @@ export function DataTableCards<TData>({ rows, showSkeleton, skeletonRows, rowCla
             data-testid={rowTestId}
             data-card=""
             data-state={row.getIsSelected() ? 'selected' : undefined}
-            className={cn('rounded-md border bg-card text-sm data-[state=selected]:bg-accent', rowClassName?.(row.original))}
+            className={cn(
+              'rounded-md border bg-card text-sm data-[state=selected]:bg-accent',
+              rowClassName?.(row.original)
+            )}
           >
             {header.length > 0 && (
               <div className="flex items-center gap-2 border-b px-3 py-1.5">

@@ -52,7 +52,10 @@ export function DataTablePagination({
   return (
     <div
       data-testid="data-table-pagination"
-      className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted-foreground', className)}
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted-foreground',
+        className
+      )}
     >
       <div className="flex items-center gap-3">
         {!failed && <span data-testid="data-table-total">{t('dataTable.total', { count: total })}</span>}
@@ -80,16 +83,34 @@ export function DataTablePagination({
           {t('dataTable.pageOf', { page: current, pages })}
         </span>
         <div className="flex items-center gap-1">
-          <PageButton className="max-sm:hidden" label={t('dataTable.firstPage')} disabled={busy || current <= 1} onClick={() => onPageChange(1)}>
+          <PageButton
+            className="max-sm:hidden"
+            label={t('dataTable.firstPage')}
+            disabled={busy || current <= 1}
+            onClick={() => onPageChange(1)}
+          >
             <ChevronsLeft />
           </PageButton>
-          <PageButton label={t('dataTable.previousPage')} disabled={busy || current <= 1} onClick={() => onPageChange(current - 1)}>
+          <PageButton
+            label={t('dataTable.previousPage')}
+            disabled={busy || current <= 1}
+            onClick={() => onPageChange(current - 1)}
+          >
             <ChevronLeft />
           </PageButton>
-          <PageButton label={t('dataTable.nextPage')} disabled={busy || current >= last} onClick={() => onPageChange(current + 1)}>
+          <PageButton
+            label={t('dataTable.nextPage')}
+            disabled={busy || current >= last}
+            onClick={() => onPageChange(current + 1)}
+          >
             <ChevronRight />
           </PageButton>
-          <PageButton className="max-sm:hidden" label={t('dataTable.lastPage')} disabled={busy || current >= last} onClick={() => onPageChange(last)}>
+          <PageButton
+            className="max-sm:hidden"
+            label={t('dataTable.lastPage')}
+            disabled={busy || current >= last}
+            onClick={() => onPageChange(last)}
+          >
             <ChevronsRight />
           </PageButton>
         </div>
@@ -112,7 +133,15 @@ function PageButton({
   className?: string
 }) {
   return (
-    <Button className={className} variant="outline" size="icon-sm" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <Button
+      className={className}
+      variant="outline"
+      size="icon-sm"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
       {children}
     </Button>
   )

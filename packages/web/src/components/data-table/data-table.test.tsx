@@ -1,10 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { usePageSize } from '@/hooks/use-page-size'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { actionsColumn } from './actions-column'
 import { ColumnSettingsButton } from './column-settings-dialog'
 import { DataTable } from './data-table'
@@ -36,7 +36,10 @@ interface HarnessProps {
   expandedId?: number
 }
 
-const actions = actionsColumn<Row>({ label: 'Actions', cell: ({ row }) => <button type="button">Edit {row.original.name}</button> })
+const actions = actionsColumn<Row>({
+  label: 'Actions',
+  cell: ({ row }) => <button type="button">Edit {row.original.name}</button>,
+})
 
 function Harness({ data = rows, loading = false, batch = false, withActions = false, expandedId }: HarnessProps) {
   const [visibility, setVisibility, reset] = useColumnVisibility('test-table-columns')
@@ -87,7 +90,7 @@ function phoneWidth() {
         media: query,
         addEventListener: () => {},
         removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
+      }) as unknown as MediaQueryList
   )
 }
 
@@ -164,7 +167,9 @@ describe('DataTable on a phone', () => {
   it('keeps the checkbox on the card in batch mode and shows the empty state', () => {
     phoneWidth()
     const { unmount } = renderIn(<Harness batch />)
-    fireEvent.click(within(screen.getAllByTestId('row')[1]!).getByRole('checkbox', { name: i18n.t('dataTable.selectRow') }))
+    fireEvent.click(
+      within(screen.getAllByTestId('row')[1]!).getByRole('checkbox', { name: i18n.t('dataTable.selectRow') })
+    )
     expect(screen.getByTestId('selected').textContent).toBe('2')
     unmount()
     renderIn(<Harness data={[]} />)
@@ -185,7 +190,9 @@ describe('DataTablePagination', () => {
     fireEvent.click(next)
     expect(screen.getByTestId('data-table-page').textContent).toBe(i18n.t('dataTable.pageOf', { page: 2, pages: 4 }))
     expect(next.disabled).toBe(true)
-    expect((screen.getByRole('button', { name: i18n.t('dataTable.lastPage') }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: i18n.t('dataTable.lastPage') }) as HTMLButtonElement).disabled).toBe(
+      true
+    )
   })
 
   it('shows the total and moves between pages', () => {
@@ -193,10 +200,14 @@ describe('DataTablePagination', () => {
     const bar = screen.getByTestId('data-table-pagination')
     expect(within(bar).getByTestId('data-table-total').textContent).toBe(i18n.t('dataTable.total', { count: 35 }))
     expect(screen.getByTestId('data-table-page').textContent).toBe(i18n.t('dataTable.pageOf', { page: 1, pages: 4 }))
-    expect((screen.getByRole('button', { name: i18n.t('dataTable.previousPage') }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: i18n.t('dataTable.previousPage') }) as HTMLButtonElement).disabled).toBe(
+      true
+    )
     fireEvent.click(screen.getByRole('button', { name: i18n.t('dataTable.lastPage') }))
     expect(screen.getByTestId('data-table-page').textContent).toBe(i18n.t('dataTable.pageOf', { page: 4, pages: 4 }))
-    expect((screen.getByRole('button', { name: i18n.t('dataTable.nextPage') }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: i18n.t('dataTable.nextPage') }) as HTMLButtonElement).disabled).toBe(
+      true
+    )
   })
 
   it('remembers the page size in localStorage "page-size"', () => {

@@ -60,7 +60,12 @@ export function DataTable<TData>({
 
   if (cards) {
     return (
-      <div data-testid={testId} data-layout="cards" className={cn('relative min-h-40 rounded-lg border bg-card', className)} aria-busy={loading || undefined}>
+      <div
+        data-testid={testId}
+        data-layout="cards"
+        className={cn('relative min-h-40 rounded-lg border bg-card', className)}
+        aria-busy={loading || undefined}
+      >
         <DataTableCards
           rows={rows}
           showSkeleton={showSkeleton}
@@ -82,9 +87,15 @@ export function DataTable<TData>({
     <div
       data-testid={testId}
       data-layout="table"
-      className={cn('@container relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card', className)}
+      className={cn(
+        '@container relative max-h-[calc(100dvh-15rem)] min-h-40 overflow-auto rounded-lg border bg-card',
+        className
+      )}
     >
-      <table className="w-full caption-bottom border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
+      <table
+        className="w-full caption-bottom border-separate border-spacing-0 text-sm"
+        aria-busy={loading || undefined}
+      >
         <thead className="sticky top-0 z-10 bg-muted">
           {table.getHeaderGroups().map((headerGroup) => (
             <tr key={headerGroup.id}>
@@ -96,7 +107,7 @@ export function DataTable<TData>({
                   className={cn(
                     // Headers may wrap: a long one ("Time taken / first token") must not widen the table past the screen.
                     'h-9 border-b px-2 py-1 text-left align-middle text-xs leading-tight font-medium text-muted-foreground first:pl-3 last:pr-3',
-                    isStickyRight(header.column.columnDef.meta) && 'sticky right-0 z-[1] border-l bg-muted',
+                    isStickyRight(header.column.columnDef.meta) && 'sticky right-0 z-[1] border-l bg-muted'
                   )}
                 >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
@@ -126,7 +137,7 @@ export function DataTable<TData>({
                       className={cn(
                         'group transition-colors hover:bg-muted data-[state=selected]:bg-accent [&:last-child>td]:border-b-0',
                         expanded && 'bg-muted/50',
-                        rowClassName?.(row.original),
+                        rowClassName?.(row.original)
                       )}
                     >
                       {row.getVisibleCells().map((cell) => (
@@ -134,7 +145,7 @@ export function DataTable<TData>({
                           key={cell.id}
                           className={cn(
                             'h-10 border-b px-2 py-1.5 align-middle whitespace-nowrap first:pl-3 last:pr-3',
-                            isStickyRight(cell.column.columnDef.meta) && stickyCell,
+                            isStickyRight(cell.column.columnDef.meta) && stickyCell
                           )}
                         >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -18,7 +18,9 @@ interface FilterFieldProps extends Omit<ComponentProps<typeof Input>, 'id'> {
  */
 export function FilterField({ id, label, type, className, ...input }: FilterFieldProps) {
   return (
-    <div className={cn('flex min-w-0 flex-col gap-1', type === 'datetime-local' && 'col-span-2 sm:col-span-1', className)}>
+    <div
+      className={cn('flex min-w-0 flex-col gap-1', type === 'datetime-local' && 'col-span-2 sm:col-span-1', className)}
+    >
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
@@ -28,7 +30,17 @@ export function FilterField({ id, label, type, className, ...input }: FilterFiel
 }
 
 /** Query and reset, the two buttons every filter form ends with (and whatever goes beside them). */
-export function FilterButtons({ submitTestId, onReset, className, children }: { submitTestId: string; onReset: () => void; className?: string; children?: ReactNode }) {
+export function FilterButtons({
+  submitTestId,
+  onReset,
+  className,
+  children,
+}: {
+  submitTestId: string
+  onReset: () => void
+  className?: string
+  children?: ReactNode
+}) {
   const { t } = useTranslation('common')
   return (
     <div className={cn('flex flex-wrap items-end gap-2', className)}>

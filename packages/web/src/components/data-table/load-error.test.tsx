@@ -1,11 +1,11 @@
 import { Role } from '@gateway/shared'
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@test/render'
-import { renderAppAt } from '@test/render-app'
 
 const emptyPage = { items: [], total: 0, page: 1, page_size: 10 }
 
@@ -29,8 +29,10 @@ function serve(list: RegExp, answers: Answer[]) {
   const calls = mockFetch((url) => {
     if (list.test(url)) return answers[Math.min(next++, answers.length - 1)]!
     if (url.startsWith('/api/status')) return { body: { success: true, message: '', data: defaultStatus } }
-    if (url.startsWith('/api/setup')) return { body: { success: true, message: '', data: { status: true, root_init: true, database_type: 'sqlite' } } }
-    if (url.startsWith('/api/log/stat')) return { body: { success: true, message: '', data: { quota: 0, rpm: 0, tpm: 0 } } }
+    if (url.startsWith('/api/setup'))
+      return { body: { success: true, message: '', data: { status: true, root_init: true, database_type: 'sqlite' } } }
+    if (url.startsWith('/api/log/stat'))
+      return { body: { success: true, message: '', data: { quota: 0, rpm: 0, tpm: 0 } } }
     return { body: { success: true, message: '', data: [] } }
   })
   return { listCalls: () => calls.filter((call) => list.test(call.url)).length }
@@ -48,28 +50,37 @@ beforeEach(async () => {
 
 describe('a failed table load', () => {
   for (const { path, list, empty } of pages) {
-    it(`${path}: a 500 shows the error with its status and Retry, never the empty state; Retry loads`, { timeout: 20_000 }, async () => {
-      const server = serve(list, [{ status: 500, body: { success: false, message: 'database is locked' } }, ok(empty)])
-      await open(path)
-      // A page's chunk is loaded lazily; under load its first import can take over findBy's default second.
-      const error = await screen.findByTestId('load-error', undefined, { timeout: 10_000 })
-      expect(error.textContent).toContain('Could not load the data')
-      expect(screen.getByTestId('load-error-status').textContent).toBe('(HTTP 500)')
-      expect(screen.queryByTestId('data-table-empty')).toBeNull()
-      expect(server.listCalls()).toBe(1)
+    it(
+      `${path}: a 500 shows the error with its status and Retry, never the empty state; Retry loads`,
+      { timeout: 20_000 },
+      async () => {
+        const server = serve(list, [
+          { status: 500, body: { success: false, message: 'database is locked' } },
+          ok(empty),
+        ])
+        await open(path)
+        // A page's chunk is loaded lazily; under load its first import can take over findBy's default second.
+        const error = await screen.findByTestId('load-error', undefined, { timeout: 10_000 })
+        expect(error.textContent).toContain('Could not load the data')
+        expect(screen.getByTestId('load-error-status').textContent).toBe('(HTTP 500)')
+        expect(screen.queryByTestId('data-table-empty')).toBeNull()
+        expect(server.listCalls()).toBe(1)
 
-      fireEvent.click(screen.getByTestId('load-error-retry'))
-      await waitFor(() => expect(screen.getByTestId('data-table-empty')).toBeVisible())
-      expect(server.listCalls()).toBe(2)
-      expect(screen.queryByTestId('load-error')).toBeNull()
-    })
+        fireEvent.click(screen.getByTestId('load-error-retry'))
+        await waitFor(() => expect(screen.getByTestId('data-table-empty')).toBeVisible())
+        expect(server.listCalls()).toBe(2)
+        expect(screen.queryByTestId('load-error')).toBeNull()
+      }
+    )
   }
 
   it('a 429 names the rate limit and its status', async () => {
     serve(/^\/api\/token\/\?/, [{ status: 429, body: { success: false, message: 'slow down' } }])
     await open('/token')
     await screen.findByTestId('load-error')
-    expect(screen.getByTestId('load-error-message').textContent).toBe(`${i18n.t('errors:http.tooManyRequests')}(HTTP 429)`)
+    expect(screen.getByTestId('load-error-message').textContent).toBe(
+      `${i18n.t('errors:http.tooManyRequests')}(HTTP 429)`
+    )
     expect(screen.getByTestId('load-error-retry').textContent).toBe('Retry')
     expect(screen.queryByTestId('data-table-empty')).toBeNull()
   })

@@ -12,7 +12,11 @@ export interface LoadFailure {
 }
 
 /** A query's failure in the shape the tables want; null while it has not failed. */
-export function loadFailure(query: { error: unknown; isFetching: boolean; refetch: () => unknown }): LoadFailure | null {
+export function loadFailure(query: {
+  error: unknown
+  isFetching: boolean
+  refetch: () => unknown
+}): LoadFailure | null {
   if (!query.error) return null
   return { error: query.error, onRetry: () => void query.refetch(), retrying: query.isFetching }
 }
@@ -39,7 +43,14 @@ export function LoadError({ error, onRetry, retrying = false }: LoadFailure) {
           </span>
         )}
       </p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} data-testid="load-error-retry" className="mt-1">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onRetry}
+        disabled={retrying}
+        data-testid="load-error-retry"
+        className="mt-1"
+      >
         <RotateCw className={retrying ? 'animate-spin' : undefined} />
         {t('loadError.retry')}
       </Button>

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Textarea } from '@/components/ui/textarea'
 
 /** Shown when the clipboard refuses (no permission, insecure page): the text, selected, to copy by hand. */
@@ -17,16 +24,26 @@ export function ManualCopyDialog({ text, onClose }: { text: string | null; onClo
   }, [text])
   return (
     <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="manual-copy-dialog" onOpenAutoFocus={(event) => {
-        event.preventDefault()
-        ref.current?.focus()
-        ref.current?.select()
-      }}>
+      <DialogContent
+        data-testid="manual-copy-dialog"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          ref.current?.focus()
+          ref.current?.select()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('dataTable.copy.manualTitle')}</DialogTitle>
           <DialogDescription>{t('dataTable.copy.manualHint')}</DialogDescription>
         </DialogHeader>
-        <Textarea ref={ref} readOnly value={text ?? ''} rows={3} className="font-mono text-xs break-all" aria-label={t('dataTable.copy.manualTitle')} />
+        <Textarea
+          ref={ref}
+          readOnly
+          value={text ?? ''}
+          rows={3}
+          className="font-mono text-xs break-all"
+          aria-label={t('dataTable.copy.manualTitle')}
+        />
         <DialogFooter>
           <Button onClick={onClose}>{t('actions.close')}</Button>
         </DialogFooter>
@@ -54,7 +71,7 @@ export function useCopyText(): [(text: string, successMessage?: string) => Promi
         return false
       }
     },
-    [t],
+    [t]
   )
   return [copy, <ManualCopyDialog key="manual-copy" text={manual} onClose={() => setManual(null)} />]
 }

@@ -27,7 +27,12 @@ export function RowActions({ inline, children, label, className }: RowActionsPro
       {children && (
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={label ?? t('dataTable.moreActions')} data-testid="row-actions-trigger">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={label ?? t('dataTable.moreActions')}
+              data-testid="row-actions-trigger"
+            >
               <MoreHorizontal />
             </Button>
           </DropdownMenuTrigger>

@@ -2,7 +2,13 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useTranslation } from 'react-i18next'
 import { Checkbox } from '@/components/ui/checkbox'
 
-function SelectAllHeader({ checked, onChange }: { checked: boolean | 'indeterminate'; onChange: (value: boolean) => void }) {
+function SelectAllHeader({
+  checked,
+  onChange,
+}: {
+  checked: boolean | 'indeterminate'
+  onChange: (value: boolean) => void
+}) {
   const { t } = useTranslation()
   return (
     <Checkbox
@@ -13,7 +19,15 @@ function SelectAllHeader({ checked, onChange }: { checked: boolean | 'indetermin
   )
 }
 
-function SelectRowCell({ checked, disabled, onChange }: { checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+function SelectRowCell({
+  checked,
+  disabled,
+  onChange,
+}: {
+  checked: boolean
+  disabled: boolean
+  onChange: (value: boolean) => void
+}) {
   const { t } = useTranslation()
   return (
     <Checkbox
@@ -38,7 +52,11 @@ export function selectionColumn<TData>(): ColumnDef<TData, unknown> {
       />
     ),
     cell: ({ row }) => (
-      <SelectRowCell checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={(value) => row.toggleSelected(value)} />
+      <SelectRowCell
+        checked={row.getIsSelected()}
+        disabled={!row.getCanSelect()}
+        onChange={(value) => row.toggleSelected(value)}
+      />
     ),
   }
 }

@@ -11,7 +11,8 @@ interface TableStateProps {
 }
 
 /** Whether the table shows a state (load error, or empty after a successful load) instead of rows. */
-export const showsTableState = ({ rowCount, loading, failure }: TableStateProps): boolean => Boolean(failure) || (!loading && rowCount === 0)
+export const showsTableState = ({ rowCount, loading, failure }: TableStateProps): boolean =>
+  Boolean(failure) || (!loading && rowCount === 0)
 
 /**
  * What a table shows instead of data: the load error with Retry when the call failed, the empty

@@ -7,7 +7,9 @@ function read(storageKey: string): VisibilityState | null {
     if (!raw) return null
     const parsed: unknown = JSON.parse(raw)
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null
-    return Object.fromEntries(Object.entries(parsed).filter(([, value]) => typeof value === 'boolean')) as VisibilityState
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([, value]) => typeof value === 'boolean')
+    ) as VisibilityState
   } catch {
     return null
   }
@@ -28,7 +30,7 @@ function write(storageKey: string, value: VisibilityState): void {
  */
 export function useColumnVisibility(
   storageKey: string,
-  defaults: VisibilityState = {},
+  defaults: VisibilityState = {}
 ): [VisibilityState, (next: VisibilityState) => void, () => void] {
   const [visibility, setVisibility] = useState<VisibilityState>(() => ({ ...defaults, ...read(storageKey) }))
   const update = useCallback(
@@ -36,7 +38,7 @@ export function useColumnVisibility(
       write(storageKey, next)
       setVisibility(next)
     },
-    [storageKey],
+    [storageKey]
   )
   const reset = useCallback(() => {
     try {

@@ -9,7 +9,10 @@ export function Brand() {
   const status = useStatus()
   return (
     <div className="flex min-w-0 items-center gap-2.5">
-      <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40">
+      <Link
+        to="/"
+        className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+      >
         <img
           src={status.logo || '/logo.png'}
           alt=""

@@ -1,7 +1,7 @@
+import { renderFeaturePage } from '@test/render'
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { Footer } from './footer'
 
 describe('Footer', () => {

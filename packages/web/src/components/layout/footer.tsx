@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { readItem, storageKeys } from '@/lib/storage'
 import { useStatus } from '@/lib/status'
+import { readItem, storageKeys } from '@/lib/storage'
 
 const pollInterval = 200
 const pollTimes = 5
 
 /** The sanitiser is fetched only when there is custom HTML to show: most sites have none. */
-const loadSanitizer = () => import('dompurify').then(({ default: DOMPurify }) => (html: string) => DOMPurify.sanitize(html))
+const loadSanitizer = () =>
+  import('dompurify').then(
+    ({ default: DOMPurify }) =>
+      (html: string) =>
+        DOMPurify.sanitize(html)
+  )
 
 /** `html` sanitised once the sanitiser has arrived; null until then (unsanitised HTML is never shown). */
 function useSanitized(html: string): string | null {
@@ -49,9 +54,14 @@ export function Footer() {
   return (
     <footer data-testid="footer" className="border-t px-4 py-5 text-center text-xs text-muted-foreground">
       {html ? (
-        <div className="rich-content text-xs! text-muted-foreground" dangerouslySetInnerHTML={{ __html: safeHtml ?? '' }} />
+        <div
+          className="rich-content text-xs! text-muted-foreground"
+          dangerouslySetInnerHTML={{ __html: safeHtml ?? '' }}
+        />
       ) : (
-        <span>{t('footer.poweredBy', { version: status.version ? `v${status.version.replace(/^v/, '')}` : '' }).trim()}</span>
+        <span>
+          {t('footer.poweredBy', { version: status.version ? `v${status.version.replace(/^v/, '')}` : '' }).trim()}
+        </span>
       )}
     </footer>
   )

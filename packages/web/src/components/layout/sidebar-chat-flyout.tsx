@@ -23,7 +23,7 @@ export function SidebarChatFlyout({ item, label, pathname }: { item: NavItem; la
             data-testid={`nav-${item.key}`}
             className={cn(
               'flex h-9 items-center justify-center rounded-md text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40',
-              inside && 'bg-sidebar-accent text-sidebar-accent-foreground',
+              inside && 'bg-sidebar-accent text-sidebar-accent-foreground'
             )}
           >
             <Icon className="size-[18px]" />

@@ -16,7 +16,8 @@ interface SidebarNavProps {
 
 const itemBase =
   'group/item flex h-9 items-center gap-3 rounded-md text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent/60 hover:text-sidebar-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40'
-const itemActive = 'bg-sidebar-accent text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground'
+const itemActive =
+  'bg-sidebar-accent text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground'
 
 export function SidebarNav({ groups, collapsed, onNavigate }: SidebarNavProps) {
   const { t } = useTranslation('nav')

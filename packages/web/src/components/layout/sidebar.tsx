@@ -1,5 +1,5 @@
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { SIDEBAR_WIDTH } from '@gateway/shared'
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { cn } from '@/lib/utils'
@@ -38,7 +38,7 @@ export function Sidebar({ groups, collapsed, onToggle }: SidebarProps) {
               onClick={onToggle}
               className={cn(
                 'flex h-9 items-center gap-3 rounded-md text-sm text-muted-foreground transition-colors outline-none hover:bg-sidebar-accent/60 hover:text-sidebar-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40',
-                collapsed ? 'w-9 justify-center' : 'w-full px-2.5',
+                collapsed ? 'w-9 justify-center' : 'w-full px-2.5'
               )}
             >
               <ToggleIcon className="size-[18px] shrink-0" />

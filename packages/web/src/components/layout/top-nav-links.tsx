@@ -11,7 +11,21 @@ interface TopNavLinksProps {
   onNavigate?: () => void
 }
 
-const consolePaths = ['/token', '/channel', '/redemption', '/playground', '/log', '/detail', '/midjourney', '/task', '/topup', '/user', '/setting', '/personal', '/chat']
+const consolePaths = [
+  '/token',
+  '/channel',
+  '/redemption',
+  '/playground',
+  '/log',
+  '/detail',
+  '/midjourney',
+  '/task',
+  '/topup',
+  '/user',
+  '/setting',
+  '/personal',
+  '/chat',
+]
 
 function isLinkActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/'
@@ -55,7 +69,7 @@ export function TopNavLinks({ links, layout, onNavigate }: TopNavLinksProps) {
           >
             {t(`top.${link.key}`)}
           </Link>
-        ),
+        )
       )}
     </nav>
   )

@@ -14,7 +14,7 @@ const alertVariants = cva(
       },
     },
     defaultVariants: { variant: 'default' },
-  },
+  }
 )
 
 export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {

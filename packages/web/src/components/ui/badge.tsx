@@ -20,7 +20,7 @@ export const badgeVariants = cva(
       },
     },
     defaultVariants: { variant: 'default' },
-  },
+  }
 )
 
 export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof badgeVariants> {}

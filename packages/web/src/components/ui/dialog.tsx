@@ -15,7 +15,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
       data-slot="dialog-overlay"
       className={cn(
         'fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-        className,
+        className
       )}
       {...props}
     />
@@ -37,7 +37,7 @@ export function DialogContent({
         data-slot="dialog-content"
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-6 text-popover-foreground shadow-xl outline-none data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in',
-          className,
+          className
         )}
         {...props}
         {...focus}

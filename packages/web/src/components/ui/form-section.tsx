@@ -3,7 +3,15 @@ import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/utils'
 
 /** A titled block of a drawer form. */
-export function FormSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+export function FormSection({
+  title,
+  children,
+  className,
+}: {
+  title: string
+  children: ReactNode
+  className?: string
+}) {
   return (
     <section className={cn('grid gap-4', className)}>
       <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>

@@ -11,7 +11,7 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
         className={cn(
           'h-full min-h-8 w-full appearance-none rounded-md border border-input bg-card py-1 pr-8 pl-3 text-sm text-foreground shadow-xs outline-none dark:bg-input/20 [&>option]:bg-popover',
           'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50',
-          'aria-invalid:border-destructive',
+          'aria-invalid:border-destructive'
         )}
         {...props}
       >

@@ -22,7 +22,7 @@ export function TooltipContent({
         sideOffset={sideOffset}
         className={cn(
           'z-50 w-fit rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md animate-pop-in',
-          className,
+          className
         )}
         {...props}
       >

@@ -7,11 +7,17 @@ type FocusEvent = { preventDefault: () => void; defaultPrevented: boolean }
  * they close, so a keyboard user starts over from the top. This remembers what had the focus when
  * the content opened and gives it back on close (when it is still on the page).
  */
-export function useReturnFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
+export function useReturnFocus(handlers: {
+  onOpenAutoFocus?: (event: Event) => void
+  onCloseAutoFocus?: (event: Event) => void
+}) {
   const opener = useRef<HTMLElement | null>(null)
   return {
     onOpenAutoFocus: (event: Event) => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+          ? document.activeElement
+          : null
       handlers.onOpenAutoFocus?.(event)
     },
     onCloseAutoFocus: (event: Event) => {

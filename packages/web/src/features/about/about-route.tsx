@@ -4,4 +4,5 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 const AboutPage = lazyRouteComponent(() => import('./about-page'), 'AboutPage')
 
 /** /about under the public layout. */
-export const createAboutRoute = <TParent extends AnyRoute>(parent: TParent) => createRoute({ getParentRoute: () => parent, path: 'about', component: AboutPage })
+export const createAboutRoute = <TParent extends AnyRoute>(parent: TParent) =>
+  createRoute({ getParentRoute: () => parent, path: 'about', component: AboutPage })

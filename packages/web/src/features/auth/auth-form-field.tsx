@@ -19,7 +19,12 @@ export function FormField({ id, label, error, addon, ...inputProps }: FormFieldP
       <Label htmlFor={id}>{label}</Label>
       {/* With an addon (a send-code button) the pair stacks on phones, so the input keeps its width. */}
       <div className={addon ? 'flex flex-col gap-2 sm:flex-row' : 'flex gap-2'}>
-        <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...inputProps} />
+        <Input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...inputProps}
+        />
         {addon}
       </div>
       {error && (

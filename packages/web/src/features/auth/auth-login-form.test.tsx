@@ -1,8 +1,8 @@
+import { mockFetch, renderWithRouter } from '@test/render'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
-import { mockFetch, renderWithRouter } from '@test/render'
 import { LoginForm } from './auth-login-form'
 
 describe('LoginForm', () => {

@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { login } from './api'
 import { FormField } from './auth-form-field'
 import { PasskeyLoginButton } from './auth-passkey-login-button'
-import { useCompleteLogin } from './use-complete-login'
 import { validateLogin, type ValidationKey } from './auth-validation'
+import { useCompleteLogin } from './use-complete-login'
 
 interface LoginFormProps {
   /** Required Turnstile token; null when the human check is off. */
@@ -58,7 +58,11 @@ export function LoginForm({ turnstileToken }: LoginFormProps) {
           value={values.password}
           onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
         />
-        <Link to="/reset" data-testid="login-reset-link" className="justify-self-end text-[13px] text-muted-foreground hover:text-primary">
+        <Link
+          to="/reset"
+          data-testid="login-reset-link"
+          className="justify-self-end text-[13px] text-muted-foreground hover:text-primary"
+        >
           {t('login.forgot')}
         </Link>
       </div>

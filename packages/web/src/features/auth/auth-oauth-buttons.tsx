@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button'
 import { getOAuthState } from './api'
 import { GitHubIcon, LinuxDoIcon, TelegramIcon, WeChatIcon } from './auth-brand-icons'
 import { TelegramLoginDialog } from './auth-telegram-login-dialog'
-import { readAffCode } from './use-aff-code'
 import { WeChatLoginDialog } from './auth-wechat-login-dialog'
+import { readAffCode } from './use-aff-code'
 
 type Provider = 'github' | 'linuxdo'
 
@@ -16,7 +16,8 @@ function authorizeUrl(provider: Provider, status: Status, state: string): string
     provider === 'github'
       ? { client_id: status.github_client_id, state, scope: 'user:email' }
       : { response_type: 'code', client_id: status.linuxdo_client_id, state }
-  const base = provider === 'github' ? 'https://github.com/login/oauth/authorize' : 'https://connect.linux.do/oauth2/authorize'
+  const base =
+    provider === 'github' ? 'https://github.com/login/oauth/authorize' : 'https://connect.linux.do/oauth2/authorize'
   return `${base}?${new URLSearchParams(params).toString()}`
 }
 
@@ -41,13 +42,33 @@ export function OAuthButtons({ status }: { status: Status }) {
 
   const buttons: { key: string; label: string; icon: ReactNode; onClick: () => void }[] = []
   if (status.github_oauth)
-    buttons.push({ key: 'github', label: t('oauth.github'), icon: <GitHubIcon />, onClick: () => void openProvider('github') })
+    buttons.push({
+      key: 'github',
+      label: t('oauth.github'),
+      icon: <GitHubIcon />,
+      onClick: () => void openProvider('github'),
+    })
   if (status.linuxdo_oauth)
-    buttons.push({ key: 'linuxdo', label: t('oauth.linuxdo'), icon: <LinuxDoIcon />, onClick: () => void openProvider('linuxdo') })
+    buttons.push({
+      key: 'linuxdo',
+      label: t('oauth.linuxdo'),
+      icon: <LinuxDoIcon />,
+      onClick: () => void openProvider('linuxdo'),
+    })
   if (status.wechat_login)
-    buttons.push({ key: 'wechat', label: t('oauth.wechat'), icon: <WeChatIcon className="text-[#07c160]" />, onClick: () => setDialog('wechat') })
+    buttons.push({
+      key: 'wechat',
+      label: t('oauth.wechat'),
+      icon: <WeChatIcon className="text-[#07c160]" />,
+      onClick: () => setDialog('wechat'),
+    })
   if (status.telegram_oauth)
-    buttons.push({ key: 'telegram', label: t('oauth.telegram'), icon: <TelegramIcon className="text-[#229ed9]" />, onClick: () => setDialog('telegram') })
+    buttons.push({
+      key: 'telegram',
+      label: t('oauth.telegram'),
+      icon: <TelegramIcon className="text-[#229ed9]" />,
+      onClick: () => setDialog('telegram'),
+    })
   if (buttons.length === 0) return null
 
   return (
@@ -65,7 +86,11 @@ export function OAuthButtons({ status }: { status: Status }) {
           </Button>
         ))}
       </div>
-      <WeChatLoginDialog open={dialog === 'wechat'} onOpenChange={(open) => setDialog(open ? 'wechat' : null)} qrCode={status.wechat_qrcode} />
+      <WeChatLoginDialog
+        open={dialog === 'wechat'}
+        onOpenChange={(open) => setDialog(open ? 'wechat' : null)}
+        qrCode={status.wechat_qrcode}
+      />
       <TelegramLoginDialog
         open={dialog === 'telegram'}
         onOpenChange={(open) => setDialog(open ? 'telegram' : null)}

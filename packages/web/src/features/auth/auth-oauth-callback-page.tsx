@@ -44,7 +44,10 @@ export function OAuthCallbackPage({ provider, code, state }: OAuthCallbackPagePr
   }, [provider, code, state, navigate, t])
 
   return (
-    <div data-testid="oauth-callback" className="flex flex-1 flex-col items-center justify-center gap-3 py-24 text-muted-foreground">
+    <div
+      data-testid="oauth-callback"
+      className="flex flex-1 flex-col items-center justify-center gap-3 py-24 text-muted-foreground"
+    >
       {!failed && <Spinner className="size-6 text-primary" />}
       <p>{failed ? t('callback.failed') : t('callback.processing')}</p>
     </div>

@@ -14,10 +14,16 @@ export type PasskeyFailure = { kind: 'cancelled' } | { kind: 'exists' } | { kind
 export function describePasskeyFailure(error: unknown): PasskeyFailure {
   // The library wraps the browser's DOMException (its cause); some environments' DOMException is no Error.
   const cause = error instanceof WebAuthnError && error.cause ? error.cause : error
-  const name = typeof cause === 'object' && cause !== null && typeof (cause as { name?: unknown }).name === 'string' ? (cause as { name: string }).name : ''
+  const name =
+    typeof cause === 'object' && cause !== null && typeof (cause as { name?: unknown }).name === 'string'
+      ? (cause as { name: string }).name
+      : ''
   if (name === 'NotAllowedError' || name === 'AbortError') return { kind: 'cancelled' }
   if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') return { kind: 'cancelled' }
-  if (name === 'InvalidStateError' || (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')) {
+  if (
+    name === 'InvalidStateError' ||
+    (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+  ) {
     return { kind: 'exists' }
   }
   return { kind: 'failed', message: error instanceof Error ? error.message : String(error) }

@@ -25,15 +25,28 @@ export function PasskeyLoginButton() {
 
   return (
     <div className="grid gap-2">
-      <Button type="button" variant="outline" className="w-full" disabled={mutation.isPending} onClick={() => mutation.mutate()} data-testid="passkey-login">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate()}
+        data-testid="passkey-login"
+      >
         {mutation.isPending ? <Spinner /> : <FingerprintIcon />}
         {t('passkey.signIn')}
       </Button>
       {failure && (
-        <Alert variant={failure.kind === 'cancelled' ? 'default' : 'destructive'} className="py-2.5" data-testid="passkey-login-message">
+        <Alert
+          variant={failure.kind === 'cancelled' ? 'default' : 'destructive'}
+          className="py-2.5"
+          data-testid="passkey-login-message"
+        >
           {failure.kind === 'cancelled' ? <InfoIcon /> : <CircleAlert />}
           <AlertTitle className="font-normal">
-            {failure.kind === 'failed' ? t('passkey.failed', { message: failure.message }) : t(`passkey.${failure.kind}`)}
+            {failure.kind === 'failed'
+              ? t('passkey.failed', { message: failure.message })
+              : t(`passkey.${failure.kind}`)}
           </AlertTitle>
         </Alert>
       )}

@@ -11,7 +11,11 @@ const authCall = { skipSessionExpiry: true } as const
  * signed-in user, exactly as the password login answers.
  */
 export async function signInWithPasskey(): Promise<SessionUser> {
-  const begin = await api.post<PasskeyBeginResult<PublicKeyCredentialRequestOptionsJSON>>('/api/user/passkey/login/begin', {}, authCall)
+  const begin = await api.post<PasskeyBeginResult<PublicKeyCredentialRequestOptionsJSON>>(
+    '/api/user/passkey/login/begin',
+    {},
+    authCall
+  )
   const response = await startAuthentication({ optionsJSON: begin.options.publicKey })
   return api.post<SessionUser>('/api/user/passkey/login/finish', response, authCall)
 }

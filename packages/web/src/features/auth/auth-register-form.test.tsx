@@ -1,7 +1,7 @@
+import { mockFetch, renderWithRouter } from '@test/render'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { mockFetch, renderWithRouter } from '@test/render'
 import { RegisterForm } from './auth-register-form'
 
 function fill(testId: string, value: string) {
@@ -28,7 +28,10 @@ describe('RegisterForm', () => {
   it('sends the invite code and goes to /login', async () => {
     localStorage.setItem('aff', 'INV1')
     const calls = mockFetch(() => ({ body: { success: true, message: 'ok', data: null } }))
-    const { router } = await renderWithRouter(<RegisterForm emailVerification={false} turnstileToken={null} />, '/register')
+    const { router } = await renderWithRouter(
+      <RegisterForm emailVerification={false} turnstileToken={null} />,
+      '/register'
+    )
     fill('register-username', 'bob')
     fill('register-password', 'password1')
     fill('register-confirm', 'password1')

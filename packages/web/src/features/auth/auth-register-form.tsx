@@ -8,8 +8,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { register } from './api'
 import { EmailCodeButton } from './auth-email-code-button'
 import { FormField } from './auth-form-field'
-import { readAffCode } from './use-aff-code'
 import { validateRegister, type RegisterErrors, type RegisterValues } from './auth-validation'
+import { readAffCode } from './use-aff-code'
 
 interface RegisterFormProps {
   emailVerification: boolean
@@ -35,7 +35,7 @@ export function RegisterForm({ emailVerification, turnstileToken }: RegisterForm
           verification_code: values.verificationCode.trim(),
           aff_code: readAffCode(),
         },
-        turnstileToken ?? '',
+        turnstileToken ?? ''
       ),
     onSuccess: async () => {
       toast.success(t('register.success'))

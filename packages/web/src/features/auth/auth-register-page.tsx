@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { useStatus } from '@/lib/status'
-import type { AuthSearch } from './auth-search'
 import { AuthCard } from './auth-card'
 import { OAuthButtons } from './auth-oauth-buttons'
 import { RegisterForm } from './auth-register-form'
+import type { AuthSearch } from './auth-search'
 import { TurnstileWidget } from './auth-turnstile-widget'
 import { useStoreAffCode } from './use-aff-code'
 
@@ -34,7 +34,10 @@ export function RegisterPage({ search }: { search: AuthSearch }) {
     >
       {open ? (
         <>
-          <RegisterForm emailVerification={status.email_verification} turnstileToken={humanCheck ? turnstileToken : null} />
+          <RegisterForm
+            emailVerification={status.email_verification}
+            turnstileToken={humanCheck ? turnstileToken : null}
+          />
           {humanCheck && (
             <div className="mt-4">
               <TurnstileWidget siteKey={status.turnstile_site_key} onToken={setTurnstileToken} />

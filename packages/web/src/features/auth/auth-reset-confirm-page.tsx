@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CircleAlert, Copy, KeyRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useCopyText } from '@/components/data-table/manual-copy-dialog'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { useCopyText } from '@/components/data-table/manual-copy-dialog'
 import { confirmPasswordReset } from './api'
 import { AuthCard } from './auth-card'
 import type { ResetConfirmSearch } from './auth-reset-confirm-search'
@@ -61,8 +61,18 @@ export function ResetConfirmPage({ search }: { search: ResetConfirmSearch }) {
             <div className="grid gap-2">
               <Label htmlFor="reset-confirm-password">{t('resetConfirm.newPassword')}</Label>
               <div className="flex gap-2">
-                <Input id="reset-confirm-password" data-testid="reset-confirm-password" className="font-mono" value={mutation.data} readOnly />
-                <Button variant="outline" data-testid="reset-confirm-copy" onClick={() => void copy(mutation.data, t('resetConfirm.copied'))}>
+                <Input
+                  id="reset-confirm-password"
+                  data-testid="reset-confirm-password"
+                  className="font-mono"
+                  value={mutation.data}
+                  readOnly
+                />
+                <Button
+                  variant="outline"
+                  data-testid="reset-confirm-copy"
+                  onClick={() => void copy(mutation.data, t('resetConfirm.copied'))}
+                >
                   <Copy />
                   {t('resetConfirm.copy')}
                 </Button>
@@ -80,7 +90,11 @@ export function ResetConfirmPage({ search }: { search: ResetConfirmSearch }) {
                 <AlertTitle className="font-normal">{mutation.error.message}</AlertTitle>
               </Alert>
             )}
-            <Button data-testid="reset-confirm-submit" disabled={linkBroken || mutation.isPending} onClick={() => mutation.mutate()}>
+            <Button
+              data-testid="reset-confirm-submit"
+              disabled={linkBroken || mutation.isPending}
+              onClick={() => mutation.mutate()}
+            >
               {mutation.isPending && <Spinner />}
               {t('resetConfirm.submit')}
             </Button>

@@ -1,6 +1,6 @@
-import { createRoute, useSearch, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
-import { parseAuthSearch } from './auth-search'
+import { createRoute, lazyRouteComponent, useSearch, type AnyRoute } from '@tanstack/react-router'
 import { parseResetConfirmSearch } from './auth-reset-confirm-search'
+import { parseAuthSearch } from './auth-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
 const LoginPage = lazyRouteComponent(() => import('./auth-login-page'), 'LoginPage')

@@ -21,7 +21,17 @@ export function TelegramLoginDialog({ open, onOpenChange, botName }: TelegramLog
         .then((user) => completeLogin(user))
         .catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)))
     },
-    [completeLogin],
+    [completeLogin]
   )
-  return <TelegramWidgetDialog open={open} onOpenChange={onOpenChange} botName={botName} title={t('oauth.telegram')} hint={t('oauth.telegramHint')} testId="telegram-dialog" onAuth={onAuth} />
+  return (
+    <TelegramWidgetDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      botName={botName}
+      title={t('oauth.telegram')}
+      hint={t('oauth.telegramHint')}
+      testId="telegram-dialog"
+      onAuth={onAuth}
+    />
+  )
 }

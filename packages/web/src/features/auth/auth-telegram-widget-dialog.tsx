@@ -21,7 +21,15 @@ interface TelegramWidgetDialogProps {
 }
 
 /** Hosts Telegram's own login widget, which calls back with signed user data. */
-export function TelegramWidgetDialog({ open, onOpenChange, botName, title, hint, testId, onAuth }: TelegramWidgetDialogProps) {
+export function TelegramWidgetDialog({
+  open,
+  onOpenChange,
+  botName,
+  title,
+  hint,
+  testId,
+  onAuth,
+}: TelegramWidgetDialogProps) {
   const host = useRef<HTMLDivElement>(null)
 
   useEffect(() => {

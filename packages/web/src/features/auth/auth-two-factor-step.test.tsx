@@ -1,9 +1,9 @@
+import { serveApi } from '@test/api'
+import { mockFetch, renderWithRouter } from '@test/render'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { getStoredUser } from '@/lib/session'
-import { serveApi } from '@test/api'
-import { mockFetch, renderWithRouter } from '@test/render'
 import { LoginForm } from './auth-login-form'
 import { TwoFactorStep } from './auth-two-factor-step'
 
@@ -16,7 +16,9 @@ describe('sign-in with 2FA', () => {
   })
 
   it('goes to the code step when the password answer asks for it, storing no user', async () => {
-    const calls = mockFetch(() => ({ body: { success: true, message: 'Please enter two-factor authentication code', data: { require_2fa: true } } }))
+    const calls = mockFetch(() => ({
+      body: { success: true, message: 'Please enter two-factor authentication code', data: { require_2fa: true } },
+    }))
     const { router } = await renderWithRouter(<LoginForm turnstileToken={null} />, '/login')
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'bob' } })
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret123' } })
@@ -27,7 +29,10 @@ describe('sign-in with 2FA', () => {
   })
 
   it('sends the authenticator code, shows a refusal, then signs in and lands on /token', async () => {
-    let answer: { status?: number; body: unknown } = { status: 403, body: { success: false, message: 'Wrong verification or backup code, try again' } }
+    let answer: { status?: number; body: unknown } = {
+      status: 403,
+      body: { success: false, message: 'Wrong verification or backup code, try again' },
+    }
     const calls: { url: string; body: unknown }[] = []
     serveApi((url, _init, body) => {
       calls.push({ url, body })
@@ -42,7 +47,9 @@ describe('sign-in with 2FA', () => {
 
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '111111' } })
     fireEvent.click(screen.getByTestId('two-factor-submit'))
-    await waitFor(() => expect(screen.getByTestId('two-factor-error').textContent).toBe('Wrong verification or backup code, try again'))
+    await waitFor(() =>
+      expect(screen.getByTestId('two-factor-error').textContent).toBe('Wrong verification or backup code, try again')
+    )
 
     answer = { body: { success: true, message: '', data: user } }
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '222222' } })

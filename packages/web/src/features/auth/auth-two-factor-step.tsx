@@ -69,7 +69,12 @@ export function TwoFactorStep() {
           {t('login.submit')}
         </Button>
         <div className="flex items-center justify-between text-[13px]">
-          <button type="button" onClick={toggle} data-testid="two-factor-toggle" className="text-primary hover:underline">
+          <button
+            type="button"
+            onClick={toggle}
+            data-testid="two-factor-toggle"
+            className="text-primary hover:underline"
+          >
             {useBackup ? t('login.useTotp') : t('login.useBackup')}
           </button>
           <Link to="/login" className="text-muted-foreground hover:text-primary">

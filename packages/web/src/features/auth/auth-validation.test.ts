@@ -11,7 +11,7 @@ describe('validateRegister', () => {
   it('applies the spec rules', () => {
     expect(validateRegister({ ...valid, username: ' ' }, false).username).toBe('validation.usernameRequired')
     expect(validateRegister({ ...valid, password: 'short', password2: 'short' }, false).password).toBe(
-      'validation.passwordTooShort',
+      'validation.passwordTooShort'
     )
     expect(validateRegister({ ...valid, password2: 'different' }, false).password2).toBe('validation.passwordMismatch')
   })

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { FormField } from './auth-form-field'
 
@@ -28,7 +35,17 @@ interface WeChatCodeDialogProps {
 }
 
 /** Scan the official account's QR code, receive a code by message, type it here (sign-in or binding). */
-export function WeChatCodeDialog({ open, onOpenChange, qrCode, texts, testId, inputId, pending, failure, onSubmit }: WeChatCodeDialogProps) {
+export function WeChatCodeDialog({
+  open,
+  onOpenChange,
+  qrCode,
+  texts,
+  testId,
+  inputId,
+  pending,
+  failure,
+  onSubmit,
+}: WeChatCodeDialogProps) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
 
@@ -47,7 +64,13 @@ export function WeChatCodeDialog({ open, onOpenChange, qrCode, texts, testId, in
           <DialogDescription>{texts.hint}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          {qrCode && <img src={qrCode} alt={texts.qrAlt} className="mx-auto size-44 rounded-lg border bg-white object-contain p-2" />}
+          {qrCode && (
+            <img
+              src={qrCode}
+              alt={texts.qrAlt}
+              className="mx-auto size-44 rounded-lg border bg-white object-contain p-2"
+            />
+          )}
           <FormField
             id={inputId}
             label={texts.code}

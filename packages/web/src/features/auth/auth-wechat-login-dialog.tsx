@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { loginWithWeChat } from './api'
-import { useCompleteLogin } from './use-complete-login'
 import { WeChatCodeDialog } from './auth-wechat-code-dialog'
+import { useCompleteLogin } from './use-complete-login'
 
 interface WeChatLoginDialogProps {
   open: boolean

@@ -22,6 +22,6 @@ export function useCompleteLogin(): (answer: LoginAnswer) => Promise<void> {
       toast.success(t('login.success'))
       await navigate({ to: '/token' })
     },
-    [navigate, t],
+    [navigate, t]
   )
 }

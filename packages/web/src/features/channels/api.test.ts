@@ -1,7 +1,7 @@
+import { mockFetch } from '@test/render'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { ApiError } from '@/lib/api-client'
-import { mockFetch } from '@test/render'
 import { channelsApi } from './api'
 
 describe('channelsApi.test', () => {
@@ -12,10 +12,12 @@ describe('channelsApi.test', () => {
   it('rejects a failed test with the sentence the server answered, which the console toasts as it is', async () => {
     // A failed test answers 200 with the test's own success and message on top (the reference's shape).
     const sentence = 'The upstream request failed'
-    const calls = mockFetch(() => ({ body: { success: false, message: sentence, time: 0, data: { success: false, message: sentence, time: 0 } } }))
+    const calls = mockFetch(() => ({
+      body: { success: false, message: sentence, time: 0, data: { success: false, message: sentence, time: 0 } },
+    }))
     const failure = await channelsApi.test(3, 'gpt-4o').then(
       () => undefined,
-      (error: unknown) => error,
+      (error: unknown) => error
     )
     expect(failure).toBeInstanceOf(ApiError)
     expect((failure as ApiError).message).toBe(sentence)
@@ -25,7 +27,9 @@ describe('channelsApi.test', () => {
   })
 
   it('answers the time of a passed test', async () => {
-    mockFetch(() => ({ body: { success: true, message: '', time: 0.42, data: { success: true, message: '', time: 0.42 } } }))
+    mockFetch(() => ({
+      body: { success: true, message: '', time: 0.42, data: { success: true, message: '', time: 0.42 } },
+    }))
     expect(await channelsApi.test(3)).toEqual({ success: true, message: '', time: 0.42 })
   })
 })

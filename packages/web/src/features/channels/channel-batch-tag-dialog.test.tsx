@@ -1,8 +1,8 @@
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { BatchTagDialog } from './channel-batch-tag-dialog'
 

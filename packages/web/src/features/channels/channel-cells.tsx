@@ -56,7 +56,10 @@ export function ResponseTimeBadge({ channel }: { channel: Pick<Channel, 'respons
     <span
       data-testid="response-time"
       data-level={level}
-      className={cn('inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-medium tabular-nums', responseTimeClasses[level])}
+      className={cn(
+        'inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-medium tabular-nums',
+        responseTimeClasses[level]
+      )}
     >
       {level === 'untested' ? t('responseTime.untested') : formatSeconds(channel.response_time)}
     </span>
@@ -98,7 +101,9 @@ export function BalanceCell({ used, balance, onRefresh }: { used: number; balanc
   const formatQuota = useFormatQuota()
   const usedText = formatQuota(used)
   const balanceText = balance === undefined ? null : formatUsd(balance)
-  const label = [t('balance.used', { value: usedText }), balanceText && t('balance.remaining', { value: balanceText })].filter(Boolean).join(' · ')
+  const label = [t('balance.used', { value: usedText }), balanceText && t('balance.remaining', { value: balanceText })]
+    .filter(Boolean)
+    .join(' · ')
   return (
     <button
       type="button"

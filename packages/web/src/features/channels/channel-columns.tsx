@@ -1,14 +1,14 @@
 import type { ColumnDef } from '@tanstack/react-table'
-import { ChevronRight } from 'lucide-react'
 import type { TFunction } from 'i18next'
+import { ChevronRight } from 'lucide-react'
 import { actionsColumn, selectionColumn } from '@/components/data-table'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import { BalanceCell, ChannelStatusBadge, ListCell, ResponseTimeBadge } from './channel-cells'
-import { ChannelRowActions, TagRowActions, type RowHandlers } from './channel-row-actions'
-import { tagSummary, type ChannelRow } from './channel-rows'
 import { InlineNumber } from './channel-inline-number'
 import { MultiKeyBadge } from './channel-multi-key-badge'
+import { ChannelRowActions, TagRowActions, type RowHandlers } from './channel-row-actions'
+import { tagSummary, type ChannelRow } from './channel-rows'
 
 export interface ColumnContext extends RowHandlers {
   t: TFunction<'channels'>
@@ -60,8 +60,13 @@ export function channelColumns(ctx: ColumnContext): Column[] {
             <span className="truncate font-medium" title={row.channel.name}>
               {row.channel.name}
             </span>
-            {row.channel.tag && !row.nested && <span className="truncate text-xs text-muted-foreground">{row.channel.tag}</span>}
-            <MultiKeyBadge channel={row.channel} onManage={ctx.canWrite ? () => ctx.onManageKeys(row.channel) : undefined} />
+            {row.channel.tag && !row.nested && (
+              <span className="truncate text-xs text-muted-foreground">{row.channel.tag}</span>
+            )}
+            <MultiKeyBadge
+              channel={row.channel}
+              onManage={ctx.canWrite ? () => ctx.onManageKeys(row.channel) : undefined}
+            />
           </span>
         ),
     },
@@ -89,19 +94,28 @@ export function channelColumns(ctx: ColumnContext): Column[] {
       id: 'group',
       meta: { label: t('columns.group') },
       header: t('columns.group'),
-      cell: ({ row: { original: row } }) => <ListCell value={row.kind === 'tag' ? tagSummary(row.channels).groups : row.channel.group} />,
+      cell: ({ row: { original: row } }) => (
+        <ListCell value={row.kind === 'tag' ? tagSummary(row.channels).groups : row.channel.group} />
+      ),
     },
     {
       id: 'models',
       meta: { label: t('columns.models') },
       header: t('columns.models'),
-      cell: ({ row: { original: row } }) => <ListCell value={row.kind === 'tag' ? tagSummary(row.channels).models : row.channel.models} max={1} testId="channel-models-cell" />,
+      cell: ({ row: { original: row } }) => (
+        <ListCell
+          value={row.kind === 'tag' ? tagSummary(row.channels).models : row.channel.models}
+          max={1}
+          testId="channel-models-cell"
+        />
+      ),
     },
     {
       id: 'response_time',
       meta: { label: t('columns.response_time') },
       header: t('columns.response_time'),
-      cell: ({ row: { original: row } }) => (row.kind === 'channel' ? <ResponseTimeBadge channel={row.channel} /> : null),
+      cell: ({ row: { original: row } }) =>
+        row.kind === 'channel' ? <ResponseTimeBadge channel={row.channel} /> : null,
     },
     {
       id: 'balance',
@@ -111,48 +125,66 @@ export function channelColumns(ctx: ColumnContext): Column[] {
         row.kind === 'tag' ? (
           <BalanceCell used={tagSummary(row.channels).usedQuota} />
         ) : (
-          <BalanceCell used={row.channel.used_quota} balance={row.channel.balance} onRefresh={() => actions.updateBalance.mutate(row.channel)} />
+          <BalanceCell
+            used={row.channel.used_quota}
+            balance={row.channel.balance}
+            onRefresh={() => actions.updateBalance.mutate(row.channel)}
+          />
         ),
     },
-    ...(['priority', 'weight'] as const).map(
-      (kind): Column => ({
-        id: kind,
-        meta: { label: t(`columns.${kind}`) },
-        header: t(`columns.${kind}`),
-        size: 80,
-        cell: ({ row: { original: row } }) => {
-          const testId = row.kind === 'tag' ? `tag-${kind}-${row.tag}` : `channel-${kind}-${row.channel.id}`
-          const value = row.kind === 'tag' ? tagSummary(row.channels)[kind] : row.channel[kind]
-          // Editing in place is a channel change: read-only admins see the number.
-          if (!ctx.canWrite) return <span className="tabular-nums" data-testid={testId}>{value}</span>
-          return row.kind === 'tag' ? (
-            <InlineNumber
-              key={`${row.tag}-${kind}`}
-              kind={kind}
-              label={`${row.tag} ${t(`columns.${kind}`)}`}
-              testId={testId}
-              value={value}
-              onSave={(next) => actions.editTag.mutateAsync({ tag: row.tag, [kind]: next })}
-            />
-          ) : (
-            <InlineNumber
-              kind={kind}
-              label={`${row.channel.name} ${t(`columns.${kind}`)}`}
-              testId={testId}
-              value={value}
-              onSave={(next) => actions.update.mutateAsync({ id: row.channel.id, [kind]: next })}
-            />
+    ...(['priority', 'weight'] as const).map((kind): Column => ({
+      id: kind,
+      meta: { label: t(`columns.${kind}`) },
+      header: t(`columns.${kind}`),
+      size: 80,
+      cell: ({ row: { original: row } }) => {
+        const testId = row.kind === 'tag' ? `tag-${kind}-${row.tag}` : `channel-${kind}-${row.channel.id}`
+        const value = row.kind === 'tag' ? tagSummary(row.channels)[kind] : row.channel[kind]
+        // Editing in place is a channel change: read-only admins see the number.
+        if (!ctx.canWrite)
+          return (
+            <span className="tabular-nums" data-testid={testId}>
+              {value}
+            </span>
           )
-        },
-      }),
-    ),
+        return row.kind === 'tag' ? (
+          <InlineNumber
+            key={`${row.tag}-${kind}`}
+            kind={kind}
+            label={`${row.tag} ${t(`columns.${kind}`)}`}
+            testId={testId}
+            value={value}
+            onSave={(next) => actions.editTag.mutateAsync({ tag: row.tag, [kind]: next })}
+          />
+        ) : (
+          <InlineNumber
+            kind={kind}
+            label={`${row.channel.name} ${t(`columns.${kind}`)}`}
+            testId={testId}
+            value={value}
+            onSave={(next) => actions.update.mutateAsync({ id: row.channel.id, [kind]: next })}
+          />
+        )
+      },
+    })),
     actionsColumn<ChannelRow>({
       label: t('columns.actions'),
       sticky: false,
       cell: ({ row: { original: row } }) =>
-        row.kind === 'tag' ? <TagRowActions tag={row.tag} handlers={ctx} /> : <ChannelRowActions channel={row.channel} handlers={ctx} />,
+        row.kind === 'tag' ? (
+          <TagRowActions tag={row.tag} handlers={ctx} />
+        ) : (
+          <ChannelRowActions channel={row.channel} handlers={ctx} />
+        ),
     }),
   ]
   if (!ctx.batchMode) return columns
-  return [{ ...select, cell: (context) => (context.row.original.kind === 'tag' ? null : typeof select.cell === 'function' ? select.cell(context) : null) }, ...columns]
+  return [
+    {
+      ...select,
+      cell: (context) =>
+        context.row.original.kind === 'tag' ? null : typeof select.cell === 'function' ? select.cell(context) : null,
+    },
+    ...columns,
+  ]
 }

@@ -33,7 +33,9 @@ export function EditorAdvancedSection({ form, set, errors }: SectionProps) {
   const checkJson = (field: JsonField) => {
     const valid = isJsonObjectText(form[field])
     const message =
-      field === 'model_mapping' ? t('messages.modelMappingInvalid') : t('messages.jsonInvalid', { field: t(`editor.${jsonLabels[field]}`) })
+      field === 'model_mapping'
+        ? t('messages.modelMappingInvalid')
+        : t('messages.jsonInvalid', { field: t(`editor.${jsonLabels[field]}`) })
     if (!valid) toast.error(message)
     setBlurErrors((previous) => ({ ...previous, [field]: valid ? undefined : message }))
   }

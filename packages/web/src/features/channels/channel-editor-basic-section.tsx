@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, ChannelAddMode, ChannelType, XUNFEI_DEFAULT_VERSION, channelTypeInfo } from '@gateway/shared'
+import { CHANNEL_TYPES, ChannelAddMode, ChannelType, channelTypeInfo, XUNFEI_DEFAULT_VERSION } from '@gateway/shared'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Input } from '@/components/ui/input'
@@ -13,8 +13,10 @@ import { useTypeLabel } from './channel-type-label'
 /** What the key field says under it: the format, then how the lines are used by the add mode. */
 function keyModeLines(t: TFunction<'channels'>, form: ChannelForm, mode: EditorMode, lines: number): (string | null)[] {
   if (mode === 'edit') return [form.is_multi_key ? t('editor.multiKeyEditHint', { count: form.multi_key_size }) : null]
-  if (form.add_mode === ChannelAddMode.batch) return [t('editor.batchKeyHint'), lines > 1 ? t('editor.batchKeyCount', { count: lines }) : null]
-  if (form.add_mode === ChannelAddMode.multiToSingle) return [t('editor.multiKeyHint'), lines > 0 ? t('editor.multiKeyCount', { count: lines }) : null]
+  if (form.add_mode === ChannelAddMode.batch)
+    return [t('editor.batchKeyHint'), lines > 1 ? t('editor.batchKeyCount', { count: lines }) : null]
+  if (form.add_mode === ChannelAddMode.multiToSingle)
+    return [t('editor.multiKeyHint'), lines > 0 ? t('editor.multiKeyCount', { count: lines }) : null]
   return [t('editor.singleKeyHint')]
 }
 
@@ -27,7 +29,11 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
   const lines = keyLineCount(form)
   const keyFormat = info?.keyFormat
   const keyHint = [
-    keyFormat ? t('editor.keyFormat', { format: keyFormat === 'service account JSON' ? t('keyFormats.service account JSON') : keyFormat }) : null,
+    keyFormat
+      ? t('editor.keyFormat', {
+          format: keyFormat === 'service account JSON' ? t('keyFormats.service account JSON') : keyFormat,
+        })
+      : null,
     ...keyModeLines(t, form, mode, lines),
   ]
     .filter((line): line is string => Boolean(line))
@@ -48,7 +54,11 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
           onChange={(event) => {
             const type = Number(event.target.value)
             // Spec §5: Xunfei's API version defaults to v2.1.
-            set(type === ChannelType.xunfei && form.other.trim() === '' ? { type, other: XUNFEI_DEFAULT_VERSION } : { type })
+            set(
+              type === ChannelType.xunfei && form.other.trim() === ''
+                ? { type, other: XUNFEI_DEFAULT_VERSION }
+                : { type }
+            )
           }}
         >
           {!info && <option value={form.type}>{typeLabel(form.type)}</option>}
@@ -59,7 +69,11 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
           ))}
         </NativeSelect>
         {info?.unsupported && (
-          <p data-testid="channel-type-unsupported" role="status" className="mt-1.5 text-xs text-amber-700 dark:text-amber-400">
+          <p
+            data-testid="channel-type-unsupported"
+            role="status"
+            className="mt-1.5 text-xs text-amber-700 dark:text-amber-400"
+          >
             {t('editor.unsupported', { reason: t(`unsupportedReasons.${info.unsupported}`) })}
           </p>
         )}
@@ -74,7 +88,11 @@ export function EditorBasicSection({ form, set, errors, mode }: SectionProps) {
           onChange={(event) => set({ name: event.target.value })}
         />
       </Field>
-      <Field id="channel-base-url" label={t('editor.baseUrl')} hint={defaultUrl ? t('editor.baseUrlHint') : t('editor.baseUrlRequired')}>
+      <Field
+        id="channel-base-url"
+        label={t('editor.baseUrl')}
+        hint={defaultUrl ? t('editor.baseUrlHint') : t('editor.baseUrlRequired')}
+      >
         <Input
           id="channel-base-url"
           data-testid="channel-base-url"

@@ -1,10 +1,10 @@
 import { Role, type Channel } from '@gateway/shared'
+import { renderFeaturePage } from '@test/render'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { ChannelEditorDrawer } from './channel-editor-drawer'
 
@@ -57,7 +57,13 @@ const stored: Channel = {
   remark: 'note',
   max_input_tokens: 0,
   private_network: 0,
-  channel_info: { is_multi_key: false, multi_key_size: 0, multi_key_status_list: null, multi_key_polling_index: 0, multi_key_mode: '' },
+  channel_info: {
+    is_multi_key: false,
+    multi_key_size: 0,
+    multi_key_status_list: null,
+    multi_key_polling_index: 0,
+    multi_key_mode: '',
+  },
 }
 
 function renderDrawer(props: Partial<Parameters<typeof ChannelEditorDrawer>[0]> = {}) {
@@ -152,7 +158,11 @@ describe('ChannelEditorDrawer', () => {
     fireEvent.click(screen.getByTestId('channel-add-custom'))
     save()
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(api.create.mock.calls[0]?.[0]).toMatchObject({ mode: 'multi_to_single', multi_key_mode: 'polling', channel: { name: 'pool', key: 'sk-1\nsk-2\nsk-3' } })
+    expect(api.create.mock.calls[0]?.[0]).toMatchObject({
+      mode: 'multi_to_single',
+      multi_key_mode: 'polling',
+      channel: { name: 'pool', key: 'sk-1\nsk-2\nsk-3' },
+    })
   })
 
   it('create mode: batch may name each channel after its key', async () => {
@@ -171,7 +181,16 @@ describe('ChannelEditorDrawer', () => {
   })
 
   it('edit mode of a multi-key channel: appends or replaces keys and changes the pick mode', async () => {
-    api.get.mockResolvedValue({ ...stored, channel_info: { is_multi_key: true, multi_key_size: 4, multi_key_status_list: {}, multi_key_polling_index: 0, multi_key_mode: 'random' } })
+    api.get.mockResolvedValue({
+      ...stored,
+      channel_info: {
+        is_multi_key: true,
+        multi_key_size: 4,
+        multi_key_status_list: {},
+        multi_key_polling_index: 0,
+        multi_key_mode: 'random',
+      },
+    })
     api.update.mockResolvedValue(stored)
     renderDrawer({ mode: 'edit', channelId: 7 })
     expect(await screen.findByText('This channel holds 4 keys; leave empty to keep them.')).toBeVisible()
@@ -186,7 +205,12 @@ describe('ChannelEditorDrawer', () => {
     fill('channel-key-mode', 'replace')
     save()
     await waitFor(() => expect(api.update).toHaveBeenCalledTimes(2))
-    expect(api.update.mock.calls[1]?.[0]).toMatchObject({ id: 7, key: 'sk-new', key_mode: 'replace', multi_key_mode: 'polling' })
+    expect(api.update.mock.calls[1]?.[0]).toMatchObject({
+      id: 7,
+      key: 'sk-new',
+      key_mode: 'replace',
+      multi_key_mode: 'polling',
+    })
   })
 
   it('edit mode of a single-key channel: no key modes', async () => {
@@ -234,7 +258,15 @@ describe('ChannelEditorDrawer', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(toast.success).toHaveBeenCalledWith('Channel updated!')
     const sent = api.update.mock.calls[0]?.[0]
-    expect(sent).toMatchObject({ id: 7, name: 'main', priority: 9, weight: 3, group: 'default,vip', auto_ban: 0, tag: 'team' })
+    expect(sent).toMatchObject({
+      id: 7,
+      name: 'main',
+      priority: 9,
+      weight: 3,
+      group: 'default,vip',
+      auto_ban: 0,
+      tag: 'team',
+    })
     expect(sent && 'key' in sent).toBe(false)
   })
 
@@ -273,11 +305,17 @@ describe('ChannelEditorDrawer', () => {
     fireEvent.click(screen.getByTestId('channel-option-pass-through-body-enabled'))
     fireEvent.click(screen.getByTestId('channel-option-allow-service-tier'))
     // The text fields follow the controls.
-    expect(JSON.parse((screen.getByTestId('channel-settings') as HTMLTextAreaElement).value)).toEqual({ allow_service_tier: true })
+    expect(JSON.parse((screen.getByTestId('channel-settings') as HTMLTextAreaElement).value)).toEqual({
+      allow_service_tier: true,
+    })
     save()
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const sent = api.update.mock.calls[0]?.[0]
-    expect(JSON.parse(String(sent?.setting))).toEqual({ system_prompt: 'Answer in French.', force_format: true, pass_through_body_enabled: true })
+    expect(JSON.parse(String(sent?.setting))).toEqual({
+      system_prompt: 'Answer in French.',
+      force_format: true,
+      pass_through_body_enabled: true,
+    })
     expect(JSON.parse(String(sent?.settings))).toEqual({ allow_service_tier: true })
   })
 

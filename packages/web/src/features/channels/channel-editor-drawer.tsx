@@ -8,7 +8,15 @@ import { Spinner } from '@/components/ui/spinner'
 import { channelsApi } from './api'
 import { EditorAdvancedSection } from './channel-editor-advanced-section'
 import { EditorBasicSection } from './channel-editor-basic-section'
-import { emptyForm, formFromChannel, toCreateBody, toUpdateBody, validateForm, type ChannelForm, type EditorMode } from './channel-editor-form'
+import {
+  emptyForm,
+  formFromChannel,
+  toCreateBody,
+  toUpdateBody,
+  validateForm,
+  type ChannelForm,
+  type EditorMode,
+} from './channel-editor-form'
 import { EditorModelsSection } from './channel-editor-models-section'
 import { EditorOptionsSection } from './channel-editor-options-section'
 import { channelQuery, useInvalidateChannels } from './queries'
@@ -49,10 +57,20 @@ export function ChannelEditorDrawer({ mode, channelId, copyFrom, onClose }: Chan
 
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent data-testid="channel-editor" className="sm:max-w-[600px]" onOpenAutoFocus={(event) => event.preventDefault()}>
+      <SheetContent
+        data-testid="channel-editor"
+        className="sm:max-w-[600px]"
+        onOpenAutoFocus={(event) => event.preventDefault()}
+      >
         <SheetHeader className="border-b pr-12">
           <SheetTitle>{title}</SheetTitle>
-          <SheetDescription>{mode === 'edit' ? t('editor.descriptionEdit', { id: channelId }) : copyFrom ? t('toasts.copied') : t('editor.descriptionAdd')}</SheetDescription>
+          <SheetDescription>
+            {mode === 'edit'
+              ? t('editor.descriptionEdit', { id: channelId })
+              : copyFrom
+                ? t('toasts.copied')
+                : t('editor.descriptionAdd')}
+          </SheetDescription>
         </SheetHeader>
         {body}
       </SheetContent>
@@ -106,7 +124,9 @@ function EditorForm({ initial, mode, channelId, onClose }: EditorFormProps) {
     const error = validateForm(form, mode)
     if (error) {
       const message =
-        error.key === 'jsonInvalid' ? t('messages.jsonInvalid', { field: t(`editor.${error.label}` as 'editor.setting') }) : t(`messages.${error.key}`)
+        error.key === 'jsonInvalid'
+          ? t('messages.jsonInvalid', { field: t(`editor.${error.label}` as 'editor.setting') })
+          : t(`messages.${error.key}`)
       setErrors({ [error.field]: message })
       toast.error(message)
       // Bring the field with the problem into view.

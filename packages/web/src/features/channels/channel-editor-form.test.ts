@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addCustomModels, emptyForm, keyLineCount, toCreateBody, toPayload, toUpdateBody, validateForm } from './channel-editor-form'
+import {
+  addCustomModels,
+  emptyForm,
+  keyLineCount,
+  toCreateBody,
+  toPayload,
+  toUpdateBody,
+  validateForm,
+} from './channel-editor-form'
 import { inlineNumberError } from './channel-inline-number'
 
 const valid = () => ({ ...emptyForm(), name: 'a', key: 'sk-1', models: ['gpt-4o'] })
@@ -14,14 +22,28 @@ describe('editor form rules', () => {
   it('requires a model, JSON mappings and integer numbers', () => {
     expect(validateForm({ ...valid(), models: [] }, 'create')?.key).toBe('modelsRequired')
     expect(validateForm({ ...valid(), model_mapping: '{x' }, 'create')?.key).toBe('modelMappingInvalid')
-    expect(validateForm({ ...valid(), header_override: '[]' }, 'create')).toMatchObject({ key: 'jsonInvalid', field: 'header_override' })
+    expect(validateForm({ ...valid(), header_override: '[]' }, 'create')).toMatchObject({
+      key: 'jsonInvalid',
+      field: 'header_override',
+    })
     expect(validateForm({ ...valid(), priority: '-1000' }, 'create')?.key).toBe('priorityMin')
     expect(validateForm({ ...valid(), weight: 'a' }, 'create')?.key).toBe('weightNonNegative')
   })
 
   it('builds the payload: trailing slashes stripped, weight clamped, Xunfei version defaulted', () => {
-    const payload = toPayload({ ...valid(), base_url: 'https://x.example/v1//', weight: '-3', groups: ['default', 'vip'] })
-    expect(payload).toMatchObject({ base_url: 'https://x.example/v1', weight: 0, group: 'default,vip', models: 'gpt-4o', auto_ban: 1 })
+    const payload = toPayload({
+      ...valid(),
+      base_url: 'https://x.example/v1//',
+      weight: '-3',
+      groups: ['default', 'vip'],
+    })
+    expect(payload).toMatchObject({
+      base_url: 'https://x.example/v1',
+      weight: 0,
+      group: 'default,vip',
+      models: 'gpt-4o',
+      auto_ban: 1,
+    })
     expect(toPayload({ ...valid(), type: 18 }).other).toBe('v2.1')
     expect(toPayload({ ...valid(), groups: [] }).group).toBe('default')
   })
@@ -45,10 +67,15 @@ describe('editor form rules', () => {
   })
 
   it('refuses several key lines for one channel, except a Vertex AI service account', () => {
-    expect(validateForm({ ...valid(), key: 'sk-1\nsk-2' }, 'create')).toMatchObject({ key: 'singleKeyLines', field: 'key' })
+    expect(validateForm({ ...valid(), key: 'sk-1\nsk-2' }, 'create')).toMatchObject({
+      key: 'singleKeyLines',
+      field: 'key',
+    })
     expect(validateForm({ ...valid(), key: 'sk-1\nsk-2', add_mode: 'batch' }, 'create')).toBeNull()
     expect(validateForm({ ...valid(), key: 'sk-1\nsk-2', add_mode: 'multi_to_single' }, 'create')).toBeNull()
-    expect(validateForm({ ...valid(), type: 41, other: 'us', key: '{\n"type": "service_account"\n}' }, 'create')).toBeNull()
+    expect(
+      validateForm({ ...valid(), type: 41, other: 'us', key: '{\n"type": "service_account"\n}' }, 'create')
+    ).toBeNull()
   })
 
   it('counts Vertex AI keys in a JSON array', () => {
@@ -57,9 +84,18 @@ describe('editor form rules', () => {
   })
 
   it('sends the create body the reference takes, with the options of its mode only', () => {
-    expect(toCreateBody({ ...valid(), multi_key_mode: 'polling' })).toEqual({ mode: 'single', channel: toPayload(valid()) })
-    expect(toCreateBody({ ...valid(), add_mode: 'multi_to_single', multi_key_mode: 'polling' })).toMatchObject({ mode: 'multi_to_single', multi_key_mode: 'polling' })
-    expect(toCreateBody({ ...valid(), add_mode: 'batch', batch_prefix_name: true })).toMatchObject({ mode: 'batch', batch_add_set_key_prefix_2_name: true })
+    expect(toCreateBody({ ...valid(), multi_key_mode: 'polling' })).toEqual({
+      mode: 'single',
+      channel: toPayload(valid()),
+    })
+    expect(toCreateBody({ ...valid(), add_mode: 'multi_to_single', multi_key_mode: 'polling' })).toMatchObject({
+      mode: 'multi_to_single',
+      multi_key_mode: 'polling',
+    })
+    expect(toCreateBody({ ...valid(), add_mode: 'batch', batch_prefix_name: true })).toMatchObject({
+      mode: 'batch',
+      batch_add_set_key_prefix_2_name: true,
+    })
     expect(toCreateBody({ ...valid(), add_mode: 'batch' })).not.toHaveProperty('multi_key_mode')
   })
 

@@ -3,10 +3,10 @@ import {
   ChannelAddMode,
   ChannelType,
   MultiKeyMode,
-  XUNFEI_DEFAULT_VERSION,
   splitCommaList,
   splitLines,
   uniqueItems,
+  XUNFEI_DEFAULT_VERSION,
   type AddChannelRequest,
   type Channel,
   type CreateChannelRequest,
@@ -165,7 +165,12 @@ export function validateForm(form: ChannelForm, mode: EditorMode): FormError | n
     return { key: 'nameKeyRequired', field: form.name.trim() === '' ? 'name' : 'key' }
   if (mode === 'edit' && form.name.trim() === '') return { key: 'nameKeyRequired', field: 'name' }
   // Several lines in single mode would be stored as one broken key.
-  if (mode === 'create' && form.add_mode === ChannelAddMode.single && form.type !== ChannelType.vertexAI && splitLines(form.key).length > 1)
+  if (
+    mode === 'create' &&
+    form.add_mode === ChannelAddMode.single &&
+    form.type !== ChannelType.vertexAI &&
+    splitLines(form.key).length > 1
+  )
     return { key: 'singleKeyLines', field: 'key' }
   if (form.models.length === 0) return { key: 'modelsRequired', field: 'models' }
   if (!isJsonObjectText(form.model_mapping)) return { key: 'modelMappingInvalid', field: 'model_mapping' }
@@ -196,7 +201,8 @@ export function keyLineCount(form: ChannelForm): number {
 
 /** The body of POST or PUT /api/channel/. */
 export function toPayload(form: ChannelForm): CreateChannelRequest {
-  const other = form.type === ChannelType.xunfei && form.other.trim() === '' ? XUNFEI_DEFAULT_VERSION : form.other.trim()
+  const other =
+    form.type === ChannelType.xunfei && form.other.trim() === '' ? XUNFEI_DEFAULT_VERSION : form.other.trim()
   return {
     type: form.type,
     name: form.name.trim(),
@@ -248,14 +254,19 @@ export function toUpdateBody(form: ChannelForm, id: number): UpdateChannelReques
 }
 
 /** Adds comma-separated custom names; refuses the whole input when one is already chosen. */
-export function addCustomModels(current: readonly string[], text: string): { models: string[] } | { error: 'modelsExist' } {
+export function addCustomModels(
+  current: readonly string[],
+  text: string
+): { models: string[] } | { error: 'modelsExist' } {
   const names = uniqueItems(splitCommaList(text))
   if (names.some((name) => current.includes(name))) return { error: 'modelsExist' }
   return { models: [...current, ...names] }
 }
 
 /** Which label the `other` field gets for a type, or null when the type does not use it. */
-export function otherFieldLabel(type: number): 'otherVersion' | 'otherRegion' | 'otherAccount' | 'otherPlugin' | 'other' {
+export function otherFieldLabel(
+  type: number
+): 'otherVersion' | 'otherRegion' | 'otherAccount' | 'otherPlugin' | 'other' {
   switch (type) {
     case ChannelType.azure:
     case ChannelType.xunfei:

@@ -1,4 +1,4 @@
-import { ChannelAddMode, MultiKeyMode, channelAddModes, multiKeyModes } from '@gateway/shared'
+import { ChannelAddMode, channelAddModes, MultiKeyMode, multiKeyModes } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Switch } from '@/components/ui/switch'
@@ -39,7 +39,12 @@ export function EditorKeyModes({ form, set, mode }: Omit<SectionProps, 'errors'>
           <label htmlFor="channel-batch-prefix" className="text-sm">
             {t('editor.batchPrefixName')}
           </label>
-          <Switch id="channel-batch-prefix" data-testid="channel-batch-prefix" checked={form.batch_prefix_name} onCheckedChange={(checked) => set({ batch_prefix_name: checked })} />
+          <Switch
+            id="channel-batch-prefix"
+            data-testid="channel-batch-prefix"
+            checked={form.batch_prefix_name}
+            onCheckedChange={(checked) => set({ batch_prefix_name: checked })}
+          />
         </div>
       )}
       {mode === 'edit' && (
@@ -57,13 +62,22 @@ export function EditorKeyModes({ form, set, mode }: Omit<SectionProps, 'errors'>
         </Field>
       )}
       {showPick && (
-        <Field id="channel-multi-key-mode" label={t('editor.multiKeyMode')} hint={t(`editor.multiKeyModeHints.${form.multi_key_mode}`)}>
+        <Field
+          id="channel-multi-key-mode"
+          label={t('editor.multiKeyMode')}
+          hint={t(`editor.multiKeyModeHints.${form.multi_key_mode}`)}
+        >
           <NativeSelect
             id="channel-multi-key-mode"
             data-testid="channel-multi-key-mode"
             className="h-9"
             value={form.multi_key_mode}
-            onChange={(event) => set({ multi_key_mode: event.target.value === MultiKeyMode.polling ? MultiKeyMode.polling : MultiKeyMode.random })}
+            onChange={(event) =>
+              set({
+                multi_key_mode:
+                  event.target.value === MultiKeyMode.polling ? MultiKeyMode.polling : MultiKeyMode.random,
+              })
+            }
           >
             {multiKeyModes.map((value) => (
               <option key={value} value={value}>

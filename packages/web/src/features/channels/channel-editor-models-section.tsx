@@ -29,12 +29,17 @@ export function EditorModelsSection({ form, set, errors, mode, channelId }: Sect
     mutationFn: () =>
       mode === 'edit' && channelId !== undefined && form.key.trim() === ''
         ? channelsApi.fetchModelsById(channelId)
-        : channelsApi.fetchModels({ base_url: form.base_url.trim().replace(/\/+$/, ''), type: form.type, key: form.key }),
+        : channelsApi.fetchModels({
+            base_url: form.base_url.trim().replace(/\/+$/, ''),
+            type: form.type,
+            key: form.key,
+          }),
     onSuccess: (fetched) => {
       set({ models: uniqueItems([...form.models, ...fetched]) })
       toast.success(t('toasts.modelsFetched', { count: fetched.length }))
     },
-    onError: (error) => toast.error(isApiError(error) && error.message ? error.message : t('messages.fetchModelsFailed')),
+    onError: (error) =>
+      toast.error(isApiError(error) && error.message ? error.message : t('messages.fetchModelsFailed')),
   })
 
   const onFetch = () => {
@@ -68,7 +73,13 @@ export function EditorModelsSection({ form, set, errors, mode, channelId }: Sect
           placeholder={t('editor.searchModels')}
         />
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onFetch} disabled={fetchModels.isPending} data-testid="channel-fetch-models">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onFetch}
+            disabled={fetchModels.isPending}
+            data-testid="channel-fetch-models"
+          >
             <CloudDownload />
             {t('editor.fetchModels')}
           </Button>

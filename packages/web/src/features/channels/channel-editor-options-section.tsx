@@ -22,7 +22,13 @@ export function EditorOptionsSection({ form, set }: SectionProps) {
 
   return (
     <FormSection title={t('editor.sections.options')} testId="editor-options">
-      <Field id="channel-system-prompt" label={t('editor.options.system_prompt')} hint={setting ? t('editor.options.system_prompt_hint') : t('editor.options.invalid', { field: t('editor.setting') })}>
+      <Field
+        id="channel-system-prompt"
+        label={t('editor.options.system_prompt')}
+        hint={
+          setting ? t('editor.options.system_prompt_hint') : t('editor.options.invalid', { field: t('editor.setting') })
+        }
+      >
         <Textarea
           id="channel-system-prompt"
           data-testid="channel-system-prompt"

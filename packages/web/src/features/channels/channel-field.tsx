@@ -46,7 +46,21 @@ export function FormSection({ title, children, testId }: { title: string; childr
 }
 
 /** A labelled on/off setting with its explanation; `id` is also the test id. */
-export function SwitchRow({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string
+  label: string
+  hint: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  disabled?: boolean
+}) {
   return (
     <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
       <div className="grid gap-0.5">

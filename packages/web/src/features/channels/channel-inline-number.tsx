@@ -7,7 +7,10 @@ import { Input } from '@/components/ui/input'
 export type InlineNumberKind = 'priority' | 'weight'
 
 /** Spec §5: priority an integer ≥ -999, weight a non-negative integer; null when valid. */
-export function inlineNumberError(kind: InlineNumberKind, text: string): 'priorityInteger' | 'priorityMin' | 'weightNonNegative' | null {
+export function inlineNumberError(
+  kind: InlineNumberKind,
+  text: string
+): 'priorityInteger' | 'priorityMin' | 'weightNonNegative' | null {
   const value = text.trim()
   if (kind === 'priority') {
     if (!/^-?\d+$/.test(value)) return 'priorityInteger'

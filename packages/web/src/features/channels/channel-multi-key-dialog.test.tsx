@@ -1,9 +1,9 @@
 import type { Channel, ChannelInfoDoc, MultiKeyStatusPage } from '@gateway/shared'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { MultiKeyBadge } from './channel-multi-key-badge'
 import { MultiKeyDialog } from './channel-multi-key-dialog'
@@ -12,7 +12,13 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.f
 vi.mock('./api', () => ({ channelsApi: { keyStatus: vi.fn(), manageKeys: vi.fn() } }))
 
 const api = vi.mocked(channelsApi)
-const info: ChannelInfoDoc = { is_multi_key: true, multi_key_size: 3, multi_key_status_list: { '1': 2, '2': 3 }, multi_key_polling_index: 0, multi_key_mode: 'polling' }
+const info: ChannelInfoDoc = {
+  is_multi_key: true,
+  multi_key_size: 3,
+  multi_key_status_list: { '1': 2, '2': 3 },
+  multi_key_polling_index: 0,
+  multi_key_mode: 'polling',
+}
 const channel = { id: 9, name: 'pool', channel_info: info } as Channel
 
 const page = (patch: Partial<MultiKeyStatusPage> = {}): MultiKeyStatusPage => ({
@@ -59,7 +65,9 @@ describe('MultiKeyDialog', () => {
     renderDialog()
     await screen.findByTestId('key-row-0')
     fireEvent.change(screen.getByTestId('multi-key-filter'), { target: { value: '3' } })
-    await waitFor(() => expect(api.keyStatus).toHaveBeenLastCalledWith({ channel_id: 9, page: 1, page_size: 10, status: 3 }))
+    await waitFor(() =>
+      expect(api.keyStatus).toHaveBeenLastCalledWith({ channel_id: 9, page: 1, page_size: 10, status: 3 })
+    )
   })
 
   it('enables and disables one key, toasts the answer and reloads', async () => {
@@ -67,11 +75,15 @@ describe('MultiKeyDialog', () => {
     api.manageKeys.mockResolvedValue('The key is enabled')
     renderDialog()
     fireEvent.click(await screen.findByTestId('key-enable-2'))
-    await waitFor(() => expect(api.manageKeys).toHaveBeenCalledWith({ channel_id: 9, action: 'enable_key', key_index: 2 }))
+    await waitFor(() =>
+      expect(api.manageKeys).toHaveBeenCalledWith({ channel_id: 9, action: 'enable_key', key_index: 2 })
+    )
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('The key is enabled'))
     await waitFor(() => expect(api.keyStatus.mock.calls.length).toBeGreaterThan(1))
     fireEvent.click(screen.getByTestId('key-disable-0'))
-    await waitFor(() => expect(api.manageKeys).toHaveBeenLastCalledWith({ channel_id: 9, action: 'disable_key', key_index: 0 }))
+    await waitFor(() =>
+      expect(api.manageKeys).toHaveBeenLastCalledWith({ channel_id: 9, action: 'disable_key', key_index: 0 })
+    )
   })
 
   it('asks before deleting a key or the auto-disabled ones', async () => {
@@ -82,15 +94,26 @@ describe('MultiKeyDialog', () => {
     expect(await screen.findByText('Delete key #2?')).toBeVisible()
     expect(api.manageKeys).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
-    await waitFor(() => expect(api.manageKeys).toHaveBeenCalledWith({ channel_id: 9, action: 'delete_key', key_index: 1 }))
+    await waitFor(() =>
+      expect(api.manageKeys).toHaveBeenCalledWith({ channel_id: 9, action: 'delete_key', key_index: 1 })
+    )
     fireEvent.click(await screen.findByTestId('keys-delete-auto'))
     expect(await screen.findByText('Auto-disabled keys to remove from the channel: 1.')).toBeVisible()
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
-    await waitFor(() => expect(api.manageKeys).toHaveBeenLastCalledWith({ channel_id: 9, action: 'delete_disabled_keys' }))
+    await waitFor(() =>
+      expect(api.manageKeys).toHaveBeenLastCalledWith({ channel_id: 9, action: 'delete_disabled_keys' })
+    )
   })
 
   it('offers the bulk actions that apply only', async () => {
-    api.keyStatus.mockResolvedValue(page({ keys: [{ index: 0, status: 1, key_preview: '***' }], enabled_count: 1, manual_disabled_count: 0, auto_disabled_count: 0 }))
+    api.keyStatus.mockResolvedValue(
+      page({
+        keys: [{ index: 0, status: 1, key_preview: '***' }],
+        enabled_count: 1,
+        manual_disabled_count: 0,
+        auto_disabled_count: 0,
+      })
+    )
     renderDialog()
     await screen.findByTestId('key-row-0')
     expect(screen.queryByTestId('keys-enable-all')).toBeNull()

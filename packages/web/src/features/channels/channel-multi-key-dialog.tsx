@@ -17,7 +17,10 @@ import { useInvalidateChannels } from './queries'
 const PAGE_SIZE = 10
 
 /** A question asked before an action that removes keys or turns them all off. */
-type Pending = { action: 'delete_key'; index: number } | { action: 'delete_disabled_keys'; count: number } | { action: 'disable_all_keys' }
+type Pending =
+  | { action: 'delete_key'; index: number }
+  | { action: 'delete_disabled_keys'; count: number }
+  | { action: 'disable_all_keys' }
 
 function KeyStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation('channels')
@@ -45,7 +48,8 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
     gcTime: 0,
   })
   const act = useMutation({
-    mutationFn: (body: Omit<MultiKeyManageInput, 'channel_id'>) => channelsApi.manageKeys({ channel_id: channelId, ...body }),
+    mutationFn: (body: Omit<MultiKeyManageInput, 'channel_id'>) =>
+      channelsApi.manageKeys({ channel_id: channelId, ...body }),
     onSuccess: async (message) => {
       toast.success(message || t('messages.keyActionDone'))
       setPending(null)
@@ -60,22 +64,51 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
   }
 
   const confirmText = (): { title: string; description: string } => {
-    if (pending?.action === 'delete_key') return { title: t('multiKey.confirmDeleteTitle', { index: pending.index + 1 }), description: t('multiKey.confirmDeleteBody') }
-    if (pending?.action === 'delete_disabled_keys') return { title: t('multiKey.confirmDeleteAutoTitle'), description: t('multiKey.confirmDeleteAutoBody', { count: pending.count }) }
+    if (pending?.action === 'delete_key')
+      return {
+        title: t('multiKey.confirmDeleteTitle', { index: pending.index + 1 }),
+        description: t('multiKey.confirmDeleteBody'),
+      }
+    if (pending?.action === 'delete_disabled_keys')
+      return {
+        title: t('multiKey.confirmDeleteAutoTitle'),
+        description: t('multiKey.confirmDeleteAutoBody', { count: pending.count }),
+      }
     return { title: t('multiKey.confirmDisableAllTitle'), description: t('multiKey.confirmDisableAllBody') }
   }
   const keyActions = (key: KeyStatus) => (
     <div className="flex justify-end gap-1">
       {key.status === ChannelStatus.enabled ? (
-        <Button size="sm" variant="outline" className="h-7 px-2" data-testid={`key-disable-${key.index}`} disabled={act.isPending} onClick={() => act.mutate({ action: 'disable_key', key_index: key.index })}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7 px-2"
+          data-testid={`key-disable-${key.index}`}
+          disabled={act.isPending}
+          onClick={() => act.mutate({ action: 'disable_key', key_index: key.index })}
+        >
           {t('multiKey.disable')}
         </Button>
       ) : (
-        <Button size="sm" variant="outline" className="h-7 px-2" data-testid={`key-enable-${key.index}`} disabled={act.isPending} onClick={() => act.mutate({ action: 'enable_key', key_index: key.index })}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7 px-2"
+          data-testid={`key-enable-${key.index}`}
+          disabled={act.isPending}
+          onClick={() => act.mutate({ action: 'enable_key', key_index: key.index })}
+        >
           {t('multiKey.enable')}
         </Button>
       )}
-      <Button size="icon-sm" variant="ghost" aria-label={t('multiKey.delete')} title={t('multiKey.delete')} data-testid={`key-delete-${key.index}`} onClick={() => setPending({ action: 'delete_key', index: key.index })}>
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        aria-label={t('multiKey.delete')}
+        title={t('multiKey.delete')}
+        data-testid={`key-delete-${key.index}`}
+        onClick={() => setPending({ action: 'delete_key', index: key.index })}
+      >
         <Trash2 />
       </Button>
     </div>
@@ -120,17 +153,33 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
             </NativeSelect>
             <div className="flex flex-wrap gap-2">
               {data && data.manual_disabled_count + data.auto_disabled_count > 0 && (
-                <Button size="sm" variant="outline" data-testid="keys-enable-all" disabled={act.isPending} onClick={() => act.mutate({ action: 'enable_all_keys' })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  data-testid="keys-enable-all"
+                  disabled={act.isPending}
+                  onClick={() => act.mutate({ action: 'enable_all_keys' })}
+                >
                   <Power /> {t('multiKey.enableAll')}
                 </Button>
               )}
               {data && data.enabled_count > 0 && (
-                <Button size="sm" variant="outline" data-testid="keys-disable-all" onClick={() => setPending({ action: 'disable_all_keys' })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  data-testid="keys-disable-all"
+                  onClick={() => setPending({ action: 'disable_all_keys' })}
+                >
                   <PowerOff /> {t('multiKey.disableAll')}
                 </Button>
               )}
               {data && data.auto_disabled_count > 0 && (
-                <Button size="sm" variant="destructive" data-testid="keys-delete-auto" onClick={() => setPending({ action: 'delete_disabled_keys', count: data.auto_disabled_count })}>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  data-testid="keys-delete-auto"
+                  onClick={() => setPending({ action: 'delete_disabled_keys', count: data.auto_disabled_count })}
+                >
                   <Trash2 /> {t('multiKey.deleteAuto')}
                 </Button>
               )}
@@ -178,7 +227,9 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
                       <td className="max-w-56 truncate px-2 text-xs" title={key.reason}>
                         {key.reason || '-'}
                       </td>
-                      <td className="px-2 text-xs text-muted-foreground">{key.disabled_time ? formatTime(key.disabled_time) : '-'}</td>
+                      <td className="px-2 text-xs text-muted-foreground">
+                        {key.disabled_time ? formatTime(key.disabled_time) : '-'}
+                      </td>
                       <td className="px-2">{keyActions(key)}</td>
                     </tr>
                   ))}
@@ -188,12 +239,20 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
           )}
           {data && data.total_pages > 1 && (
             <div className="flex items-center justify-between text-sm">
-              <span className="text-muted-foreground">{t('multiKey.page', { page: data.page, pages: data.total_pages })}</span>
+              <span className="text-muted-foreground">
+                {t('multiKey.page', { page: data.page, pages: data.total_pages })}
+              </span>
               <div className="flex gap-2">
                 <Button size="sm" variant="outline" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
                   {t('multiKey.previous')}
                 </Button>
-                <Button size="sm" variant="outline" data-testid="multi-key-next" disabled={data.page >= data.total_pages} onClick={() => setPage(data.page + 1)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  data-testid="multi-key-next"
+                  disabled={data.page >= data.total_pages}
+                  onClick={() => setPage(data.page + 1)}
+                >
                   {t('multiKey.next')}
                 </Button>
               </div>
@@ -206,7 +265,14 @@ export function MultiKeyDialog({ channel, onClose }: { channel: Channel | null; 
         {...confirmText()}
         destructive
         pending={act.isPending}
-        onConfirm={() => pending && act.mutate(pending.action === 'delete_key' ? { action: 'delete_key', key_index: pending.index } : { action: pending.action })}
+        onConfirm={() =>
+          pending &&
+          act.mutate(
+            pending.action === 'delete_key'
+              ? { action: 'delete_key', key_index: pending.index }
+              : { action: pending.action }
+          )
+        }
         onOpenChange={(open) => !open && setPending(null)}
       />
     </>

@@ -25,14 +25,18 @@ export function MultiSelect({ id, options, value, onChange, placeholder, 'data-t
     const needle = query.trim().toLowerCase()
     return (needle ? all.filter((name) => name.toLowerCase().includes(needle)) : all).slice(0, LIST_LIMIT)
   }, [all, query])
-  const toggle = (name: string) => onChange(value.includes(name) ? value.filter((item) => item !== name) : [...value, name])
+  const toggle = (name: string) =>
+    onChange(value.includes(name) ? value.filter((item) => item !== name) : [...value, name])
 
   return (
     <div className="grid gap-2" data-testid={testId}>
       {value.length > 0 && (
         <div className="flex max-h-36 flex-wrap gap-1.5 overflow-y-auto rounded-md border bg-muted/30 p-2">
           {value.map((name) => (
-            <span key={name} className="inline-flex items-center gap-1 rounded-md border bg-background px-2 py-0.5 text-xs">
+            <span
+              key={name}
+              className="inline-flex items-center gap-1 rounded-md border bg-background px-2 py-0.5 text-xs"
+            >
               <span className="max-w-56 truncate">{name}</span>
               <button
                 type="button"
@@ -54,7 +58,9 @@ export function MultiSelect({ id, options, value, onChange, placeholder, 'data-t
             data-testid={testId ? `${testId}-trigger` : undefined}
             className="flex h-9 w-full items-center justify-between rounded-md border border-input bg-card px-3 text-left text-sm text-muted-foreground shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 dark:bg-input/20"
           >
-            <span className="truncate">{value.length > 0 ? t('editor.selectedCount', { count: value.length }) : placeholder}</span>
+            <span className="truncate">
+              {value.length > 0 ? t('editor.selectedCount', { count: value.length }) : placeholder}
+            </span>
             <ChevronDown className="size-4 shrink-0" />
           </button>
         </Popover.Trigger>
@@ -73,7 +79,9 @@ export function MultiSelect({ id, options, value, onChange, placeholder, 'data-t
               data-testid={testId ? `${testId}-search` : undefined}
             />
             <div role="listbox" aria-multiselectable className="max-h-64 overflow-y-auto">
-              {matches.length === 0 && <p className="px-2 py-3 text-center text-sm text-muted-foreground">{t('editor.noModels')}</p>}
+              {matches.length === 0 && (
+                <p className="px-2 py-3 text-center text-sm text-muted-foreground">{t('editor.noModels')}</p>
+              )}
               {matches.map((name) => {
                 const selected = value.includes(name)
                 return (
@@ -85,7 +93,7 @@ export function MultiSelect({ id, options, value, onChange, placeholder, 'data-t
                     onClick={() => toggle(name)}
                     className={cn(
                       'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent',
-                      selected && 'font-medium',
+                      selected && 'font-medium'
                     )}
                   >
                     <Check className={cn('size-4 shrink-0 text-primary', !selected && 'invisible')} />

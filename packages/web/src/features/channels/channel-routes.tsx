@@ -1,4 +1,11 @@
-import { createRoute, useNavigate, useParams, useSearch, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import {
+  createRoute,
+  lazyRouteComponent,
+  useNavigate,
+  useParams,
+  useSearch,
+  type AnyRoute,
+} from '@tanstack/react-router'
 import { channelAddSearchSchema, channelsSearchSchema } from './channel-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -16,7 +23,12 @@ export function createChannelRoutes<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: channelsSearchSchema,
     component: function ChannelRoute() {
       const navigate = useNavigate()
-      return <ChannelsPage search={list.useSearch()} onSearchChange={(search) => void navigate({ to: '/channel', search, replace: true })} />
+      return (
+        <ChannelsPage
+          search={list.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/channel', search, replace: true })}
+        />
+      )
     },
   })
   const add = createRoute({

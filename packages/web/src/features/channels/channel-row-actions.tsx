@@ -1,5 +1,18 @@
 import { ChannelStatus, type Channel } from '@gateway/shared'
-import { Copy, FlaskConical, KeyRound, ListChecks, Pencil, Power, PowerOff, Radar, RefreshCw, Tags, Trash2, Zap } from 'lucide-react'
+import {
+  Copy,
+  FlaskConical,
+  KeyRound,
+  ListChecks,
+  Pencil,
+  Power,
+  PowerOff,
+  Radar,
+  RefreshCw,
+  Tags,
+  Trash2,
+  Zap,
+} from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { RowActions } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
@@ -45,7 +58,14 @@ export function ChannelRowActions({ channel, handlers }: { channel: Channel; han
             <span className="max-2xl:sr-only">{t('actions.test')}</span>
           </Button>
           {canWrite && (
-            <Button size="icon-sm" variant="ghost" aria-label={t('actions.edit')} title={t('actions.edit')} data-testid={`channel-edit-${channel.id}`} onClick={() => handlers.onEdit(channel)}>
+            <Button
+              size="icon-sm"
+              variant="ghost"
+              aria-label={t('actions.edit')}
+              title={t('actions.edit')}
+              data-testid={`channel-edit-${channel.id}`}
+              onClick={() => handlers.onEdit(channel)}
+            >
               <Pencil />
             </Button>
           )}
@@ -61,7 +81,10 @@ export function ChannelRowActions({ channel, handlers }: { channel: Channel; han
         {t('actions.refreshBalance')}
       </DropdownMenuItem>
       {canWrite && (
-        <DropdownMenuItem data-testid={`channel-toggle-${channel.id}`} onSelect={() => void actions.setEnabled(channel, !enabled)}>
+        <DropdownMenuItem
+          data-testid={`channel-toggle-${channel.id}`}
+          onSelect={() => void actions.setEnabled(channel, !enabled)}
+        >
           {enabled ? <PowerOff /> : <Power />}
           {enabled ? t('actions.disable') : t('actions.enable')}
         </DropdownMenuItem>
@@ -85,7 +108,11 @@ export function ChannelRowActions({ channel, handlers }: { channel: Channel; han
       {canWrite && (
         <>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" data-testid={`channel-delete-${channel.id}`} onSelect={() => handlers.onDelete(channel)}>
+          <DropdownMenuItem
+            variant="destructive"
+            data-testid={`channel-delete-${channel.id}`}
+            onSelect={() => handlers.onDelete(channel)}
+          >
             <Trash2 />
             {t('actions.delete')}
           </DropdownMenuItem>
@@ -104,7 +131,14 @@ export function TagRowActions({ tag, handlers }: { tag: string; handlers: RowHan
     <RowActions
       label={t('toolbar.more')}
       inline={
-        <Button size="sm" variant="outline" className="h-7 px-2" data-testid={`tag-edit-${tag}`} title={t('tag.edit')} onClick={() => handlers.onEditTag(tag)}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7 px-2"
+          data-testid={`tag-edit-${tag}`}
+          title={t('tag.edit')}
+          onClick={() => handlers.onEditTag(tag)}
+        >
           <Tags />
           <span className="max-2xl:sr-only">{t('tag.edit')}</span>
         </Button>
@@ -114,7 +148,10 @@ export function TagRowActions({ tag, handlers }: { tag: string; handlers: RowHan
         <ListChecks />
         {t('tag.enableAll')}
       </DropdownMenuItem>
-      <DropdownMenuItem data-testid={`tag-disable-${tag}`} onSelect={() => setTagEnabled.mutate({ tag, enabled: false })}>
+      <DropdownMenuItem
+        data-testid={`tag-disable-${tag}`}
+        onSelect={() => setTagEnabled.mutate({ tag, enabled: false })}
+      >
         <PowerOff />
         {t('tag.disableAll')}
       </DropdownMenuItem>

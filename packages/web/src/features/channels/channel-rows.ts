@@ -10,7 +10,12 @@ export type ChannelRow =
  * followed by its channels when the tag is expanded. Otherwise one row per channel.
  */
 export function buildRows(items: Channel[], tagMode: boolean, expanded: ReadonlySet<string>): ChannelRow[] {
-  const channelRow = (channel: Channel, nested = false): ChannelRow => ({ kind: 'channel', id: String(channel.id), channel, nested })
+  const channelRow = (channel: Channel, nested = false): ChannelRow => ({
+    kind: 'channel',
+    id: String(channel.id),
+    channel,
+    nested,
+  })
   if (!tagMode) return items.map((channel) => channelRow(channel))
   const rows: ChannelRow[] = []
   const tags = new Map<string, Channel[]>()
@@ -29,7 +34,9 @@ export function buildRows(items: Channel[], tagMode: boolean, expanded: Readonly
     group.push(channel)
   }
   return rows.flatMap((row) =>
-    row.kind === 'tag' && expanded.has(row.tag) ? [row, ...row.channels.map((channel) => channelRow(channel, true))] : [row],
+    row.kind === 'tag' && expanded.has(row.tag)
+      ? [row, ...row.channels.map((channel) => channelRow(channel, true))]
+      : [row]
   )
 }
 

@@ -10,8 +10,8 @@ import { Textarea } from '@/components/ui/textarea'
 import { channelsApi } from './api'
 import { Field, FormSection } from './channel-field'
 import { MultiSelect } from './channel-multi-select'
-import { useAllModels, useGroups, useInvalidateChannels } from './queries'
 import { buildTagEdit, initialTagForm, type TagForm } from './channel-tag-editor-form'
+import { useAllModels, useGroups, useInvalidateChannels } from './queries'
 
 interface TagEditorDrawerProps {
   /** The tag being edited; null keeps the drawer closed. */
@@ -69,7 +69,15 @@ function TagEditorForm({ tag, onClose }: { tag: string; onClose: () => void }) {
     }
     const result = buildTagEdit(tag, form)
     if ('error' in result) {
-      const field = ({ nothingChanged: 'new_tag', priorityInteger: 'priority', priorityMin: 'priority', weightNonNegative: 'weight', modelMappingInvalid: 'model_mapping' } as const)[result.error]
+      const field = (
+        {
+          nothingChanged: 'new_tag',
+          priorityInteger: 'priority',
+          priorityMin: 'priority',
+          weightNonNegative: 'weight',
+          modelMappingInvalid: 'model_mapping',
+        } as const
+      )[result.error]
       const message = t(`messages.${result.error}`)
       setError({ field, message })
       toast.error(message)
@@ -84,26 +92,72 @@ function TagEditorForm({ tag, onClose }: { tag: string; onClose: () => void }) {
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="tag-editor-form">
       <div className="grid flex-1 content-start gap-4 overflow-y-auto p-4">
         <FormSection title={t('editor.sections.basic')}>
-          <Field id="tag-new-tag" label={t('tagEditor.newTag')} hint={t('tagEditor.newTagHint')} error={errorOf('new_tag')}>
-            <Input id="tag-new-tag" data-testid="tag-new-tag" value={form.new_tag} onChange={(event) => set({ new_tag: event.target.value })} />
+          <Field
+            id="tag-new-tag"
+            label={t('tagEditor.newTag')}
+            hint={t('tagEditor.newTagHint')}
+            error={errorOf('new_tag')}
+          >
+            <Input
+              id="tag-new-tag"
+              data-testid="tag-new-tag"
+              value={form.new_tag}
+              onChange={(event) => set({ new_tag: event.target.value })}
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="tag-priority" label={t('editor.priority')} hint={t('tagEditor.blank')} error={errorOf('priority')}>
-              <Input id="tag-priority" data-testid="tag-priority" inputMode="numeric" value={form.priority} onChange={(event) => set({ priority: event.target.value })} />
+            <Field
+              id="tag-priority"
+              label={t('editor.priority')}
+              hint={t('tagEditor.blank')}
+              error={errorOf('priority')}
+            >
+              <Input
+                id="tag-priority"
+                data-testid="tag-priority"
+                inputMode="numeric"
+                value={form.priority}
+                onChange={(event) => set({ priority: event.target.value })}
+              />
             </Field>
             <Field id="tag-weight" label={t('editor.weight')} hint={t('tagEditor.blank')} error={errorOf('weight')}>
-              <Input id="tag-weight" data-testid="tag-weight" inputMode="numeric" value={form.weight} onChange={(event) => set({ weight: event.target.value })} />
+              <Input
+                id="tag-weight"
+                data-testid="tag-weight"
+                inputMode="numeric"
+                value={form.weight}
+                onChange={(event) => set({ weight: event.target.value })}
+              />
             </Field>
           </div>
         </FormSection>
         <FormSection title={t('editor.sections.models')}>
           <Field id="tag-models" label={t('editor.models')} hint={t('tagEditor.blank')}>
-            <MultiSelect id="tag-models" data-testid="tag-models" options={modelOptions} value={form.models} onChange={(next) => set({ models: next })} placeholder={t('tagEditor.blank')} />
+            <MultiSelect
+              id="tag-models"
+              data-testid="tag-models"
+              options={modelOptions}
+              value={form.models}
+              onChange={(next) => set({ models: next })}
+              placeholder={t('tagEditor.blank')}
+            />
           </Field>
           <Field id="tag-groups" label={t('editor.groups')} hint={t('tagEditor.blank')}>
-            <MultiSelect id="tag-groups" data-testid="tag-groups" options={groups.data ?? []} value={form.groups} onChange={(next) => set({ groups: next })} placeholder={t('tagEditor.blank')} />
+            <MultiSelect
+              id="tag-groups"
+              data-testid="tag-groups"
+              options={groups.data ?? []}
+              value={form.groups}
+              onChange={(next) => set({ groups: next })}
+              placeholder={t('tagEditor.blank')}
+            />
           </Field>
-          <Field id="tag-model-mapping" label={t('editor.modelMapping')} hint={t('tagEditor.blank')} error={errorOf('model_mapping')}>
+          <Field
+            id="tag-model-mapping"
+            label={t('editor.modelMapping')}
+            hint={t('tagEditor.blank')}
+            error={errorOf('model_mapping')}
+          >
             <Textarea
               id="tag-model-mapping"
               data-testid="tag-model-mapping"

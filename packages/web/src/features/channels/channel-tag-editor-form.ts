@@ -11,9 +11,17 @@ export interface TagForm {
   weight: string
 }
 
-export type TagFormError = 'nothingChanged' | 'priorityInteger' | 'priorityMin' | 'weightNonNegative' | 'modelMappingInvalid'
+export type TagFormError =
+  'nothingChanged' | 'priorityInteger' | 'priorityMin' | 'weightNonNegative' | 'modelMappingInvalid'
 
-export const initialTagForm = (tag: string): TagForm => ({ new_tag: tag, models: [], groups: [], model_mapping: '', priority: '', weight: '' })
+export const initialTagForm = (tag: string): TagForm => ({
+  new_tag: tag,
+  models: [],
+  groups: [],
+  model_mapping: '',
+  priority: '',
+  weight: '',
+})
 
 /**
  * Spec §4/§5: blank is unchanged; an emptied new tag dissolves the tag; priority an integer

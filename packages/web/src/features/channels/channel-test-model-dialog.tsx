@@ -32,7 +32,12 @@ export function TestModelDialog({ channel, onPick, onClose }: TestModelDialogPro
           <DialogTitle>{t('testDialog.title')}</DialogTitle>
           <DialogDescription>{t('testDialog.description', { name: channel?.name ?? '' })}</DialogDescription>
         </DialogHeader>
-        <Input value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('testDialog.search')} autoFocus />
+        <Input
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('testDialog.search')}
+          autoFocus
+        />
         <div className="grid max-h-80 gap-1 overflow-y-auto">
           {matches.map((model) => (
             <button
@@ -45,7 +50,9 @@ export function TestModelDialog({ channel, onPick, onClose }: TestModelDialogPro
               {channel?.test_model === model && <Badge variant="info">{t('testDialog.default')}</Badge>}
             </button>
           ))}
-          {matches.length === 0 && <p className="py-6 text-center text-sm text-muted-foreground">{t('editor.noModels')}</p>}
+          {matches.length === 0 && (
+            <p className="py-6 text-center text-sm text-muted-foreground">{t('editor.noModels')}</p>
+          )}
         </div>
       </DialogContent>
     </Dialog>

@@ -11,6 +11,6 @@ export function useTypeLabel(): (type: number) => string {
       if (i18n.exists(`channels:${key}`)) return t(key as 'types.0')
       return channelTypeInfo(type)?.label ?? `${t('types.0')} #${type}`
     },
-    [t, i18n],
+    [t, i18n]
   )
 }

@@ -1,8 +1,8 @@
 import type { Channel } from '@gateway/shared'
+import { renderFeaturePage } from '@test/render'
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { channelsApi } from './api'
 import { UpstreamDialog } from './channel-upstream-dialog'
 
@@ -50,7 +50,7 @@ describe('UpstreamDialog', () => {
     expect(screen.getByText('cli, web')).toBeVisible()
   })
 
-  it('fills the first-seen and last-seen columns from the server\'s Unix seconds, and — for a group never used', async () => {
+  it("fills the first-seen and last-seen columns from the server's Unix seconds, and — for a group never used", async () => {
     const first = 1_700_000_000
     const last = 1_700_086_400
     api.detectUpstream.mockResolvedValue({
@@ -64,7 +64,9 @@ describe('UpstreamDialog', () => {
     })
     renderDialog()
     const vip = within(await screen.findByTestId('upstream-group-vip'))
-    expect(vip.getByTestId('first-seen').textContent).toBe(new Date(first * 1000).toLocaleString('en', { hour12: false }))
+    expect(vip.getByTestId('first-seen').textContent).toBe(
+      new Date(first * 1000).toLocaleString('en', { hour12: false })
+    )
     expect(vip.getByTestId('last-seen').textContent).toBe(new Date(last * 1000).toLocaleString('en', { hour12: false }))
     const unused = within(screen.getByTestId('upstream-group-default'))
     expect(unused.getByTestId('first-seen').textContent).toBe('—')

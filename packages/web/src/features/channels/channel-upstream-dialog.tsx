@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { channelsApi } from './api'
 import { formatLocalDateTime } from '@/lib/date-time'
+import { channelsApi } from './api'
 
 /**
  * When a group last (or first) carried a consume log through the channel: Unix seconds from the
@@ -29,7 +29,15 @@ export function UpstreamDialog({ channel, onClose }: { channel: Channel | null; 
     <div className="grid gap-2">
       <h4 className="text-sm font-medium">{title}</h4>
       <div className="flex flex-wrap gap-1.5">
-        {items && items.length > 0 ? items.map((item) => <Badge key={item} variant={variant}>{item}</Badge>) : <span className="text-sm text-muted-foreground">{t('upstream.none')}</span>}
+        {items && items.length > 0 ? (
+          items.map((item) => (
+            <Badge key={item} variant={variant}>
+              {item}
+            </Badge>
+          ))
+        ) : (
+          <span className="text-sm text-muted-foreground">{t('upstream.none')}</span>
+        )}
       </div>
     </div>
   )
@@ -69,11 +77,21 @@ export function UpstreamDialog({ channel, onClose }: { channel: Channel | null; 
                   </thead>
                   <tbody>
                     {data.groups.map((group) => (
-                      <tr key={group.group} className="border-t align-top" data-testid={`upstream-group-${group.group}`}>
+                      <tr
+                        key={group.group}
+                        className="border-t align-top"
+                        data-testid={`upstream-group-${group.group}`}
+                      >
                         <td className="py-1 pr-2">{group.group}</td>
-                        <td className="pr-2 tabular-nums" data-testid="first-seen">{seenAt(group.first_seen, i18n.language)}</td>
-                        <td className="pr-2 tabular-nums" data-testid="last-seen">{seenAt(group.last_seen, i18n.language)}</td>
-                        <td className="[overflow-wrap:anywhere]">{group.client_types.length > 0 ? group.client_types.join(', ') : '—'}</td>
+                        <td className="pr-2 tabular-nums" data-testid="first-seen">
+                          {seenAt(group.first_seen, i18n.language)}
+                        </td>
+                        <td className="pr-2 tabular-nums" data-testid="last-seen">
+                          {seenAt(group.last_seen, i18n.language)}
+                        </td>
+                        <td className="[overflow-wrap:anywhere]">
+                          {group.client_types.length > 0 ? group.client_types.join(', ') : '—'}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -21,7 +21,8 @@ export function ChannelsFilterBar({ search, onSearch }: FilterBarProps) {
   const models = useEnabledModels()
   const [keyword, setKeyword] = useState(search.keyword ?? '')
   const [model, setModel] = useState(search.model ?? '')
-  const apply = (group = search.group) => onSearch({ keyword: clean(keyword), model: clean(model), group: group || undefined })
+  const apply = (group = search.group) =>
+    onSearch({ keyword: clean(keyword), model: clean(model), group: group || undefined })
   const reset = () => {
     setKeyword('')
     setModel('')

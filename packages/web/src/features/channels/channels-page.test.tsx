@@ -1,11 +1,11 @@
 import { Role, type Channel } from '@gateway/shared'
+import { renderWithRouter } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { defaultStatus } from '@/lib/status'
 import { setStoredUser } from '@/lib/session'
-import { renderWithRouter } from '@test/render'
+import { defaultStatus } from '@/lib/status'
 import { channelsApi } from './api'
 import { ChannelsPage } from './channels-page'
 
@@ -14,7 +14,16 @@ vi.mock('./api', () => ({
   channelsApi: {
     list: vi.fn(),
     update: vi.fn(async () => ({})),
-    keyStatus: vi.fn(async () => ({ keys: [], total: 0, page: 1, page_size: 10, total_pages: 1, enabled_count: 0, manual_disabled_count: 0, auto_disabled_count: 0 })),
+    keyStatus: vi.fn(async () => ({
+      keys: [],
+      total: 0,
+      page: 1,
+      page_size: 10,
+      total_pages: 1,
+      enabled_count: 0,
+      manual_disabled_count: 0,
+      auto_disabled_count: 0,
+    })),
     groups: vi.fn(async () => ['default']),
     enabledModels: vi.fn(async () => ['gpt-4o']),
     test: vi.fn(async () => ({ success: true, time: 0.42 })),
@@ -53,13 +62,26 @@ const channel = (patch: Partial<Channel>): Channel => ({
   remark: '',
   max_input_tokens: 0,
   private_network: 0,
-  channel_info: { is_multi_key: false, multi_key_size: 0, multi_key_status_list: null, multi_key_polling_index: 0, multi_key_mode: '' },
+  channel_info: {
+    is_multi_key: false,
+    multi_key_size: 0,
+    multi_key_status_list: null,
+    multi_key_polling_index: 0,
+    multi_key_mode: '',
+  },
   ...patch,
 })
 
 const items = [
   channel({ id: 1, name: 'alpha', response_time: 800 }),
-  channel({ id: 2, name: 'beta', type: 15, status: 3, other_info: '{"status_reason":"401","status_time":1700000000}', tag: 'team' }),
+  channel({
+    id: 2,
+    name: 'beta',
+    type: 15,
+    status: 3,
+    other_info: '{"status_reason":"401","status_time":1700000000}',
+    tag: 'team',
+  }),
   channel({ id: 3, name: 'gamma', status: 2, response_time: 4000, tag: 'team' }),
 ]
 
@@ -67,19 +89,29 @@ async function renderPage() {
   return renderWithRouter(<ChannelsPage search={{}} onSearchChange={() => {}} />, '/channel')
 }
 
-const signedInAs = (role: number) => setStoredUser({ id: 7, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const signedInAs = (role: number) =>
+  setStoredUser({ id: 7, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
 
 /** GET /api/status as the server answers it, with the root's channel grant for admins on or off. */
 function serveStatus(adminChannelWrite: boolean) {
-  const envelope = { success: true, message: '', data: { ...defaultStatus, admin_channel_write_enabled: adminChannelWrite } }
+  const envelope = {
+    success: true,
+    message: '',
+    data: { ...defaultStatus, admin_channel_write_enabled: adminChannelWrite },
+  }
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (String(url).includes('/api/status') ? Response.json(envelope) : Response.json({ success: false, message: 'unexpected' }, { status: 500 }))),
+    vi.fn(async (url: string) =>
+      String(url).includes('/api/status')
+        ? Response.json(envelope)
+        : Response.json({ success: false, message: 'unexpected' }, { status: 500 })
+    )
   )
 }
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement
-const openMenu = (row: HTMLElement) => fireEvent.pointerDown(within(row).getByTestId('row-actions-trigger'), { button: 0, pointerType: 'mouse' })
+const openMenu = (row: HTMLElement) =>
+  fireEvent.pointerDown(within(row).getByTestId('row-actions-trigger'), { button: 0, pointerType: 'mouse' })
 
 describe('ChannelsPage', () => {
   beforeEach(async () => {
@@ -180,7 +212,11 @@ describe('ChannelsPage for an admin', () => {
 
     openMenu(rowOf('alpha'))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Test with a model', 'Refresh balance', 'Detect upstream'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent)
+    ).toEqual(['Test with a model', 'Refresh balance', 'Detect upstream'])
 
     fireEvent.click(screen.getByTestId('channel-tag-mode'))
     expect(await screen.findByText('2 channels')).toBeVisible()
@@ -198,19 +234,26 @@ describe('ChannelsPage for an admin', () => {
     expect(screen.getByTestId('channel-priority-1').tagName).toBe('INPUT')
     openMenu(rowOf('alpha'))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Test with a model',
-      'Refresh balance',
-      'Disable',
-      'Copy',
-      'Detect upstream',
-      'Delete',
-    ])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent)
+    ).toEqual(['Test with a model', 'Refresh balance', 'Disable', 'Copy', 'Detect upstream', 'Delete'])
   })
 
   it('marks a multi-key channel with its key count and opens its key manager (the root)', async () => {
     signedInAs(Role.root)
-    const multi = channel({ id: 4, name: 'pool', channel_info: { is_multi_key: true, multi_key_size: 5, multi_key_status_list: { '0': 3 }, multi_key_polling_index: 0, multi_key_mode: 'random' } })
+    const multi = channel({
+      id: 4,
+      name: 'pool',
+      channel_info: {
+        is_multi_key: true,
+        multi_key_size: 5,
+        multi_key_status_list: { '0': 3 },
+        multi_key_polling_index: 0,
+        multi_key_mode: 'random',
+      },
+    })
     vi.mocked(channelsApi.list).mockResolvedValue({ items: [...items, multi], total: 4, page: 1, page_size: 10 })
     await renderPage()
     expect((await screen.findByTestId('multi-key-badge-4')).textContent).toBe('4/5 keys')
@@ -218,6 +261,8 @@ describe('ChannelsPage for an admin', () => {
     openMenu(rowOf('pool'))
     fireEvent.click(await screen.findByTestId('channel-keys-4'))
     expect(await screen.findByText('Keys of pool')).toBeVisible()
-    await waitFor(() => expect(channelsApi.keyStatus).toHaveBeenCalledWith({ channel_id: 4, page: 1, page_size: 10, status: undefined }))
+    await waitFor(() =>
+      expect(channelsApi.keyStatus).toHaveBeenCalledWith({ channel_id: 4, page: 1, page_size: 10, status: undefined })
+    )
   })
 })

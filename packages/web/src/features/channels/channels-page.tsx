@@ -3,24 +3,34 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnSettingsButton, ConfirmDialog, DataTable, DataTablePagination, loadFailure, selectedRowIds, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import {
+  ColumnSettingsButton,
+  ConfirmDialog,
+  DataTable,
+  DataTablePagination,
+  loadFailure,
+  selectedRowIds,
+  useColumnVisibility,
+  useDataTable,
+  usePageSize,
+} from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { channelColumns } from './channel-columns'
-import { buildRows } from './channel-rows'
-import { ChannelsFilterBar } from './channels-filters'
-import type { ChannelsSearch } from './channel-search'
-import { ChannelsToolbar } from './channels-toolbar'
+import { readIdSort, writeIdSort } from './channel-id-sort'
 import { MultiKeyDialog } from './channel-multi-key-dialog'
-import { channelListQuery } from './queries'
+import { buildRows } from './channel-rows'
+import type { ChannelsSearch } from './channel-search'
 import { TagEditorDrawer } from './channel-tag-editor-drawer'
 import { TestModelDialog } from './channel-test-model-dialog'
 import { useTypeLabel } from './channel-type-label'
 import { UpstreamDialog } from './channel-upstream-dialog'
+import { ChannelsFilterBar } from './channels-filters'
+import { ChannelsToolbar } from './channels-toolbar'
+import { channelListQuery } from './queries'
 import { useCanWriteChannels } from './use-can-write-channels'
 import { useChannelActions } from './use-channel-actions'
-import { readIdSort, writeIdSort } from './channel-id-sort'
 
 export const COLUMNS_STORAGE_KEY = 'channels-table-columns'
 
@@ -70,15 +80,24 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
         batchMode,
         expanded,
         toggleTag,
-        onEdit: (channel) => void navigate({ to: '/channel/edit/$id', params: { id: String(channel.id) }, search: (previous: ChannelsSearch) => previous }),
-        onCopy: (channel) => void navigate({ to: '/channel/add', search: (previous: ChannelsSearch) => ({ ...previous, copy: channel.id }) }),
+        onEdit: (channel) =>
+          void navigate({
+            to: '/channel/edit/$id',
+            params: { id: String(channel.id) },
+            search: (previous: ChannelsSearch) => previous,
+          }),
+        onCopy: (channel) =>
+          void navigate({
+            to: '/channel/add',
+            search: (previous: ChannelsSearch) => ({ ...previous, copy: channel.id }),
+          }),
         onDelete: setDeleting,
         onPickTestModel: setTesting,
         onDetectUpstream: setDetecting,
         onEditTag: setEditingTag,
         onManageKeys: setManagingKeys,
       }),
-    [t, typeLabel, actions, canWrite, batchMode, expanded, toggleTag, navigate],
+    [t, typeLabel, actions, canWrite, batchMode, expanded, toggleTag, navigate]
   )
   const table = useDataTable({
     data: rows,
@@ -88,7 +107,11 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
     onColumnVisibilityChange: setVisibility,
     enableRowSelection: batchMode,
   })
-  const selectedIds = batchMode ? selectedRowIds(table).filter((id) => !id.startsWith('tag:')).map(Number) : []
+  const selectedIds = batchMode
+    ? selectedRowIds(table)
+        .filter((id) => !id.startsWith('tag:'))
+        .map(Number)
+    : []
 
   const changeSearch = (next: ChannelsSearch) => {
     setPage(1)
@@ -109,30 +132,57 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
       <div className="flex flex-col gap-3 rounded-lg border bg-card p-3">
         <ChannelsFilterBar key={JSON.stringify(search)} search={search} onSearch={changeSearch} />
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          {toggle(t('toggles.idSort'), idSort, (value) => {
-            writeIdSort(value)
-            setIdSort(value)
-          }, 'channel-id-sort')}
-          {toggle(t('toggles.tagMode'), tagMode, (value) => {
-            setTagMode(value)
-            setPage(1)
-          }, 'channel-tag-mode')}
+          {toggle(
+            t('toggles.idSort'),
+            idSort,
+            (value) => {
+              writeIdSort(value)
+              setIdSort(value)
+            },
+            'channel-id-sort'
+          )}
+          {toggle(
+            t('toggles.tagMode'),
+            tagMode,
+            (value) => {
+              setTagMode(value)
+              setPage(1)
+            },
+            'channel-tag-mode'
+          )}
           {canWrite &&
-            toggle(t('toggles.batchMode'), batchMode, (value) => {
-              setBatchMode(value)
-              table.resetRowSelection()
-            }, 'channel-batch-mode')}
+            toggle(
+              t('toggles.batchMode'),
+              batchMode,
+              (value) => {
+                setBatchMode(value)
+                table.resetRowSelection()
+              },
+              'channel-batch-mode'
+            )}
         </div>
         <ChannelsToolbar
           canWrite={canWrite}
           batchMode={batchMode}
           selectedIds={selectedIds}
-          onAdd={() => void navigate({ to: '/channel/add', search: (previous: ChannelsSearch) => ({ ...previous, copy: undefined }) })}
+          onAdd={() =>
+            void navigate({
+              to: '/channel/add',
+              search: (previous: ChannelsSearch) => ({ ...previous, copy: undefined }),
+            })
+          }
           columnsButton={<ColumnSettingsButton table={table} onReset={resetVisibility} />}
           onBatchDone={() => table.resetRowSelection()}
         />
       </div>
-      <DataTable table={table} loading={list.isFetching && !list.data} empty={t('empty')} failure={loadFailure(list)} data-testid="channels-table" rowClassName={(row) => (row.kind === 'tag' ? 'bg-muted/30' : undefined)} />
+      <DataTable
+        table={table}
+        loading={list.isFetching && !list.data}
+        empty={t('empty')}
+        failure={loadFailure(list)}
+        data-testid="channels-table"
+        rowClassName={(row) => (row.kind === 'tag' ? 'bg-muted/30' : undefined)}
+      />
       <DataTablePagination
         page={page}
         pageSize={pageSize}

@@ -26,7 +26,14 @@ interface ChannelsToolbarProps {
 type Confirm = 'deleteDisabled' | 'batchDelete' | 'fix' | null
 
 /** Add, test all, balances, delete disabled, fix, and (batch mode) delete or tag the selection. */
-export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, columnsButton, onBatchDone }: ChannelsToolbarProps) {
+export function ChannelsToolbar({
+  canWrite,
+  batchMode,
+  selectedIds,
+  onAdd,
+  columnsButton,
+  onBatchDone,
+}: ChannelsToolbarProps) {
   const { t } = useTranslation('channels')
   const invalidate = useInvalidateChannels()
   const testAll = useTestAll()
@@ -38,8 +45,14 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
     void invalidate()
   }
 
-  const balances = useMutation({ mutationFn: channelsApi.updateAllBalances, onSuccess: () => closeWith(t('toasts.balancesUpdated')) })
-  const deleteDisabled = useMutation({ mutationFn: channelsApi.removeDisabled, onSuccess: (count) => closeWith(t('toasts.deletedDisabled', { count })) })
+  const balances = useMutation({
+    mutationFn: channelsApi.updateAllBalances,
+    onSuccess: () => closeWith(t('toasts.balancesUpdated')),
+  })
+  const deleteDisabled = useMutation({
+    mutationFn: channelsApi.removeDisabled,
+    onSuccess: (count) => closeWith(t('toasts.deletedDisabled', { count })),
+  })
   const batchDelete = useMutation({
     mutationFn: () => channelsApi.removeMany(selectedIds),
     onSuccess: (count) => {
@@ -47,14 +60,26 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
       onBatchDone()
     },
   })
-  const fix = useMutation({ mutationFn: channelsApi.fix, onSuccess: (result) => closeWith(t('toasts.fixed', { count: result.success })) })
+  const fix = useMutation({
+    mutationFn: channelsApi.fix,
+    onSuccess: (result) => closeWith(t('toasts.fixed', { count: result.success })),
+  })
 
-  const onBatchDelete = () => (selectedIds.length === 0 ? toast.error(t('messages.selectToDelete')) : setConfirm('batchDelete'))
+  const onBatchDelete = () =>
+    selectedIds.length === 0 ? toast.error(t('messages.selectToDelete')) : setConfirm('batchDelete')
   const onBatchTag = () => (selectedIds.length === 0 ? toast.error(t('messages.selectToTag')) : setTagOpen(true))
 
   const dialogs = {
-    deleteDisabled: { title: t('confirm.deleteDisabledTitle'), body: t('confirm.deleteDisabledBody'), mutation: deleteDisabled },
-    batchDelete: { title: t('confirm.batchDeleteTitle', { count: selectedIds.length }), body: t('confirm.batchDeleteBody'), mutation: batchDelete },
+    deleteDisabled: {
+      title: t('confirm.deleteDisabledTitle'),
+      body: t('confirm.deleteDisabledBody'),
+      mutation: deleteDisabled,
+    },
+    batchDelete: {
+      title: t('confirm.batchDeleteTitle', { count: selectedIds.length }),
+      body: t('confirm.batchDeleteBody'),
+      mutation: batchDelete,
+    },
     fix: { title: t('confirm.fixTitle'), body: t('confirm.fixBody'), mutation: fix },
   }
   const dialog = confirm ? dialogs[confirm] : null
@@ -67,9 +92,17 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
           {t('toolbar.add')}
         </Button>
       )}
-      <Button size="sm" variant="outline" onClick={testAll.start} disabled={testAll.running} data-testid="channel-test-all">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={testAll.start}
+        disabled={testAll.running}
+        data-testid="channel-test-all"
+      >
         {testAll.running ? <Spinner /> : <Zap />}
-        {testAll.progress?.running ? t('toolbar.testing', { done: testAll.progress.done, total: testAll.progress.total }) : t('toolbar.testAll')}
+        {testAll.progress?.running
+          ? t('toolbar.testing', { done: testAll.progress.done, total: testAll.progress.total })
+          : t('toolbar.testAll')}
       </Button>
       <div className="hidden items-center gap-2 sm:flex">
         <Button size="sm" variant="outline" onClick={() => balances.mutate()} disabled={balances.isPending}>
@@ -78,7 +111,12 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
         </Button>
         {canWrite && (
           <>
-            <Button size="sm" variant="outline" onClick={() => setConfirm('deleteDisabled')} data-testid="channel-delete-disabled">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setConfirm('deleteDisabled')}
+              data-testid="channel-delete-disabled"
+            >
               <Trash2 />
               {t('toolbar.deleteDisabled')}
             </Button>
@@ -117,7 +155,13 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
       </DropdownMenu>
       {canWrite && batchMode && (
         <>
-          <Button size="sm" variant="outline" className="text-destructive" onClick={onBatchDelete} data-testid="channel-batch-delete">
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive"
+            onClick={onBatchDelete}
+            data-testid="channel-batch-delete"
+          >
             <Trash2 />
             {t('toolbar.batchDelete')}
             {selectedIds.length > 0 && ` (${selectedIds.length})`}
@@ -138,12 +182,7 @@ export function ChannelsToolbar({ canWrite, batchMode, selectedIds, onAdd, colum
         onConfirm={() => dialog?.mutation.mutate()}
         onOpenChange={(open) => !open && setConfirm(null)}
       />
-      <BatchTagDialog
-        ids={selectedIds}
-        open={tagOpen}
-        onOpenChange={setTagOpen}
-        onDone={onBatchDone}
-      />
+      <BatchTagDialog ids={selectedIds} open={tagOpen} onOpenChange={setTagOpen} onDone={onBatchDone} />
     </div>
   )
 }

@@ -12,7 +12,11 @@ export const channelKeys = {
 }
 
 export const channelListQuery = (params: ChannelListParams) =>
-  queryOptions({ queryKey: channelKeys.list(params), queryFn: () => channelsApi.list(params), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: channelKeys.list(params),
+    queryFn: () => channelsApi.list(params),
+    placeholderData: keepPreviousData,
+  })
 
 export const channelQuery = (id: number) =>
   queryOptions({ queryKey: channelKeys.detail(id), queryFn: () => channelsApi.get(id), staleTime: 0, gcTime: 0 })
@@ -32,7 +36,12 @@ export function useAllModels() {
 }
 
 export function useModelsByType() {
-  return useQuery({ queryKey: ['models-by-type'], queryFn: channelsApi.modelsByType, staleTime: 5 * 60_000, meta: { silent: true } })
+  return useQuery({
+    queryKey: ['models-by-type'],
+    queryFn: channelsApi.modelsByType,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  })
 }
 
 /** Refetches every channel list (after any change). */

@@ -21,7 +21,8 @@ export function useChannelActions() {
 
   const updateBalance = useMutation({
     mutationFn: (channel: Channel) => channelsApi.updateBalance(channel.id),
-    onSuccess: (balance, channel) => toast.success(t('toasts.balanceUpdated', { name: channel.name, balance: formatUsd(Number(balance ?? 0)) })),
+    onSuccess: (balance, channel) =>
+      toast.success(t('toasts.balanceUpdated', { name: channel.name, balance: formatUsd(Number(balance ?? 0)) })),
     onSettled: done,
   })
 
@@ -31,7 +32,9 @@ export function useChannelActions() {
   })
 
   const setEnabled = (channel: Channel, enabled: boolean) =>
-    update.mutateAsync({ id: channel.id, status: enabled ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled }).then(() => toast.success(t('toasts.saved')))
+    update
+      .mutateAsync({ id: channel.id, status: enabled ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled })
+      .then(() => toast.success(t('toasts.saved')))
 
   const remove = useMutation({
     mutationFn: (channel: Channel) => channelsApi.remove(channel.id),

@@ -5,18 +5,20 @@ describe('chat links', () => {
   it('fills the key with its sk- prefix and the address raw in the path', () => {
     expect(fullKey('abc')).toBe('sk-abc')
     expect(fullKey('sk-abc')).toBe('sk-abc')
-    expect(fillChatLink('https://{address}/chat/{key}', 'abc', 'api.example.com')).toBe('https://api.example.com/chat/sk-abc')
+    expect(fillChatLink('https://{address}/chat/{key}', 'abc', 'api.example.com')).toBe(
+      'https://api.example.com/chat/sk-abc'
+    )
   })
 
   it('URL-encodes both where they sit in the query or fragment', () => {
     expect(fillChatLink('https://chat.example/?key={key}&url={address}', 'sk-a+b', 'https://api.example/v1')).toBe(
-      'https://chat.example/?key=sk-a%2Bb&url=https%3A%2F%2Fapi.example%2Fv1',
+      'https://chat.example/?key=sk-a%2Bb&url=https%3A%2F%2Fapi.example%2Fv1'
     )
     expect(fillChatLink('https://app.example/#/?settings={"key":"{key}"}', 'sk-x', '')).toBe(
-      'https://app.example/#/?settings={"key":"sk-x"}',
+      'https://app.example/#/?settings={"key":"sk-x"}'
     )
     expect(fillChatLink('opencat://team/join?domain={address}&token={key}', 'k', 'https://a.b')).toBe(
-      'opencat://team/join?domain=https%3A%2F%2Fa.b&token=sk-k',
+      'opencat://team/join?domain=https%3A%2F%2Fa.b&token=sk-k'
     )
   })
 

@@ -1,8 +1,8 @@
+import { makeToken, ok, page, serveApi } from '@test/api'
+import { renderWithRouter } from '@test/render'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeToken, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@test/render'
 import { ChatPage } from './chat-page'
 import { chat2linkNavigation, Chat2LinkPage } from './chat2link-page'
 import { NO_TOKEN_REDIRECT_MS } from './use-chat-token'
@@ -12,7 +12,10 @@ vi.mock('sonner', () => ({ toast }))
 
 const status = {
   server_address: 'https://api.example',
-  chats: [{ Lobe: 'https://lobe.example/?settings={"key":"{key}","baseURL":"{address}"}' }, { Local: 'http://localhost:3000/#/?key={key}' }] as Record<string, string>[],
+  chats: [
+    { Lobe: 'https://lobe.example/?settings={"key":"{key}","baseURL":"{address}"}' },
+    { Local: 'http://localhost:3000/#/?key={key}' },
+  ] as Record<string, string>[],
   chat_link: '',
 }
 const enabled = makeToken({ id: 2, key: 'sk-enab**********bled', status: 1 })
@@ -39,9 +42,11 @@ describe('chat pages', () => {
     const frame = (await screen.findByTestId('chat-frame')) as HTMLIFrameElement
     expect(calls.some((call) => call.url === '/api/token/?p=1&page_size=100')).toBe(true)
     // Only the chosen token's key is fetched, on purpose, with a POST.
-    expect(calls.filter((call) => call.url.endsWith('/key')).map((call) => [call.init.method, call.url])).toEqual([['POST', '/api/token/2/key']])
+    expect(calls.filter((call) => call.url.endsWith('/key')).map((call) => [call.init.method, call.url])).toEqual([
+      ['POST', '/api/token/2/key'],
+    ])
     expect(frame.getAttribute('src')).toBe(
-      `https://lobe.example/?settings={"key":"sk-full-2","baseURL":"${encodeURIComponent('https://api.example')}"}`,
+      `https://lobe.example/?settings={"key":"sk-full-2","baseURL":"${encodeURIComponent('https://api.example')}"}`
     )
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-same-origin')
     expect(frame.title).toBe('Lobe')
@@ -86,12 +91,15 @@ describe('chat pages', () => {
     const go = vi.spyOn(chat2linkNavigation, 'go').mockImplementation(() => {})
     await renderWithRouter(<Chat2LinkPage />, '/chat2link')
     await waitFor(() => expect(go).toHaveBeenCalled())
-    expect(go.mock.calls[0]![0]).toBe(`https://lobe.example/?settings={"key":"sk-full-2","baseURL":"${encodeURIComponent('https://api.example')}"}`)
+    expect(go.mock.calls[0]![0]).toBe(
+      `https://lobe.example/?settings={"key":"sk-full-2","baseURL":"${encodeURIComponent('https://api.example')}"}`
+    )
   })
 
   it('says so when the key cannot be fetched, and fills no link', async () => {
     serveApi((url) => {
-      if (url === '/api/token/2/key') return { status: 429, body: { success: false, message: 'slow down', code: 'RATE_LIMITED' } }
+      if (url === '/api/token/2/key')
+        return { status: 429, body: { success: false, message: 'slow down', code: 'RATE_LIMITED' } }
       return url.startsWith('/api/token/') ? page([enabled]) : ok(null)
     }, status)
     await renderWithRouter(<ChatPage id="0" />, '/chat/0')

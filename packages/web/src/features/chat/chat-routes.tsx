@@ -1,4 +1,4 @@
-import { createRoute, useParams, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useParams, type AnyRoute } from '@tanstack/react-router'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
 const ChatPage = lazyRouteComponent(() => import('./chat-page'), 'ChatPage')

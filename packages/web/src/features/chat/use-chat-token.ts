@@ -19,10 +19,20 @@ export function firstEnabledToken(tokens: Token[]): Token | null {
  * the key of the chosen token is fetched on its own (and not kept in the query cache). With no
  * token enabled it shows the error and navigates to /token after 1.5 s; `token` stays null then.
  */
-export function useChatToken(): { token: Token | null; key: string | null; loading: boolean; missing: boolean; failed: boolean } {
+export function useChatToken(): {
+  token: Token | null
+  key: string | null
+  loading: boolean
+  missing: boolean
+  failed: boolean
+} {
   const { t } = useTranslation('chat')
   const navigate = useNavigate()
-  const list = useQuery({ queryKey: ['tokens', 'chat'], queryFn: () => fetchTokens({ p: 1, page_size: 100 }), staleTime: 0 })
+  const list = useQuery({
+    queryKey: ['tokens', 'chat'],
+    queryFn: () => fetchTokens({ p: 1, page_size: 100 }),
+    staleTime: 0,
+  })
   const token = list.data ? firstEnabledToken(list.data.items) : null
   const missing = list.isSuccess && token === null
   const fullKey = useQuery({

@@ -23,6 +23,10 @@ export function AdminContentView({ content, title, className }: AdminContentView
     )
   }
   return (
-    <div data-testid="content-html" className={cn('rich-content', className)} dangerouslySetInnerHTML={{ __html: content.html }} />
+    <div
+      data-testid="content-html"
+      className={cn('rich-content', className)}
+      dangerouslySetInnerHTML={{ __html: content.html }}
+    />
   )
 }

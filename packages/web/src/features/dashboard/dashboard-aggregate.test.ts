@@ -1,6 +1,15 @@
 import type { QuotaDataRow } from '@gateway/shared'
 import { describe, expect, it } from 'vitest'
-import { aggregate, bucketLabel, bucketStart, buildSeries, fillBuckets, MAX_FILLED_BUCKETS, perMinute, seriesTotal } from './dashboard-aggregate'
+import {
+  aggregate,
+  bucketLabel,
+  bucketStart,
+  buildSeries,
+  fillBuckets,
+  MAX_FILLED_BUCKETS,
+  perMinute,
+  seriesTotal,
+} from './dashboard-aggregate'
 import { defaultRange, toGranularity } from './dashboard-search'
 
 const local = (y: number, m: number, d: number, h = 0) => Math.floor(new Date(y, m - 1, d, h).getTime() / 1000)
@@ -52,7 +61,11 @@ describe('aggregate', () => {
       ['gpt-4o', 6, 3_000_000_002],
       ['claude', 1, 5],
     ])
-    expect(hourly.points.map((p) => p.time)).toEqual([local(2024, 5, 15, 9), local(2024, 5, 15, 10), local(2024, 5, 16, 1)])
+    expect(hourly.points.map((p) => p.time)).toEqual([
+      local(2024, 5, 15, 9),
+      local(2024, 5, 15, 10),
+      local(2024, 5, 16, 1),
+    ])
     const daily = aggregate(rows, 'day')
     expect(daily.points.map((p) => [p.time, p.values['gpt-4o']?.count, p.values.claude?.count])).toEqual([
       [local(2024, 5, 15), 5, 1],
@@ -66,7 +79,7 @@ describe('buildSeries', () => {
   it('keeps the largest models and sums the rest as other', () => {
     const models = aggregate(
       ['a', 'b', 'c', 'd'].map((m, i) => row(m, local(2024, 5, 15), { quota: 100 - i, count: i + 1 })),
-      'hour',
+      'hour'
     ).models
     expect(buildSeries(models, 4).map((s) => s.model)).toEqual(['a', 'b', 'c', 'd'])
     const series = buildSeries(models, 3)

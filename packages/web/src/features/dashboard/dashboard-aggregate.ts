@@ -63,7 +63,9 @@ export function aggregate(rows: readonly QuotaDataRow[], granularity: Granularit
   }
   return {
     totals,
-    models: [...models.values()].sort((a, b) => b.quota - a.quota || b.count - a.count || a.model.localeCompare(b.model)),
+    models: [...models.values()].sort(
+      (a, b) => b.quota - a.quota || b.count - a.count || a.model.localeCompare(b.model)
+    ),
     points: [...points.values()].sort((a, b) => a.time - b.time),
   }
 }
@@ -83,8 +85,14 @@ export interface Series {
  */
 export function buildSeries(models: readonly ModelTotals[], limit: number): Series[] {
   const named = models.length <= limit ? models : models.slice(0, limit - 1)
-  const series: Series[] = named.map((m, index) => ({ key: `s${index}`, model: m.model, models: [m.model], other: false }))
-  if (named.length < models.length) series.push({ key: 'other', model: '', models: models.slice(limit - 1).map((m) => m.model), other: true })
+  const series: Series[] = named.map((m, index) => ({
+    key: `s${index}`,
+    model: m.model,
+    models: [m.model],
+    other: false,
+  }))
+  if (named.length < models.length)
+    series.push({ key: 'other', model: '', models: models.slice(limit - 1).map((m) => m.model), other: true })
   return series
 }
 
@@ -107,7 +115,11 @@ function nextBucket(time: number, granularity: Granularity): number {
 export const MAX_FILLED_BUCKETS = 800
 
 /** Every bucket of the range, the empty ones included, so the time axis has no silent jumps. */
-export function fillBuckets(points: readonly TrendPoint[], range: { start: number; end: number }, granularity: Granularity): TrendPoint[] {
+export function fillBuckets(
+  points: readonly TrendPoint[],
+  range: { start: number; end: number },
+  granularity: Granularity
+): TrendPoint[] {
   const byTime = new Map(points.map((p) => [p.time, p]))
   const filled: TrendPoint[] = []
   for (let time = bucketStart(range.start, granularity); time <= range.end; time = nextBucket(time, granularity)) {

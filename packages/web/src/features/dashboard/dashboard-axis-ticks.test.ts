@@ -16,7 +16,12 @@ describe('axisTickFormatter', () => {
   it('writes large values compactly, with as many digits as the step needs', () => {
     expect(labels([0, 1500, 3000, 4500], count)).toEqual(['0', '1.5K', '3K', '4.5K'])
     expect(labels([0, 1_200_000, 2_400_000, 3_600_000], count)).toEqual(['0', '1.2M', '2.4M', '3.6M'])
-    expect(labels([0, 2_500_000, 5_000_000, 7_500_000].map((dollars) => dollars * PER_DOLLAR), money)).toEqual(['$0', '$2.5M', '$5M', '$7.5M'])
+    expect(
+      labels(
+        [0, 2_500_000, 5_000_000, 7_500_000].map((dollars) => dollars * PER_DOLLAR),
+        money
+      )
+    ).toEqual(['$0', '$2.5M', '$5M', '$7.5M'])
   })
 
   it('shows quota as tokens when the site does not show money', () => {

@@ -31,7 +31,9 @@ export function niceTicks(max: number, { count = 4, integer = false } = {}): num
 
 /** Money ticks are nice in dollars, not in raw quota units (35 quota is $0.00007 at 500000 per $). */
 function unitScale(unit: AxisUnit): number {
-  return unit.kind === 'quota' && unit.display.displayInCurrency && unit.display.quotaPerUnit > 0 ? unit.display.quotaPerUnit : 1
+  return unit.kind === 'quota' && unit.display.displayInCurrency && unit.display.quotaPerUnit > 0
+    ? unit.display.quotaPerUnit
+    : 1
 }
 
 /** The ticks of an axis whose largest value is `max` (in quota units for quota), nice in the unit shown. */
@@ -69,7 +71,8 @@ function stepOf(ticks: number[]): number {
  */
 export function axisTickFormatter(ticks: number[], unit: AxisUnit): (value: number) => string {
   const scale = unitScale(unit)
-  const money = scale !== 1 || (unit.kind === 'quota' && unit.display.displayInCurrency && unit.display.quotaPerUnit === 1)
+  const money =
+    scale !== 1 || (unit.kind === 'quota' && unit.display.displayInCurrency && unit.display.quotaPerUnit === 1)
   const values = ticks.map((tick) => tick / scale)
   const largest = Math.max(0, ...values.map(Math.abs))
   const compact = largest >= COMPACT_FROM
@@ -86,7 +89,12 @@ export function axisTickFormatter(ticks: number[], unit: AxisUnit): (value: numb
   }
   // The step's digits suffice for nice ticks; more are added only if rounding still merged two labels.
   let format = build(0)
-  for (let extra = 1; extra <= 3 && new Set(values.map((value) => format.format(value))).size < new Set(values).size; extra++) format = build(extra)
+  for (
+    let extra = 1;
+    extra <= 3 && new Set(values.map((value) => format.format(value))).size < new Set(values).size;
+    extra++
+  )
+    format = build(extra)
   const prefix = money ? '$' : ''
   return (value: number) => {
     const shown = format.format(value / scale)

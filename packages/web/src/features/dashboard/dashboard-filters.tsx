@@ -39,7 +39,8 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
   const [error, setError] = useState('')
   const field = (name: keyof Draft) => ({
     value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value })),
   })
 
   const submit = (event: FormEvent) => {
@@ -65,7 +66,12 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
   }
 
   return (
-    <form onSubmit={submit} role="search" className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4" data-testid="dashboard-filters">
+    <form
+      onSubmit={submit}
+      role="search"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4"
+      data-testid="dashboard-filters"
+    >
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
         <div className="flex min-w-0 flex-col gap-1">
           <Label htmlFor="dashboard-granularity" className="text-xs text-muted-foreground">
@@ -86,7 +92,12 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
           </NativeSelect>
         </div>
         {admin ? (
-          <FilterField id="dashboard-username" label={t('filters.username')} placeholder={t('filters.allUsers')} {...field('username')} />
+          <FilterField
+            id="dashboard-username"
+            label={t('filters.username')}
+            placeholder={t('filters.allUsers')}
+            {...field('username')}
+          />
         ) : (
           <div className="hidden lg:block" />
         )}
@@ -101,7 +112,15 @@ export function DashboardFilters({ search, range, granularity, admin, onSearch }
       <FilterButtons submitTestId="dashboard-submit" onReset={reset} className="items-center">
         <div className="flex flex-wrap items-center gap-1 sm:ml-auto" role="group" aria-label={t('filters.presets')}>
           {PRESET_DAYS.map((days) => (
-            <Button key={days} type="button" size="sm" variant="outline" className="h-7 px-2.5 text-xs" onClick={() => preset(days)} data-testid={`dashboard-preset-${days}`}>
+            <Button
+              key={days}
+              type="button"
+              size="sm"
+              variant="outline"
+              className="h-7 px-2.5 text-xs"
+              onClick={() => preset(days)}
+              data-testid={`dashboard-preset-${days}`}
+            >
               {days === 1 ? t('filters.last24h') : t('filters.lastDays', { days })}
             </Button>
           ))}

@@ -13,7 +13,15 @@ interface ModelTableProps {
 }
 
 /** Every model of the range with its requests, tokens, quota and share of the quota (of requests when nothing was charged). */
-export function ModelTable({ models, series, totalQuota, totalCount, formatQuota, formatTokens, formatCount }: ModelTableProps) {
+export function ModelTable({
+  models,
+  series,
+  totalQuota,
+  totalCount,
+  formatQuota,
+  formatTokens,
+  formatCount,
+}: ModelTableProps) {
   const { t } = useTranslation('dashboard')
   const colorOf = (model: string) => {
     const index = series.findIndex((s) => !s.other && s.model === model)
@@ -52,7 +60,10 @@ export function ModelTable({ models, series, totalQuota, totalCount, formatQuota
               <td className="py-2 pl-3 text-right">
                 <div className="flex items-center justify-end gap-2">
                   <div className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-muted sm:block">
-                    <div className="h-full rounded-full" style={{ width: `${(share(m) * 100).toFixed(1)}%`, background: colorOf(m.model) }} />
+                    <div
+                      className="h-full rounded-full"
+                      style={{ width: `${(share(m) * 100).toFixed(1)}%`, background: colorOf(m.model) }}
+                    />
                   </div>
                   <span className="w-12 tabular-nums text-muted-foreground">{(share(m) * 100).toFixed(1)}%</span>
                 </div>

@@ -1,10 +1,10 @@
 import type { QuotaDataRow, Status } from '@gateway/shared'
+import { fail, method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
 import { DashboardPage } from './dashboard-page'
 import type { DashboardSearch } from './dashboard-search'
 
@@ -24,10 +24,19 @@ const row = (model: string, fields: Partial<QuotaDataRow> = {}): QuotaDataRow =>
   node_name: '',
   ...fields,
 })
-const rows = [row('gpt-4o', { count: 3, quota: 750_000, token_used: 12_000 }), row('claude-3', { created_at: hour - 3600, count: 2, quota: 250_000, token_used: 500 })]
+const rows = [
+  row('gpt-4o', { count: 3, quota: 750_000, token_used: 12_000 }),
+  row('claude-3', { created_at: hour - 3600, count: 2, quota: 250_000, token_used: 500 }),
+]
 
-function serve(answer: (url: string) => ReturnType<typeof ok> | ReturnType<typeof fail> = () => ok(rows), status: Partial<Status> = {}) {
-  return serveApi((url, init) => (method(init) === 'GET' && url.startsWith('/api/data/') ? answer(url) : undefined), status)
+function serve(
+  answer: (url: string) => ReturnType<typeof ok> | ReturnType<typeof fail> = () => ok(rows),
+  status: Partial<Status> = {}
+) {
+  return serveApi(
+    (url, init) => (method(init) === 'GET' && url.startsWith('/api/data/') ? answer(url) : undefined),
+    status
+  )
 }
 
 function renderPage(search: DashboardSearch = {}) {
@@ -36,7 +45,8 @@ function renderPage(search: DashboardSearch = {}) {
   return onSearchChange
 }
 
-const user = (role: number) => setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const user = (role: number) =>
+  setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
 const params = (url: string) => new URL(url, 'http://x').searchParams
 
 describe('DashboardPage', () => {
@@ -109,7 +119,9 @@ describe('DashboardPage', () => {
     fireEvent.change(screen.getByTestId('dashboard-start'), { target: { value: '2024-05-10T00:00' } })
     fireEvent.change(screen.getByTestId('dashboard-end'), { target: { value: '2024-05-01T00:00' } })
     fireEvent.click(screen.getByTestId('dashboard-submit'))
-    expect(screen.getByTestId('dashboard-filter-error').textContent).toBe('The end time cannot be earlier than the start time')
+    expect(screen.getByTestId('dashboard-filter-error').textContent).toBe(
+      'The end time cannot be earlier than the start time'
+    )
     fireEvent.change(screen.getByTestId('dashboard-end'), { target: { value: '2024-06-10T00:00' } })
     fireEvent.click(screen.getByTestId('dashboard-submit'))
     expect(screen.getByTestId('dashboard-filter-error').textContent).toBe('The time span cannot exceed 1 month')
@@ -125,7 +137,7 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('dashboard-total-count').textContent).toBe('0')
   })
 
-  it('shows the server\'s refusal in the page', async () => {
+  it("shows the server's refusal in the page", async () => {
     user(1)
     serve(() => fail('The time span cannot exceed 1 month', 400))
     renderPage({ start: 0, end: 40 * 86_400 })

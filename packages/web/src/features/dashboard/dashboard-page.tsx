@@ -8,13 +8,13 @@ import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { isAdmin, useSessionUser } from '@/lib/session'
 import { useQuotaDisplay } from '@/lib/quota-display'
+import { isAdmin, useSessionUser } from '@/lib/session'
 import { useStatus } from '@/lib/status'
 import { readItem, storageKeys } from '@/lib/storage'
 import { cn } from '@/lib/utils'
-import type { AxisUnit } from './dashboard-axis-ticks'
 import { aggregate, buildSeries, fillBuckets, perMinute, seriesTotal, type Metric } from './dashboard-aggregate'
+import type { AxisUnit } from './dashboard-axis-ticks'
 import { MAX_SERIES, seriesColor } from './dashboard-colors'
 import { DashboardFilters } from './dashboard-filters'
 import { ModelTable } from './dashboard-model-table'
@@ -37,7 +37,8 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
   const status = useStatus()
   const admin = isAdmin(useSessionUser())
   // The admin's default granularity (DataExportDefaultTime, mirrored from the status), unless the URL picks one.
-  const granularity = search.granularity ?? toGranularity(readItem(storageKeys.dataExportDefaultTime) ?? status.data_export_default_time)
+  const granularity =
+    search.granularity ?? toGranularity(readItem(storageKeys.dataExportDefaultTime) ?? status.data_export_default_time)
   // "Now" is fixed when the page opens so the default range, and with it the query key, stays stable.
   const [openedAt] = useState(() => Date.now())
   const defaults = defaultRange(granularity, openedAt)
@@ -62,7 +63,11 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
     tokens: (value) => formatTokenCount(Math.round(value)),
     count: (value) => number(value),
   }
-  const units: Record<Metric, AxisUnit> = { quota: { kind: 'quota', display }, tokens: { kind: 'count' }, count: { kind: 'count' } }
+  const units: Record<Metric, AxisUnit> = {
+    quota: { kind: 'quota', display },
+    tokens: { kind: 'count' },
+    count: { kind: 'count' },
+  }
   const slices = series.map((s, index) => ({
     series: s,
     index,
@@ -78,7 +83,13 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
         title={t('pages:titles.detail')}
         description={username ? t('descriptionUser', { username }) : admin ? t('descriptionAll') : t('description')}
         actions={
-          <Button variant="outline" size="sm" onClick={() => void data.refetch()} disabled={data.isFetching} data-testid="dashboard-refresh">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void data.refetch()}
+            disabled={data.isFetching}
+            data-testid="dashboard-refresh"
+          >
             <RefreshCw className={cn(data.isFetching && 'animate-spin')} />
             {t('refresh')}
           </Button>
@@ -93,12 +104,52 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
         onSearch={onSearchChange}
       />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <StatCard label={t('stats.quota')} value={quota(dashboard.totals.quota)} exact={String(dashboard.totals.quota)} icon={Coins} tone="var(--chart-1)" testId="dashboard-total-quota" loading={loading} />
-        <StatCard label={t('stats.tokens')} value={formatTokenCount(dashboard.totals.tokens)} exact={String(dashboard.totals.tokens)} icon={Hash} tone="var(--chart-2)" testId="dashboard-total-tokens" loading={loading} />
-        <StatCard label={t('stats.requests')} value={number(dashboard.totals.count)} exact={String(dashboard.totals.count)} icon={Activity} tone="var(--chart-3)" testId="dashboard-total-count" loading={loading} />
-        <StatCard label={t('stats.rpm')} value={number(rpm, 3)} hint={t('stats.rpmHint')} icon={Gauge} tone="var(--chart-4)" testId="dashboard-avg-rpm" loading={loading} />
+        <StatCard
+          label={t('stats.quota')}
+          value={quota(dashboard.totals.quota)}
+          exact={String(dashboard.totals.quota)}
+          icon={Coins}
+          tone="var(--chart-1)"
+          testId="dashboard-total-quota"
+          loading={loading}
+        />
+        <StatCard
+          label={t('stats.tokens')}
+          value={formatTokenCount(dashboard.totals.tokens)}
+          exact={String(dashboard.totals.tokens)}
+          icon={Hash}
+          tone="var(--chart-2)"
+          testId="dashboard-total-tokens"
+          loading={loading}
+        />
+        <StatCard
+          label={t('stats.requests')}
+          value={number(dashboard.totals.count)}
+          exact={String(dashboard.totals.count)}
+          icon={Activity}
+          tone="var(--chart-3)"
+          testId="dashboard-total-count"
+          loading={loading}
+        />
+        <StatCard
+          label={t('stats.rpm')}
+          value={number(rpm, 3)}
+          hint={t('stats.rpmHint')}
+          icon={Gauge}
+          tone="var(--chart-4)"
+          testId="dashboard-avg-rpm"
+          loading={loading}
+        />
         <div className="col-span-2 lg:col-span-1">
-          <StatCard label={t('stats.tpm')} value={number(tpm, 1)} hint={t('stats.tpmHint')} icon={Zap} tone="var(--chart-6)" testId="dashboard-avg-tpm" loading={loading} />
+          <StatCard
+            label={t('stats.tpm')}
+            value={number(tpm, 1)}
+            hint={t('stats.tpmHint')}
+            icon={Zap}
+            tone="var(--chart-6)"
+            testId="dashboard-avg-tpm"
+            loading={loading}
+          />
         </div>
       </div>
 
@@ -121,8 +172,14 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
           <>
             <Card className="min-w-0 gap-4 py-4 sm:py-5">
               <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 px-4 sm:px-5">
-                <CardTitle className="text-base">{t('chart.trendTitle', { metric: t(`metric.${metric}`), period: t(`period.${granularity}`) })}</CardTitle>
-                <div className="inline-flex rounded-lg border bg-muted/50 p-0.5" role="radiogroup" aria-label={t('chart.metric')}>
+                <CardTitle className="text-base">
+                  {t('chart.trendTitle', { metric: t(`metric.${metric}`), period: t(`period.${granularity}`) })}
+                </CardTitle>
+                <div
+                  className="inline-flex rounded-lg border bg-muted/50 p-0.5"
+                  role="radiogroup"
+                  aria-label={t('chart.metric')}
+                >
                   {METRICS.map((value) => (
                     <button
                       key={value}
@@ -133,7 +190,7 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
                       data-testid={`dashboard-metric-${value}`}
                       className={cn(
                         'rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors',
-                        metric === value && 'bg-card text-foreground shadow-xs',
+                        metric === value && 'bg-card text-foreground shadow-xs'
                       )}
                     >
                       {t(`metric.${value}`)}
@@ -142,11 +199,25 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
                 </div>
               </CardHeader>
               <CardContent className="px-2 sm:px-4">
-                {loading ? <Skeleton className="h-72 w-full sm:h-80" /> : <TrendChart points={points} series={series} metric={metric} granularity={granularity} format={formatters[metric]} unit={units[metric]} />}
+                {loading ? (
+                  <Skeleton className="h-72 w-full sm:h-80" />
+                ) : (
+                  <TrendChart
+                    points={points}
+                    series={series}
+                    metric={metric}
+                    granularity={granularity}
+                    format={formatters[metric]}
+                    unit={units[metric]}
+                  />
+                )}
                 <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 px-2 text-xs" data-testid="dashboard-legend">
                   {slices.map((slice) => (
                     <span key={slice.series.key} className="flex min-w-0 items-center gap-1.5">
-                      <span className="size-2.5 shrink-0 rounded-sm" style={{ background: seriesColor(slice.index, slice.series.other) }} />
+                      <span
+                        className="size-2.5 shrink-0 rounded-sm"
+                        style={{ background: seriesColor(slice.index, slice.series.other) }}
+                      />
                       <span className="max-w-48 truncate text-muted-foreground">{slice.name}</span>
                     </span>
                   ))}
@@ -162,7 +233,12 @@ export function DashboardPage({ search, onSearchChange }: DashboardPageProps) {
                   {loading ? (
                     <Skeleton className="mx-auto size-48 rounded-full" />
                   ) : (
-                    <ShareChart slices={slices} centerValue={formatters[metric](dashboard.totals[metric])} centerLabel={t(`metric.${metric}`)} format={formatters[metric]} />
+                    <ShareChart
+                      slices={slices}
+                      centerValue={formatters[metric](dashboard.totals[metric])}
+                      centerLabel={t(`metric.${metric}`)}
+                      format={formatters[metric]}
+                    />
                   )}
                 </CardContent>
               </Card>

@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, type AnyRoute } from '@tanstack/react-router'
 import { dashboardSearchSchema } from './dashboard-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -12,7 +12,12 @@ export function createDashboardRoute<TParent extends AnyRoute>(parent: TParent) 
     validateSearch: dashboardSearchSchema,
     component: function DashboardRoute() {
       const navigate = useNavigate()
-      return <DashboardPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/detail', search, replace: true })} />
+      return (
+        <DashboardPage
+          search={route.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/detail', search, replace: true })}
+        />
+      )
     },
   })
   return route

@@ -17,14 +17,22 @@ interface ShareChartProps {
   format: (value: number) => string
 }
 
-function ShareTooltip({ active, payload, format, total }: TooltipContentProps<number, string> & { format: (value: number) => string; total: number }) {
+function ShareTooltip({
+  active,
+  payload,
+  format,
+  total,
+}: TooltipContentProps<number, string> & { format: (value: number) => string; total: number }) {
   const item = payload?.[0]
   if (!active || !item) return null
   const slice = item.payload as ShareSlice
   return (
     <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
       <div className="flex items-center gap-2">
-        <span className="size-2.5 shrink-0 rounded-sm" style={{ background: seriesColor(slice.index, slice.series.other) }} />
+        <span
+          className="size-2.5 shrink-0 rounded-sm"
+          style={{ background: seriesColor(slice.index, slice.series.other) }}
+        />
         <span className="max-w-48 truncate font-medium">{slice.name}</span>
       </div>
       <div className="mt-1 tabular-nums text-muted-foreground">
@@ -54,12 +62,20 @@ export function ShareChart({ slices, centerValue, centerLabel, format }: ShareCh
             isAnimationActive={false}
           >
             {visible.length ? (
-              visible.map((slice) => <Cell key={slice.series.key} fill={seriesColor(slice.index, slice.series.other)} />)
+              visible.map((slice) => (
+                <Cell key={slice.series.key} fill={seriesColor(slice.index, slice.series.other)} />
+              ))
             ) : (
               <Cell fill="var(--muted)" />
             )}
           </Pie>
-          {visible.length > 0 && <Tooltip content={(props) => <ShareTooltip {...(props as TooltipContentProps<number, string>)} format={format} total={total} />} />}
+          {visible.length > 0 && (
+            <Tooltip
+              content={(props) => (
+                <ShareTooltip {...(props as TooltipContentProps<number, string>)} format={format} total={total} />
+              )}
+            />
+          )}
         </PieChart>
       </ResponsiveContainer>
       <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">

@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts'
-import { axisTickFormatter, axisTicks, axisWidth, type AxisUnit } from './dashboard-axis-ticks'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts'
 import { bucketLabel, seriesTotal, type Metric, type Series, type TrendPoint } from './dashboard-aggregate'
+import { axisTickFormatter, axisTicks, axisWidth, type AxisUnit } from './dashboard-axis-ticks'
 import { seriesColor } from './dashboard-colors'
 import type { Granularity } from './dashboard-search'
 
@@ -18,7 +27,13 @@ interface TrendChartProps {
 
 type Datum = { label: string } & Record<string, number | string>
 
-function TrendTooltip({ active, payload, label, format, series }: TooltipContentProps<number, string> & { format: (value: number) => string; series: Series[] }) {
+function TrendTooltip({
+  active,
+  payload,
+  label,
+  format,
+  series,
+}: TooltipContentProps<number, string> & { format: (value: number) => string; series: Series[] }) {
   const { t } = useTranslation('dashboard')
   if (!active || !payload?.length) return null
   const items = payload.filter((item) => Number(item.value) > 0).sort((a, b) => Number(b.value) - Number(a.value))
@@ -53,7 +68,10 @@ export function TrendChart({ points, series, metric, granularity, format, unit }
     return datum
   })
   // The tallest stack: the bars of one bucket sit on each other.
-  const highest = Math.max(0, ...points.map((point) => series.reduce((sum, s) => sum + seriesTotal(s, point.values, metric), 0)))
+  const highest = Math.max(
+    0,
+    ...points.map((point) => series.reduce((sum, s) => sum + seriesTotal(s, point.values, metric), 0))
+  )
   // Our own ticks, so that the labels' digits follow the step and the axis is as wide as its longest label.
   const ticks = axisTicks(highest, unit)
   const formatTick = axisTickFormatter(ticks, unit)
@@ -83,7 +101,9 @@ export function TrendChart({ points, series, metric, granularity, format, unit }
           />
           <Tooltip
             cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
-            content={(props) => <TrendTooltip {...(props as TooltipContentProps<number, string>)} format={format} series={series} />}
+            content={(props) => (
+              <TrendTooltip {...(props as TooltipContentProps<number, string>)} format={format} series={series} />
+            )}
           />
           {series.map((s, index) => (
             <Bar

@@ -10,7 +10,10 @@ export function NoPermissionPage() {
   // The dashboard only exists when data export is on; otherwise the console starts at the tokens.
   const home = useStatus().enable_data_export ? '/detail' : '/token'
   return (
-    <div data-testid="no-permission" className="flex flex-1 flex-col items-center justify-center gap-5 px-6 py-24 text-center">
+    <div
+      data-testid="no-permission"
+      className="flex flex-1 flex-col items-center justify-center gap-5 px-6 py-24 text-center"
+    >
       <div className="flex size-14 items-center justify-center rounded-2xl bg-destructive/10 text-destructive">
         <ShieldOff className="size-7" />
       </div>

@@ -1,7 +1,7 @@
+import { renderWithRouter } from '@test/render'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@test/render'
 import { NotFoundPage } from './not-found-page'
 
 describe('NotFoundPage', () => {

@@ -6,7 +6,10 @@ import { Button } from '@/components/ui/button'
 export function NotFoundPage() {
   const { t } = useTranslation()
   return (
-    <div data-testid="not-found" className="flex flex-1 flex-col items-center justify-center gap-5 px-6 py-24 text-center">
+    <div
+      data-testid="not-found"
+      className="flex flex-1 flex-col items-center justify-center gap-5 px-6 py-24 text-center"
+    >
       <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
         <Compass className="size-7" />
       </div>

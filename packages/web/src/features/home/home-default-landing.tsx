@@ -44,7 +44,10 @@ export function DefaultLanding() {
             <Link to="/pricing">{t('common:actions.viewPricing')}</Link>
           </Button>
         </div>
-        <code data-testid="home-base-url" className="mt-8 max-w-full truncate rounded-lg border bg-card px-3 py-1.5 font-mono text-xs text-muted-foreground shadow-xs">
+        <code
+          data-testid="home-base-url"
+          className="mt-8 max-w-full truncate rounded-lg border bg-card px-3 py-1.5 font-mono text-xs text-muted-foreground shadow-xs"
+        >
           {baseUrl}
         </code>
       </section>

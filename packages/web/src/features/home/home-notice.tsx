@@ -48,17 +48,32 @@ export function HomeNotice() {
         <div className="mb-3 flex items-center gap-2 text-sm font-semibold">
           <Megaphone className="size-4 text-primary" />
           <span className="flex-1">{t('home.notice')}</span>
-          <Button variant="ghost" size="sm" data-testid="notice-close-today" onClick={() => {
+          <Button
+            variant="ghost"
+            size="sm"
+            data-testid="notice-close-today"
+            onClick={() => {
               closeToday(text)
               setClosed(true)
-            }}>
+            }}
+          >
             {t('settings:notice.closeToday')}
           </Button>
-          <Button variant="ghost" size="icon-sm" data-testid="notice-close" aria-label={t('settings:notice.close')} onClick={() => setClosed(true)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            data-testid="notice-close"
+            aria-label={t('settings:notice.close')}
+            onClick={() => setClosed(true)}
+          >
             <X />
           </Button>
         </div>
-        <AdminContentView content={content} title={t('home.notice')} className={content.kind === 'url' ? 'h-80 rounded-md' : 'text-sm'} />
+        <AdminContentView
+          content={content}
+          title={t('home.notice')}
+          className={content.kind === 'url' ? 'h-80 rounded-md' : 'text-sm'}
+        />
       </div>
     </section>
   )

@@ -1,8 +1,8 @@
+import { ok, serveApi } from '@test/api'
+import { renderWithRouter } from '@test/render'
 import { fireEvent, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@test/render'
-import { ok, serveApi } from '@test/api'
 import { HomePage } from './home-page'
 
 function serve(home: string, notice: string) {

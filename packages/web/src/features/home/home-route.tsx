@@ -4,4 +4,5 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 const HomePage = lazyRouteComponent(() => import('./home-page'), 'HomePage')
 
 /** / under the public layout. */
-export const createHomeRoute = <TParent extends AnyRoute>(parent: TParent) => createRoute({ getParentRoute: () => parent, path: '/', component: HomePage })
+export const createHomeRoute = <TParent extends AnyRoute>(parent: TParent) =>
+  createRoute({ getParentRoute: () => parent, path: '/', component: HomePage })

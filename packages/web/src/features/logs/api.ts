@@ -6,7 +6,12 @@ import type { LogSearch } from './log-search'
 export type LogQuery = Partial<ListLogsQuery> & Pick<ListLogsQuery, 'p' | 'page_size' | 'type'>
 
 /** The API query for a search and range; username and channel are sent by admins only. */
-export function toLogQuery(search: LogSearch, range: { start: number; end: number }, pageSize: number, admin: boolean): LogQuery {
+export function toLogQuery(
+  search: LogSearch,
+  range: { start: number; end: number },
+  pageSize: number,
+  admin: boolean
+): LogQuery {
   return {
     p: search.p ?? 1,
     page_size: pageSize,

@@ -20,10 +20,19 @@ interface LogColumnOptions {
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
 const logTypes: readonly number[] = Object.values(LogType)
-const typeLabel = (t: TFunction<'logs'>, type: number) => (logTypes.includes(type) ? t(`types.${String(type) as '1'}`) : t('types.unknown'))
+const typeLabel = (t: TFunction<'logs'>, type: number) =>
+  logTypes.includes(type) ? t(`types.${String(type) as '1'}`) : t('types.unknown')
 
 /** The log table's columns; channel, user and retry exist for admins only. */
-export function logColumns({ t, language, display, admin, expanded, onToggle, onUser }: LogColumnOptions): ColumnDef<Log, unknown>[] {
+export function logColumns({
+  t,
+  language,
+  display,
+  admin,
+  expanded,
+  onToggle,
+  onUser,
+}: LogColumnOptions): ColumnDef<Log, unknown>[] {
   const columns: (ColumnDef<Log, unknown> | false)[] = [
     {
       id: 'expand',
@@ -54,7 +63,11 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       meta: { label: t('columns.time') },
       enableHiding: false,
       // Date and time may break onto two lines, so the time never pushes other columns out of view.
-      cell: ({ row }) => <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(row.original.created_at, language)}</span>,
+      cell: ({ row }) => (
+        <span className="block text-xs leading-tight whitespace-normal tabular-nums">
+          {formatLocalDateTime(row.original.created_at, language)}
+        </span>
+      ),
     },
     admin && {
       id: 'channel',
@@ -180,7 +193,11 @@ export function logColumns({ t, language, display, admin, expanded, onToggle, on
       id: 'quota',
       header: t('columns.quota'),
       meta: { label: t('columns.quota') },
-      cell: ({ row }) => <span className="tabular-nums" data-testid="log-quota">{formatQuota(row.original.quota, display, 6)}</span>,
+      cell: ({ row }) => (
+        <span className="tabular-nums" data-testid="log-quota">
+          {formatQuota(row.original.quota, display, 6)}
+        </span>
+      ),
     },
     admin && {
       id: 'retry',

@@ -2,7 +2,8 @@ import { isLogContentKey, type Log, type LogContentParams } from '@gateway/share
 import type { TFunction } from 'i18next'
 import { parseOther } from './log-format'
 
-const isParams = (value: unknown): value is LogContentParams => !!value && typeof value === 'object' && !Array.isArray(value)
+const isParams = (value: unknown): value is LogContentParams =>
+  !!value && typeof value === 'object' && !Array.isArray(value)
 
 /**
  * A log row's text in the console's language, rendered from the key and parameters the server
@@ -11,8 +12,12 @@ const isParams = (value: unknown): value is LogContentParams => !!value && typeo
  */
 export function logContentText(log: Pick<Log, 'content' | 'other'>, t: TFunction<'logs'>): string {
   const other = parseOther(log.other)
-  const parts = [{ key: other.content_key, params: other.content_params }, ...(Array.isArray(other.content_more) ? other.content_more : [])]
-  if (!parts.every((part) => isLogContentKey(part?.key) && (part.params === undefined || isParams(part.params)))) return log.content
+  const parts = [
+    { key: other.content_key, params: other.content_params },
+    ...(Array.isArray(other.content_more) ? other.content_more : []),
+  ]
+  if (!parts.every((part) => isLogContentKey(part?.key) && (part.params === undefined || isParams(part.params))))
+    return log.content
   // Keys are checked against the shared list above; the locale files carry a text for each (tested).
   return parts.map((part) => t(`text.${part.key}` as 'text.log.consume_price', part.params ?? {})).join('')
 }

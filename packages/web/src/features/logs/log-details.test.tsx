@@ -52,8 +52,27 @@ describe('LogDetails', () => {
 
   it('does not repeat the text of a consumption row under Log when its first pricing line already says it', async () => {
     await i18n.changeLanguage('en')
-    const other = { model_ratio: 0.075, completion_ratio: 4, group_ratio: 1, content_key: 'log.consume_ratio', content_params: { model: 0.075, completion: 4, group: 1 } }
-    render(<LogDetails log={{ ...log, type: 2, quota: 12, prompt_tokens: 3, completion_tokens: 20, content: '模型倍率 0.075，补全倍率 4，分组倍率 1', other: JSON.stringify(other) }} display={display} />)
+    const other = {
+      model_ratio: 0.075,
+      completion_ratio: 4,
+      group_ratio: 1,
+      content_key: 'log.consume_ratio',
+      content_params: { model: 0.075, completion: 4, group: 1 },
+    }
+    render(
+      <LogDetails
+        log={{
+          ...log,
+          type: 2,
+          quota: 12,
+          prompt_tokens: 3,
+          completion_tokens: 20,
+          content: '模型倍率 0.075，补全倍率 4，分组倍率 1',
+          other: JSON.stringify(other),
+        }}
+        display={display}
+      />
+    )
     expect(screen.getAllByText('Model ratio 0.075, completion ratio 4, group ratio 1')).toHaveLength(1)
     expect(screen.queryByTestId('log-content')).toBeNull()
   })

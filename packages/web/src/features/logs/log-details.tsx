@@ -12,7 +12,10 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
   // A consumption row's text is its first pricing line; showing it a second time under "Log" adds nothing.
   const showContent = content !== '' && !pricing.some((line) => line.text === content)
   return (
-    <div className="sticky left-0 flex max-w-[min(48rem,calc(100vw-3rem))] flex-col gap-3 px-3 py-3 text-sm whitespace-normal" data-testid="log-details">
+    <div
+      className="sticky left-0 flex max-w-[min(48rem,calc(100vw-3rem))] flex-col gap-3 px-3 py-3 text-sm whitespace-normal"
+      data-testid="log-details"
+    >
       <section className="space-y-1">
         <h3 className="text-xs font-medium text-muted-foreground">{t('details.title')}</h3>
         {lines.length === 0 ? (
@@ -31,7 +34,13 @@ export function LogDetails({ log, display }: { log: Log; display: QuotaDisplay }
           <h3 className="text-xs font-medium text-muted-foreground">{t('details.requestIds')}</h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
             {log.request_id && <IdLine label={t('details.requestId')} value={log.request_id} testId="log-request-id" />}
-            {log.upstream_request_id && <IdLine label={t('details.upstreamRequestId')} value={log.upstream_request_id} testId="log-upstream-request-id" />}
+            {log.upstream_request_id && (
+              <IdLine
+                label={t('details.upstreamRequestId')}
+                value={log.upstream_request_id}
+                testId="log-upstream-request-id"
+              />
+            )}
           </dl>
         </section>
       )}

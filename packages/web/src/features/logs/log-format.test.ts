@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { defaultRange, fromDateTimeLocal, toDateTimeLocal } from './log-search'
 import { firstTokenTone, parseOther, pricingLines, retryPath, useTimeTone } from './log-format'
+import { defaultRange, fromDateTimeLocal, toDateTimeLocal } from './log-search'
 
 describe('latency colours', () => {
   it('colours use time green under 101 s, orange under 300 s, else red', () => {
-    expect([0, 100, 100.9, 101, 299, 300, 1000].map(useTimeTone)).toEqual(['success', 'success', 'success', 'warning', 'warning', 'danger', 'danger'])
+    expect([0, 100, 100.9, 101, 299, 300, 1000].map(useTimeTone)).toEqual([
+      'success',
+      'success',
+      'success',
+      'warning',
+      'warning',
+      'danger',
+      'danger',
+    ])
   })
   it('colours first-token latency green under 3 s, orange under 10 s, else red (milliseconds)', () => {
-    expect([1, 2999, 3000, 9999, 10_000].map(firstTokenTone)).toEqual(['success', 'success', 'warning', 'warning', 'danger'])
+    expect([1, 2999, 3000, 9999, 10_000].map(firstTokenTone)).toEqual([
+      'success',
+      'success',
+      'warning',
+      'warning',
+      'danger',
+    ])
   })
 })
 
@@ -15,8 +29,19 @@ describe('pricing explanation', () => {
   const row = { model_name: 'gpt-4o', prompt_tokens: 1000, completion_tokens: 200 }
   it('explains per-token pricing with ratios, prices per million, cache, latency, mapping and effort', () => {
     const lines = pricingLines(
-      { model_ratio: 1.25, completion_ratio: 4, group_ratio: 0.5, model_price: -1, cache_tokens: 300, cache_ratio: 0.5, frt: 1500, is_model_mapped: true, upstream_model_name: 'gpt-4o-2024', reasoning_effort: 'high' },
-      row,
+      {
+        model_ratio: 1.25,
+        completion_ratio: 4,
+        group_ratio: 0.5,
+        model_price: -1,
+        cache_tokens: 300,
+        cache_ratio: 0.5,
+        frt: 1500,
+        is_model_mapped: true,
+        upstream_model_name: 'gpt-4o-2024',
+        reasoning_effort: 'high',
+      },
+      row
     )
     expect(lines).toEqual([
       { key: 'perToken', values: { model: '1.25', completion: '4', group: '0.5' } },
@@ -29,7 +54,19 @@ describe('pricing explanation', () => {
     ])
   })
   it('explains per-call pricing, the user group ratio, and audio', () => {
-    const lines = pricingLines({ model_price: 0.1, group_ratio: 1, user_group_ratio: 0.8, audio: true, audio_input: 10, audio_output: 20, text_input: 5, text_output: 6 }, row)
+    const lines = pricingLines(
+      {
+        model_price: 0.1,
+        group_ratio: 1,
+        user_group_ratio: 0.8,
+        audio: true,
+        audio_input: 10,
+        audio_output: 20,
+        text_input: 5,
+        text_output: 6,
+      },
+      row
+    )
     expect(lines.map((line) => line.key)).toEqual(['perCall', 'userGroupRatio', 'audio', 'text'])
     expect(lines[0]?.values).toEqual({ price: '0.1', group: '0.8', total: '0.08' })
   })

@@ -77,21 +77,44 @@ export interface PricingLine {
  * translates them): ratios or the per-call price, prices per million tokens, cache, audio,
  * first-token latency, model mapping and reasoning effort. Only what `other` carries is listed.
  */
-export function pricingLines(other: LogOther, row: { model_name: string; prompt_tokens: number; completion_tokens: number }): PricingLine[] {
+export function pricingLines(
+  other: LogOther,
+  row: { model_name: string; prompt_tokens: number; completion_tokens: number }
+): PricingLine[] {
   const lines: PricingLine[] = []
-  const group = other.user_group_ratio !== undefined && other.user_group_ratio >= 0 ? other.user_group_ratio : (other.group_ratio ?? 1)
+  const group =
+    other.user_group_ratio !== undefined && other.user_group_ratio >= 0
+      ? other.user_group_ratio
+      : (other.group_ratio ?? 1)
   if (other.model_price !== undefined && other.model_price >= 0) {
-    lines.push({ key: 'perCall', values: { price: num(other.model_price), group: num(group), total: num(other.model_price * group) } })
+    lines.push({
+      key: 'perCall',
+      values: { price: num(other.model_price), group: num(group), total: num(other.model_price * group) },
+    })
   } else if (other.model_ratio !== undefined) {
     const completion = other.completion_ratio ?? 1
-    lines.push({ key: 'perToken', values: { model: num(other.model_ratio), completion: num(completion), group: num(group) } })
-    lines.push({ key: 'inputPrice', values: { tokens: row.prompt_tokens, price: num(perMillion(other.model_ratio) * group) } })
-    lines.push({ key: 'outputPrice', values: { tokens: row.completion_tokens, price: num(perMillion(other.model_ratio) * completion * group) } })
+    lines.push({
+      key: 'perToken',
+      values: { model: num(other.model_ratio), completion: num(completion), group: num(group) },
+    })
+    lines.push({
+      key: 'inputPrice',
+      values: { tokens: row.prompt_tokens, price: num(perMillion(other.model_ratio) * group) },
+    })
+    lines.push({
+      key: 'outputPrice',
+      values: { tokens: row.completion_tokens, price: num(perMillion(other.model_ratio) * completion * group) },
+    })
   }
-  if (other.user_group_ratio !== undefined && other.user_group_ratio >= 0) lines.push({ key: 'userGroupRatio', values: { ratio: num(other.user_group_ratio) } })
-  if (other.cache_tokens) lines.push({ key: 'cache', values: { tokens: other.cache_tokens, ratio: num(other.cache_ratio ?? 1) } })
+  if (other.user_group_ratio !== undefined && other.user_group_ratio >= 0)
+    lines.push({ key: 'userGroupRatio', values: { ratio: num(other.user_group_ratio) } })
+  if (other.cache_tokens)
+    lines.push({ key: 'cache', values: { tokens: other.cache_tokens, ratio: num(other.cache_ratio ?? 1) } })
   if (other.cache_creation_tokens) {
-    lines.push({ key: 'cacheCreation', values: { tokens: other.cache_creation_tokens, ratio: num(other.cache_creation_ratio ?? 1) } })
+    lines.push({
+      key: 'cacheCreation',
+      values: { tokens: other.cache_creation_tokens, ratio: num(other.cache_creation_ratio ?? 1) },
+    })
   }
   if (other.audio || other.audio_input || other.audio_output) {
     lines.push({
@@ -105,7 +128,8 @@ export function pricingLines(other: LogOther, row: { model_name: string; prompt_
     })
     lines.push({ key: 'text', values: { input: other.text_input ?? 0, output: other.text_output ?? 0 } })
   }
-  if (other.frt !== undefined && other.frt > 0) lines.push({ key: 'firstToken', values: { value: num(other.frt / 1000) } })
+  if (other.frt !== undefined && other.frt > 0)
+    lines.push({ key: 'firstToken', values: { value: num(other.frt / 1000) } })
   if (other.is_model_mapped && other.upstream_model_name) {
     lines.push({ key: 'mapping', values: { from: row.model_name, to: other.upstream_model_name } })
   }

@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, type AnyRoute } from '@tanstack/react-router'
 import { logSearchSchema } from './log-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -12,7 +12,12 @@ export function createLogRoute<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: logSearchSchema,
     component: function LogRoute() {
       const navigate = useNavigate()
-      return <LogsPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/log', search, replace: true })} />
+      return (
+        <LogsPage
+          search={route.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/log', search, replace: true })}
+        />
+      )
     },
   })
   return route

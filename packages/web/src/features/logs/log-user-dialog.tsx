@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { userDetailQuery } from '@/features/users/queries'
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/user-badges'
@@ -23,7 +30,12 @@ interface LogUserDialogProps {
 export function LogUserDialog({ log, onClose, onFilter }: LogUserDialogProps) {
   const { t } = useTranslation(['logs', 'users'])
   const userId = log?.user_id ?? 0
-  const user = useQuery({ ...userDetailQuery(userId), enabled: log !== null && userId > 0, meta: { silent: true }, retry: false })
+  const user = useQuery({
+    ...userDetailQuery(userId),
+    enabled: log !== null && userId > 0,
+    meta: { silent: true },
+    retry: false,
+  })
   const display = useQuotaDisplay()
   const row = (label: string, value: ReactNode) => (
     <>
@@ -40,17 +52,28 @@ export function LogUserDialog({ log, onClose, onFilter }: LogUserDialogProps) {
           <DialogDescription>{account ? t('users:logDialog.note') : t('logs:user.note')}</DialogDescription>
         </DialogHeader>
         {log && (
-          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1.5 text-sm" data-testid="log-user-details">
+          <dl
+            className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1.5 text-sm"
+            data-testid="log-user-details"
+          >
             {row(t('logs:user.username'), <span className="font-medium">{account?.username ?? log.username}</span>)}
             {row(t('logs:user.id'), <span className="tabular-nums">{log.user_id}</span>)}
             {account && (
               <>
-                {account.display_name && account.display_name !== account.username && row(t('users:editor.displayName'), account.display_name)}
+                {account.display_name &&
+                  account.display_name !== account.username &&
+                  row(t('users:editor.displayName'), account.display_name)}
                 {row(t('users:columns.group'), account.group)}
                 {row(t('users:columns.role'), <UserRoleBadge role={account.role} />)}
                 {row(t('users:columns.status'), <UserStatusBadge user={account} />)}
-                {row(t('users:columns.remaining'), <span className="tabular-nums">{formatQuota(account.quota, display)}</span>)}
-                {row(t('users:columns.used'), <span className="tabular-nums">{formatQuota(account.used_quota, display)}</span>)}
+                {row(
+                  t('users:columns.remaining'),
+                  <span className="tabular-nums">{formatQuota(account.quota, display)}</span>
+                )}
+                {row(
+                  t('users:columns.used'),
+                  <span className="tabular-nums">{formatQuota(account.used_quota, display)}</span>
+                )}
                 {row(t('users:columns.requests'), <span className="tabular-nums">{account.request_count}</span>)}
               </>
             )}

@@ -50,7 +50,8 @@ export function LogsFilters({ search, range, admin, onSearch, columnsMenu }: Log
   const [draft, setDraft] = useState<Draft>(() => draftOf(search, range))
   const field = (name: keyof Draft) => ({
     value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value })),
   })
 
   const submit = (event: FormEvent) => {

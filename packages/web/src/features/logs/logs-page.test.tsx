@@ -1,10 +1,10 @@
 import type { Log } from '@gateway/shared'
+import { method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
 import type { LogSearch } from './log-search'
 import { LogsPage } from './logs-page'
 
@@ -29,16 +29,32 @@ const makeLog = (overrides: Partial<Log> = {}): Log => ({
   ip: '',
   request_id: '',
   upstream_request_id: '',
-  other: JSON.stringify({ model_ratio: 1.25, completion_ratio: 4, group_ratio: 1, model_price: -1, frt: 12_000, admin_info: { use_channel: [3, 4] } }),
+  other: JSON.stringify({
+    model_ratio: 1.25,
+    completion_ratio: 4,
+    group_ratio: 1,
+    model_price: -1,
+    frt: 12_000,
+    admin_info: { use_channel: [3, 4] },
+  }),
   ...overrides,
 })
 
-const logs = [makeLog(), makeLog({ id: 2, model_name: 'claude', use_time: 5, other: JSON.stringify({ model_price: 0.1, group_ratio: 1, frt: 800 }) })]
+const logs = [
+  makeLog(),
+  makeLog({
+    id: 2,
+    model_name: 'claude',
+    use_time: 5,
+    other: JSON.stringify({ model_price: 0.1, group_ratio: 1, frt: 800 }),
+  }),
+]
 
 function serve() {
   return serveApi((url, init) => {
     if (method(init) !== 'GET') return undefined
-    if (url.startsWith('/api/log/stat') || url.startsWith('/api/log/self/stat')) return ok({ quota: 500_000, rpm: 3, tpm: 1234 })
+    if (url.startsWith('/api/log/stat') || url.startsWith('/api/log/self/stat'))
+      return ok({ quota: 500_000, rpm: 3, tpm: 1234 })
     if (url.startsWith('/api/log/')) return ok({ items: logs, total: 2, page: 1, page_size: 10, total_capped: false })
     return undefined
   })
@@ -50,7 +66,8 @@ function renderPage(search: LogSearch = {}) {
   return onSearchChange
 }
 
-const user = (role: number) => setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const user = (role: number) =>
+  setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
 
 describe('LogsPage', () => {
   beforeEach(async () => {
@@ -126,7 +143,13 @@ describe('LogsPage', () => {
     fireEvent.change(screen.getByTestId('log-filter-start'), { target: { value: '2026-01-02T03:04' } })
     fireEvent.click(screen.getByTestId('log-filter-submit'))
     expect(onSearchChange).toHaveBeenLastCalledWith(
-      expect.objectContaining({ token_name: 'ci', username: 'bob', channel: 12, start: new Date(2026, 0, 2, 3, 4).getTime() / 1000, p: undefined }),
+      expect.objectContaining({
+        token_name: 'ci',
+        username: 'bob',
+        channel: 12,
+        start: new Date(2026, 0, 2, 3, 4).getTime() / 1000,
+        p: undefined,
+      })
     )
     fireEvent.change(screen.getByTestId('log-filter-type'), { target: { value: '1' } })
     await waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ type: 1 })))
@@ -138,7 +161,9 @@ describe('LogsPage', () => {
     const calls = serve()
     const onSearchChange = renderPage({ request_id: '20260102030405abcdef0001' })
     await screen.findByText('claude')
-    expect(calls.find((call) => call.url.startsWith('/api/log/self?'))?.url).toContain('request_id=20260102030405abcdef0001')
+    expect(calls.find((call) => call.url.startsWith('/api/log/self?'))?.url).toContain(
+      'request_id=20260102030405abcdef0001'
+    )
     fireEvent.click(screen.getAllByTestId('log-expand')[0]!)
     const ids = await screen.findByTestId('log-request-ids')
     expect(within(ids).getByTestId('log-request-id').textContent).toBe('20260102030405abcdef0001')
@@ -151,7 +176,9 @@ describe('LogsPage', () => {
     expect(screen.getAllByTestId('log-request-ids')).toHaveLength(1)
     fireEvent.change(screen.getByTestId('log-filter-upstream_request_id'), { target: { value: ' req_x ' } })
     fireEvent.click(screen.getByTestId('log-filter-submit'))
-    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ request_id: '20260102030405abcdef0001', upstream_request_id: 'req_x' }))
+    expect(onSearchChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ request_id: '20260102030405abcdef0001', upstream_request_id: 'req_x' })
+    )
   })
 
   it('remembers hidden columns under logs-table-columns', async () => {
@@ -163,6 +190,8 @@ describe('LogsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }))
     const dialog = await screen.findByTestId('column-settings')
     fireEvent.click(within(dialog).getByTestId('column-toggle-group'))
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('logs-table-columns') ?? '{}')).toMatchObject({ group: false }))
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('logs-table-columns') ?? '{}')).toMatchObject({ group: false })
+    )
   })
 })

@@ -2,14 +2,22 @@ import { formatQuota, type Log } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import {
+  ColumnSettingsButton,
+  DataTable,
+  DataTablePagination,
+  loadFailure,
+  useColumnVisibility,
+  useDataTable,
+  usePageSize,
+} from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
-import { isAdmin, useSessionUser } from '@/lib/session'
 import { useQuotaDisplay } from '@/lib/quota-display'
+import { isAdmin, useSessionUser } from '@/lib/session'
 import { toLogQuery } from './api'
 import { logColumns } from './log-columns'
-import { defaultRange, type LogSearch } from './log-search'
 import { LogDetails } from './log-details'
+import { defaultRange, type LogSearch } from './log-search'
 import { LogUserDialog } from './log-user-dialog'
 import { LogsFilters } from './logs-filters'
 import { logListQuery, logStatQuery } from './queries'
@@ -21,7 +29,11 @@ interface LogsPageProps {
 
 function StatChip({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
-    <div className="flex items-baseline gap-2 rounded-md border bg-card px-3 py-1.5 text-sm" title={hint} data-testid={testId}>
+    <div
+      className="flex items-baseline gap-2 rounded-md border bg-card px-3 py-1.5 text-sm"
+      title={hint}
+      data-testid={testId}
+    >
       <span className="text-muted-foreground">{label}</span>
       <span className="font-semibold tabular-nums">{value}</span>
     </div>
@@ -57,7 +69,7 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
     () => logColumns({ t, language: i18n.language, display, admin, expanded, onToggle: toggle, onUser: setUserOf }),
     // toggle and setUserOf only touch state setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, admin, expanded],
+    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, admin, expanded]
   )
   const table = useDataTable({
     data: list.data?.items ?? [],
@@ -76,9 +88,23 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
         description={t('description')}
         actions={
           <div className="flex flex-wrap gap-2">
-            <StatChip label={t('stat.quota')} value={formatQuota(stat.data?.quota ?? 0, display)} testId="log-stat-quota" />
-            <StatChip label={t('stat.rpm')} value={String(stat.data?.rpm ?? 0)} hint={t('stat.rpmHint')} testId="log-stat-rpm" />
-            <StatChip label={t('stat.tpm')} value={String(stat.data?.tpm ?? 0)} hint={t('stat.tpmHint')} testId="log-stat-tpm" />
+            <StatChip
+              label={t('stat.quota')}
+              value={formatQuota(stat.data?.quota ?? 0, display)}
+              testId="log-stat-quota"
+            />
+            <StatChip
+              label={t('stat.rpm')}
+              value={String(stat.data?.rpm ?? 0)}
+              hint={t('stat.rpmHint')}
+              testId="log-stat-rpm"
+            />
+            <StatChip
+              label={t('stat.tpm')}
+              value={String(stat.data?.tpm ?? 0)}
+              hint={t('stat.tpmHint')}
+              testId="log-stat-tpm"
+            />
           </div>
         }
       />
@@ -110,7 +136,11 @@ export function LogsPage({ search, onSearchChange }: LogsPageProps) {
           onSearchChange({ ...search, p: undefined })
         }}
       />
-      <LogUserDialog log={userOf} onClose={() => setUserOf(null)} onFilter={(username) => onSearchChange({ ...search, username, p: undefined })} />
+      <LogUserDialog
+        log={userOf}
+        onClose={() => setUserOf(null)}
+        onFilter={(username) => onSearchChange({ ...search, username, p: undefined })}
+      />
     </div>
   )
 }

@@ -8,7 +8,15 @@ export const logKeys = {
 }
 
 export const logListQuery = (query: LogQuery, admin: boolean) =>
-  queryOptions({ queryKey: logKeys.list(query, admin), queryFn: () => fetchLogs(query, admin), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: logKeys.list(query, admin),
+    queryFn: () => fetchLogs(query, admin),
+    placeholderData: keepPreviousData,
+  })
 
 export const logStatQuery = (query: LogQuery, admin: boolean) =>
-  queryOptions({ queryKey: logKeys.stat(query, admin), queryFn: () => fetchLogStat(query, admin), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: logKeys.stat(query, admin),
+    queryFn: () => fetchLogStat(query, admin),
+    placeholderData: keepPreviousData,
+  })

@@ -15,4 +15,5 @@ export function toMjQuery(search: MjSearch, defaultStart: number, pageSize: numb
 }
 
 /** Admins read every user's tasks (GET /api/mj/), others their own (GET /api/mj/self). */
-export const fetchMjTasks = (query: MjListQuery, admin: boolean) => api.get<Page<MjTask>>(admin ? '/api/mj/' : '/api/mj/self', { query: { ...query } })
+export const fetchMjTasks = (query: MjListQuery, admin: boolean) =>
+  api.get<Page<MjTask>>(admin ? '/api/mj/' : '/api/mj/self', { query: { ...query } })

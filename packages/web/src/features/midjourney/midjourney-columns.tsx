@@ -4,7 +4,17 @@ import type { TFunction } from 'i18next'
 import { Badge } from '@/components/ui/badge'
 import { formatLocalDateTime } from '@/lib/date-time'
 import { cn } from '@/lib/utils'
-import { actionVariant, codeVariant, durationSeconds, durationTone, isMjAction, isMjCode, isMjStatus, progressPercent, statusVariant } from './midjourney-format'
+import {
+  actionVariant,
+  codeVariant,
+  durationSeconds,
+  durationTone,
+  isMjAction,
+  isMjCode,
+  isMjStatus,
+  progressPercent,
+  statusVariant,
+} from './midjourney-format'
 
 interface MjColumnOptions {
   t: TFunction<'midjourney'>
@@ -19,7 +29,13 @@ const none = (t: TFunction<'midjourney'>) => <span className="text-muted-foregro
 /** A long text cut to one line; clicking it shows all of it. */
 function LongText({ text, onOpen, testId }: { text: string; onOpen: (text: string) => void; testId: string }) {
   return (
-    <button type="button" title={text} data-testid={testId} className="block max-w-40 truncate text-left hover:underline" onClick={() => onOpen(text)}>
+    <button
+      type="button"
+      title={text}
+      data-testid={testId}
+      className="block max-w-40 truncate text-left hover:underline"
+      onClick={() => onOpen(text)}
+    >
       {text}
     </button>
   )
@@ -30,8 +46,17 @@ function Progress({ value, failed }: { value: string; failed: boolean }) {
   if (percent === undefined) return <span className="tabular-nums">{value || '-'}</span>
   return (
     <div className="flex items-center gap-2" data-testid="mj-progress">
-      <div className="h-1.5 w-14 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
-        <div className={cn('h-full rounded-full', failed ? 'bg-destructive' : percent >= 100 ? 'bg-success' : 'bg-info')} style={{ width: `${percent}%` }} />
+      <div
+        className="h-1.5 w-14 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div
+          className={cn('h-full rounded-full', failed ? 'bg-destructive' : percent >= 100 ? 'bg-success' : 'bg-info')}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span className="text-xs tabular-nums">{value}</span>
     </div>
@@ -45,7 +70,9 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
       id: 'submit_time',
       header: t('columns.submitTime'),
       cell: ({ row }) => (
-        <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(Math.floor(row.original.submit_time / 1000), language)}</span>
+        <span className="block text-xs leading-tight whitespace-normal tabular-nums">
+          {formatLocalDateTime(Math.floor(row.original.submit_time / 1000), language)}
+        </span>
       ),
     },
     admin && {
@@ -116,7 +143,12 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
             data-testid="mj-image"
             onClick={() => onImage(row.original)}
           >
-            <img src={row.original.image_url} alt="" loading="lazy" className="size-full object-cover transition group-hover:scale-105" />
+            <img
+              src={row.original.image_url}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover transition group-hover:scale-105"
+            />
           </button>
         ) : (
           none(t)
@@ -125,12 +157,18 @@ export function mjColumns({ t, language, admin, onImage, onText }: MjColumnOptio
     {
       id: 'prompt',
       header: t('columns.prompt'),
-      cell: ({ row }) => (row.original.prompt ? <LongText text={row.original.prompt} onOpen={onText} testId="mj-prompt" /> : none(t)),
+      cell: ({ row }) =>
+        row.original.prompt ? <LongText text={row.original.prompt} onOpen={onText} testId="mj-prompt" /> : none(t),
     },
     {
       id: 'prompt_en',
       header: t('columns.promptEn'),
-      cell: ({ row }) => (row.original.prompt_en ? <LongText text={row.original.prompt_en} onOpen={onText} testId="mj-prompt-en" /> : none(t)),
+      cell: ({ row }) =>
+        row.original.prompt_en ? (
+          <LongText text={row.original.prompt_en} onOpen={onText} testId="mj-prompt-en" />
+        ) : (
+          none(t)
+        ),
     },
     {
       id: 'fail_reason',

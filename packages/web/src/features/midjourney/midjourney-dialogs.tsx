@@ -12,7 +12,9 @@ export function MjImageDialog({ task, onClose }: { task: MjTask | null; onClose:
     <Dialog open={task !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl" data-testid="mj-image-dialog">
         <DialogHeader>
-          <DialogTitle className="truncate pr-6 font-mono text-sm">{t('imageTitle', { id: task?.mj_id ?? '' })}</DialogTitle>
+          <DialogTitle className="truncate pr-6 font-mono text-sm">
+            {t('imageTitle', { id: task?.mj_id ?? '' })}
+          </DialogTitle>
         </DialogHeader>
         {task &&
           (failed === task.image_url ? (
@@ -26,7 +28,12 @@ export function MjImageDialog({ task, onClose }: { task: MjTask | null; onClose:
             />
           ))}
         {task && (
-          <a href={task.image_url} target="_blank" rel="noreferrer noopener" className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline">
+          <a
+            href={task.image_url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
+          >
             <ExternalLink className="size-4" />
             {t('openOriginal')}
           </a>

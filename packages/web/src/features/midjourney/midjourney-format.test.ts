@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import en from '@/i18n/locales/en/midjourney.json'
 import zh from '@/i18n/locales/zh/midjourney.json'
-import { codeVariant, durationSeconds, durationTone, MJ_ACTIONS, MJ_CODES, MJ_STATUSES, progressPercent, statusVariant } from './midjourney-format'
-import { defaultMjRange, mjSearchSchema, THIRTY_DAYS } from './midjourney-search'
 import { toMjQuery } from './api'
+import {
+  codeVariant,
+  durationSeconds,
+  durationTone,
+  MJ_ACTIONS,
+  MJ_CODES,
+  MJ_STATUSES,
+  progressPercent,
+  statusVariant,
+} from './midjourney-format'
+import { defaultMjRange, mjSearchSchema, THIRTY_DAYS } from './midjourney-search'
 
 describe('drawing task formatting', () => {
   it('names every action, status and submit code of the spec in both languages', () => {
@@ -46,8 +55,21 @@ describe('drawing task formatting', () => {
     const range = defaultMjRange(1_800_000_000_000)
     expect(range.end - range.start).toBe(THIRTY_DAYS)
     const search = fromUrl({ p: '3', channel_id: '4', mj_id: ' abc ' })
-    expect(toMjQuery(search, range.start, 20, true)).toEqual({ p: 3, page_size: 20, channel_id: 4, mj_id: 'abc', start_timestamp: range.start, end_timestamp: undefined })
+    expect(toMjQuery(search, range.start, 20, true)).toEqual({
+      p: 3,
+      page_size: 20,
+      channel_id: 4,
+      mj_id: 'abc',
+      start_timestamp: range.start,
+      end_timestamp: undefined,
+    })
     expect(toMjQuery(search, range.start, 20, false).channel_id).toBeUndefined()
-    expect(fromUrl({ p: '-1', channel_id: 'x' })).toEqual({ p: undefined, channel_id: undefined, mj_id: undefined, start: undefined, end: undefined })
+    expect(fromUrl({ p: '-1', channel_id: 'x' })).toEqual({
+      p: undefined,
+      channel_id: undefined,
+      mj_id: undefined,
+      start: undefined,
+      end: undefined,
+    })
   })
 })

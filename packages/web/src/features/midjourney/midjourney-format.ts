@@ -33,7 +33,8 @@ export const MJ_CODES = [0, 1, 21, 22] as const
 
 export const isMjAction = (value: string): value is MjActionName => (MJ_ACTIONS as readonly string[]).includes(value)
 export const isMjStatus = (value: string): value is MjStatusName => (MJ_STATUSES as readonly string[]).includes(value)
-export const isMjCode = (value: number): value is (typeof MJ_CODES)[number] => (MJ_CODES as readonly number[]).includes(value)
+export const isMjCode = (value: number): value is (typeof MJ_CODES)[number] =>
+  (MJ_CODES as readonly number[]).includes(value)
 
 const actionVariants: Record<MjActionName, Variant> = {
   IMAGINE: 'info',

@@ -1,10 +1,10 @@
 import type { MjTask } from '@gateway/shared'
+import { method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
 import { MidjourneyPage } from './midjourney-page'
 import type { MjSearch } from './midjourney-search'
 
@@ -36,7 +36,17 @@ const makeTask = (overrides: Partial<MjTask> = {}): MjTask => ({
 
 const tasks = [
   makeTask(),
-  makeTask({ id: 2, mj_id: '2', action: 'UPSCALE', status: 'FAILURE', fail_reason: 'banned prompt', image_url: '', finish_time: 1_700_000_090_000, prompt: 'upscale it', prompt_en: '' }),
+  makeTask({
+    id: 2,
+    mj_id: '2',
+    action: 'UPSCALE',
+    status: 'FAILURE',
+    fail_reason: 'banned prompt',
+    image_url: '',
+    finish_time: 1_700_000_090_000,
+    prompt: 'upscale it',
+    prompt_en: '',
+  }),
 ]
 
 function serve(rows: MjTask[] = tasks, total = rows.length) {
@@ -52,7 +62,8 @@ function renderPage(search: MjSearch = {}) {
   return onSearchChange
 }
 
-const user = (role: number) => setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const user = (role: number) =>
+  setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
 
 describe('MidjourneyPage', () => {
   beforeEach(async () => {
@@ -101,7 +112,9 @@ describe('MidjourneyPage', () => {
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('https://gw.example.com/mj/image/1712345678901')
     fireEvent.change(screen.getByTestId('mj-filter-mj_id'), { target: { value: ' 42 ' } })
     fireEvent.click(screen.getByTestId('mj-filter-submit'))
-    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ mj_id: '42', channel_id: 3, p: undefined }))
+    expect(onSearchChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ mj_id: '42', channel_id: 3, p: undefined })
+    )
   })
 
   it('speaks Chinese', async () => {

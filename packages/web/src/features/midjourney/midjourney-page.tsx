@@ -2,7 +2,15 @@ import type { MjTask } from '@gateway/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useDataTable, usePageSize } from '@/components/data-table'
+import {
+  ColumnSettingsButton,
+  DataTable,
+  DataTablePagination,
+  loadFailure,
+  useColumnVisibility,
+  useDataTable,
+  usePageSize,
+} from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
 import { fetchMjTasks, toMjQuery } from './api'
@@ -37,17 +45,21 @@ export function MidjourneyPage({ search, onSearchChange }: MidjourneyPageProps) 
     queryKey: ['midjourney', 'list', admin, query],
     queryFn: () => fetchMjTasks(query, admin),
     placeholderData: keepPreviousData,
-    refetchInterval: (current) => (current.state.data?.items.some((task) => task.progress !== '100%') ? RUNNING_REFRESH_MS : false),
+    refetchInterval: (current) =>
+      current.state.data?.items.some((task) => task.progress !== '100%') ? RUNNING_REFRESH_MS : false,
   })
   const [imageOf, setImageOf] = useState<MjTask | null>(null)
   const [text, setText] = useState<string | null>(null)
 
   const columns = useMemo(
     () => mjColumns({ t, language: i18n.language, admin, onImage: setImageOf, onText: setText }),
-    [t, i18n.language, admin],
+    [t, i18n.language, admin]
   )
   const rows = list.data?.items ?? []
-  const [visibility, setVisibility, resetVisibility] = useColumnVisibility('midjourney-table-columns', MJ_HIDDEN_COLUMNS)
+  const [visibility, setVisibility, resetVisibility] = useColumnVisibility(
+    'midjourney-table-columns',
+    MJ_HIDDEN_COLUMNS
+  )
   const table = useDataTable({
     data: rows,
     columns,
@@ -64,8 +76,19 @@ export function MidjourneyPage({ search, onSearchChange }: MidjourneyPageProps) 
         description={t('description')}
         actions={<ColumnSettingsButton table={table} onReset={resetVisibility} />}
       />
-      <MjFilters search={search} range={range} admin={admin} onSearch={(next) => onSearchChange({ ...next, p: undefined })} />
-      <DataTable table={table} loading={list.isPending} empty={t('empty')} failure={loadFailure(list)} data-testid="mj-table" />
+      <MjFilters
+        search={search}
+        range={range}
+        admin={admin}
+        onSearch={(next) => onSearchChange({ ...next, p: undefined })}
+      />
+      <DataTable
+        table={table}
+        loading={list.isPending}
+        empty={t('empty')}
+        failure={loadFailure(list)}
+        data-testid="mj-table"
+      />
       <DataTablePagination
         page={page}
         pageSize={pageSize}

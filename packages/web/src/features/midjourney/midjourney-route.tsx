@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, type AnyRoute } from '@tanstack/react-router'
 import { mjSearchSchema } from './midjourney-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -12,7 +12,12 @@ export function createMidjourneyRoute<TParent extends AnyRoute>(parent: TParent)
     validateSearch: mjSearchSchema,
     component: function MidjourneyRoute() {
       const navigate = useNavigate()
-      return <MidjourneyPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/midjourney', search, replace: true })} />
+      return (
+        <MidjourneyPage
+          search={route.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/midjourney', search, replace: true })}
+        />
+      )
     },
   })
   return route

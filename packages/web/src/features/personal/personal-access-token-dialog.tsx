@@ -3,7 +3,14 @@ import { CopyIcon, TriangleAlertIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useCopyText } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { generateAccessToken } from './api'
@@ -36,8 +43,19 @@ export function AccessTokenDialog({ open, onOpenChange, userId }: AccessTokenDia
               <DialogDescription>{t('token.resultBody')}</DialogDescription>
             </DialogHeader>
             <div className="flex gap-2">
-              <Input readOnly value={token} aria-label={t('token.resultTitle')} data-testid="access-token-value" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
-              <Button variant="outline" onClick={() => void copy(token, t('token.copied'))} aria-label={t('token.copy')}>
+              <Input
+                readOnly
+                value={token}
+                aria-label={t('token.resultTitle')}
+                data-testid="access-token-value"
+                className="font-mono text-xs"
+                onFocus={(event) => event.target.select()}
+              />
+              <Button
+                variant="outline"
+                onClick={() => void copy(token, t('token.copied'))}
+                aria-label={t('token.copy')}
+              >
                 <CopyIcon />
                 <span className="hidden sm:inline">{t('token.copy')}</span>
               </Button>
@@ -60,7 +78,11 @@ export function AccessTokenDialog({ open, onOpenChange, userId }: AccessTokenDia
               <Button variant="outline" disabled={mutation.isPending} onClick={() => onOpenChange(false)}>
                 {t('common:actions.cancel')}
               </Button>
-              <Button disabled={mutation.isPending} onClick={() => mutation.mutate()} data-testid="access-token-generate">
+              <Button
+                disabled={mutation.isPending}
+                onClick={() => mutation.mutate()}
+                data-testid="access-token-generate"
+              >
                 {mutation.isPending && <Spinner />}
                 {t('token.generate')}
               </Button>

@@ -25,7 +25,9 @@ export function BalanceCard({ user, display }: { user: SelfUser; display: QuotaD
                 {name}
               </span>
               {/* Spec §6: the card labels super admins as admin and everyone else as a normal user. */}
-              <Badge variant={isRootRole(user.role) ? 'default' : 'secondary'}>{isRootRole(user.role) ? t('role.admin') : t('role.user')}</Badge>
+              <Badge variant={isRootRole(user.role) ? 'default' : 'secondary'}>
+                {isRootRole(user.role) ? t('role.admin') : t('role.user')}
+              </Badge>
             </div>
             <p className="truncate text-sm text-muted-foreground">
               @{user.username} · {t('balance.group', { group: user.group })}
@@ -36,7 +38,10 @@ export function BalanceCard({ user, display }: { user: SelfUser; display: QuotaD
           {stats.map((stat) => (
             <div key={stat.key} className="min-w-0 text-center">
               <dt className="text-xs leading-tight text-muted-foreground">{stat.label}</dt>
-              <dd className="mt-1 text-base leading-tight font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl" data-testid={`balance-${stat.key}`}>
+              <dd
+                className="mt-1 text-base leading-tight font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl"
+                data-testid={`balance-${stat.key}`}
+              >
                 {stat.value}
               </dd>
             </div>

@@ -38,15 +38,38 @@ export function BindingsCard({ user, status }: { user: SelfUser; status: Status 
   }, [])
 
   const oauth = (provider: OAuthProvider) => () =>
-    void startOAuthBind(provider, status).catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)))
+    void startOAuthBind(provider, status).catch((error: unknown) =>
+      toast.error(error instanceof Error ? error.message : String(error))
+    )
 
   const rows: BindingRow[] = [
-    { key: 'email', label: t('bindings.email'), icon: <MailIcon />, value: user.email, changeable: true, onBind: () => open('email') },
+    {
+      key: 'email',
+      label: t('bindings.email'),
+      icon: <MailIcon />,
+      value: user.email,
+      changeable: true,
+      onBind: () => open('email'),
+    },
   ]
   if (status.github_oauth)
-    rows.push({ key: 'github', label: t('bindings.github'), icon: <GitHubIcon />, value: user.github_id, changeable: false, onBind: oauth('github') })
+    rows.push({
+      key: 'github',
+      label: t('bindings.github'),
+      icon: <GitHubIcon />,
+      value: user.github_id,
+      changeable: false,
+      onBind: oauth('github'),
+    })
   if (status.linuxdo_oauth)
-    rows.push({ key: 'linuxdo', label: t('bindings.linuxdo'), icon: <LinuxDoIcon />, value: user.linux_do_id, changeable: false, onBind: oauth('linuxdo') })
+    rows.push({
+      key: 'linuxdo',
+      label: t('bindings.linuxdo'),
+      icon: <LinuxDoIcon />,
+      value: user.linux_do_id,
+      changeable: false,
+      onBind: oauth('linuxdo'),
+    })
   if (status.wechat_login)
     rows.push({
       key: 'wechat',
@@ -76,8 +99,14 @@ export function BindingsCard({ user, status }: { user: SelfUser; status: Status 
       <CardContent>
         <ul className="divide-y">
           {rows.map((row) => (
-            <li key={row.key} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0" data-testid={`binding-${row.key}`}>
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted/40 [&_svg]:size-4">{row.icon}</span>
+            <li
+              key={row.key}
+              className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+              data-testid={`binding-${row.key}`}
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted/40 [&_svg]:size-4">
+                {row.icon}
+              </span>
               <div className="min-w-0 flex-1">
                 <div className="text-sm font-medium">{row.label}</div>
                 <div className="truncate text-xs text-muted-foreground" data-testid={`binding-${row.key}-value`}>
@@ -96,10 +125,26 @@ export function BindingsCard({ user, status }: { user: SelfUser; status: Status 
             </li>
           ))}
         </ul>
-        <EmailBindDialog key={`email-${opening}`} open={dialog === 'email'} onOpenChange={onOpenChange} currentEmail={user.email} />
-        {status.wechat_login && <WeChatBindDialog key={`wechat-${opening}`} open={dialog === 'wechat'} onOpenChange={onOpenChange} qrCode={status.wechat_qrcode} />}
+        <EmailBindDialog
+          key={`email-${opening}`}
+          open={dialog === 'email'}
+          onOpenChange={onOpenChange}
+          currentEmail={user.email}
+        />
+        {status.wechat_login && (
+          <WeChatBindDialog
+            key={`wechat-${opening}`}
+            open={dialog === 'wechat'}
+            onOpenChange={onOpenChange}
+            qrCode={status.wechat_qrcode}
+          />
+        )}
         {status.telegram_oauth && (
-          <TelegramBindDialog open={dialog === 'telegram'} onOpenChange={onOpenChange} botName={status.telegram_bot_name} />
+          <TelegramBindDialog
+            open={dialog === 'telegram'}
+            onOpenChange={onOpenChange}
+            botName={status.telegram_bot_name}
+          />
         )}
       </CardContent>
     </Card>

@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { FormField } from '@/features/auth/auth-form-field'
 import { clearStoredUser } from '@/lib/session'
@@ -71,7 +78,12 @@ export function DeleteAccountDialog({ open, onOpenChange, username }: DeleteAcco
             <Button type="button" variant="outline" disabled={mutation.isPending} onClick={() => onOpenChange(false)}>
               {t('common:actions.cancel')}
             </Button>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending} data-testid="delete-account-submit">
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={mutation.isPending}
+              data-testid="delete-account-submit"
+            >
               {mutation.isPending && <Spinner />}
               {t('delete.submit')}
             </Button>

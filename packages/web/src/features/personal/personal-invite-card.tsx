@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { getAffCode } from './api'
-import { affCodeQueryKey } from './queries'
 import { TransferDialog } from './personal-transfer-dialog'
+import { affCodeQueryKey } from './queries'
 
 /** The invite link as the register page reads it (spec §2: /register?aff=<code>). */
 export function inviteLink(origin: string, code: string): string {
@@ -53,20 +53,43 @@ export function InviteCard({ user, display }: { user: SelfUser; display: QuotaDi
         <div className="grid gap-2">
           <Label htmlFor="invite-link">{t('invite.link')}</Label>
           <div className="flex gap-2">
-            <Input id="invite-link" readOnly value={link || t('invite.loading')} data-testid="invite-link" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
-            <Button variant="outline" disabled={!link} onClick={() => void copy(link, t('invite.copied'))} aria-label={t('invite.copy')}>
+            <Input
+              id="invite-link"
+              readOnly
+              value={link || t('invite.loading')}
+              data-testid="invite-link"
+              className="font-mono text-xs"
+              onFocus={(event) => event.target.select()}
+            />
+            <Button
+              variant="outline"
+              disabled={!link}
+              onClick={() => void copy(link, t('invite.copied'))}
+              aria-label={t('invite.copy')}
+            >
               <CopyIcon />
               <span className="hidden sm:inline">{t('invite.copy')}</span>
             </Button>
           </div>
         </div>
-        <Button variant="secondary" className="justify-self-start" data-testid="open-transfer" onClick={() => {
+        <Button
+          variant="secondary"
+          className="justify-self-start"
+          data-testid="open-transfer"
+          onClick={() => {
             setOpening((n) => n + 1)
             setTransferring(true)
-          }}>
+          }}
+        >
           {t('invite.transfer')}
         </Button>
-        <TransferDialog key={opening} open={transferring} onOpenChange={setTransferring} available={user.aff_quota} display={display} />
+        <TransferDialog
+          key={opening}
+          open={transferring}
+          onOpenChange={setTransferring}
+          available={user.aff_quota}
+          display={display}
+        />
         {manualCopyDialog}
       </CardContent>
     </Card>

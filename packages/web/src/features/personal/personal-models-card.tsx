@@ -59,7 +59,14 @@ export function ModelsCard() {
           </ul>
         )}
         {collapsible && (
-          <Button variant="ghost" size="sm" className="justify-self-start" onClick={toggle} data-testid="models-toggle" aria-expanded={expanded}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="justify-self-start"
+            onClick={toggle}
+            data-testid="models-toggle"
+            aria-expanded={expanded}
+          >
             {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
             {expanded ? t('models.collapse') : t('models.expand', { count: list.length })}
           </Button>

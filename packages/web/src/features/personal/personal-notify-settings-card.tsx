@@ -6,10 +6,10 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
+import { Field } from '@/components/ui/form-section'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { Field } from '@/components/ui/form-section'
 import { cn } from '@/lib/utils'
 import { parseUserSetting, saveNotifySetting } from './api'
 import { checkNotifyForm, DEFAULT_THRESHOLD, THRESHOLD_PRESETS, type NotifyFormValues } from './personal-validation'
@@ -41,7 +41,6 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
   const [errors, setErrors] = useState<Partial<Record<'threshold' | 'webhookUrl' | 'notificationEmail', string>>>({})
   const secretSaved = parseUserSetting(user.setting).webhook_secret_set === true
 
-
   const mutation = useMutation({
     mutationFn: saveNotifySetting,
     onSuccess: async () => {
@@ -51,14 +50,18 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
     onError: (failure) => toast.error(t('notify.failed', { message: failure.message })),
   })
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setValues((previous) => ({ ...previous, [key]: value }))
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setValues((previous) => ({ ...previous, [key]: value }))
 
   function submit(event: FormEvent) {
     event.preventDefault()
     const problems = checkNotifyForm(values)
     setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key)])))
     if (Object.keys(problems).length > 0) return
-    const payload: NotifySettingRequest = { notify_type: values.notifyType, quota_warning_threshold: Number(values.threshold.trim()) }
+    const payload: NotifySettingRequest = {
+      notify_type: values.notifyType,
+      quota_warning_threshold: Number(values.threshold.trim()),
+    }
     if (values.notifyType === 'webhook') {
       payload.webhook_url = values.webhookUrl.trim()
       if (values.webhookSecret) payload.webhook_secret = values.webhookSecret
@@ -87,7 +90,11 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
             <span className="text-sm font-medium" id="notify-type-label">
               {t('notify.type')}
             </span>
-            <div role="radiogroup" aria-labelledby="notify-type-label" className="inline-flex w-full rounded-lg border bg-muted/40 p-1 sm:w-auto sm:justify-self-start">
+            <div
+              role="radiogroup"
+              aria-labelledby="notify-type-label"
+              className="inline-flex w-full rounded-lg border bg-muted/40 p-1 sm:w-auto sm:justify-self-start"
+            >
               {types.map((type) => (
                 <button
                   key={type.value}
@@ -98,7 +105,9 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
                   onClick={() => set('notifyType', type.value)}
                   className={cn(
                     'flex-1 rounded-md px-4 py-1.5 text-sm font-medium text-muted-foreground transition-colors sm:flex-none focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none',
-                    values.notifyType === type.value ? 'bg-primary text-primary-foreground shadow-sm' : 'hover:text-foreground',
+                    values.notifyType === type.value
+                      ? 'bg-primary text-primary-foreground shadow-sm'
+                      : 'hover:text-foreground'
                   )}
                 >
                   {type.label}
@@ -111,7 +120,11 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
             label={t('notify.threshold')}
             htmlFor="notify-threshold"
             error={errors.threshold}
-            hint={Number.isFinite(threshold) && threshold > 0 ? t('notify.thresholdHint', { amount: formatQuota(threshold, display) }) : undefined}
+            hint={
+              Number.isFinite(threshold) && threshold > 0
+                ? t('notify.thresholdHint', { amount: formatQuota(threshold, display) })
+                : undefined
+            }
             after={
               <div className="flex flex-wrap gap-1.5">
                 {THRESHOLD_PRESETS.map((preset) => (
@@ -123,13 +136,22 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
                     onClick={() => set('threshold', String(preset))}
                     data-testid={`threshold-preset-${preset}`}
                   >
-                    {t('notify.preset', { quota: preset.toLocaleString(), amount: formatQuota(preset, { ...display, displayInCurrency: true }) })}
+                    {t('notify.preset', {
+                      quota: preset.toLocaleString(),
+                      amount: formatQuota(preset, { ...display, displayInCurrency: true }),
+                    })}
                   </Button>
                 ))}
               </div>
             }
           >
-            <Input id="notify-threshold" inputMode="numeric" value={values.threshold} onChange={(event) => set('threshold', event.target.value)} aria-invalid={errors.threshold ? true : undefined} />
+            <Input
+              id="notify-threshold"
+              inputMode="numeric"
+              value={values.threshold}
+              onChange={(event) => set('threshold', event.target.value)}
+              aria-invalid={errors.threshold ? true : undefined}
+            />
           </Field>
 
           {values.notifyType === 'email' ? (
@@ -139,13 +161,20 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
                 type="email"
                 value={values.notificationEmail}
                 onChange={(event) => set('notificationEmail', event.target.value)}
-                placeholder={user.email ? t('notify.emailPlaceholder', { email: user.email }) : t('notify.emailPlaceholderNone')}
+                placeholder={
+                  user.email ? t('notify.emailPlaceholder', { email: user.email }) : t('notify.emailPlaceholderNone')
+                }
                 aria-invalid={errors.notificationEmail ? true : undefined}
               />
             </Field>
           ) : (
             <>
-              <Field label={t('notify.webhookUrl')} htmlFor="notify-webhook-url" error={errors.webhookUrl} hint={t('notify.webhookHint')}>
+              <Field
+                label={t('notify.webhookUrl')}
+                htmlFor="notify-webhook-url"
+                error={errors.webhookUrl}
+                hint={t('notify.webhookHint')}
+              >
                 <Input
                   id="notify-webhook-url"
                   type="url"
@@ -155,7 +184,11 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
                   aria-invalid={errors.webhookUrl ? true : undefined}
                 />
               </Field>
-              <Field label={t('notify.webhookSecret')} htmlFor="notify-webhook-secret" hint={secretSaved && !values.removeSecret ? t('notify.webhookSecretKept') : undefined}>
+              <Field
+                label={t('notify.webhookSecret')}
+                htmlFor="notify-webhook-secret"
+                hint={secretSaved && !values.removeSecret ? t('notify.webhookSecretKept') : undefined}
+              >
                 <Input
                   id="notify-webhook-secret"
                   type="password"
@@ -167,7 +200,11 @@ export function NotifySettingsCard({ user, display }: { user: SelfUser; display:
               </Field>
               {secretSaved && (
                 <div className="flex items-center gap-2">
-                  <Checkbox id="notify-remove-secret" checked={values.removeSecret} onCheckedChange={(checked) => set('removeSecret', checked === true)} />
+                  <Checkbox
+                    id="notify-remove-secret"
+                    checked={values.removeSecret}
+                    onCheckedChange={(checked) => set('removeSecret', checked === true)}
+                  />
                   <Label htmlFor="notify-remove-secret" className="font-normal">
                     {t('notify.removeSecret')}
                   </Label>

@@ -9,7 +9,8 @@ export function authorizeUrl(provider: OAuthProvider, status: Status, state: str
     provider === 'github'
       ? { client_id: status.github_client_id, state, scope: 'user:email' }
       : { response_type: 'code', client_id: status.linuxdo_client_id, state }
-  const base = provider === 'github' ? 'https://github.com/login/oauth/authorize' : 'https://connect.linux.do/oauth2/authorize'
+  const base =
+    provider === 'github' ? 'https://github.com/login/oauth/authorize' : 'https://connect.linux.do/oauth2/authorize'
   return `${base}?${new URLSearchParams(params).toString()}`
 }
 

@@ -1,10 +1,10 @@
 import type { SelfUser } from '@gateway/shared'
+import { fail, method, ok, serveApi } from '@test/api'
+import { renderFeaturePage, renderWithRouter } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, fail, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { renderFeaturePage, renderWithRouter } from '@test/render'
 import { EmailBindDialog } from './personal-email-bind-dialog'
 import { ModelsCard } from './personal-models-card'
 import { PersonalPage } from './personal-page'
@@ -36,7 +36,8 @@ const self: SelfUser = {
   discord_id: '',
   oidc_id: '',
   stripe_customer: '',
-  setting: '{"notify_type":"webhook","quota_warning_threshold":1000000,"webhook_url":"https://hooks.example.com/q","webhook_secret_set":true}',
+  setting:
+    '{"notify_type":"webhook","quota_warning_threshold":1000000,"webhook_url":"https://hooks.example.com/q","webhook_secret_set":true}',
   sidebar_modules: '',
   permissions: { sidebar_settings: true, sidebar_modules: { admin: false }, admin_permissions: {} },
   password: '',
@@ -56,7 +57,14 @@ function serve(extra: Handler = () => undefined, user: SelfUser = self) {
 }
 
 async function renderPage() {
-  setStoredUser({ id: self.id, username: self.username, display_name: self.display_name, role: 1, status: 1, group: 'default' })
+  setStoredUser({
+    id: self.id,
+    username: self.username,
+    display_name: self.display_name,
+    role: 1,
+    status: 1,
+    group: 'default',
+  })
   const result = await renderWithRouter(<PersonalPage />, '/personal')
   await screen.findByTestId('balance-card')
   return result
@@ -77,11 +85,17 @@ describe('PersonalPage', () => {
     expect(screen.getByTestId('balance-requests').textContent).toBe('42')
     expect(screen.getByTestId('invite-pending').textContent).toBe('$3')
     expect(screen.getByTestId('invite-history').textContent).toBe('$4')
-    await waitFor(() => expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe(`${window.location.origin}/register?aff=AbCd`))
+    await waitFor(() =>
+      expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toBe(
+        `${window.location.origin}/register?aff=AbCd`
+      )
+    )
   })
 
   it('checks the transfer amount: whole quota, at least one unit, not above the invite reward', async () => {
-    const calls = serve((url, init) => (url === '/api/user/aff_transfer' && method(init) === 'POST' ? ok(null) : undefined))
+    const calls = serve((url, init) =>
+      url === '/api/user/aff_transfer' && method(init) === 'POST' ? ok(null) : undefined
+    )
     await renderPage()
     fireEvent.click(screen.getByTestId('open-transfer'))
     const dialog = await screen.findByTestId('transfer-dialog')
@@ -142,7 +156,9 @@ describe('PersonalPage', () => {
     expect(within(dialog).getByText(/replaces the old one/)).toBeVisible()
     expect(calls.some((call) => call.url === '/api/user/token')).toBe(false)
     fireEvent.click(within(dialog).getByTestId('access-token-generate'))
-    expect(((await within(dialog).findByTestId('access-token-value')) as HTMLInputElement).value).toBe('TOKEN1234567890abcdefTOKEN123456')
+    expect(((await within(dialog).findByTestId('access-token-value')) as HTMLInputElement).value).toBe(
+      'TOKEN1234567890abcdefTOKEN123456'
+    )
     expect(calls.filter((call) => call.url === '/api/user/token').map((call) => method(call.init))).toEqual(['POST'])
   })
 
@@ -151,7 +167,8 @@ describe('PersonalPage', () => {
     await renderPage()
     fireEvent.click(screen.getByTestId('open-change-password'))
     const dialog = await screen.findByTestId('change-password-dialog')
-    const set = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+    const set = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
     // The current password is required: the server refuses a change without it.
     set('New password', 'newpassword1')
     set('Confirm new password', 'newpassword1')
@@ -164,7 +181,9 @@ describe('PersonalPage', () => {
     expect(await within(dialog).findByText('The two passwords differ')).toBeVisible()
     set('Confirm new password', 'newpassword1')
     fireEvent.click(within(dialog).getByTestId('change-password-submit'))
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/user/self' && method(call.init) === 'PUT')).toBe(true))
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/user/self' && method(call.init) === 'PUT')).toBe(true)
+    )
     const call = calls.find((c) => c.url === '/api/user/self' && method(c.init) === 'PUT')!
     expect(JSON.parse(String(call.init.body))).toEqual({ password: 'newpassword1', original_password: 'oldpassword' })
   })
@@ -185,7 +204,11 @@ describe('PersonalPage', () => {
     fireEvent.click(within(card).getByTestId('notify-save'))
     await waitFor(() => expect(calls.some((call) => call.url === '/api/user/setting')).toBe(true))
     const call = calls.find((c) => c.url === '/api/user/setting')!
-    expect(JSON.parse(String(call.init.body))).toEqual({ notify_type: 'webhook', quota_warning_threshold: 5_000_000, webhook_url: 'https://hooks.example.com/new' })
+    expect(JSON.parse(String(call.init.body))).toEqual({
+      notify_type: 'webhook',
+      quota_warning_threshold: 5_000_000,
+      webhook_url: 'https://hooks.example.com/new',
+    })
   })
 
   it('reports a refused notification setting', async () => {
@@ -195,7 +218,9 @@ describe('PersonalPage', () => {
     fireEvent.click(within(card).getByTestId('notify-type-email'))
     fireEvent.change(within(card).getByLabelText('Notification email'), { target: { value: 'ops@example.com' } })
     fireEvent.click(within(card).getByTestId('notify-save'))
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Update notification settings failed: The webhook URL is not allowed'))
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update notification settings failed: The webhook URL is not allowed')
+    )
   })
 
   it('shows only the enabled outside accounts', async () => {
@@ -205,7 +230,13 @@ describe('PersonalPage', () => {
         if (url === '/api/user/models') return ok([])
         return undefined
       },
-      { github_oauth: true, github_client_id: 'gh-client', linuxdo_oauth: false, wechat_login: true, telegram_oauth: false },
+      {
+        github_oauth: true,
+        github_client_id: 'gh-client',
+        linuxdo_oauth: false,
+        wechat_login: true,
+        telegram_oauth: false,
+      }
     )
     await renderPage()
     expect(screen.getByTestId('binding-email-value').textContent).toBe('alice@example.com')
@@ -223,8 +254,7 @@ describe('ModelsCard', () => {
     await i18n.changeLanguage('en')
   })
 
-  const renderCard = () =>
-    renderFeaturePage(<ModelsCard />)
+  const renderCard = () => renderFeaturePage(<ModelsCard />)
 
   it('collapses after 10 and remembers the expanded state in localStorage', async () => {
     serveApi((url) => (url === '/api/user/models' ? ok(models) : undefined))
@@ -258,8 +288,7 @@ describe('EmailBindDialog', () => {
   })
   afterEach(() => vi.useRealTimers())
 
-  const renderDialog = () =>
-    renderFeaturePage(<EmailBindDialog open onOpenChange={() => {}} currentEmail="" />)
+  const renderDialog = () => renderFeaturePage(<EmailBindDialog open onOpenChange={() => {}} currentEmail="" />)
 
   it('requires the email and the code, then binds with both', async () => {
     const calls = serveApi((url) => (url.startsWith('/api/oauth/email/bind') ? ok(null) : undefined))
@@ -271,7 +300,9 @@ describe('EmailBindDialog', () => {
     expect(await screen.findByText('Please enter email verification code')).toBeVisible()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } })
     fireEvent.click(screen.getByTestId('bind-email-submit'))
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/oauth/email/bind?email=new%40example.com&code=123456')).toBe(true))
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/oauth/email/bind?email=new%40example.com&code=123456')).toBe(true)
+    )
   })
 
   it('counts down 30 seconds before the code can be sent again', async () => {

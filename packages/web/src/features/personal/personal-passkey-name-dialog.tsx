@@ -2,7 +2,14 @@ import { PASSKEY_NAME_MAX } from '@gateway/shared'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { FormField } from '@/features/auth/auth-form-field'
 
@@ -19,7 +26,15 @@ interface PasskeyNameDialogProps {
 }
 
 /** Asks for a passkey's name, before it is created or when it is renamed. */
-export function PasskeyNameDialog({ open, onOpenChange, mode, initialName = '', pending, error, onSubmit }: PasskeyNameDialogProps) {
+export function PasskeyNameDialog({
+  open,
+  onOpenChange,
+  mode,
+  initialName = '',
+  pending,
+  error,
+  onSubmit,
+}: PasskeyNameDialogProps) {
   const { t } = useTranslation(['personal', 'common'])
   // A fresh instance per opening (the caller keys it), so the field starts from the current name.
   const [name, setName] = useState(initialName)
@@ -39,7 +54,9 @@ export function PasskeyNameDialog({ open, onOpenChange, mode, initialName = '', 
       <DialogContent data-testid="passkey-name-dialog">
         <DialogHeader>
           <DialogTitle>{mode === 'add' ? t('passkeys.addTitle') : t('passkeys.renameTitle')}</DialogTitle>
-          <DialogDescription>{mode === 'add' ? t('passkeys.addDescription') : t('passkeys.renameDescription')}</DialogDescription>
+          <DialogDescription>
+            {mode === 'add' ? t('passkeys.addDescription') : t('passkeys.renameDescription')}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <FormField

@@ -13,7 +13,10 @@ export const deletePasskey = (id: number) => api.delete<null>(`/api/user/passkey
  * `name` may be '' to let the server name it after the device.
  */
 export async function addPasskey(name: string): Promise<void> {
-  const begin = await api.post<PasskeyBeginResult<PublicKeyCredentialCreationOptionsJSON>>('/api/user/passkey/register/begin', {})
+  const begin = await api.post<PasskeyBeginResult<PublicKeyCredentialCreationOptionsJSON>>(
+    '/api/user/passkey/register/begin',
+    {}
+  )
   const response = await startRegistration({ optionsJSON: begin.options.publicKey })
   await api.post<{ id: number }>('/api/user/passkey/register/finish', { ...response, name: name.trim() || undefined })
 }

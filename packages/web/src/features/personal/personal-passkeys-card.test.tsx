@@ -1,9 +1,9 @@
 import type { PasskeyItem, PasskeyStatus } from '@gateway/shared'
+import { method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { PasskeysCard } from './personal-passkeys-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -19,10 +19,31 @@ vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
 
 const created = 1_735_689_600
 const laptop: PasskeyItem = { id: 3, name: 'Work laptop', created_at: created, last_used_at: null, backup_state: false }
-const phone: PasskeyItem = { id: 5, name: 'Phone', created_at: created, last_used_at: created + 3600, backup_state: true }
-const statusOf = (passkeys: PasskeyItem[]): PasskeyStatus => ({ enabled: passkeys.length > 0, last_used_at: null, passkeys })
-const creationOptions = { challenge: 'Y2hhbGxlbmdl', rp: { name: 'New API', id: 'localhost' }, user: { id: 'Nw', name: 'alice', displayName: 'Alice' }, pubKeyCredParams: [] }
-const registration = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} }
+const phone: PasskeyItem = {
+  id: 5,
+  name: 'Phone',
+  created_at: created,
+  last_used_at: created + 3600,
+  backup_state: true,
+}
+const statusOf = (passkeys: PasskeyItem[]): PasskeyStatus => ({
+  enabled: passkeys.length > 0,
+  last_used_at: null,
+  passkeys,
+})
+const creationOptions = {
+  challenge: 'Y2hhbGxlbmdl',
+  rp: { name: 'New API', id: 'localhost' },
+  user: { id: 'Nw', name: 'alice', displayName: 'Alice' },
+  pubKeyCredParams: [],
+}
+const registration = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+  clientExtensionResults: {},
+}
 
 function serve(passkeys: PasskeyItem[]) {
   let current = passkeys
@@ -64,13 +85,13 @@ describe('PasskeysCard', () => {
     const [first, second] = screen.getAllByTestId('passkey-row')
     expect(within(first as HTMLElement).getByTestId('passkey-last-used').textContent).toBe('Never used')
     expect(within(second as HTMLElement).getByTestId('passkey-last-used').textContent).toBe(
-      `Last used ${new Date((created + 3600) * 1000).toLocaleString('en', { hour12: false })}`,
+      `Last used ${new Date((created + 3600) * 1000).toLocaleString('en', { hour12: false })}`
     )
     expect(within(first as HTMLElement).queryByText('Synced')).toBe(null)
     expect(within(second as HTMLElement).getByText('Synced')).toBeVisible()
   })
 
-  it('adds a passkey: asks for a name, runs the browser prompt with the server\'s options, sends the answer with the name', async () => {
+  it("adds a passkey: asks for a name, runs the browser prompt with the server's options, sends the answer with the name", async () => {
     const fetchMock = serve([])
     browser.startRegistration.mockResolvedValue(registration)
     renderCard()
@@ -89,14 +110,18 @@ describe('PasskeysCard', () => {
 
   it('says calmly that nothing was added when the browser prompt is closed', async () => {
     const fetchMock = serve([])
-    browser.startRegistration.mockRejectedValue(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))
+    browser.startRegistration.mockRejectedValue(
+      new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')
+    )
     renderCard()
     await screen.findByTestId('passkeys-empty')
     fireEvent.click(screen.getByTestId('passkey-add'))
     fireEvent.click(await screen.findByTestId('passkey-name-submit'))
 
     const dialog = await screen.findByTestId('passkey-name-dialog')
-    await within(dialog).findByText('The passkey prompt was closed, so nothing was added. Try again when you are ready.')
+    await within(dialog).findByText(
+      'The passkey prompt was closed, so nothing was added. Try again when you are ready.'
+    )
     expect(calls(fetchMock, '/api/user/passkey/register/finish', 'POST')).toEqual([])
     expect(toast.error).not.toHaveBeenCalled()
     expect(within(dialog).queryByText(/timed out/)).toBe(null)
@@ -117,7 +142,9 @@ describe('PasskeysCard', () => {
     fireEvent.change(field, { target: { value: 'Home laptop' } })
     fireEvent.click(screen.getByTestId('passkey-name-submit'))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Passkey renamed'))
-    expect(calls(fetchMock, '/api/user/passkey/3', 'PUT').map((init) => JSON.parse(String(init.body)))).toEqual([{ name: 'Home laptop' }])
+    expect(calls(fetchMock, '/api/user/passkey/3', 'PUT').map((init) => JSON.parse(String(init.body)))).toEqual([
+      { name: 'Home laptop' },
+    ])
   })
 
   it('deletes a passkey only after confirmation', async () => {
@@ -139,7 +166,7 @@ describe('PasskeysCard', () => {
     serve([laptop])
     renderCard()
     expect((await screen.findByTestId('passkeys-unsupported')).textContent).toBe(
-      'This browser does not support passkeys (WebAuthn). Use a current browser over HTTPS or on localhost to add one.',
+      'This browser does not support passkeys (WebAuthn). Use a current browser over HTTPS or on localhost to add one.'
     )
     expect((screen.getByTestId('passkey-add') as HTMLButtonElement).disabled).toBe(true)
     await waitFor(() => expect(rowNames()).toEqual(['Work laptop']))

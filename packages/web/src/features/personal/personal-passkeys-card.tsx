@@ -95,7 +95,11 @@ export function PasskeysCard() {
         ) : (
           <ul className="divide-y" data-testid="passkeys-list">
             {list.map((passkey) => (
-              <li key={passkey.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0" data-testid="passkey-row">
+              <li
+                key={passkey.id}
+                className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                data-testid="passkey-row"
+              >
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted/40 text-muted-foreground [&_svg]:size-4">
                   <FingerprintIcon />
                 </span>
@@ -112,7 +116,9 @@ export function PasskeysCard() {
                     )}
                   </div>
                   <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-                    <span>{t('passkeys.created', { time: formatLocalDateTime(passkey.created_at, i18n.language) })}</span>
+                    <span>
+                      {t('passkeys.created', { time: formatLocalDateTime(passkey.created_at, i18n.language) })}
+                    </span>
                     <span data-testid="passkey-last-used">
                       {passkey.last_used_at === null
                         ? t('passkeys.neverUsed')
@@ -120,7 +126,13 @@ export function PasskeysCard() {
                     </span>
                   </p>
                 </div>
-                <Button size="icon" variant="ghost" aria-label={t('passkeys.rename')} onClick={() => edit({ mode: 'rename', passkey })} data-testid="passkey-rename">
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t('passkeys.rename')}
+                  onClick={() => edit({ mode: 'rename', passkey })}
+                  data-testid="passkey-rename"
+                >
                   <PencilIcon />
                 </Button>
                 <Button
@@ -137,7 +149,13 @@ export function PasskeysCard() {
             ))}
           </ul>
         )}
-        <Button variant="outline" className="justify-self-start" disabled={!supported} onClick={() => edit({ mode: 'add' })} data-testid="passkey-add">
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          disabled={!supported}
+          onClick={() => edit({ mode: 'add' })}
+          data-testid="passkey-add"
+        >
           <PlusIcon />
           {t('passkeys.add')}
         </Button>

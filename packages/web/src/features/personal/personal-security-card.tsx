@@ -1,5 +1,4 @@
-import type { SelfUser } from '@gateway/shared'
-import { isRootRole } from '@gateway/shared'
+import { isRootRole, type SelfUser } from '@gateway/shared'
 import { KeyRoundIcon, LockKeyholeIcon, UserXIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,11 +10,23 @@ import { DeleteAccountDialog } from './personal-delete-account-dialog'
 
 type Dialog = 'token' | 'password' | 'delete' | null
 
-function Row({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action: ReactNode }) {
+function Row({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode
+  title: string
+  description: string
+  action: ReactNode
+}) {
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted/40 text-muted-foreground [&_svg]:size-4">{icon}</span>
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted/40 text-muted-foreground [&_svg]:size-4">
+          {icon}
+        </span>
         <div className="min-w-0">
           <div className="text-sm font-medium">{title}</div>
           <p className="text-xs text-muted-foreground">{description}</p>
@@ -85,9 +96,19 @@ export function SecurityCard({ user }: { user: SelfUser }) {
             }
           />
         </ul>
-        <AccessTokenDialog key={`token-${opening}`} open={dialog === 'token'} onOpenChange={onOpenChange} userId={user.id} />
+        <AccessTokenDialog
+          key={`token-${opening}`}
+          open={dialog === 'token'}
+          onOpenChange={onOpenChange}
+          userId={user.id}
+        />
         <ChangePasswordDialog key={`password-${opening}`} open={dialog === 'password'} onOpenChange={onOpenChange} />
-        <DeleteAccountDialog key={`delete-${opening}`} open={dialog === 'delete'} onOpenChange={onOpenChange} username={user.username} />
+        <DeleteAccountDialog
+          key={`delete-${opening}`}
+          open={dialog === 'delete'}
+          onOpenChange={onOpenChange}
+          username={user.username}
+        />
       </CardContent>
     </Card>
   )

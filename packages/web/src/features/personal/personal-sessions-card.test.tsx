@@ -1,9 +1,9 @@
 import type { LoginSession } from '@gateway/shared'
+import { fail, method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { SessionsCard, timeAgo } from './personal-sessions-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -26,7 +26,13 @@ const session = (overrides: Partial<LoginSession>): LoginSession => ({
   ...overrides,
 })
 const current = session({ id: 'aaaaaaaaaaaaaaaa', current: true })
-const phone = session({ id: 'bbbbbbbbbbbbbbbb', browser: 'Safari 17', os: 'iOS', ip: '198.51.100.2', last_seen_at: now - 3 * 3600 })
+const phone = session({
+  id: 'bbbbbbbbbbbbbbbb',
+  browser: 'Safari 17',
+  os: 'iOS',
+  ip: '198.51.100.2',
+  last_seen_at: now - 3 * 3600,
+})
 const unknown = session({ id: 'cccccccccccccccc', browser: '', os: '', ip: '', last_seen_at: now - 5 * 60 })
 
 /** Serves the sessions list from `store`, which revocations change as the server would. */
@@ -37,7 +43,10 @@ function serve(store: LoginSession[], handler: Parameters<typeof serveApi>[0] = 
     if (url === '/api/user/sessions' && method(init) === 'GET') return ok(store)
     const one = /^\/api\/user\/sessions\/(\w+)$/.exec(url)
     if (one && method(init) === 'DELETE') {
-      store.splice(store.findIndex((s) => s.id === one[1]), 1)
+      store.splice(
+        store.findIndex((s) => s.id === one[1]),
+        1
+      )
       return ok(null)
     }
     if (url === '/api/user/sessions/revoke-others' && method(init) === 'POST') {
@@ -49,8 +58,7 @@ function serve(store: LoginSession[], handler: Parameters<typeof serveApi>[0] = 
   })
 }
 
-const renderCard = () =>
-  renderFeaturePage(<SessionsCard />)
+const renderCard = () => renderFeaturePage(<SessionsCard />)
 
 const rows = () => within(screen.getByTestId('sessions-list')).getAllByTestId('session-row')
 
@@ -96,17 +104,23 @@ describe('SessionsCard', () => {
     await screen.findByTestId('sessions-list')
     fireEvent.click(within(rows()[1]!).getByTestId('session-revoke'))
     await waitFor(() => expect(rows()).toHaveLength(2))
-    expect(calls.filter((call) => method(call.init) === 'DELETE').map((call) => call.url)).toEqual([`/api/user/sessions/${phone.id}`])
+    expect(calls.filter((call) => method(call.init) === 'DELETE').map((call) => call.url)).toEqual([
+      `/api/user/sessions/${phone.id}`,
+    ])
     expect(toast.success).toHaveBeenCalledWith('Session revoked')
     expect(screen.queryByText('Safari 17 · iOS')).toBeNull()
   })
 
   it('reports a refused revocation', async () => {
-    serve([current, phone], (url, init) => (method(init) === 'DELETE' ? fail('The session does not exist or has already ended', 404) : undefined))
+    serve([current, phone], (url, init) =>
+      method(init) === 'DELETE' ? fail('The session does not exist or has already ended', 404) : undefined
+    )
     renderCard()
     await screen.findByTestId('sessions-list')
     fireEvent.click(within(rows()[1]!).getByTestId('session-revoke'))
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Revoking failed: The session does not exist or has already ended'))
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Revoking failed: The session does not exist or has already ended')
+    )
   })
 
   it('signs out every other session only after the confirmation', async () => {

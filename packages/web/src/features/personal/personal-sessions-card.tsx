@@ -119,7 +119,11 @@ function SessionRow({ session, language, revoking, onRevoke }: SessionRowProps) 
   const device = [session.browser, session.os].filter(Boolean).join(' · ') || t('sessions.unknownDevice')
   const Icon = MOBILE_SYSTEMS.has(session.os) ? SmartphoneIcon : MonitorIcon
   return (
-    <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0" data-testid="session-row" data-current={session.current || undefined}>
+    <li
+      className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+      data-testid="session-row"
+      data-current={session.current || undefined}
+    >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted/40 text-muted-foreground [&_svg]:size-4">
         <Icon />
       </span>
@@ -137,7 +141,9 @@ function SessionRow({ session, language, revoking, onRevoke }: SessionRowProps) 
           <span title={formatLocalDateTime(session.last_seen_at, language)} data-testid="session-last-seen">
             {t('sessions.lastSeen', { time: timeAgo(session.last_seen_at, language) })}
           </span>
-          <span className="hidden sm:inline">{t('sessions.signedIn', { time: formatLocalDateTime(session.created_at, language) })}</span>
+          <span className="hidden sm:inline">
+            {t('sessions.signedIn', { time: formatLocalDateTime(session.created_at, language) })}
+          </span>
         </p>
       </div>
       {!session.current && (

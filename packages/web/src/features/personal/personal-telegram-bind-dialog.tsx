@@ -27,7 +27,17 @@ export function TelegramBindDialog({ open, onOpenChange, botName }: TelegramBind
         })
         .catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)))
     },
-    [refreshSelf, onOpenChange, t],
+    [refreshSelf, onOpenChange, t]
   )
-  return <TelegramWidgetDialog open={open} onOpenChange={onOpenChange} botName={botName} title={t('telegram.title')} hint={t('telegram.hint')} testId="telegram-bind-dialog" onAuth={onAuth} />
+  return (
+    <TelegramWidgetDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      botName={botName}
+      title={t('telegram.title')}
+      hint={t('telegram.hint')}
+      testId="telegram-bind-dialog"
+      onAuth={onAuth}
+    />
+  )
 }

@@ -4,7 +4,14 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { FormField } from '@/features/auth/auth-form-field'
 import { transferAffQuota } from './api'
@@ -66,7 +73,9 @@ export function TransferDialog({ open, onOpenChange, available, display }: Trans
           />
           {!error && (
             <p className="-mt-2 text-xs text-muted-foreground">
-              {amount.trim() !== '' && Number.isFinite(parsed) ? `${t('transfer.amountHint', { amount: formatQuota(parsed, display) })} · ` : ''}
+              {amount.trim() !== '' && Number.isFinite(parsed)
+                ? `${t('transfer.amountHint', { amount: formatQuota(parsed, display) })} · `
+                : ''}
               {t('transfer.minimum', { amount: minimum })}
             </p>
           )}

@@ -7,4 +7,5 @@ export const getTwoFactorStatus = () => api.get<TwoFactorStatus>('/api/user/2fa/
 export const setupTwoFactor = () => api.post<TwoFactorSetup>('/api/user/2fa/setup')
 export const enableTwoFactor = (code: string) => api.post<null>('/api/user/2fa/enable', { code })
 export const disableTwoFactor = (code: string) => api.post<null>('/api/user/2fa/disable', { code })
-export const regenerateBackupCodes = (code: string) => api.post<TwoFactorBackupCodes>('/api/user/2fa/backup_codes', { code })
+export const regenerateBackupCodes = (code: string) =>
+  api.post<TwoFactorBackupCodes>('/api/user/2fa/backup_codes', { code })

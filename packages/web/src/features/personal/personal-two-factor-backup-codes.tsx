@@ -12,7 +12,10 @@ export function TwoFactorBackupCodes({ codes }: { codes: string[] }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">{t('backup.description')}</p>
-      <ol data-testid="two-factor-backup-codes" className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm">
+      <ol
+        data-testid="two-factor-backup-codes"
+        className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm"
+      >
         {codes.map((code) => (
           <li key={code} data-testid="two-factor-backup-code">
             {code}

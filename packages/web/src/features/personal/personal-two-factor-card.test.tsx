@@ -1,15 +1,17 @@
 import type { TwoFactorStatus } from '@gateway/shared'
+import { fail, method, ok, serveApi } from '@test/api'
+import { renderWithRouter } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@test/render'
 import { TwoFactorCard } from './personal-two-factor-card'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))
 // The image is the QR library's business; the test checks which text it was asked to encode.
-vi.mock('qrcode', () => ({ default: { toDataURL: async (text: string) => `data:image/png;qr,${encodeURIComponent(text)}` } }))
+vi.mock('qrcode', () => ({
+  default: { toDataURL: async (text: string) => `data:image/png;qr,${encodeURIComponent(text)}` },
+}))
 
 const uri = 'otpauth://totp/New%20API:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=New%20API'
 const codes = Array.from({ length: 10 }, (_, i) => `AAAA-${String(i).padStart(4, '0')}`)
@@ -21,10 +23,12 @@ function serve(initial: TwoFactorStatus) {
     if (url === '/api/user/2fa/status') return ok(state)
     if (method(init) !== 'POST') return undefined
     posts.push({ url, body })
-    if (url === '/api/user/2fa/setup') return ok({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr_code_data: uri, backup_codes: codes })
+    if (url === '/api/user/2fa/setup')
+      return ok({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr_code_data: uri, backup_codes: codes })
     const code = (body as { code: string }).code
     if (code !== '123456' && code !== 'BBBB-0001') return fail('Wrong verification or backup code, try again', 403)
-    if (url === '/api/user/2fa/enable') state = { enabled: true, locked: false, backup_codes_remaining: 10, required: false }
+    if (url === '/api/user/2fa/enable')
+      state = { enabled: true, locked: false, backup_codes_remaining: 10, required: false }
     if (url === '/api/user/2fa/disable') state = { enabled: false, locked: false, required: false }
     if (url === '/api/user/2fa/backup_codes') return ok({ backup_codes: codes.map((c) => c.replace('AAAA', 'CCCC')) })
     return ok(null)
@@ -46,7 +50,11 @@ describe('TwoFactorCard', () => {
 
     const dialog = await screen.findByTestId('two-factor-setup-dialog')
     expect(within(dialog).getByTestId('two-factor-secret').textContent).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')
-    await waitFor(() => expect(within(dialog).getByTestId('two-factor-qr').getAttribute('src')).toBe(`data:image/png;qr,${encodeURIComponent(uri)}`))
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('two-factor-qr').getAttribute('src')).toBe(
+        `data:image/png;qr,${encodeURIComponent(uri)}`
+      )
+    )
 
     fireEvent.click(within(dialog).getByTestId('two-factor-setup-confirm'))
     expect(await within(dialog).findByText('Enter the code')).toBeVisible()
@@ -87,7 +95,9 @@ describe('TwoFactorCard', () => {
     await i18n.changeLanguage('zh')
     const posts = serve({ enabled: true, locked: true, backup_codes_remaining: 2, required: false })
     await renderWithRouter(<TwoFactorCard />, '/personal')
-    expect((await screen.findByTestId('two-factor-locked')).textContent).toBe('验证码错误次数过多，已暂时锁定，请稍后再试')
+    expect((await screen.findByTestId('two-factor-locked')).textContent).toBe(
+      '验证码错误次数过多，已暂时锁定，请稍后再试'
+    )
     fireEvent.click(screen.getByTestId('two-factor-disable'))
     const dialog = await screen.findByTestId('two-factor-disable-dialog')
     expect(within(dialog).getByText('禁用两步验证')).toBeVisible()

@@ -10,8 +10,14 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
+import {
+  disableTwoFactor,
+  getTwoFactorStatus,
+  regenerateBackupCodes,
+  setupTwoFactor,
+  twoFactorStatusKey,
+} from './personal-two-factor-api'
 import { TwoFactorBackupCodes } from './personal-two-factor-backup-codes'
-import { disableTwoFactor, getTwoFactorStatus, regenerateBackupCodes, setupTwoFactor, twoFactorStatusKey } from './personal-two-factor-api'
 import { TwoFactorCodeDialog } from './personal-two-factor-code-dialog'
 import { TwoFactorSetupDialog } from './personal-two-factor-setup-dialog'
 
@@ -87,17 +93,32 @@ export function TwoFactorCard() {
             <div className="flex flex-wrap gap-2">
               {data.enabled ? (
                 <>
-                  <Button size="sm" variant="outline" onClick={() => open('regenerate')} data-testid="two-factor-regenerate">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => open('regenerate')}
+                    data-testid="two-factor-regenerate"
+                  >
                     <KeyRoundIcon />
                     {t('card.regenerate')}
                   </Button>
-                  <Button size="sm" variant="destructive" onClick={() => open('disable')} data-testid="two-factor-disable">
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => open('disable')}
+                    data-testid="two-factor-disable"
+                  >
                     <ShieldOffIcon />
                     {t('card.disable')}
                   </Button>
                 </>
               ) : (
-                <Button size="sm" disabled={startSetup.isPending} onClick={() => startSetup.mutate()} data-testid="two-factor-enable">
+                <Button
+                  size="sm"
+                  disabled={startSetup.isPending}
+                  onClick={() => startSetup.mutate()}
+                  data-testid="two-factor-enable"
+                >
                   {startSetup.isPending ? <Spinner /> : <ShieldCheckIcon />}
                   {t('card.enable')}
                 </Button>
@@ -105,7 +126,15 @@ export function TwoFactorCard() {
             </div>
           </>
         )}
-        {setup && <TwoFactorSetupDialog key={`setup-${opening}`} open={dialog === 'setup'} onOpenChange={onOpenChange} setup={setup} onEnabled={() => void refresh()} />}
+        {setup && (
+          <TwoFactorSetupDialog
+            key={`setup-${opening}`}
+            open={dialog === 'setup'}
+            onOpenChange={onOpenChange}
+            setup={setup}
+            onEnabled={() => void refresh()}
+          />
+        )}
         <TwoFactorCodeDialog
           key={`disable-${opening}`}
           open={dialog === 'disable'}

@@ -2,7 +2,14 @@ import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { FormField } from '@/features/auth/auth-form-field'
 
@@ -22,12 +29,28 @@ interface TwoFactorCodeDialogProps<T> {
 }
 
 /** Asks for a code before a change to the factor (turning it off, new backup codes). */
-export function TwoFactorCodeDialog<T>({ open, onOpenChange, title, description, label, destructive, submit, onDone, result, testId }: TwoFactorCodeDialogProps<T>) {
+export function TwoFactorCodeDialog<T>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  label,
+  destructive,
+  submit,
+  onDone,
+  result,
+  testId,
+}: TwoFactorCodeDialogProps<T>) {
   const { t } = useTranslation(['twoFactor', 'common'])
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   // The refusal is shown under the field, not also as a toast.
-  const mutation = useMutation({ mutationFn: () => submit(code.trim()), onSuccess: onDone, onError: (failure) => setError(failure.message), meta: { silent: true } })
+  const mutation = useMutation({
+    mutationFn: () => submit(code.trim()),
+    onSuccess: onDone,
+    onError: (failure) => setError(failure.message),
+    meta: { silent: true },
+  })
 
   function send(event: FormEvent) {
     event.preventDefault()
@@ -58,7 +81,12 @@ export function TwoFactorCodeDialog<T>({ open, onOpenChange, title, description,
               <Button type="button" variant="outline" disabled={mutation.isPending} onClick={() => onOpenChange(false)}>
                 {t('common:actions.cancel')}
               </Button>
-              <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={mutation.isPending} data-testid={`${testId}-submit`}>
+              <Button
+                type="submit"
+                variant={destructive ? 'destructive' : 'default'}
+                disabled={mutation.isPending}
+                data-testid={`${testId}-submit`}
+              >
                 {mutation.isPending && <Spinner />}
                 {t('prompt.submit')}
               </Button>

@@ -1,11 +1,11 @@
 import type { TwoFactorStatus } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
+import { ok, serveApi } from '@test/api'
+import { renderWithRouter } from '@test/render'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { renderWithRouter } from '@test/render'
 import { TwoFactorRequiredBanner } from './personal-two-factor-required-banner'
 
 function serve(status: TwoFactorStatus) {
@@ -22,7 +22,8 @@ function Probe() {
   return null
 }
 
-const signIn = (role: number) => setStoredUser({ id: 2, username: 'ada', display_name: 'Ada', role, status: 1, group: 'default' })
+const signIn = (role: number) =>
+  setStoredUser({ id: 2, username: 'ada', display_name: 'Ada', role, status: 1, group: 'default' })
 
 describe('TwoFactorRequiredBanner', () => {
   beforeEach(async () => {
@@ -33,7 +34,9 @@ describe('TwoFactorRequiredBanner', () => {
     signIn(10)
     serve({ enabled: false, locked: false, required: true })
     await renderWithRouter(<TwoFactorRequiredBanner />, '/channel')
-    expect((await screen.findByTestId('two-factor-required-banner')).textContent).toContain('Two-factor authentication required')
+    expect((await screen.findByTestId('two-factor-required-banner')).textContent).toContain(
+      'Two-factor authentication required'
+    )
     expect(screen.getByTestId('two-factor-required-link').getAttribute('href')).toBe('/personal')
   })
 
@@ -52,7 +55,7 @@ describe('TwoFactorRequiredBanner', () => {
         <TwoFactorRequiredBanner />
         <Probe />
       </>,
-      '/token',
+      '/token'
     )
     await waitFor(() => expect(userUrls).toContain('/api/probe'))
     expect(userUrls).toEqual(['/api/probe'])

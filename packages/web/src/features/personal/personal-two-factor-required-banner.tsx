@@ -33,7 +33,11 @@ function BannerText() {
       <AlertTitle>{t('banner.title')}</AlertTitle>
       <AlertDescription>
         <p>{t('banner.description')}</p>
-        <Link to="/personal" className="font-medium text-primary hover:underline" data-testid="two-factor-required-link">
+        <Link
+          to="/personal"
+          className="font-medium text-primary hover:underline"
+          data-testid="two-factor-required-link"
+        >
           {t('banner.action')}
         </Link>
       </AlertDescription>

@@ -7,12 +7,19 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { useCopyText } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { FormField } from '@/features/auth/auth-form-field'
-import { TwoFactorBackupCodes } from './personal-two-factor-backup-codes'
 import { enableTwoFactor } from './personal-two-factor-api'
+import { TwoFactorBackupCodes } from './personal-two-factor-backup-codes'
 
 interface TwoFactorSetupDialogProps {
   open: boolean
@@ -83,7 +90,12 @@ export function TwoFactorSetupDialog({ open, onOpenChange, setup, onEnabled }: T
             </DialogHeader>
             <div className="flex justify-center">
               {qr ? (
-                <img src={qr} alt={t('setup.qrAlt')} data-testid="two-factor-qr" className="size-[200px] rounded-md border bg-white" />
+                <img
+                  src={qr}
+                  alt={t('setup.qrAlt')}
+                  data-testid="two-factor-qr"
+                  className="size-[200px] rounded-md border bg-white"
+                />
               ) : (
                 <Skeleton className="size-[200px]" />
               )}
@@ -91,10 +103,18 @@ export function TwoFactorSetupDialog({ open, onOpenChange, setup, onEnabled }: T
             <div className="grid gap-2">
               <p className="text-sm text-muted-foreground">{t('setup.secret')}</p>
               <div className="flex items-center gap-2">
-                <code data-testid="two-factor-secret" className="flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-all">
+                <code
+                  data-testid="two-factor-secret"
+                  className="flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-all"
+                >
                   {setup.secret}
                 </code>
-                <Button variant="outline" size="sm" onClick={() => void copy(setup.secret, t('setup.secretCopied'))} aria-label={t('setup.copySecret')}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void copy(setup.secret, t('setup.secretCopied'))}
+                  aria-label={t('setup.copySecret')}
+                >
                   <Copy />
                 </Button>
               </div>
@@ -113,7 +133,12 @@ export function TwoFactorSetupDialog({ open, onOpenChange, setup, onEnabled }: T
                 error={error}
               />
               <DialogFooter>
-                <Button type="button" variant="outline" disabled={mutation.isPending} onClick={() => onOpenChange(false)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={mutation.isPending}
+                  onClick={() => onOpenChange(false)}
+                >
                   {t('common:actions.cancel')}
                 </Button>
                 <Button type="submit" disabled={mutation.isPending} data-testid="two-factor-setup-confirm">

@@ -19,9 +19,14 @@ export function confirmsDeletion(typed: string, username: string): boolean {
   return typed === username
 }
 
-export type PasswordProblem = 'password.currentRequired' | 'password.tooShort' | 'password.tooLong' | 'password.mismatch'
+export type PasswordProblem =
+  'password.currentRequired' | 'password.tooShort' | 'password.tooLong' | 'password.mismatch'
 
-export function checkPasswordChange(values: { current: string; next: string; confirm: string }): Partial<Record<'current' | 'next' | 'confirm', PasswordProblem>> {
+export function checkPasswordChange(values: {
+  current: string
+  next: string
+  confirm: string
+}): Partial<Record<'current' | 'next' | 'confirm', PasswordProblem>> {
   const problems: Partial<Record<'current' | 'next' | 'confirm', PasswordProblem>> = {}
   if (!values.current) problems.current = 'password.currentRequired'
   if (values.next.length < PASSWORD_MIN) problems.next = 'password.tooShort'
@@ -31,10 +36,7 @@ export function checkPasswordChange(values: { current: string; next: string; con
 }
 
 export type NotifyProblem =
-  | 'notify.thresholdInvalid'
-  | 'notify.webhookUrlRequired'
-  | 'notify.webhookUrlHttps'
-  | 'notify.emailInvalid'
+  'notify.thresholdInvalid' | 'notify.webhookUrlRequired' | 'notify.webhookUrlHttps' | 'notify.emailInvalid'
 
 export interface NotifyFormValues {
   notifyType: 'email' | 'webhook'
@@ -46,10 +48,13 @@ export interface NotifyFormValues {
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The same rules the server applies (it also refuses private addresses, which only it can judge). */
-export function checkNotifyForm(values: NotifyFormValues): Partial<Record<'threshold' | 'webhookUrl' | 'notificationEmail', NotifyProblem>> {
+export function checkNotifyForm(
+  values: NotifyFormValues
+): Partial<Record<'threshold' | 'webhookUrl' | 'notificationEmail', NotifyProblem>> {
   const problems: Partial<Record<'threshold' | 'webhookUrl' | 'notificationEmail', NotifyProblem>> = {}
   const threshold = Number(values.threshold.trim())
-  if (!/^\d+$/.test(values.threshold.trim()) || !Number.isSafeInteger(threshold) || threshold <= 0) problems.threshold = 'notify.thresholdInvalid'
+  if (!/^\d+$/.test(values.threshold.trim()) || !Number.isSafeInteger(threshold) || threshold <= 0)
+    problems.threshold = 'notify.thresholdInvalid'
   if (values.notifyType === 'webhook') {
     const url = values.webhookUrl.trim()
     if (!url) problems.webhookUrl = 'notify.webhookUrlRequired'

@@ -23,7 +23,14 @@ export function WeChatBindDialog({ open, onOpenChange, qrCode }: WeChatBindDialo
       onOpenChange(false)
     },
   })
-  const texts = { title: t('wechat.title'), hint: t('wechat.hint'), qrAlt: t('wechat.qrAlt'), code: t('wechat.code'), codeRequired: t('wechat.codeRequired'), submit: t('wechat.submit') }
+  const texts = {
+    title: t('wechat.title'),
+    hint: t('wechat.hint'),
+    qrAlt: t('wechat.qrAlt'),
+    code: t('wechat.code'),
+    codeRequired: t('wechat.codeRequired'),
+    submit: t('wechat.submit'),
+  }
   return (
     <WeChatCodeDialog
       open={open}

@@ -23,7 +23,12 @@ function MessageBubble({ message }: { message: ChatMessage }) {
   const { t } = useTranslation('playground')
   const mine = message.role === 'user'
   return (
-    <div className={cn('flex gap-3', mine && 'flex-row-reverse')} data-testid="chat-message" data-role={message.role} data-status={message.status}>
+    <div
+      className={cn('flex gap-3', mine && 'flex-row-reverse')}
+      data-testid="chat-message"
+      data-role={message.role}
+      data-status={message.status}
+    >
       <div className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
         {mine ? <User className="size-4" /> : <Bot className="size-4" />}
       </div>
@@ -32,7 +37,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
           className={cn(
             'min-w-0 rounded-lg px-3 py-2',
             mine ? 'bg-primary text-primary-foreground' : 'border bg-card',
-            message.status === 'error' && 'border-destructive/40',
+            message.status === 'error' && 'border-destructive/40'
           )}
         >
           {mine ? (

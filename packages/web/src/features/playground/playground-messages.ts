@@ -57,13 +57,22 @@ export function messagesReducer(messages: ChatMessage[], action: MessageAction):
 let counter = 0
 export function newMessage(role: ChatMessage['role'], content: string, status: MessageStatus): ChatMessage {
   counter += 1
-  return { id: `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`, role, content, createAt: Math.floor(Date.now() / 1000), status }
+  return {
+    id: `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`,
+    role,
+    content,
+    createAt: Math.floor(Date.now() / 1000),
+    status,
+  }
 }
 
 /** Messages saved while streaming (a closed tab) come back finished with what they had. */
 export function restoreMessages(saved: unknown): ChatMessage[] {
   if (!Array.isArray(saved)) return []
   return saved
-    .filter((m): m is ChatMessage => Boolean(m) && typeof m.id === 'string' && typeof m.content === 'string' && typeof m.role === 'string')
+    .filter(
+      (m): m is ChatMessage =>
+        Boolean(m) && typeof m.id === 'string' && typeof m.content === 'string' && typeof m.role === 'string'
+    )
     .map((m) => (finished(m) ? m : { ...m, status: 'complete' }))
 }

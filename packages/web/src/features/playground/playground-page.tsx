@@ -9,7 +9,15 @@ import { useIsMobile } from '@/hooks/use-mobile'
 import { cn } from '@/lib/utils'
 import { ChatBox } from './playground-chat-box'
 import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './playground-messages'
-import { buildRequestBody, loadItem, MESSAGES_KEY, readSettings, saveItem, SETTINGS_KEY, type PlaygroundSettings } from './playground-settings'
+import {
+  buildRequestBody,
+  loadItem,
+  MESSAGES_KEY,
+  readSettings,
+  saveItem,
+  SETTINGS_KEY,
+  type PlaygroundSettings,
+} from './playground-settings'
 import { SettingsPanel } from './playground-settings-panel'
 import { ChatStreamError, streamChat } from './playground-stream'
 
@@ -71,18 +79,28 @@ export function PlaygroundPage() {
           if (delta) received = true
           dispatch({ type: 'text', id: assistant.id, text: delta })
         },
-        abort.signal,
+        abort.signal
       )
       dispatch({ type: 'done', id: assistant.id })
     } catch (error) {
       if (abort.signal.aborted) {
-        dispatch(received ? { type: 'done', id: assistant.id } : { type: 'error', id: assistant.id, text: t('errors.stopped') })
+        dispatch(
+          received ? { type: 'done', id: assistant.id } : { type: 'error', id: assistant.id, text: t('errors.stopped') }
+        )
       } else if (error instanceof ChatStreamError) {
         const message =
-          error.kind === 'expired' ? t('errors.expired') : error.kind === 'parse' ? t('errors.parse') : error.message || t('errors.parse')
+          error.kind === 'expired'
+            ? t('errors.expired')
+            : error.kind === 'parse'
+              ? t('errors.parse')
+              : error.message || t('errors.parse')
         dispatch({ type: 'error', id: assistant.id, text: message })
       } else {
-        dispatch({ type: 'error', id: assistant.id, text: t('errors.request', { message: error instanceof Error ? error.message : String(error) }) })
+        dispatch({
+          type: 'error',
+          id: assistant.id,
+          text: t('errors.request', { message: error instanceof Error ? error.message : String(error) }),
+        })
       }
     } finally {
       if (controller.current === abort) controller.current = null
@@ -112,7 +130,13 @@ export function PlaygroundPage() {
           {t('title')}
         </h1>
         {isMobile && (
-          <Button variant="outline" size="sm" aria-expanded={panelOpen} aria-label={t('toggleSettings')} onClick={() => setPanelOpen((open) => !open)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={panelOpen}
+            aria-label={t('toggleSettings')}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
             <PanelLeft />
             {t('settings')}
           </Button>
@@ -123,7 +147,7 @@ export function PlaygroundPage() {
           <aside
             className={cn(
               'overflow-y-auto rounded-lg border bg-card p-4',
-              isMobile ? 'absolute inset-x-4 z-20 max-h-[70dvh] shadow-lg' : 'w-72 shrink-0',
+              isMobile ? 'absolute inset-x-4 z-20 max-h-[70dvh] shadow-lg' : 'w-72 shrink-0'
             )}
             aria-label={t('settings')}
           >

@@ -5,7 +5,14 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
-import { normalizeMaxTokens, TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_STEP, clampTemperature, type PlaygroundSettings } from './playground-settings'
+import {
+  clampTemperature,
+  normalizeMaxTokens,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+  TEMPERATURE_STEP,
+  type PlaygroundSettings,
+} from './playground-settings'
 
 interface SettingsPanelProps {
   settings: PlaygroundSettings
@@ -19,7 +26,8 @@ export function SettingsPanel({ settings, onChange, groups, models }: SettingsPa
   const { t } = useTranslation('playground')
   const id = useId()
   const [modelSearch, setModelSearch] = useState('')
-  const set = <K extends keyof PlaygroundSettings>(key: K, value: PlaygroundSettings[K]) => onChange({ ...settings, [key]: value })
+  const set = <K extends keyof PlaygroundSettings>(key: K, value: PlaygroundSettings[K]) =>
+    onChange({ ...settings, [key]: value })
 
   const modelOptions = useMemo(() => {
     const needle = modelSearch.trim().toLowerCase()
@@ -32,7 +40,12 @@ export function SettingsPanel({ settings, onChange, groups, models }: SettingsPa
     <div className="flex flex-col gap-5" data-testid="playground-settings">
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-group`}>{t('group')}</Label>
-        <NativeSelect id={`${id}-group`} className="h-9" value={settings.group} onChange={(event) => set('group', event.target.value)}>
+        <NativeSelect
+          id={`${id}-group`}
+          className="h-9"
+          value={settings.group}
+          onChange={(event) => set('group', event.target.value)}
+        >
           {Object.entries(groups).map(([name, info]) => (
             <option key={name} value={name}>
               {info.desc ? `${name} · ${info.desc}` : name} ({info.ratio}x)
@@ -43,8 +56,18 @@ export function SettingsPanel({ settings, onChange, groups, models }: SettingsPa
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-model`}>{t('model')}</Label>
-        <Input value={modelSearch} placeholder={t('modelSearch')} aria-label={t('modelSearch')} onChange={(event) => setModelSearch(event.target.value)} />
-        <NativeSelect id={`${id}-model`} className="h-9" value={settings.model} onChange={(event) => set('model', event.target.value)}>
+        <Input
+          value={modelSearch}
+          placeholder={t('modelSearch')}
+          aria-label={t('modelSearch')}
+          onChange={(event) => setModelSearch(event.target.value)}
+        />
+        <NativeSelect
+          id={`${id}-model`}
+          className="h-9"
+          value={settings.model}
+          onChange={(event) => set('model', event.target.value)}
+        >
           {modelOptions.map((model) => (
             <option key={model} value={model}>
               {model}
@@ -55,7 +78,9 @@ export function SettingsPanel({ settings, onChange, groups, models }: SettingsPa
       <div className="flex flex-col gap-2">
         <div className="flex items-center justify-between">
           <Label htmlFor={`${id}-temperature`}>{t('temperature')}</Label>
-          <span className="text-sm tabular-nums text-muted-foreground">{clampTemperature(settings.temperature).toFixed(1)}</span>
+          <span className="text-sm tabular-nums text-muted-foreground">
+            {clampTemperature(settings.temperature).toFixed(1)}
+          </span>
         </div>
         <input
           id={`${id}-temperature`}
@@ -83,7 +108,12 @@ export function SettingsPanel({ settings, onChange, groups, models }: SettingsPa
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-system`}>{t('systemPrompt')}</Label>
-        <Textarea id={`${id}-system`} rows={5} value={settings.systemPrompt} onChange={(event) => set('systemPrompt', event.target.value)} />
+        <Textarea
+          id={`${id}-system`}
+          rows={5}
+          value={settings.systemPrompt}
+          onChange={(event) => set('systemPrompt', event.target.value)}
+        />
         <p className="text-xs text-muted-foreground">{t('systemPromptHint')}</p>
       </div>
     </div>

@@ -8,7 +8,8 @@ export interface PlaygroundSettings {
   systemPrompt: string
 }
 
-export const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant. You can help me by answering my questions. You can also ask me questions.'
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a helpful assistant. You can help me by answering my questions. You can also ask me questions.'
 export const TEMPERATURE_MIN = 0.1
 export const TEMPERATURE_MAX = 1
 export const TEMPERATURE_STEP = 0.1
@@ -48,7 +49,9 @@ export function readSettings(raw: string | null): PlaygroundSettings {
     model: typeof saved.model === 'string' && saved.model ? saved.model : defaultSettings.model,
     group: typeof saved.group === 'string' ? saved.group : defaultSettings.group,
     maxTokens: normalizeMaxTokens(saved.maxTokens),
-    temperature: clampTemperature(typeof saved.temperature === 'number' ? saved.temperature : defaultSettings.temperature),
+    temperature: clampTemperature(
+      typeof saved.temperature === 'number' ? saved.temperature : defaultSettings.temperature
+    ),
     systemPrompt: typeof saved.systemPrompt === 'string' ? saved.systemPrompt : defaultSettings.systemPrompt,
   }
 }
@@ -63,9 +66,20 @@ export interface ChatRequestBody {
 }
 
 /** The /pg/chat/completions body: system prompt only when not blank, max_tokens only when set. */
-export function buildRequestBody(settings: PlaygroundSettings, history: { role: string; content: string }[]): ChatRequestBody {
-  const messages = settings.systemPrompt.trim() ? [{ role: 'system', content: settings.systemPrompt }, ...history] : history
-  const body: ChatRequestBody = { model: settings.model, group: settings.group, messages, stream: true, temperature: clampTemperature(settings.temperature) }
+export function buildRequestBody(
+  settings: PlaygroundSettings,
+  history: { role: string; content: string }[]
+): ChatRequestBody {
+  const messages = settings.systemPrompt.trim()
+    ? [{ role: 'system', content: settings.systemPrompt }, ...history]
+    : history
+  const body: ChatRequestBody = {
+    model: settings.model,
+    group: settings.group,
+    messages,
+    stream: true,
+    temperature: clampTemperature(settings.temperature),
+  }
   const maxTokens = normalizeMaxTokens(settings.maxTokens)
   if (maxTokens > 0) body.max_tokens = maxTokens
   return body

@@ -27,7 +27,8 @@ export function createSseParser(onData: (data: string) => void) {
   }
 }
 
-export type StreamEvent = { kind: 'done' } | { kind: 'text'; text: string } | { kind: 'error'; message: string } | { kind: 'invalid' }
+export type StreamEvent =
+  { kind: 'done' } | { kind: 'text'; text: string } | { kind: 'error'; message: string } | { kind: 'invalid' }
 
 /** One data payload of /pg/chat/completions: [DONE], a delta, an error object, or unreadable. */
 export function parseStreamData(data: string): StreamEvent {

@@ -30,7 +30,11 @@ async function failureMessage(response: Response): Promise<string> {
  * text delta as it arrives. Resolves on [DONE] or the end of the stream; rejects with
  * ChatStreamError, or with the AbortError of `signal` when stopped.
  */
-export async function streamChat(body: ChatRequestBody, onText: (text: string) => void, signal?: AbortSignal): Promise<void> {
+export async function streamChat(
+  body: ChatRequestBody,
+  onText: (text: string) => void,
+  signal?: AbortSignal
+): Promise<void> {
   const response = await fetch(PLAYGROUND_URL, {
     method: 'POST',
     headers: buildHeaders(true),

@@ -1,8 +1,8 @@
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { setSessionExpiredHandler } from '@/lib/api-client'
-import { renderFeaturePage } from '@test/render'
 import { renderMarkdown } from './playground-markdown'
 import { messagesReducer, newMessage, restoreMessages, type ChatMessage } from './playground-messages'
 import { PlaygroundPage } from './playground-page'
@@ -48,7 +48,10 @@ describe('messagesReducer', () => {
     expect(last(next)).toMatchObject({ status: 'error', content: 'partial\n\nupstream failed' })
     expect(messagesReducer(next, { type: 'done', id: assistant.id })).toBe(next)
     const fresh = start()
-    expect(last(messagesReducer(fresh.state, { type: 'error', id: fresh.assistant.id, text: 'x' }))).toMatchObject({ status: 'error', content: 'x' })
+    expect(last(messagesReducer(fresh.state, { type: 'error', id: fresh.assistant.id, text: 'x' }))).toMatchObject({
+      status: 'error',
+      content: 'x',
+    })
     expect(messagesReducer(next, { type: 'clear' })).toEqual([])
   })
 
@@ -83,7 +86,11 @@ describe('SSE parsing', () => {
 describe('settings', () => {
   it('clamps the temperature to 0.1–1 and defaults per the spec', () => {
     expect(readSettings(null)).toEqual({ ...defaultSettings, temperature: 0.1 })
-    expect(readSettings('{"temperature":3,"maxTokens":-2,"model":"m"}')).toMatchObject({ temperature: 1, maxTokens: 0, model: 'm' })
+    expect(readSettings('{"temperature":3,"maxTokens":-2,"model":"m"}')).toMatchObject({
+      temperature: 1,
+      maxTokens: 0,
+      model: 'm',
+    })
     expect(readSettings('not json').model).toBe('gpt-4o-mini')
     expect(clampTemperature(0.35)).toBe(0.4)
   })
@@ -120,9 +127,18 @@ describe('streamChat', () => {
     const calls: RequestInit[] = []
     globalThis.fetch = (async (_url: string, init: RequestInit) => {
       calls.push(init)
-      return sseResponse([delta('Hel'), delta('lo').slice(0, 10), delta('lo').slice(10), 'data: [DONE]\n\n', delta('ignored')])
+      return sseResponse([
+        delta('Hel'),
+        delta('lo').slice(0, 10),
+        delta('lo').slice(10),
+        'data: [DONE]\n\n',
+        delta('ignored'),
+      ])
     }) as typeof fetch
-    localStorage.setItem('user', JSON.stringify({ id: 7, username: 'u', display_name: 'u', role: 1, status: 1, group: 'default' }))
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 7, username: 'u', display_name: 'u', role: 1, status: 1, group: 'default' })
+    )
     const seen: string[] = []
     await streamChat(buildRequestBody(defaultSettings, [{ role: 'user', content: 'hi' }]), (text) => seen.push(text))
     expect(seen).toEqual(['Hel', 'lo'])
@@ -139,8 +155,12 @@ describe('streamChat', () => {
     // A 401 ends the local session and leads to /login?expired=true, like every console call.
     expect(expired).toHaveBeenCalledOnce()
     expect(localStorage.getItem('user')).toBeNull()
-    globalThis.fetch = (async () => new Response(JSON.stringify({ error: { message: 'no channel' } }), { status: 503 })) as typeof fetch
-    await expect(streamChat(buildRequestBody(defaultSettings, []), () => {})).rejects.toMatchObject({ kind: 'server', message: 'no channel' })
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ error: { message: 'no channel' } }), { status: 503 })) as typeof fetch
+    await expect(streamChat(buildRequestBody(defaultSettings, []), () => {})).rejects.toMatchObject({
+      kind: 'server',
+      message: 'no channel',
+    })
     globalThis.fetch = (async () => sseResponse(['data: {broken\n\n'])) as typeof fetch
     const error = await streamChat(buildRequestBody(defaultSettings, []), () => {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ChatStreamError)
@@ -150,7 +170,9 @@ describe('streamChat', () => {
 
 describe('renderMarkdown', () => {
   it('renders markdown and strips scripts, even mid-stream', () => {
-    expect(renderMarkdown('**bold** <img src=x onerror="alert(1)"><script>alert(1)</script>')).not.toMatch(/onerror|<script/)
+    expect(renderMarkdown('**bold** <img src=x onerror="alert(1)"><script>alert(1)</script>')).not.toMatch(
+      /onerror|<script/
+    )
     expect(renderMarkdown('**bold**')).toContain('<strong>bold</strong>')
     expect(renderMarkdown('```js\nconst a')).toContain('<code')
   })
@@ -159,7 +181,10 @@ describe('renderMarkdown', () => {
 describe('PlaygroundPage', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en')
-    localStorage.setItem('user', JSON.stringify({ id: 7, username: 'u', display_name: 'u', role: 1, status: 1, group: 'default' }))
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 7, username: 'u', display_name: 'u', role: 1, status: 1, group: 'default' })
+    )
   })
 
   function serve(stream: (body: Record<string, unknown>) => Response) {
@@ -175,16 +200,19 @@ describe('PlaygroundPage', () => {
         : url.startsWith('/api/user/models')
           ? ['gpt-4o-mini', 'claude-3']
           : null
-      return new Response(JSON.stringify({ success: true, message: '', data }), { headers: { 'Content-Type': 'application/json' } })
+      return new Response(JSON.stringify({ success: true, message: '', data }), {
+        headers: { 'Content-Type': 'application/json' },
+      })
     }) as typeof fetch
     return posts
   }
 
-  const renderPage = () =>
-    renderFeaturePage(<PlaygroundPage />)
+  const renderPage = () => renderFeaturePage(<PlaygroundPage />)
 
   const sendMessage = (text: string) => {
-    fireEvent.change(screen.getByLabelText('Type a message; Enter sends, Shift+Enter adds a line'), { target: { value: text } })
+    fireEvent.change(screen.getByLabelText('Type a message; Enter sends, Shift+Enter adds a line'), {
+      target: { value: text },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Send' }))
   }
 
@@ -215,7 +243,9 @@ describe('PlaygroundPage', () => {
   })
 
   it('marks the answer as error with the server message, and applies changed settings', async () => {
-    const posts = serve(() => new Response(JSON.stringify({ error: { message: 'model not available' } }), { status: 503 }))
+    const posts = serve(
+      () => new Response(JSON.stringify({ error: { message: 'model not available' } }), { status: 503 })
+    )
     renderPage()
     await screen.findByRole('option', { name: 'claude-3' })
     fireEvent.change(screen.getByLabelText('Group'), { target: { value: 'vip' } })
@@ -225,8 +255,17 @@ describe('PlaygroundPage', () => {
     sendMessage('hello')
     await waitFor(() => expect(screen.getAllByTestId('chat-message').at(-1)?.dataset.status).toBe('error'))
     expect(screen.getByText('model not available')).toBeVisible()
-    expect(posts[0]).toMatchObject({ model: 'claude-3', group: 'vip', max_tokens: 64, messages: [{ role: 'user', content: 'hello' }] })
-    expect(JSON.parse(localStorage.getItem('playground-settings') ?? '{}')).toMatchObject({ model: 'claude-3', maxTokens: 64, systemPrompt: '' })
+    expect(posts[0]).toMatchObject({
+      model: 'claude-3',
+      group: 'vip',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'hello' }],
+    })
+    expect(JSON.parse(localStorage.getItem('playground-settings') ?? '{}')).toMatchObject({
+      model: 'claude-3',
+      maxTokens: 64,
+      systemPrompt: '',
+    })
   })
 
   it('stops a stream and keeps what arrived as complete', async () => {
@@ -238,7 +277,7 @@ describe('PlaygroundPage', () => {
             controller.enqueue(encoder.encode(delta('partial')))
           },
         }),
-        { status: 200 },
+        { status: 200 }
       )
     })
     const realFetchOfTest = globalThis.fetch

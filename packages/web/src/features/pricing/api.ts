@@ -10,8 +10,14 @@ export interface PricingResponse {
 }
 
 export async function fetchPricing(): Promise<PricingResponse> {
-  const envelope = (await requestEnvelope<PricingItem[]>('GET', '/api/pricing', { skipSessionExpiry: true })) as { data?: PricingItem[] } & Partial<PricingEnvelopeExtras>
-  return { items: envelope.data ?? [], groupRatio: envelope.group_ratio ?? {}, usableGroup: envelope.usable_group ?? {} }
+  const envelope = (await requestEnvelope<PricingItem[]>('GET', '/api/pricing', { skipSessionExpiry: true })) as {
+    data?: PricingItem[]
+  } & Partial<PricingEnvelopeExtras>
+  return {
+    items: envelope.data ?? [],
+    groupRatio: envelope.group_ratio ?? {},
+    usableGroup: envelope.usable_group ?? {},
+  }
 }
 
 export const pricingQuery = { queryKey: ['pricing'] as const, queryFn: fetchPricing, staleTime: 60_000 }

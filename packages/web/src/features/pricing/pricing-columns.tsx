@@ -16,7 +16,12 @@ interface PricingColumnsOptions {
   onCopy: (model: string) => void
 }
 
-export function pricingColumns({ t, groupRatio, groupRatios, onCopy }: PricingColumnsOptions): ColumnDef<PricingItem, unknown>[] {
+export function pricingColumns({
+  t,
+  groupRatio,
+  groupRatios,
+  onCopy,
+}: PricingColumnsOptions): ColumnDef<PricingItem, unknown>[] {
   return [
     {
       id: 'model',
@@ -40,7 +45,9 @@ export function pricingColumns({ t, groupRatio, groupRatios, onCopy }: PricingCo
       header: t('columns.price'),
       cell: ({ row }) =>
         row.original.quota_type === QuotaType.perCall ? (
-          <span className="whitespace-nowrap">{t('price.perCall', { price: formatUsd(perCallPrice(row.original, groupRatio)) })}</span>
+          <span className="whitespace-nowrap">
+            {t('price.perCall', { price: formatUsd(perCallPrice(row.original, groupRatio)) })}
+          </span>
         ) : (
           <div className="flex flex-col whitespace-nowrap">
             <span>{t('price.input', { price: formatUsd(inputPricePerMillion(row.original, groupRatio)) })}</span>

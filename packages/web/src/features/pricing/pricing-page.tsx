@@ -33,8 +33,9 @@ export function PricingPage() {
   const pageRows = useMemo(() => rows.slice((page - 1) * pageSize, page * pageSize), [rows, page, pageSize])
 
   const columns = useMemo(
-    () => pricingColumns({ t, groupRatio, groupRatios, onCopy: (model) => void copy(model, t('copied', { text: model })) }),
-    [t, groupRatio, groupRatios, copy],
+    () =>
+      pricingColumns({ t, groupRatio, groupRatios, onCopy: (model) => void copy(model, t('copied', { text: model })) }),
+    [t, groupRatio, groupRatios, copy]
   )
   const table = useDataTable({ data: pageRows, columns, getRowId: (item) => item.model_name })
 

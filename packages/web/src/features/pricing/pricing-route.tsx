@@ -7,15 +7,18 @@ function PublicContainer({ children }: { children: ReactNode }) {
 
 // Its own chunk, loaded when the route is first visited. The route's component itself is the lazy
 // one (wrapped after loading), so the router preloads it before rendering.
-const PricingPage = lazyRouteComponent(() =>
-  import('./pricing-page').then(({ PricingPage: Page }) => ({
-    PricingPage: () => (
-      <PublicContainer>
-        <Page />
-      </PublicContainer>
-    ),
-  })),
-'PricingPage')
+const PricingPage = lazyRouteComponent(
+  () =>
+    import('./pricing-page').then(({ PricingPage: Page }) => ({
+      PricingPage: () => (
+        <PublicContainer>
+          <Page />
+        </PublicContainer>
+      ),
+    })),
+  'PricingPage'
+)
 
 /** /pricing under the public layout, in the public pages' width. */
-export const createPricingRoute = <TParent extends AnyRoute>(parent: TParent) => createRoute({ getParentRoute: () => parent, path: 'pricing', component: PricingPage })
+export const createPricingRoute = <TParent extends AnyRoute>(parent: TParent) =>
+  createRoute({ getParentRoute: () => parent, path: 'pricing', component: PricingPage })

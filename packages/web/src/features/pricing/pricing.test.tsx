@@ -1,10 +1,17 @@
 import type { PricingItem } from '@gateway/shared'
+import { serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
-import { filterPricing, formatUsd, groupRatioVariant, initialGroup, inputPricePerMillion, outputPricePerMillion } from './pricing'
+import {
+  filterPricing,
+  formatUsd,
+  groupRatioVariant,
+  initialGroup,
+  inputPricePerMillion,
+  outputPricePerMillion,
+} from './pricing'
 import { PricingPage } from './pricing-page'
 
 const item = (overrides: Partial<PricingItem>): PricingItem => ({
@@ -21,20 +28,34 @@ const item = (overrides: Partial<PricingItem>): PricingItem => ({
 
 const items = [
   item({ model_name: 'gpt-4o', enable_groups: ['default', 'vip'], context_window: 128_000, output_limit: 16_384 }),
-  item({ model_name: 'mj-imagine', quota_type: 1, model_ratio: 0, model_price: 0.1, completion_ratio: 0, enable_groups: ['vip'] }),
+  item({
+    model_name: 'mj-imagine',
+    quota_type: 1,
+    model_ratio: 0,
+    model_price: 0.1,
+    completion_ratio: 0,
+    enable_groups: ['vip'],
+  }),
   ...Array.from({ length: 11 }, (_, n) => item({ model_name: `bulk-${String(n).padStart(2, '0')}`, model_ratio: 1 })),
 ]
 
 function serve(groupRatio: Record<string, number>) {
   return serveApi((url) =>
     url === '/api/pricing'
-      ? { body: { success: true, message: '', data: items, group_ratio: groupRatio, usable_group: Object.fromEntries(Object.keys(groupRatio).map((g) => [g, g])) } }
-      : undefined,
+      ? {
+          body: {
+            success: true,
+            message: '',
+            data: items,
+            group_ratio: groupRatio,
+            usable_group: Object.fromEntries(Object.keys(groupRatio).map((g) => [g, g])),
+          },
+        }
+      : undefined
   )
 }
 
-const renderPage = () =>
-  renderFeaturePage(<PricingPage />)
+const renderPage = () => renderFeaturePage(<PricingPage />)
 
 const rowOf = async (model: string) => (await screen.findByText(model)).closest('tr')!
 
@@ -47,7 +68,15 @@ describe('pricing helpers', () => {
   })
 
   it('colours group ratios and picks the starting group', () => {
-    expect([6, 5, 4, 3, 2, 1, 0.5].map(groupRatioVariant)).toEqual(['danger', 'warning', 'warning', 'info', 'info', 'success', 'success'])
+    expect([6, 5, 4, 3, 2, 1, 0.5].map(groupRatioVariant)).toEqual([
+      'danger',
+      'warning',
+      'warning',
+      'info',
+      'info',
+      'success',
+      'success',
+    ])
     expect(groupRatioVariant(undefined)).toBe('muted')
     expect(initialGroup({ default: 1, team: 2 }, 'team')).toBe('team')
     expect(initialGroup({ default: 1, vip: 2 }, 'team')).toBe('default')
@@ -80,7 +109,10 @@ describe('PricingPage', () => {
   })
 
   it('logged in: starts on the own group and shows per-call prices with that ratio', async () => {
-    localStorage.setItem('user', JSON.stringify({ id: 3, username: 'u', display_name: 'u', role: 1, status: 1, group: 'vip' }))
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 3, username: 'u', display_name: 'u', role: 1, status: 1, group: 'vip' })
+    )
     serve({ default: 1, vip: 4 })
     renderPage()
     const row = await rowOf('mj-imagine')

@@ -39,6 +39,7 @@ export function initialGroup(groupRatio: Record<string, number>, userGroup: stri
 export function filterPricing(items: PricingItem[], search: string, group: string): PricingItem[] {
   const needle = search.trim().toLowerCase()
   return items.filter(
-    (item) => (!needle || item.model_name.toLowerCase().includes(needle)) && (!group || item.enable_groups.includes(group)),
+    (item) =>
+      (!needle || item.model_name.toLowerCase().includes(needle)) && (!group || item.enable_groups.includes(group))
   )
 }

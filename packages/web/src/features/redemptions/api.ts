@@ -1,4 +1,13 @@
-import type { CreateRedemptionInput, Page, PageQuery, Redemption, RedemptionStatus, SearchRedemptionsQuery, UpdateRedemptionInput, UpdateRedemptionStatusInput } from '@gateway/shared'
+import type {
+  CreateRedemptionInput,
+  Page,
+  PageQuery,
+  Redemption,
+  RedemptionStatus,
+  SearchRedemptionsQuery,
+  UpdateRedemptionInput,
+  UpdateRedemptionStatusInput,
+} from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type RedemptionPage = Page<Redemption>

@@ -16,7 +16,11 @@ export const redemptionKeys = {
 }
 
 export const redemptionListQuery = (query: RedemptionListQuery) =>
-  queryOptions({ queryKey: redemptionKeys.list(query), queryFn: () => fetchRedemptions(query), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: redemptionKeys.list(query),
+    queryFn: () => fetchRedemptions(query),
+    placeholderData: keepPreviousData,
+  })
 
 function useInvalidate() {
   const queryClient = useQueryClient()
@@ -25,7 +29,11 @@ function useInvalidate() {
 
 export function useRedemptionStatusMutation() {
   const onSettled = useInvalidate()
-  return useMutation({ mutationFn: ({ id, status }: { id: number; status: (typeof RedemptionStatus)['unused' | 'disabled'] }) => updateRedemptionStatus(id, status), onSettled })
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: (typeof RedemptionStatus)['unused' | 'disabled'] }) =>
+      updateRedemptionStatus(id, status),
+    onSettled,
+  })
 }
 
 export function useDeleteRedemptionMutation() {

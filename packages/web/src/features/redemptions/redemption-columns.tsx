@@ -1,8 +1,8 @@
 import { formatQuota, type QuotaDisplay, type Redemption } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
-import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
+import { actionsColumn } from '@/components/data-table'
 import { formatLocalDateTime } from '@/lib/date-time'
 import { RedemptionStatusBadge } from './redemption-status-badge'
 
@@ -20,9 +20,20 @@ export function maskKey(key: string): string {
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
 
-export function redemptionColumns({ t, language, display, actions }: RedemptionColumnOptions): ColumnDef<Redemption, unknown>[] {
+export function redemptionColumns({
+  t,
+  language,
+  display,
+  actions,
+}: RedemptionColumnOptions): ColumnDef<Redemption, unknown>[] {
   return [
-    { id: 'id', header: t('columns.id'), meta: { label: t('columns.id') }, size: 64, cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span> },
+    {
+      id: 'id',
+      header: t('columns.id'),
+      meta: { label: t('columns.id') },
+      size: 64,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
+    },
     {
       id: 'name',
       header: t('columns.name'),
@@ -56,7 +67,9 @@ export function redemptionColumns({ t, language, display, actions }: RedemptionC
       id: 'created_time',
       header: t('columns.createdTime'),
       meta: { label: t('columns.createdTime') },
-      cell: ({ row }) => <span className="tabular-nums">{formatLocalDateTime(row.original.created_time, language)}</span>,
+      cell: ({ row }) => (
+        <span className="tabular-nums">{formatLocalDateTime(row.original.created_time, language)}</span>
+      ),
     },
     {
       id: 'redeemed_time',
@@ -79,7 +92,10 @@ export function redemptionColumns({ t, language, display, actions }: RedemptionC
         if (!expired) return muted(t('never'))
         const passed = expired < Date.now() / 1000
         return (
-          <span className={passed ? 'tabular-nums text-destructive' : 'tabular-nums'} title={passed ? t('expired') : undefined}>
+          <span
+            className={passed ? 'tabular-nums text-destructive' : 'tabular-nums'}
+            title={passed ? t('expired') : undefined}
+          >
             {formatLocalDateTime(expired, language)}
           </span>
         )
@@ -89,7 +105,8 @@ export function redemptionColumns({ t, language, display, actions }: RedemptionC
       id: 'used_user_id',
       header: t('columns.usedBy'),
       meta: { label: t('columns.usedBy') },
-      cell: ({ row }) => (row.original.used_user_id ? <span className="tabular-nums">#{row.original.used_user_id}</span> : muted('—')),
+      cell: ({ row }) =>
+        row.original.used_user_id ? <span className="tabular-nums">#{row.original.used_user_id}</span> : muted('—'),
     },
     actionsColumn<Redemption>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]

@@ -44,10 +44,23 @@ export function RedemptionEditorDrawer({ target, onClose, onCreated }: Redemptio
         )}
         {editing &&
           (redemption.data ? (
-            <RedemptionEditorForm key={redemption.data.id} redemption={redemption.data} onCancel={onClose} onUpdated={onClose} onCreated={onCreated} />
+            <RedemptionEditorForm
+              key={redemption.data.id}
+              redemption={redemption.data}
+              onCancel={onClose}
+              onUpdated={onClose}
+              onCreated={onCreated}
+            />
           ) : (
             <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">
-              {redemption.isError ? redemption.error.message : <><Spinner />{t('editor.loading')}</>}
+              {redemption.isError ? (
+                redemption.error.message
+              ) : (
+                <>
+                  <Spinner />
+                  {t('editor.loading')}
+                </>
+              )}
             </div>
           ))}
       </SheetContent>

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { Input } from '@/components/ui/input'
 import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
-import { Field, FormSection } from '@/components/ui/form-section'
 import { useQuotaDisplay } from '@/lib/quota-display'
 import { useCreateRedemptionsMutation, useUpdateRedemptionMutation } from './queries'
 import {
@@ -29,7 +29,9 @@ interface RedemptionEditorFormProps {
 export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdated }: RedemptionEditorFormProps) {
   const { t } = useTranslation('redemptions')
   const mode = redemption ? 'edit' : 'create'
-  const [values, setValues] = useState<RedemptionFormValues>(() => (redemption ? redemptionToForm(redemption) : defaultRedemptionForm()))
+  const [values, setValues] = useState<RedemptionFormValues>(() =>
+    redemption ? redemptionToForm(redemption) : defaultRedemptionForm()
+  )
   const [errors, setErrors] = useState<RedemptionFormErrors>({})
   const [submitted, setSubmitted] = useState(false)
   const create = useCreateRedemptionsMutation()
@@ -59,7 +61,7 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
             toast.success(t('toast.updated'))
             onUpdated()
           },
-        },
+        }
       )
       return
     }
@@ -70,7 +72,7 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
           toast.success(t('toast.created', { count: keys.length }))
           onCreated(keys, name)
         },
-      },
+      }
     )
   }
 
@@ -97,7 +99,11 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
             label={t('editor.quota')}
             htmlFor="redemption-quota"
             error={message('quota')}
-            hint={Number.isFinite(quota) && quota > 0 ? t('editor.quotaHint', { amount: formatQuota(quota, display) }) : undefined}
+            hint={
+              Number.isFinite(quota) && quota > 0
+                ? t('editor.quotaHint', { amount: formatQuota(quota, display) })
+                : undefined
+            }
           >
             <Input
               id="redemption-quota"
@@ -108,7 +114,12 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
             />
           </Field>
           {mode === 'create' && (
-            <Field label={t('editor.count')} htmlFor="redemption-count" error={message('count')} hint={t('editor.countHint')}>
+            <Field
+              label={t('editor.count')}
+              htmlFor="redemption-count"
+              error={message('count')}
+              hint={t('editor.countHint')}
+            >
               <Input
                 id="redemption-count"
                 inputMode="numeric"
@@ -119,7 +130,12 @@ export function RedemptionEditorForm({ redemption, onCancel, onCreated, onUpdate
               />
             </Field>
           )}
-          <Field label={t('editor.expiredTime')} htmlFor="redemption-expired-time" error={message('expiredTime')} hint={t('editor.expiredTimeHint')}>
+          <Field
+            label={t('editor.expiredTime')}
+            htmlFor="redemption-expired-time"
+            error={message('expiredTime')}
+            hint={t('editor.expiredTimeHint')}
+          >
             <Input
               id="redemption-expired-time"
               className="w-56"

@@ -13,7 +13,12 @@ export interface RedemptionFormValues {
 export type RedemptionFormErrors = Partial<Record<keyof RedemptionFormValues, ValidationMessage>>
 
 /** Spec §9: quota 100000, count 1. */
-export const defaultRedemptionForm = (): RedemptionFormValues => ({ name: '', quota: String(REDEMPTION_DEFAULT_QUOTA), count: '1', expiredTime: '' })
+export const defaultRedemptionForm = (): RedemptionFormValues => ({
+  name: '',
+  quota: String(REDEMPTION_DEFAULT_QUOTA),
+  count: '1',
+  expiredTime: '',
+})
 
 export const redemptionToForm = (redemption: Redemption): RedemptionFormValues => ({
   name: redemption.name,
@@ -30,19 +35,25 @@ export function expiredTimeOf(values: RedemptionFormValues): number | null {
 
 const isInteger = (text: string) => /^\d+$/.test(text.trim())
 
-export function validateRedemptionForm(values: RedemptionFormValues, mode: 'create' | 'edit', now = Date.now() / 1000): RedemptionFormErrors {
+export function validateRedemptionForm(
+  values: RedemptionFormValues,
+  mode: 'create' | 'edit',
+  now = Date.now() / 1000
+): RedemptionFormErrors {
   const errors: RedemptionFormErrors = {}
   // Optional on create (the server names it after the quota); 1 to 20 characters when given.
   if ([...values.name.trim()].length > REDEMPTION_NAME_MAX) errors.name = 'validation.nameLength'
   const quota = values.quota.trim()
   if (quota === '') errors.quota = 'common:validation.quotaRequired'
-  else if (!isInteger(quota) || Number(quota) < 1 || !Number.isSafeInteger(Number(quota))) errors.quota = 'common:validation.quotaPositive'
+  else if (!isInteger(quota) || Number(quota) < 1 || !Number.isSafeInteger(Number(quota)))
+    errors.quota = 'common:validation.quotaPositive'
   const expired = expiredTimeOf(values)
   if (expired === null) errors.expiredTime = 'validation.expiryFormat'
   else if (expired !== 0 && expired < now) errors.expiredTime = 'validation.expiryPast'
   if (mode === 'create') {
     const count = Number(values.count)
-    if (!isInteger(values.count) || count < 1 || count > REDEMPTION_COUNT_MAX) errors.count = 'common:validation.countRange'
+    if (!isInteger(values.count) || count < 1 || count > REDEMPTION_COUNT_MAX)
+      errors.count = 'common:validation.countRange'
   }
   return errors
 }

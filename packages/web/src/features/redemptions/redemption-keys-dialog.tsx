@@ -2,7 +2,14 @@ import { Copy, Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useCopyText } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { keysText } from './redemption-form'
 
 /** Saves text as a file through a temporary link. */
@@ -18,7 +25,15 @@ export function downloadText(fileName: string, text: string): void {
 }
 
 /** After a batch is created: every new key, with "copy all" and "download .txt". */
-export function RedemptionKeysDialog({ keys, name, onClose }: { keys: string[] | null; name: string; onClose: () => void }) {
+export function RedemptionKeysDialog({
+  keys,
+  name,
+  onClose,
+}: {
+  keys: string[] | null
+  name: string
+  onClose: () => void
+}) {
   const { t } = useTranslation('redemptions')
   const [copy, manualCopyDialog] = useCopyText()
   const list = keys ?? []
@@ -30,7 +45,10 @@ export function RedemptionKeysDialog({ keys, name, onClose }: { keys: string[] |
             <DialogTitle>{t('keys.title')}</DialogTitle>
             <DialogDescription>{t('keys.description', { count: list.length })}</DialogDescription>
           </DialogHeader>
-          <ol className="max-h-72 overflow-y-auto rounded-md border bg-muted/40 p-2 font-mono text-xs" data-testid="redemption-keys">
+          <ol
+            className="max-h-72 overflow-y-auto rounded-md border bg-muted/40 p-2 font-mono text-xs"
+            data-testid="redemption-keys"
+          >
             {list.map((key, index) => (
               <li key={key} className="flex gap-3 rounded px-2 py-1 hover:bg-muted">
                 <span className="w-6 shrink-0 text-right text-muted-foreground tabular-nums">{index + 1}</span>
@@ -40,11 +58,17 @@ export function RedemptionKeysDialog({ keys, name, onClose }: { keys: string[] |
           </ol>
           <DialogFooter className="sm:justify-between">
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button variant="outline" onClick={() => void copy(keysText(list).trimEnd(), t('toast.copiedAll', { count: list.length }))}>
+              <Button
+                variant="outline"
+                onClick={() => void copy(keysText(list).trimEnd(), t('toast.copiedAll', { count: list.length }))}
+              >
                 <Copy />
                 {t('keys.copyAll')}
               </Button>
-              <Button variant="outline" onClick={() => downloadText(`${name || 'redemption-codes'}.txt`, keysText(list))}>
+              <Button
+                variant="outline"
+                onClick={() => downloadText(`${name || 'redemption-codes'}.txt`, keysText(list))}
+              >
                 <Download />
                 {t('keys.download')}
               </Button>

@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, type AnyRoute } from '@tanstack/react-router'
 import { redemptionSearchSchema } from './redemption-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -12,7 +12,12 @@ export function createRedemptionRoute<TParent extends AnyRoute>(parent: TParent)
     validateSearch: redemptionSearchSchema,
     component: function RedemptionRoute() {
       const navigate = useNavigate()
-      return <RedemptionsPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/redemption', search, replace: true })} />
+      return (
+        <RedemptionsPage
+          search={route.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/redemption', search, replace: true })}
+        />
+      )
     },
   })
   return route

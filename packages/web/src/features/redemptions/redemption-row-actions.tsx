@@ -14,7 +14,13 @@ export interface RedemptionRowHandlers {
 }
 
 /** Copy inline; enable/disable (never for a used code), edit (unused only) and delete in the menu. */
-export function RedemptionRowActions({ redemption, handlers }: { redemption: Redemption; handlers: RedemptionRowHandlers }) {
+export function RedemptionRowActions({
+  redemption,
+  handlers,
+}: {
+  redemption: Redemption
+  handlers: RedemptionRowHandlers
+}) {
   const { t } = useTranslation('redemptions')
   const used = redemption.status === RedemptionStatus.used
   const enabled = redemption.status === RedemptionStatus.unused
@@ -54,7 +60,11 @@ export function RedemptionRowActions({ redemption, handlers }: { redemption: Red
         </DropdownMenuItem>
       )}
       {!used && <DropdownMenuSeparator />}
-      <DropdownMenuItem variant="destructive" onSelect={() => handlers.onDelete(redemption)} data-testid="redemption-delete">
+      <DropdownMenuItem
+        variant="destructive"
+        onSelect={() => handlers.onDelete(redemption)}
+        data-testid="redemption-delete"
+      >
         <Trash2 />
         {t('actions.delete')}
       </DropdownMenuItem>

@@ -2,11 +2,22 @@ import { RedemptionStatus, type Redemption } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import {
+  ColumnSettingsButton,
+  DataTable,
+  DataTablePagination,
+  DeleteDialogs,
+  useCopyText,
+} from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useQuotaDisplay } from '@/lib/quota-display'
-import { redemptionListQuery, useDeleteRedemptionMutation, useDeleteRedemptionsMutation, useRedemptionStatusMutation } from './queries'
+import {
+  redemptionListQuery,
+  useDeleteRedemptionMutation,
+  useDeleteRedemptionsMutation,
+  useRedemptionStatusMutation,
+} from './queries'
 import { redemptionColumns } from './redemption-columns'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
 import { RedemptionKeysDialog } from './redemption-keys-dialog'
@@ -38,7 +49,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
       const next = redemption.status === RedemptionStatus.unused ? RedemptionStatus.disabled : RedemptionStatus.unused
       statusMutation.mutate(
         { id: redemption.id, status: next },
-        { onSuccess: () => toast.success(next === RedemptionStatus.unused ? t('toast.enabled') : t('toast.disabled')) },
+        { onSuccess: () => toast.success(next === RedemptionStatus.unused ? t('toast.enabled') : t('toast.disabled')) }
       )
     },
   }
@@ -54,7 +65,7 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
       }),
     // Handlers close over state setters and stable mutations only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency],
+    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency]
   )
   const list = useListPage({
     search,
@@ -91,7 +102,11 @@ export function RedemptionsPage({ search, onSearchChange }: RedemptionsPageProps
         data-testid="redemptions-table"
       />
       <DataTablePagination {...list.pagination} />
-      <RedemptionEditorDrawer target={editor} onClose={() => setEditor(null)} onCreated={(keys, name) => setCreated({ keys, name })} />
+      <RedemptionEditorDrawer
+        target={editor}
+        onClose={() => setEditor(null)}
+        onCreated={(keys, name) => setCreated({ keys, name })}
+      />
       <RedemptionKeysDialog keys={created?.keys ?? null} name={created?.name ?? ''} onClose={() => setCreated(null)} />
       <DeleteDialogs
         namespace="redemptions"

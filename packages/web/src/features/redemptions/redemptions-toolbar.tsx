@@ -15,7 +15,15 @@ interface RedemptionsToolbarProps {
   columnsMenu: ReactNode
 }
 
-export function RedemptionsToolbar({ keyword: current, onSearch, batchMode, onBatchModeChange, onDeleteSelected, onAdd, columnsMenu }: RedemptionsToolbarProps) {
+export function RedemptionsToolbar({
+  keyword: current,
+  onSearch,
+  batchMode,
+  onBatchModeChange,
+  onDeleteSelected,
+  onAdd,
+  columnsMenu,
+}: RedemptionsToolbarProps) {
   const { t } = useTranslation(['redemptions', 'common'])
   const [keyword, setKeyword] = useState(current ?? '')
   const submit = (event: FormEvent) => {
@@ -27,7 +35,12 @@ export function RedemptionsToolbar({ keyword: current, onSearch, batchMode, onBa
       actions={
         <>
           {batchMode && (
-            <Button variant="destructive" size="sm" onClick={onDeleteSelected} data-testid="redemptions-delete-selected">
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={onDeleteSelected}
+              data-testid="redemptions-delete-selected"
+            >
               <Trash2 />
               {t('actions.deleteSelected')}
             </Button>

@@ -1,9 +1,9 @@
 import type { Redemption } from '@gateway/shared'
+import { method, ok, page, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
 import { RedemptionEditorDrawer, type RedemptionEditorTarget } from './redemption-editor-drawer'
 import { RedemptionsPage } from './redemptions-page'
 
@@ -165,7 +165,11 @@ describe('RedemptionsPage', () => {
   it('shows each code\'s expiry, "Never" for 0 and for a code without the field (never NaN)', async () => {
     const expiring = new Date(2099, 0, 2, 3, 4, 5).getTime() / 1000
     const { expired_time: _absent, ...legacy } = code({ id: 8, name: 'legacy' })
-    serveApi((url) => (url.startsWith('/api/redemption/?') ? page([code({ id: 7, name: 'dated', expired_time: expiring }), legacy as Redemption]) : undefined))
+    serveApi((url) =>
+      url.startsWith('/api/redemption/?')
+        ? page([code({ id: 7, name: 'dated', expired_time: expiring }), legacy as Redemption])
+        : undefined
+    )
     renderPage()
     const dated = (await screen.findByText('dated')).closest('tr')!
     expect(within(dated).getByText(new Date(expiring * 1000).toLocaleString('en', { hour12: false }))).toBeVisible()
@@ -215,7 +219,9 @@ describe('RedemptionsPage', () => {
     expect(toast.error).toHaveBeenCalledWith(t('toast.selectAtLeastOne'))
     fireEvent.click(screen.getByRole('checkbox', { name: i18n.t('common:dataTable.selectAll') }))
     fireEvent.click(screen.getByTestId('redemptions-delete-selected'))
-    expect(within(await screen.findByTestId('confirm-dialog')).getByText(t('confirm.deleteManyBody', { count: 3 }))).toBeVisible()
+    expect(
+      within(await screen.findByTestId('confirm-dialog')).getByText(t('confirm.deleteManyBody', { count: 3 }))
+    ).toBeVisible()
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'))
     await waitFor(() => expect(calls.some((call) => call.url === '/api/redemption/batch')).toBe(true))
     const batch = calls.find((call) => call.url === '/api/redemption/batch')!
@@ -223,7 +229,9 @@ describe('RedemptionsPage', () => {
   })
 
   it('lists the new keys after creating a batch, with copy all and download', async () => {
-    serve((url, init) => (url === '/api/redemption/' && method(init) === 'POST' ? ok(['key-one', 'key-two']) : undefined))
+    serve((url, init) =>
+      url === '/api/redemption/' && method(init) === 'POST' ? ok(['key-one', 'key-two']) : undefined
+    )
     clipboard.writeText.mockResolvedValue(undefined)
     const createObjectURL = vi.fn(() => 'blob:codes')
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })

@@ -1,4 +1,11 @@
-import type { FillCatalogResult, ModelCatalogRow, OptionEntry, SecretOptionStatus, UpdateCheck, UpdateOptionInput } from '@gateway/shared'
+import type {
+  FillCatalogResult,
+  ModelCatalogRow,
+  OptionEntry,
+  SecretOptionStatus,
+  UpdateCheck,
+  UpdateOptionInput,
+} from '@gateway/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api-client'
 
@@ -33,7 +40,9 @@ export interface SaveFailure {
  * One PUT per changed key, in order (a switch comes after the settings it needs), continuing past
  * failures so one bad value does not block the others; returns the keys that failed and why.
  */
-export async function saveOptions(changes: readonly (readonly [string, string])[]): Promise<{ saved: string[]; failed: SaveFailure[] }> {
+export async function saveOptions(
+  changes: readonly (readonly [string, string])[]
+): Promise<{ saved: string[]; failed: SaveFailure[] }> {
   const saved: string[] = []
   const failed: SaveFailure[] = []
   for (const [key, value] of changes) {
@@ -53,12 +62,14 @@ export const checkForUpdate = () => api.get<UpdateCheck>('/api/option/update')
 export const resetModelRatios = () => api.post<null>('/api/option/rest_model_ratio')
 
 /** DELETE /api/log/?target_timestamp=: removes logs before the moment; answers how many. */
-export const cleanLogsBefore = (timestamp: number) => api.delete<number>('/api/log/', { query: { target_timestamp: timestamp } })
+export const cleanLogsBefore = (timestamp: number) =>
+  api.delete<number>('/api/log/', { query: { target_timestamp: timestamp } })
 
 /** GET /api/option/model_catalog: where each served model's price comes from (the root's entries or the catalog). */
 export const modelCatalogQuery = queryOptions({
   queryKey: ['options', 'model-catalog'] as const,
-  queryFn: async (): Promise<ModelCatalogRow[]> => (await api.get<ModelCatalogRow[]>('/api/option/model_catalog')) ?? [],
+  queryFn: async (): Promise<ModelCatalogRow[]> =>
+    (await api.get<ModelCatalogRow[]>('/api/option/model_catalog')) ?? [],
 })
 
 /** Writes the catalog's prices into the root's options for served models the root has not priced. */

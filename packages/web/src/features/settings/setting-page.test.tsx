@@ -1,8 +1,8 @@
+import { fail, method, ok, serveApi } from '@test/api'
+import { renderWithRouter } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderWithRouter } from '@test/render'
-import { fail, method, ok, serveApi } from '@test/api'
 import { SettingPage } from './setting-page'
 import type { SettingTab } from './setting-tabs'
 
@@ -49,8 +49,10 @@ function serve(options: { failKeys?: string[]; secrets?: Record<string, boolean>
   const deletes: string[] = []
   serveApi((url, init, body) => {
     if (url === '/api/option/model_catalog') return ok([])
-    if (url.startsWith('/api/option/secrets')) return ok(Object.entries(options.secrets ?? {}).map(([key, set]) => ({ key, set })))
-    if (url.startsWith('/api/option/') && method(init) === 'GET') return ok(Object.entries(stored).map(([key, value]) => ({ key, value })))
+    if (url.startsWith('/api/option/secrets'))
+      return ok(Object.entries(options.secrets ?? {}).map(([key, set]) => ({ key, set })))
+    if (url.startsWith('/api/option/') && method(init) === 'GET')
+      return ok(Object.entries(stored).map(([key, value]) => ({ key, value })))
     if (url.startsWith('/api/option/') && method(init) === 'PUT') {
       const put = body as Put
       puts.push(put)
@@ -155,7 +157,9 @@ describe('option forms', () => {
     const ratio = await waitFor(() => field('TopupGroupRatio'))
     fireEvent.change(ratio, { target: { value: 'nope' } })
     fireEvent.blur(ratio)
-    expect(within(screen.getByTestId('section-payment')).getByRole('alert').textContent).toBe(t('system.payment.topupGroupRatioJson'))
+    expect(within(screen.getByTestId('section-payment')).getByRole('alert').textContent).toBe(
+      t('system.payment.topupGroupRatioJson')
+    )
   })
 
   it('reports which keys failed when only some saves succeed, keeping the failed edit', async () => {
@@ -246,7 +250,7 @@ describe('option forms', () => {
       expect(puts).toEqual([
         { key: 'MetricsAccess', value: 'token' },
         { key: 'MetricsToken', value: 'scrape-secret' },
-      ]),
+      ])
     )
   })
 

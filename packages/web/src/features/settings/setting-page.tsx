@@ -47,7 +47,7 @@ export function SettingPage({ tab }: { tab: SettingTab }) {
               data-testid={`setting-tab-${key}`}
               className={cn(
                 'shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground',
-                tab === key && 'bg-card text-foreground shadow-sm',
+                tab === key && 'bg-card text-foreground shadow-sm'
               )}
             >
               {t(`settingTabs.${key}`)}

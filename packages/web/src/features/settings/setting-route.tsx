@@ -1,4 +1,4 @@
-import { createRoute, useSearch, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useSearch, type AnyRoute } from '@tanstack/react-router'
 import { settingSearchSchema, settingTabs } from './setting-tabs'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).

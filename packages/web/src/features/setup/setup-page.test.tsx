@@ -1,10 +1,10 @@
+import { mockFetch } from '@test/render'
+import { renderAppAt } from '@test/render-app'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
 import { clearStoredUser, getStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
-import { mockFetch } from '@test/render'
-import { renderAppAt } from '@test/render-app'
 
 const root = { id: 1, username: 'admin', display_name: 'Root User', role: 100, status: 1, group: 'default' }
 
@@ -12,12 +12,14 @@ const root = { id: 1, username: 'admin', display_name: 'Root User', role: 100, s
 function serveFirstRun() {
   let done = false
   return mockFetch((url, init) => {
-    if (url.startsWith('/api/status')) return { body: { success: true, message: '', data: { ...defaultStatus, setup: done } } }
+    if (url.startsWith('/api/status'))
+      return { body: { success: true, message: '', data: { ...defaultStatus, setup: done } } }
     if (url.startsWith('/api/setup') && init.method === 'POST') {
       done = true
       return { body: { success: true, message: '', data: { ...root, user: { ...root, quota: 100_000_000 } } } }
     }
-    if (url.startsWith('/api/setup')) return { body: { success: true, message: '', data: { status: done, root_init: done, database_type: 'sqlite' } } }
+    if (url.startsWith('/api/setup'))
+      return { body: { success: true, message: '', data: { status: done, root_init: done, database_type: 'sqlite' } } }
     return { body: { success: true, message: '', data: '' } }
   })
 }

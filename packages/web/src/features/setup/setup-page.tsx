@@ -40,15 +40,24 @@ export function SetupPage() {
           <Database className="mt-0.5 size-4 shrink-0 text-primary" />
           <div className="grid gap-1">
             <span>
-              {t('database')}: <span data-testid="setup-database" className="font-medium">{t(`databaseTypes.${state.database_type}`)}</span>
+              {t('database')}:{' '}
+              <span data-testid="setup-database" className="font-medium">
+                {t(`databaseTypes.${state.database_type}`)}
+              </span>
             </span>
-            {state.database_type === 'sqlite' && <span className="text-[13px] text-muted-foreground">{t('sqliteHint')}</span>}
+            {state.database_type === 'sqlite' && (
+              <span className="text-[13px] text-muted-foreground">{t('sqliteHint')}</span>
+            )}
           </div>
         </div>
       ) : (
         <Skeleton className="mb-6 h-11 w-full" />
       )}
-      <SetupForm rootInit={state?.root_init ?? false} pending={mutation.isPending} onSubmit={(values) => mutation.mutate(values)} />
+      <SetupForm
+        rootInit={state?.root_init ?? false}
+        pending={mutation.isPending}
+        onSubmit={(values) => mutation.mutate(values)}
+      />
     </AuthCard>
   )
 }

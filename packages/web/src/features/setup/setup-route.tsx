@@ -4,4 +4,5 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 const SetupPage = lazyRouteComponent(() => import('./setup-page'), 'SetupPage')
 
 /** /setup (the first run's root account) under the public layout. */
-export const createSetupRoute = <TParent extends AnyRoute>(parent: TParent) => createRoute({ getParentRoute: () => parent, path: 'setup', component: SetupPage })
+export const createSetupRoute = <TParent extends AnyRoute>(parent: TParent) =>
+  createRoute({ getParentRoute: () => parent, path: 'setup', component: SetupPage })

@@ -20,4 +20,6 @@ export function toTaskQuery(search: TaskSearch, defaultStart: number, admin: boo
  * task (GET /api/task/), others their own (GET /api/task/self).
  */
 export const fetchTaskPage = (query: TaskQuery, page: number, pageSize: number, admin: boolean) =>
-  api.get<Page<TaskRecord>>(admin ? '/api/task/' : '/api/task/self', { query: { ...query, p: page + 1, page_size: pageSize } })
+  api.get<Page<TaskRecord>>(admin ? '/api/task/' : '/api/task/self', {
+    query: { ...query, p: page + 1, page_size: pageSize },
+  })

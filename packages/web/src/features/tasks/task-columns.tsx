@@ -21,15 +21,33 @@ const SLOW_SECONDS = 60
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
 const time = (seconds: number, language: string) =>
-  seconds ? <span className="block text-xs leading-tight whitespace-normal tabular-nums">{formatLocalDateTime(seconds, language)}</span> : muted('-')
-const pill = 'cursor-pointer transition hover:opacity-80 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none'
+  seconds ? (
+    <span className="block text-xs leading-tight whitespace-normal tabular-nums">
+      {formatLocalDateTime(seconds, language)}
+    </span>
+  ) : (
+    muted('-')
+  )
+const pill =
+  'cursor-pointer transition hover:opacity-80 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none'
 
 /** The task log's columns (spec §2); the channel column exists for admins only. */
-export function taskColumns({ t, language, admin, onCopyChannel, onShowRecord, onShowReason }: TaskColumnOptions): ColumnDef<TaskRecord, unknown>[] {
+export function taskColumns({
+  t,
+  language,
+  admin,
+  onCopyChannel,
+  onShowRecord,
+  onShowReason,
+}: TaskColumnOptions): ColumnDef<TaskRecord, unknown>[] {
   const columns: (ColumnDef<TaskRecord, unknown> | false)[] = [
     { id: 'submit_time', header: t('columns.submitTime'), cell: ({ row }) => time(row.original.submit_time, language) },
     { id: 'finish_time', header: t('columns.finishTime'), cell: ({ row }) => time(row.original.finish_time, language) },
-    { id: 'progress', header: t('columns.progress'), cell: ({ row }) => <TaskProgress progress={row.original.progress} /> },
+    {
+      id: 'progress',
+      header: t('columns.progress'),
+      cell: ({ row }) => <TaskProgress progress={row.original.progress} />,
+    },
     {
       id: 'duration',
       header: t('columns.duration'),
@@ -49,7 +67,13 @@ export function taskColumns({ t, language, admin, onCopyChannel, onShowRecord, o
       cell: ({ row }) => {
         const id = row.original.channel_id ?? 0
         return (
-          <button type="button" className={cn('rounded-md', pill)} onClick={() => onCopyChannel(id)} aria-label={t('copyChannel', { id })} data-testid="task-channel">
+          <button
+            type="button"
+            className={cn('rounded-md', pill)}
+            onClick={() => onCopyChannel(id)}
+            aria-label={t('copyChannel', { id })}
+            data-testid="task-channel"
+          >
             <Badge variant="info" className="tabular-nums">
               {id}
             </Badge>
@@ -60,14 +84,22 @@ export function taskColumns({ t, language, admin, onCopyChannel, onShowRecord, o
     {
       id: 'platform',
       header: t('columns.platform'),
-      cell: ({ row }) => <Badge variant={platformKey(row.original.platform) === 'suno' ? 'purple' : 'muted'}>{t(`platform.${platformKey(row.original.platform)}`)}</Badge>,
+      cell: ({ row }) => (
+        <Badge variant={platformKey(row.original.platform) === 'suno' ? 'purple' : 'muted'}>
+          {t(`platform.${platformKey(row.original.platform)}`)}
+        </Badge>
+      ),
     },
     {
       id: 'type',
       header: t('columns.type'),
       cell: ({ row }) => {
         const key = actionKey(row.original.action)
-        return <Badge variant={key === 'MUSIC' ? 'info' : key === 'LYRICS' ? 'warning' : 'muted'}>{t(`action.${key}`)}</Badge>
+        return (
+          <Badge variant={key === 'MUSIC' ? 'info' : key === 'LYRICS' ? 'warning' : 'muted'}>
+            {t(`action.${key}`)}
+          </Badge>
+        )
       },
     },
     {

@@ -13,7 +13,10 @@ export function TaskRecordDialog({ record, onClose }: { record: TaskRecord | nul
           <DialogTitle>{t('taskDialog')}</DialogTitle>
           <DialogDescription className="font-mono text-xs break-all">{record?.task_id}</DialogDescription>
         </DialogHeader>
-        <pre className="h-[400px] max-h-[60dvh] overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap" data-testid="task-record-json">
+        <pre
+          className="h-[400px] max-h-[60dvh] overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
+          data-testid="task-record-json"
+        >
           {record ? formatRecord(record) : ''}
         </pre>
       </DialogContent>

@@ -28,7 +28,8 @@ export function statusTone(key: TaskStatusKey): BadgeTone {
   }
 }
 
-export const actionKey = (action: string): 'MUSIC' | 'LYRICS' | 'unknown' => (action === 'MUSIC' || action === 'LYRICS' ? action : 'unknown')
+export const actionKey = (action: string): 'MUSIC' | 'LYRICS' | 'unknown' =>
+  action === 'MUSIC' || action === 'LYRICS' ? action : 'unknown'
 export const platformKey = (platform: string): 'suno' | 'unknown' => (platform === 'suno' ? 'suno' : 'unknown')
 
 /** The number of a progress like "40%" (0 to 100), or undefined when the text is not a percentage. */

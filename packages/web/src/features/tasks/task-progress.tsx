@@ -8,7 +8,14 @@ export function TaskProgress({ progress }: { progress: string }) {
   const percent = progressPercent(progress)
   if (percent === undefined) return <span className="inline-block max-w-24 text-xs break-words">{progress}</span>
   return (
-    <span className="relative inline-flex size-10 items-center justify-center" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} data-testid="task-progress-circle">
+    <span
+      className="relative inline-flex size-10 items-center justify-center"
+      role="progressbar"
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      data-testid="task-progress-circle"
+    >
       <svg viewBox="0 0 36 36" className="absolute inset-0 size-10 -rotate-90" aria-hidden="true">
         <circle cx="18" cy="18" r={RADIUS} fill="none" strokeWidth="3.5" className="stroke-muted" />
         <circle

@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, type AnyRoute } from '@tanstack/react-router'
 import { taskSearchSchema } from './task-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -12,7 +12,12 @@ export function createTaskRoute<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: taskSearchSchema,
     component: function TaskRoute() {
       const navigate = useNavigate()
-      return <TasksPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/task', search, replace: true })} />
+      return (
+        <TasksPage
+          search={route.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/task', search, replace: true })}
+        />
+      )
     },
   })
   return route

@@ -33,7 +33,8 @@ export function TasksFilters({ search, defaultStart, admin, onSearch }: TasksFil
   const [draft, setDraft] = useState<Draft>(() => draftOf(search, defaultStart))
   const field = (name: keyof Draft) => ({
     value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value })),
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -55,7 +56,12 @@ export function TasksFilters({ search, defaultStart, admin, onSearch }: TasksFil
     <FilterField id={`task-filter-${name}`} label={label} {...extra} {...field(name)} />
   )
   return (
-    <form onSubmit={submit} role="search" className={cn('grid grid-cols-2 gap-2', admin ? 'lg:grid-cols-5' : 'lg:grid-cols-4')} data-testid="task-filters">
+    <form
+      onSubmit={submit}
+      role="search"
+      className={cn('grid grid-cols-2 gap-2', admin ? 'lg:grid-cols-5' : 'lg:grid-cols-4')}
+      data-testid="task-filters"
+    >
       {admin && input('channel_id', t('filters.channelId'), { inputMode: 'numeric' })}
       {input('task_id', t('filters.taskId'))}
       {input('start', t('filters.start'), { type: 'datetime-local' })}

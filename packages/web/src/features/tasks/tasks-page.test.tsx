@@ -1,12 +1,12 @@
 import type { TaskRecord } from '@gateway/shared'
+import { fail, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toaster } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
 import { midnightToday, type TaskSearch } from './task-search'
 import { TasksPage } from './tasks-page'
 
@@ -35,7 +35,12 @@ const makeTask = (id: number, overrides: Partial<TaskRecord> = {}): TaskRecord =
 const firstPage = Array.from({ length: 10 }, (_, i) => makeTask(100 - i))
 const secondPage = [
   makeTask(90, { status: 'IN_PROGRESS', progress: '40%', finish_time: 0 }),
-  makeTask(89, { status: 'FAILURE', action: 'LYRICS', fail_reason: 'The prompt was refused by the content policy of the upstream service', progress: 'stalled' }),
+  makeTask(89, {
+    status: 'FAILURE',
+    action: 'LYRICS',
+    fail_reason: 'The prompt was refused by the content policy of the upstream service',
+    progress: 'stalled',
+  }),
   makeTask(88, { status: '', progress: '', finish_time: 0, platform: 'other', action: 'VIDEO' }),
 ]
 
@@ -58,7 +63,8 @@ function renderPage(search: TaskSearch = {}) {
   return onSearchChange
 }
 
-const user = (role: number) => setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const user = (role: number) =>
+  setStoredUser({ id: 1, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
 const taskCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/task'))
 
 describe('TasksPage', () => {
@@ -119,7 +125,9 @@ describe('TasksPage', () => {
 
     fireEvent.click(within(rows[1]!).getByTestId('task-fail-reason'))
     const reason = await screen.findByTestId('task-reason-dialog')
-    expect(within(reason).getByText('The prompt was refused by the content policy of the upstream service')).toBeVisible()
+    expect(
+      within(reason).getByText('The prompt was refused by the content policy of the upstream service')
+    ).toBeVisible()
     fireEvent.keyDown(reason, { key: 'Escape' })
     await waitFor(() => expect(screen.queryByTestId('task-reason-dialog')).toBeNull())
 
@@ -163,7 +171,12 @@ describe('TasksPage', () => {
     expect(screen.queryByTestId('task-filter-channel_id')).toBeNull()
     fireEvent.change(screen.getByTestId('task-filter-task_id'), { target: { value: ' other ' } })
     fireEvent.click(screen.getByTestId('task-filter-submit'))
-    expect(onSearchChange).toHaveBeenCalledWith({ channel_id: undefined, task_id: 'other', start: 1_700_000_000, end: undefined })
+    expect(onSearchChange).toHaveBeenCalledWith({
+      channel_id: undefined,
+      task_id: 'other',
+      start: 1_700_000_000,
+      end: undefined,
+    })
   })
 
   it('shows the Chinese labels', async () => {
@@ -184,7 +197,11 @@ describe('TasksPage', () => {
     renderPage()
     await screen.findByText('suno-task-100')
     fireEvent.change(screen.getByRole('combobox', { name: 'Per page' }), { target: { value: '20' } })
-    await waitFor(() => expect(taskCalls(calls).some((call) => param(call.url, 'page_size') === '20' && param(call.url, 'p') === '1')).toBe(true))
+    await waitFor(() =>
+      expect(
+        taskCalls(calls).some((call) => param(call.url, 'page_size') === '20' && param(call.url, 'p') === '1')
+      ).toBe(true)
+    )
     expect(localStorage.getItem('page-size')).toBe('20')
   })
 
@@ -196,7 +213,7 @@ describe('TasksPage', () => {
         <Toaster />
         <TasksPage search={{}} onSearchChange={vi.fn()} />
       </>,
-      { client: createQueryClient() },
+      { client: createQueryClient() }
     )
     // Inside the table (with Retry) as well as in the toast; a failure is not "no tasks".
     expect((await screen.findByTestId('load-error-message')).textContent).toBe('The query parameter task_id is invalid')

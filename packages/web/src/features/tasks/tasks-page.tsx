@@ -2,7 +2,16 @@ import type { TaskRecord } from '@gateway/shared'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ColumnSettingsButton, DataTable, DataTablePagination, loadFailure, useColumnVisibility, useCopyText, useDataTable, usePageSize } from '@/components/data-table'
+import {
+  ColumnSettingsButton,
+  DataTable,
+  DataTablePagination,
+  loadFailure,
+  useColumnVisibility,
+  useCopyText,
+  useDataTable,
+  usePageSize,
+} from '@/components/data-table'
 import { PageHeader } from '@/components/layout/page-header'
 import { isAdmin, useSessionUser } from '@/lib/session'
 import { fetchTaskPage, toTaskQuery } from './api'
@@ -39,7 +48,9 @@ export function TasksPage({ search, onSearchChange }: TasksPageProps) {
   const listKey = JSON.stringify([admin, query, pageSize])
   const [page, setPage] = useState({ key: listKey, index: 0 })
   const requested = page.key === listKey ? page.index : 0
-  const loaded = (list.data?.pages ?? []).map((answer) => answer.items).filter((rows, index) => index === 0 || rows.length > 0)
+  const loaded = (list.data?.pages ?? [])
+    .map((answer) => answer.items)
+    .filter((rows, index) => index === 0 || rows.length > 0)
   const available = Math.max(1, loaded.length + (list.hasNextPage ? 1 : 0))
   const current = Math.min(requested, available - 1)
   const rows = loaded[current] ?? []
@@ -63,7 +74,7 @@ export function TasksPage({ search, onSearchChange }: TasksPageProps) {
         onShowRecord: setRecord,
         onShowReason: setReason,
       }),
-    [t, i18n.language, admin, copy, setRecord, setReason],
+    [t, i18n.language, admin, copy, setRecord, setReason]
   )
   const [visibility, setVisibility, resetVisibility] = useColumnVisibility('task-table-columns')
   const table = useDataTable({
@@ -82,7 +93,13 @@ export function TasksPage({ search, onSearchChange }: TasksPageProps) {
         actions={<ColumnSettingsButton table={table} onReset={resetVisibility} />}
       />
       <TasksFilters search={search} defaultStart={defaultStart} admin={admin} onSearch={onSearchChange} />
-      <DataTable table={table} loading={loadingPage} empty={t('empty')} failure={loadFailure(list)} data-testid="tasks-table" />
+      <DataTable
+        table={table}
+        loading={loadingPage}
+        empty={t('empty')}
+        failure={loadFailure(list)}
+        data-testid="tasks-table"
+      />
       <DataTablePagination
         page={current + 1}
         pageSize={pageSize}

@@ -1,4 +1,15 @@
-import type { CreateTokenInput, Page, PageQuery, SearchTokensQuery, Token, TokenKey, TokenKeys, TokenStatus, UpdateTokenStatusInput, UsableGroupInfo } from '@gateway/shared'
+import type {
+  CreateTokenInput,
+  Page,
+  PageQuery,
+  SearchTokensQuery,
+  Token,
+  TokenKey,
+  TokenKeys,
+  TokenStatus,
+  UpdateTokenStatusInput,
+  UsableGroupInfo,
+} from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type TokenPage = Page<Token>
@@ -21,11 +32,17 @@ export const fetchToken = (id: number) => api.get<Token>(`/api/token/${id}`)
 const withPrefix = (key: string) => (key.startsWith('sk-') ? key : `sk-${key}`)
 
 /** POST /api/token/:id/key: the full `sk-…` key of one own token (lists carry masked keys only). */
-export const fetchTokenKey = async (id: number): Promise<string> => withPrefix((await api.post<TokenKey>(`/api/token/${id}/key`)).key)
+export const fetchTokenKey = async (id: number): Promise<string> =>
+  withPrefix((await api.post<TokenKey>(`/api/token/${id}/key`)).key)
 
 /** POST /api/token/batch/keys: full `sk-…` keys of own tokens by id; the server takes at most 100 ids a call. */
 export const fetchTokenKeys = async (ids: number[]): Promise<Record<string, string>> =>
-  Object.fromEntries(Object.entries((await api.post<TokenKeys>('/api/token/batch/keys', { ids })).keys).map(([id, key]) => [id, withPrefix(key)]))
+  Object.fromEntries(
+    Object.entries((await api.post<TokenKeys>('/api/token/batch/keys', { ids })).keys).map(([id, key]) => [
+      id,
+      withPrefix(key),
+    ])
+  )
 
 export const createToken = (payload: CreateTokenInput) => api.post<Token>('/api/token/', payload)
 

@@ -18,11 +18,23 @@ export const tokenKeys = {
 }
 
 export const tokenListQuery = (query: TokenListQuery) =>
-  queryOptions({ queryKey: tokenKeys.list(query), queryFn: () => fetchTokens(query), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: tokenKeys.list(query),
+    queryFn: () => fetchTokens(query),
+    placeholderData: keepPreviousData,
+  })
 
-export const userModelsQuery = queryOptions({ queryKey: ['user', 'models'], queryFn: fetchUserModels, staleTime: 5 * 60_000 })
+export const userModelsQuery = queryOptions({
+  queryKey: ['user', 'models'],
+  queryFn: fetchUserModels,
+  staleTime: 5 * 60_000,
+})
 
-export const userGroupsQuery = queryOptions({ queryKey: ['user', 'self', 'groups'], queryFn: fetchUserGroups, staleTime: 5 * 60_000 })
+export const userGroupsQuery = queryOptions({
+  queryKey: ['user', 'self', 'groups'],
+  queryFn: fetchUserGroups,
+  staleTime: 5 * 60_000,
+})
 
 /** Every token mutation refreshes the list afterwards (the page may have shifted). */
 function useInvalidateTokens() {
@@ -33,7 +45,8 @@ function useInvalidateTokens() {
 export function useTokenStatusMutation() {
   const invalidate = useInvalidateTokens()
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: (typeof TokenStatus)['enabled' | 'disabled'] }) => updateTokenStatus(id, status),
+    mutationFn: ({ id, status }: { id: number; status: (typeof TokenStatus)['enabled' | 'disabled'] }) =>
+      updateTokenStatus(id, status),
     onSettled: invalidate,
   })
 }

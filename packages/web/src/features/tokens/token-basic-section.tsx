@@ -2,12 +2,12 @@ import { AUTO_GROUP } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Switch } from '@/components/ui/switch'
 import { NativeSelect } from '@/components/ui/native-select'
+import { Switch } from '@/components/ui/switch'
 import { useStatus } from '@/lib/status'
-import { Field, FormSection } from '@/components/ui/form-section'
 import { userGroupsQuery } from './queries'
 import { BATCH_QUANTITIES, type TokenFormErrors, type TokenFormValues } from './token-form'
 
@@ -47,7 +47,11 @@ export function TokenBasicSection({ values, errors, onChange, mode }: SectionPro
   const { t } = useTranslation(['tokens', 'common'])
   return (
     <FormSection title={t('editor.sections.basic')}>
-      <Field label={t('editor.name')} htmlFor="token-name" error={errors.name && t(errors.name as 'validation.nameTooLong')}>
+      <Field
+        label={t('editor.name')}
+        htmlFor="token-name"
+        error={errors.name && t(errors.name as 'validation.nameTooLong')}
+      >
         <Input
           id="token-name"
           value={values.name}

@@ -1,8 +1,8 @@
 import { formatQuota, type QuotaDisplay, type Token } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
-import { actionsColumn } from '@/components/data-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
+import { actionsColumn } from '@/components/data-table'
 import { Badge } from '@/components/ui/badge'
 import { formatLocalDateTime } from '@/lib/date-time'
 import { TokenStatusBadge } from './token-status-badge'
@@ -21,7 +21,13 @@ interface TokenColumnOptions {
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
 
 /** The columns of the token table; `meta.label` names each one in the column menu. */
-export function tokenColumns({ t, language, display, keyCell, actions }: TokenColumnOptions): ColumnDef<Token, unknown>[] {
+export function tokenColumns({
+  t,
+  language,
+  display,
+  keyCell,
+  actions,
+}: TokenColumnOptions): ColumnDef<Token, unknown>[] {
   return [
     {
       id: 'name',
@@ -63,7 +69,9 @@ export function tokenColumns({ t, language, display, keyCell, actions }: TokenCo
       id: 'created_time',
       header: t('columns.createdTime'),
       meta: { label: t('columns.createdTime') },
-      cell: ({ row }) => <span className="tabular-nums">{formatLocalDateTime(row.original.created_time, language)}</span>,
+      cell: ({ row }) => (
+        <span className="tabular-nums">{formatLocalDateTime(row.original.created_time, language)}</span>
+      ),
     },
     {
       id: 'expired_time',
@@ -111,8 +119,14 @@ export function tokenColumns({ t, language, display, keyCell, actions }: TokenCo
       meta: { label: t('columns.allowIps') },
       cell: ({ row }) =>
         row.original.allow_ips ? (
-          <TruncatedText text={row.original.allow_ips.split('\n').join(', ')} full={row.original.allow_ips} className="font-mono text-xs" />
-        ) : muted(t('noLimit')),
+          <TruncatedText
+            text={row.original.allow_ips.split('\n').join(', ')}
+            full={row.original.allow_ips}
+            className="font-mono text-xs"
+          />
+        ) : (
+          muted(t('noLimit'))
+        ),
     },
     actionsColumn<Token>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]

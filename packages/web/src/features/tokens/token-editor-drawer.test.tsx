@@ -1,8 +1,8 @@
+import { fail, makeToken, method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
-import { fail, makeToken, method, ok, serveApi } from '@test/api'
 import { TokenEditorDrawer, type TokenEditorTarget } from './token-editor-drawer'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -28,10 +28,11 @@ function serveDefaults(extra?: Parameters<typeof serveApi>[0]) {
       const answer = extra?.(url, init, body)
       if (answer) return answer
       if (url.startsWith('/api/user/models')) return ok(['gpt-4o', 'claude-3'])
-      if (url.startsWith('/api/user/self/groups')) return ok({ default: { ratio: 1, desc: 'Default' }, vip: { ratio: 2, desc: 'VIP' } })
+      if (url.startsWith('/api/user/self/groups'))
+        return ok({ default: { ratio: 1, desc: 'Default' }, vip: { ratio: 2, desc: 'VIP' } })
       return undefined
     },
-    { quota_per_unit: 500_000, display_in_currency: true },
+    { quota_per_unit: 500_000, display_in_currency: true }
   )
 }
 
@@ -54,7 +55,9 @@ describe('TokenEditorDrawer', () => {
     fireEvent.click(screen.getByRole('button', { name: '30' }))
     expect((screen.getByLabelText(t('editor.count')) as HTMLInputElement).value).toBe('30')
     fireEvent.click(screen.getByRole('button', { name: t('editor.picks.day') }))
-    expect((screen.getByLabelText(t('editor.expires')) as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect((screen.getByLabelText(t('editor.expires')) as HTMLInputElement).value).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+    )
     // The groups come from the server, the blank option is the user's own group.
     await screen.findByRole('option', { name: /vip \(ratio 2\)/ })
   })
@@ -93,7 +96,9 @@ describe('TokenEditorDrawer', () => {
   })
 
   it('creates a batch: the first with the name, the others with a random suffix', async () => {
-    const calls = serveDefaults((url, init, body) => (url === '/api/token/' && method(init) === 'POST' ? ok(makeToken(body as never)) : undefined))
+    const calls = serveDefaults((url, init, body) =>
+      url === '/api/token/' && method(init) === 'POST' ? ok(makeToken(body as never)) : undefined
+    )
     const onClose = open({ mode: 'create' })
     await formShown()
     change(t('editor.name'), 'app')
@@ -104,8 +109,18 @@ describe('TokenEditorDrawer', () => {
     submit()
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const posts = calls.filter((call) => method(call.init) === 'POST').map((call) => JSON.parse(String(call.init.body)))
-    expect(posts.map((post) => post.name)).toEqual(['app', expect.stringMatching(/^app-[A-Za-z0-9]{6}$/), expect.stringMatching(/^app-[A-Za-z0-9]{6}$/)])
-    expect(posts[0]).toMatchObject({ remain_quota: 500_000, expired_time: -1, model_limits_enabled: true, model_limits: 'gpt-4o', allow_ips: '10.0.0.1' })
+    expect(posts.map((post) => post.name)).toEqual([
+      'app',
+      expect.stringMatching(/^app-[A-Za-z0-9]{6}$/),
+      expect.stringMatching(/^app-[A-Za-z0-9]{6}$/),
+    ])
+    expect(posts[0]).toMatchObject({
+      remain_quota: 500_000,
+      expired_time: -1,
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o',
+      allow_ips: '10.0.0.1',
+    })
     expect(toast.success).toHaveBeenCalledWith(t('toast.createdMany', { count: 3 }))
   })
 
@@ -126,7 +141,14 @@ describe('TokenEditorDrawer', () => {
   })
 
   it('opens in edit mode prefilled from GET /api/token/:id and saves with PUT', async () => {
-    const token = makeToken({ id: 7, name: 'prod', remain_quota: 1234, unlimited_quota: false, group: 'vip', allow_ips: '1.1.1.1' })
+    const token = makeToken({
+      id: 7,
+      name: 'prod',
+      remain_quota: 1234,
+      unlimited_quota: false,
+      group: 'vip',
+      allow_ips: '1.1.1.1',
+    })
     const calls = serveDefaults((url, init) => {
       if (url === '/api/token/7') return ok(token)
       if (url === '/api/token/' && method(init) === 'PUT') return ok(token)
@@ -145,7 +167,12 @@ describe('TokenEditorDrawer', () => {
     submit()
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const put = calls.find((call) => method(call.init) === 'PUT')!
-    expect(JSON.parse(String(put.init.body))).toMatchObject({ id: 7, name: 'prod', unlimited_quota: true, group: 'vip' })
+    expect(JSON.parse(String(put.init.body))).toMatchObject({
+      id: 7,
+      name: 'prod',
+      unlimited_quota: true,
+      group: 'vip',
+    })
     expect(toast.success).toHaveBeenCalledWith(t('toast.updated'))
     expect(within(document.body).queryByText(translate('common:validation.quotaRequired'))).toBeNull()
   })
@@ -153,7 +180,12 @@ describe('TokenEditorDrawer', () => {
   it('offers cross-group retry for the auto group only, and saves what was chosen', async () => {
     const token = makeToken({ id: 8, name: 'auto-key', group: 'auto', cross_group_retry: true })
     const calls = serveDefaults((url, init) => {
-      if (url.startsWith('/api/user/self/groups')) return ok({ default: { ratio: 1, desc: 'Default' }, vip: { ratio: 2, desc: 'VIP' }, auto: { ratio: 1, desc: 'Auto' } })
+      if (url.startsWith('/api/user/self/groups'))
+        return ok({
+          default: { ratio: 1, desc: 'Default' },
+          vip: { ratio: 2, desc: 'VIP' },
+          auto: { ratio: 1, desc: 'Auto' },
+        })
       if (url === '/api/token/8') return ok(token)
       if (url === '/api/token/' && method(init) === 'PUT') return ok(token)
       return undefined
@@ -172,7 +204,12 @@ describe('TokenEditorDrawer', () => {
 
   it('hides cross-group retry for another group and sends it off', async () => {
     const calls = serveDefaults((url, init, body) => {
-      if (url.startsWith('/api/user/self/groups')) return ok({ default: { ratio: 1, desc: 'Default' }, vip: { ratio: 2, desc: 'VIP' }, auto: { ratio: 1, desc: 'Auto' } })
+      if (url.startsWith('/api/user/self/groups'))
+        return ok({
+          default: { ratio: 1, desc: 'Default' },
+          vip: { ratio: 2, desc: 'VIP' },
+          auto: { ratio: 1, desc: 'Auto' },
+        })
       return url === '/api/token/' && method(init) === 'POST' ? ok(makeToken(body as never)) : undefined
     })
     await i18n.changeLanguage('zh')

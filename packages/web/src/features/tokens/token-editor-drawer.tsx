@@ -7,7 +7,9 @@ import { fetchToken } from './api'
 
 // The form (its sections, model picker and rules) is fetched when the drawer first opens: the list
 // itself does not need it, and it is a good part of the page's download.
-const TokenEditorForm = lazy(() => import('./token-editor-form').then(({ TokenEditorForm: Form }) => ({ default: Form })))
+const TokenEditorForm = lazy(() =>
+  import('./token-editor-form').then(({ TokenEditorForm: Form }) => ({ default: Form }))
+)
 
 export type TokenEditorTarget = { mode: 'create' } | { mode: 'edit'; id: number }
 
@@ -37,7 +39,9 @@ export function TokenEditorDrawer({ target, onClose }: { target: TokenEditorTarg
             (token.data ? (
               <TokenEditorForm key={token.data.id} token={token.data} onDone={onClose} onCancel={onClose} />
             ) : token.isError ? (
-              <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">{token.error.message}</div>
+              <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">
+                {token.error.message}
+              </div>
             ) : (
               <EditorLoading label={t('editor.loading')} />
             ))}

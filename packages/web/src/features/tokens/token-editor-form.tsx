@@ -8,7 +8,6 @@ import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
 import { useStatus } from '@/lib/status'
 import { tokenKeys } from './queries'
-import { createTokens, saveToken } from './token-save'
 import { TokenBasicSection } from './token-basic-section'
 import { TokenExpirySection } from './token-expiry-section'
 import {
@@ -21,6 +20,7 @@ import {
 } from './token-form'
 import { TokenLimitsSection } from './token-limits-section'
 import { TokenQuotaSection } from './token-quota-section'
+import { createTokens, saveToken } from './token-save'
 
 interface TokenEditorFormProps {
   /** The token being edited; absent in create mode. */
@@ -35,7 +35,9 @@ export function TokenEditorForm({ token, onDone, onCancel }: TokenEditorFormProp
   const status = useStatus()
   const queryClient = useQueryClient()
   const mode = token ? 'edit' : 'create'
-  const [values, setValues] = useState<TokenFormValues>(() => (token ? tokenToForm(token) : defaultTokenForm(status.default_use_auto_group)))
+  const [values, setValues] = useState<TokenFormValues>(() =>
+    token ? tokenToForm(token) : defaultTokenForm(status.default_use_auto_group)
+  )
   const [errors, setErrors] = useState<TokenFormErrors>({})
   const [submitted, setSubmitted] = useState(false)
   const [pending, setPending] = useState(false)

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { Input } from '@/components/ui/input'
 import { formatDateTimeInput } from '@/lib/date-time'
-import { Field, FormSection } from '@/components/ui/form-section'
 import { EXPIRY_PICKS, type TokenFormErrors, type TokenFormValues } from './token-form'
 
 interface SectionProps {
@@ -29,7 +29,10 @@ export function TokenExpirySection({ values, errors, onChange }: SectionProps) {
                 size="sm"
                 variant={pick.seconds === null && values.expires === '' ? 'secondary' : 'outline'}
                 onClick={() =>
-                  onChange({ expires: pick.seconds === null ? '' : formatDateTimeInput(Math.floor(Date.now() / 1000) + pick.seconds) })
+                  onChange({
+                    expires:
+                      pick.seconds === null ? '' : formatDateTimeInput(Math.floor(Date.now() / 1000) + pick.seconds),
+                  })
                 }
               >
                 {t(`editor.picks.${pick.key}`)}

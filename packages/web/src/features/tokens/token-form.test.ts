@@ -1,6 +1,6 @@
+import { makeToken } from '@test/api'
 import { describe, expect, it } from 'vitest'
 import { formatDateTimeInput, parseDateTimeInput } from '@/lib/date-time'
-import { makeToken } from '@test/api'
 import { batchTokenName, defaultTokenForm, tokenFormToPayload, tokenToForm, validateTokenForm } from './token-form'
 
 describe('token form rules', () => {
@@ -13,15 +13,21 @@ describe('token form rules', () => {
 
   it('rejects a negative, fractional or missing quota unless unlimited', () => {
     const base = defaultTokenForm(false)
-    expect(validateTokenForm({ ...base, remainQuota: '-1' }, 'edit').remainQuota).toBe('common:validation.quotaNegative')
-    expect(validateTokenForm({ ...base, remainQuota: '1.5' }, 'edit').remainQuota).toBe('common:validation.quotaInteger')
+    expect(validateTokenForm({ ...base, remainQuota: '-1' }, 'edit').remainQuota).toBe(
+      'common:validation.quotaNegative'
+    )
+    expect(validateTokenForm({ ...base, remainQuota: '1.5' }, 'edit').remainQuota).toBe(
+      'common:validation.quotaInteger'
+    )
     expect(validateTokenForm({ ...base, remainQuota: '' }, 'edit').remainQuota).toBe('common:validation.quotaRequired')
     expect(validateTokenForm({ ...base, remainQuota: '', unlimitedQuota: true }, 'edit')).toEqual({})
   })
 
   it('checks the expiry format and the batch count', () => {
     const base = defaultTokenForm(false)
-    expect(validateTokenForm({ ...base, expires: '2025-02-30 10:00:00' }, 'create').expires).toBe('validation.expiresInvalid')
+    expect(validateTokenForm({ ...base, expires: '2025-02-30 10:00:00' }, 'create').expires).toBe(
+      'validation.expiresInvalid'
+    )
     expect(validateTokenForm({ ...base, expires: 'tomorrow' }, 'create').expires).toBe('validation.expiresInvalid')
     expect(validateTokenForm({ ...base, expires: '2030-01-02 03:04:05' }, 'create')).toEqual({})
     expect(validateTokenForm({ ...base, count: '0' }, 'create').count).toBe('common:validation.countRange')
@@ -32,13 +38,21 @@ describe('token form rules', () => {
   it('limits the name, leaving room for the suffix in a batch', () => {
     const base = defaultTokenForm(false)
     expect(validateTokenForm({ ...base, name: 'x'.repeat(31) }, 'edit').name).toBe('validation.nameTooLong')
-    expect(validateTokenForm({ ...base, name: 'x'.repeat(24), count: '2' }, 'create').name).toBe('validation.nameTooLongBatch')
+    expect(validateTokenForm({ ...base, name: 'x'.repeat(24), count: '2' }, 'create').name).toBe(
+      'validation.nameTooLongBatch'
+    )
     expect(validateTokenForm({ ...base, name: 'x'.repeat(24) }, 'create').name).toBeUndefined()
   })
 
   it('round-trips a token through the form into the payload', () => {
     const expiry = parseDateTimeInput('2031-05-06 07:08:09')!
-    const token = makeToken({ expired_time: expiry, model_limits_enabled: true, model_limits: 'a,b', allow_ips: '1.2.3.4', group: 'vip' })
+    const token = makeToken({
+      expired_time: expiry,
+      model_limits_enabled: true,
+      model_limits: 'a,b',
+      allow_ips: '1.2.3.4',
+      group: 'vip',
+    })
     const values = tokenToForm(token)
     expect(values.expires).toBe('2031-05-06 07:08:09')
     expect(values.modelLimits).toEqual(['a', 'b'])

@@ -72,14 +72,17 @@ export function validateTokenForm(values: TokenFormValues, mode: 'create' | 'edi
   const nameLength = [...values.name.trim()].length
   if (nameLength > TOKEN_NAME_MAX) errors.name = 'validation.nameTooLong'
   // The extra tokens of a batch get '-' and six characters more.
-  else if (mode === 'create' && Number(values.count) > 1 && nameLength > TOKEN_NAME_MAX - 7) errors.name = 'validation.nameTooLongBatch'
+  else if (mode === 'create' && Number(values.count) > 1 && nameLength > TOKEN_NAME_MAX - 7)
+    errors.name = 'validation.nameTooLongBatch'
   if (!values.unlimitedQuota) {
     const quota = values.remainQuota.trim()
     if (quota === '') errors.remainQuota = 'common:validation.quotaRequired'
     else if (/^-/.test(quota)) errors.remainQuota = 'common:validation.quotaNegative'
-    else if (!isInteger(quota) || !Number.isSafeInteger(Number(quota))) errors.remainQuota = 'common:validation.quotaInteger'
+    else if (!isInteger(quota) || !Number.isSafeInteger(Number(quota)))
+      errors.remainQuota = 'common:validation.quotaInteger'
   }
-  if (values.expires.trim() !== '' && parseDateTimeInput(values.expires) === null) errors.expires = 'validation.expiresInvalid'
+  if (values.expires.trim() !== '' && parseDateTimeInput(values.expires) === null)
+    errors.expires = 'validation.expiresInvalid'
   if (mode === 'create') {
     const count = Number(values.count)
     if (!isInteger(values.count) || count < 1 || count > BATCH_MAX) errors.count = 'common:validation.countRange'

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
-import { Field, FormSection } from '@/components/ui/form-section'
-import { ModelMultiSelect } from './token-model-multi-select'
 import { userModelsQuery } from './queries'
 import type { TokenFormValues } from './token-form'
+import { ModelMultiSelect } from './token-model-multi-select'
 
 interface SectionProps {
   values: TokenFormValues

@@ -15,7 +15,13 @@ interface ModelMultiSelectProps {
 }
 
 /** Selected models as removable chips over a filterable, scrollable checklist. */
-export function ModelMultiSelect({ options, value, onChange, loading = false, disabled = false }: ModelMultiSelectProps) {
+export function ModelMultiSelect({
+  options,
+  value,
+  onChange,
+  loading = false,
+  disabled = false,
+}: ModelMultiSelectProps) {
   const { t } = useTranslation('tokens')
   const [filter, setFilter] = useState('')
   const id = useId()
@@ -57,9 +63,15 @@ export function ModelMultiSelect({ options, value, onChange, loading = false, di
         aria-label={t('editor.modelsFilter')}
         onChange={(event) => setFilter(event.target.value)}
       />
-      <div className="max-h-44 overflow-y-auto rounded-md border bg-card p-1" role="group" aria-label={t('editor.modelLimitsEnabled')}>
+      <div
+        className="max-h-44 overflow-y-auto rounded-md border bg-card p-1"
+        role="group"
+        aria-label={t('editor.modelLimitsEnabled')}
+      >
         {loading && <p className="p-2 text-sm text-muted-foreground">{t('editor.modelsLoading')}</p>}
-        {!loading && shown.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t('editor.modelsNone')}</p>}
+        {!loading && shown.length === 0 && (
+          <p className="p-2 text-sm text-muted-foreground">{t('editor.modelsNone')}</p>
+        )}
         {shown.map((model, index) => (
           <label
             key={model}

@@ -1,12 +1,12 @@
 import { formatQuota } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { useQuotaDisplay } from '@/lib/quota-display'
 import { useStatus } from '@/lib/status'
-import { Field, FormSection } from '@/components/ui/form-section'
 import { QUOTA_PRESETS_USD, type TokenFormErrors, type TokenFormValues } from './token-form'
 
 interface SectionProps {
@@ -41,7 +41,11 @@ export function TokenQuotaSection({ values, errors, onChange }: SectionProps) {
           label={t('editor.remainQuota')}
           htmlFor="token-quota"
           error={errors.remainQuota && t(errors.remainQuota as 'common:validation.quotaRequired')}
-          hint={Number.isFinite(quota) && values.remainQuota.trim() !== '' ? t('editor.quotaHint', { amount: formatQuota(quota, display) }) : undefined}
+          hint={
+            Number.isFinite(quota) && values.remainQuota.trim() !== ''
+              ? t('editor.quotaHint', { amount: formatQuota(quota, display) })
+              : undefined
+          }
           after={
             <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('editor.quotaPresets')}>
               {presets.map((preset) => (

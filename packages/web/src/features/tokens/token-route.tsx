@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, type AnyRoute } from '@tanstack/react-router'
 import { tokenSearchSchema } from './token-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
@@ -12,7 +12,12 @@ export function createTokenRoute<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: tokenSearchSchema,
     component: function TokenRoute() {
       const navigate = useNavigate()
-      return <TokensPage search={route.useSearch()} onSearchChange={(search) => void navigate({ to: '/token', search, replace: true })} />
+      return (
+        <TokensPage
+          search={route.useSearch()}
+          onSearchChange={(search) => void navigate({ to: '/token', search, replace: true })}
+        />
+      )
     },
   })
   return route

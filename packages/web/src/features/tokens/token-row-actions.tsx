@@ -52,7 +52,17 @@ function ChatLinksMenu({ token, onOpenChat }: { token: Token; onOpenChat: TokenR
   )
 }
 
-function IconAction({ label, onClick, children, testId }: { label: string; onClick: () => void; children: React.ReactNode; testId: string }) {
+function IconAction({
+  label,
+  onClick,
+  children,
+  testId,
+}: {
+  label: string
+  onClick: () => void
+  children: React.ReactNode
+  testId: string
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>

@@ -2,7 +2,10 @@ import { TokenStatus } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 
-const variants: Record<number, { variant: BadgeProps['variant']; key: 'enabled' | 'disabled' | 'expired' | 'exhausted' }> = {
+const variants: Record<
+  number,
+  { variant: BadgeProps['variant']; key: 'enabled' | 'disabled' | 'expired' | 'exhausted' }
+> = {
   [TokenStatus.enabled]: { variant: 'success', key: 'enabled' },
   [TokenStatus.disabled]: { variant: 'muted', key: 'disabled' },
   [TokenStatus.expired]: { variant: 'danger', key: 'expired' },

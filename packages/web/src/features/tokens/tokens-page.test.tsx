@@ -1,9 +1,9 @@
+import { fail, makeToken, method, ok, page, serveApi } from '@test/api'
+import { createTestQueryClient, renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
-import { createTestQueryClient, renderFeaturePage } from '@test/render'
-import { fail, makeToken, method, ok, page, serveApi } from '@test/api'
 import type { TokenSearch } from './token-search'
 import { TokensPage } from './tokens-page'
 
@@ -15,11 +15,23 @@ const t = (key: string, options?: Record<string, unknown>) => translate(`tokens:
 
 const tokens = [
   makeToken({ id: 1, name: 'alpha', status: 1 }),
-  makeToken({ id: 2, name: 'beta', status: 2, unlimited_quota: true, key: 'sk-beta**********beta', group: 'auto', cross_group_retry: true }),
+  makeToken({
+    id: 2,
+    name: 'beta',
+    status: 2,
+    unlimited_quota: true,
+    key: 'sk-beta**********beta',
+    group: 'auto',
+    cross_group_retry: true,
+  }),
   makeToken({ id: 3, name: 'gamma', status: 3, allow_ips: '10.0.0.1\n10.0.0.2', expired_time: 1_700_000_100 }),
 ]
 /** The full keys the server hands out on request; the list above only has masked ones. */
-const fullKeys: Record<number, string> = { 1: 'sk-full-key-of-alpha', 2: 'sk-full-key-of-beta', 3: 'sk-full-key-of-gamma' }
+const fullKeys: Record<number, string> = {
+  1: 'sk-full-key-of-alpha',
+  2: 'sk-full-key-of-beta',
+  3: 'sk-full-key-of-gamma',
+}
 
 function serve(status = {}) {
   return serveApi((url, init, body) => {
@@ -71,7 +83,9 @@ describe('TokensPage', () => {
     expect(screen.getByText('10.0.0.1, 10.0.0.2')).toBeVisible()
     expect(screen.getByTestId('data-table-total').textContent).toContain('3')
     // Only the auto-group token with cross-group retry on says so next to its group.
-    expect(screen.getAllByTestId('token-cross-group-retry-badge').map((badge) => badge.textContent)).toEqual([t('editor.crossGroupRetry')])
+    expect(screen.getAllByTestId('token-cross-group-retry-badge').map((badge) => badge.textContent)).toEqual([
+      t('editor.crossGroupRetry'),
+    ])
   })
 
   it('puts the name search in the URL and keeps the key out of it, sending both in a POST body', async () => {
@@ -83,7 +97,13 @@ describe('TokensPage', () => {
     fireEvent.click(screen.getByTestId('tokens-search-submit'))
     expect(onSearchChange.mock.calls).toEqual([[{ keyword: 'alp', p: undefined }]])
     // The key reaches the server in the body only: no request URL carries it.
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/token/search').map((call) => [method(call.init), JSON.parse(String(call.init.body))])).toEqual([['POST', { token: 'sk-abc', p: 1, page_size: 10 }]]))
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.url === '/api/token/search')
+          .map((call) => [method(call.init), JSON.parse(String(call.init.body))])
+      ).toEqual([['POST', { token: 'sk-abc', p: 1, page_size: 10 }]])
+    )
     expect(calls.filter((call) => call.url.includes('sk-abc'))).toEqual([])
   })
 
@@ -93,7 +113,11 @@ describe('TokensPage', () => {
     await screen.findByText('alpha')
     fireEvent.change(screen.getByTestId('tokens-search-key'), { target: { value: 'sk-only' } })
     fireEvent.click(screen.getByTestId('tokens-search-submit'))
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/token/search').map((call) => JSON.parse(String(call.init.body)))).toEqual([{ token: 'sk-only', p: 1, page_size: 10 }]))
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.url === '/api/token/search').map((call) => JSON.parse(String(call.init.body)))
+      ).toEqual([{ token: 'sk-only', p: 1, page_size: 10 }])
+    )
     expect(onSearchChange.mock.calls).toEqual([[{ keyword: undefined, p: undefined }]])
     expect(calls.filter((call) => call.url.includes('sk-only'))).toEqual([])
   })
@@ -102,7 +126,11 @@ describe('TokensPage', () => {
     const calls = serve()
     renderPage({ keyword: 'alp' })
     await screen.findByText('alpha')
-    expect(calls.filter((call) => call.url === '/api/token/search').map((call) => [method(call.init), JSON.parse(String(call.init.body))])).toEqual([['POST', { keyword: 'alp', p: 1, page_size: 10 }]])
+    expect(
+      calls
+        .filter((call) => call.url === '/api/token/search')
+        .map((call) => [method(call.init), JSON.parse(String(call.init.body))])
+    ).toEqual([['POST', { keyword: 'alp', p: 1, page_size: 10 }]])
   })
 
   const keyCalls = (calls: { url: string; init: RequestInit }[]) =>
@@ -112,7 +140,11 @@ describe('TokensPage', () => {
     const calls = serve()
     renderPage()
     await screen.findByText('alpha')
-    expect(screen.getAllByTestId('token-key').map((cell) => cell.textContent)).toEqual(['sk-abcd**********KLMN', 'sk-beta**********beta', 'sk-abcd**********KLMN'])
+    expect(screen.getAllByTestId('token-key').map((cell) => cell.textContent)).toEqual([
+      'sk-abcd**********KLMN',
+      'sk-beta**********beta',
+      'sk-abcd**********KLMN',
+    ])
     expect(keyCalls(calls)).toEqual([])
 
     fireEvent.click(screen.getAllByTestId('token-reveal')[1]!)
@@ -151,7 +183,9 @@ describe('TokensPage', () => {
     // The console's own client: its error policy is what tells the user.
     renderPage({}, vi.fn(), createQueryClient())
     fireEvent.click((await screen.findAllByTestId('token-copy'))[0]!)
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(i18n.t('errors:http.tooManyRequests'), expect.anything()))
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(i18n.t('errors:http.tooManyRequests'), expect.anything())
+    )
     expect(clipboard.writeText).not.toHaveBeenCalled()
   })
 
@@ -219,7 +253,10 @@ describe('TokensPage', () => {
   })
 
   it('opens a chat link with the key and the encoded server address', async () => {
-    serve({ chats: [{ NextChat: 'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}' }], server_address: 'https://api.example' })
+    serve({
+      chats: [{ NextChat: 'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}' }],
+      server_address: 'https://api.example',
+    })
     const openSpy = vi.spyOn(window, 'open').mockReturnValue(null)
     renderPage()
     const menu = await openRowMenu('alpha')
@@ -230,7 +267,7 @@ describe('TokensPage', () => {
     await waitFor(() => expect(openSpy).toHaveBeenCalledTimes(1))
     const url = openSpy.mock.calls[0]![0] as string
     expect(url).toBe(
-      `https://chat.example/#/?settings={"key":"${encodeURIComponent('sk-full-key-of-alpha')}","url":"${encodeURIComponent('https://api.example')}"}`,
+      `https://chat.example/#/?settings={"key":"${encodeURIComponent('sk-full-key-of-alpha')}","url":"${encodeURIComponent('https://api.example')}"}`
     )
   })
 

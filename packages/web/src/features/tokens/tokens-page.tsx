@@ -2,7 +2,13 @@ import { TokenStatus, type Token } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { ColumnSettingsButton, DataTable, DeleteDialogs, DataTablePagination, useCopyText } from '@/components/data-table'
+import {
+  ColumnSettingsButton,
+  DataTable,
+  DataTablePagination,
+  DeleteDialogs,
+  useCopyText,
+} from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
 import { useQuotaDisplay } from '@/lib/quota-display'
@@ -50,7 +56,7 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
       const next = token.status === TokenStatus.enabled ? TokenStatus.disabled : TokenStatus.enabled
       statusMutation.mutate(
         { id: token.id, status: next },
-        { onSuccess: () => toast.success(next === TokenStatus.enabled ? t('toast.enabled') : t('toast.disabled')) },
+        { onSuccess: () => toast.success(next === TokenStatus.enabled ? t('toast.enabled') : t('toast.disabled')) }
       )
     },
   }
@@ -62,12 +68,18 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
         t,
         language: i18n.language,
         display,
-        keyCell: (token) => <TokenKeyCell token={token} revealedKey={keys.revealed[token.id]} onToggle={() => void keys.toggleReveal(token.id)} />,
+        keyCell: (token) => (
+          <TokenKeyCell
+            token={token}
+            revealedKey={keys.revealed[token.id]}
+            onToggle={() => void keys.toggleReveal(token.id)}
+          />
+        ),
         actions: (token) => <TokenRowActions token={token} handlers={handlers} />,
       }),
     // Handlers close over state setters, stable mutations and the revealed keys only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, status.chats, keys.revealed],
+    [t, i18n.language, display.quotaPerUnit, display.displayInCurrency, status.chats, keys.revealed]
   )
   const list = useListPage({
     search,
@@ -92,7 +104,8 @@ export function TokensPage({ search, onSearchChange }: TokensPageProps) {
   const copySelected = async () => {
     const ids = selection()
     const selected = ids && (await keys.keysOf(ids))
-    if (selected && selected.length > 0) await copy(selected.join('\n'), t('toast.copiedMany', { count: selected.length }))
+    if (selected && selected.length > 0)
+      await copy(selected.join('\n'), t('toast.copiedMany', { count: selected.length }))
   }
   const filtered = Boolean(search.keyword || keySearch)
 

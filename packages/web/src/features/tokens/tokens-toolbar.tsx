@@ -19,7 +19,16 @@ interface TokensToolbarProps {
 }
 
 /** Name search (submitted into the URL) and key search (kept in memory), batch mode (copy or delete the selected), column menu and "Add token". */
-export function TokensToolbar({ search, onSearch, batchMode, onBatchModeChange, onDeleteSelected, onCopySelected, onAdd, columnsMenu }: TokensToolbarProps) {
+export function TokensToolbar({
+  search,
+  onSearch,
+  batchMode,
+  onBatchModeChange,
+  onDeleteSelected,
+  onCopySelected,
+  onAdd,
+  columnsMenu,
+}: TokensToolbarProps) {
   const { t } = useTranslation(['tokens', 'common'])
   const [keyword, setKeyword] = useState(search.keyword ?? '')
   const [token, setToken] = useState(search.token ?? '')

@@ -15,31 +15,37 @@ export function useTokenKeys() {
   const { mutateAsync: fetchMany } = useMutation({ mutationFn: fetchTokenKeys })
   const [revealed, setRevealed] = useState<Record<number, string>>({})
 
-  const keyOf = useCallback(async (id: number): Promise<string | null> => {
-    const cached = known.current.get(id)
-    if (cached) return cached
-    try {
-      const key = await fetchOne(id)
-      known.current.set(id, key)
-      return key
-    } catch {
-      return null
-    }
-  }, [fetchOne])
+  const keyOf = useCallback(
+    async (id: number): Promise<string | null> => {
+      const cached = known.current.get(id)
+      if (cached) return cached
+      try {
+        const key = await fetchOne(id)
+        known.current.set(id, key)
+        return key
+      } catch {
+        return null
+      }
+    },
+    [fetchOne]
+  )
 
   /** The keys of `ids` in their order, asked for in batches of at most 100; ids the server left out are skipped. */
-  const keysOf = useCallback(async (ids: number[]): Promise<string[] | null> => {
-    const missing = ids.filter((id) => !known.current.has(id))
-    try {
-      for (let start = 0; start < missing.length; start += TOKEN_KEYS_BATCH_MAX) {
-        const keys = await fetchMany(missing.slice(start, start + TOKEN_KEYS_BATCH_MAX))
-        for (const [id, key] of Object.entries(keys)) known.current.set(Number(id), key)
+  const keysOf = useCallback(
+    async (ids: number[]): Promise<string[] | null> => {
+      const missing = ids.filter((id) => !known.current.has(id))
+      try {
+        for (let start = 0; start < missing.length; start += TOKEN_KEYS_BATCH_MAX) {
+          const keys = await fetchMany(missing.slice(start, start + TOKEN_KEYS_BATCH_MAX))
+          for (const [id, key] of Object.entries(keys)) known.current.set(Number(id), key)
+        }
+      } catch {
+        return null
       }
-    } catch {
-      return null
-    }
-    return ids.flatMap((id) => known.current.get(id) ?? [])
-  }, [fetchMany])
+      return ids.flatMap((id) => known.current.get(id) ?? [])
+    },
+    [fetchMany]
+  )
 
   /** Shows the full key in place of the masked one, or hides it again. */
   const toggleReveal = useCallback(
@@ -51,7 +57,7 @@ export function useTokenKeys() {
       const key = await keyOf(id)
       if (key) setRevealed((previous) => ({ ...previous, [id]: key }))
     },
-    [keyOf, revealed],
+    [keyOf, revealed]
   )
 
   return { keyOf, keysOf, revealed, toggleReveal }

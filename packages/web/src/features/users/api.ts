@@ -1,4 +1,13 @@
-import type { AdminUser, CreateUserRequest, ListUsersQuery, ManageAction, ManageUserResult, Page, PageQuery, UpdateUserInput } from '@gateway/shared'
+import type {
+  AdminUser,
+  CreateUserRequest,
+  ListUsersQuery,
+  ManageAction,
+  ManageUserResult,
+  Page,
+  PageQuery,
+  UpdateUserInput,
+} from '@gateway/shared'
 import { api } from '@/lib/api-client'
 
 export type UserPage = Page<AdminUser>
@@ -21,4 +30,5 @@ export const createUser = (input: CreateUserRequest) => api.post<null>('/api/use
 export const updateUser = (input: UpdateUserInput) => api.put<null>('/api/user/', input)
 
 /** Answers the role and status the account has now. */
-export const manageUser = (id: number, action: ManageAction) => api.post<ManageUserResult>('/api/user/manage', { id, action })
+export const manageUser = (id: number, action: ManageAction) =>
+  api.post<ManageUserResult>('/api/user/manage', { id, action })

@@ -1,6 +1,6 @@
+import type { ManageAction } from '@gateway/shared'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createUser, fetchGroups, fetchUser, fetchUsers, manageUser, updateUser, type UserListQuery } from './api'
-import type { ManageAction } from '@gateway/shared'
 
 export const userKeys = {
   all: ['users'] as const,
@@ -11,7 +11,8 @@ export const userKeys = {
 export const userListQuery = (query: UserListQuery) =>
   queryOptions({ queryKey: userKeys.list(query), queryFn: () => fetchUsers(query), placeholderData: keepPreviousData })
 
-export const userDetailQuery = (id: number) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => fetchUser(id), staleTime: 0 })
+export const userDetailQuery = (id: number) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => fetchUser(id), staleTime: 0 })
 
 export const useGroups = () => useQuery({ queryKey: ['groups'], queryFn: fetchGroups, staleTime: 60_000 })
 
@@ -32,5 +33,8 @@ export function useUpdateUserMutation() {
 
 export function useManageUserMutation() {
   const onSettled = useInvalidate()
-  return useMutation({ mutationFn: ({ id, action }: { id: number; action: ManageAction }) => manageUser(id, action), onSettled })
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ManageAction }) => manageUser(id, action),
+    onSettled,
+  })
 }

@@ -1,8 +1,8 @@
+import type { AdminUser, ManageAction } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/data-table'
 import { useManageUserMutation } from './queries'
-import type { AdminUser, ManageAction } from '@gateway/shared'
 
 interface UserActionDialogProps {
   pending: { user: AdminUser; action: ManageAction } | null
@@ -31,7 +31,7 @@ export function UserActionDialog({ pending, onClose }: UserActionDialogProps) {
           {
             onSuccess: () => toast.success(t(`toast.${action}`, { name })),
             onSettled: onClose,
-          },
+          }
         )
       }
     />

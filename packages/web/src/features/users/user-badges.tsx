@@ -5,10 +5,29 @@ import { Badge } from '@/components/ui/badge'
 /** Normal user grey, admin blue, super admin purple; anything else 'unknown'. */
 export function UserRoleBadge({ role }: { role: number }) {
   const { t } = useTranslation('users')
-  if (role === Role.user) return <Badge variant="muted" data-testid="user-role" data-role={role}>{t('role.user')}</Badge>
-  if (role === Role.admin) return <Badge variant="info" data-testid="user-role" data-role={role}>{t('role.admin')}</Badge>
-  if (role === Role.root) return <Badge variant="purple" data-testid="user-role" data-role={role}>{t('role.root')}</Badge>
-  return <Badge variant="outline" data-testid="user-role" data-role={role}>{t('role.unknown')}</Badge>
+  if (role === Role.user)
+    return (
+      <Badge variant="muted" data-testid="user-role" data-role={role}>
+        {t('role.user')}
+      </Badge>
+    )
+  if (role === Role.admin)
+    return (
+      <Badge variant="info" data-testid="user-role" data-role={role}>
+        {t('role.admin')}
+      </Badge>
+    )
+  if (role === Role.root)
+    return (
+      <Badge variant="purple" data-testid="user-role" data-role={role}>
+        {t('role.root')}
+      </Badge>
+    )
+  return (
+    <Badge variant="outline" data-testid="user-role" data-role={role}>
+      {t('role.unknown')}
+    </Badge>
+  )
 }
 
 /** Enabled green, banned red, special amber; a cancelled account shows 'cancelled' whatever its status. */

@@ -4,14 +4,21 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { Field, FormSection } from '@/components/ui/form-section'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
-import { Field, FormSection } from '@/components/ui/form-section'
 import { useQuotaDisplay } from '@/lib/quota-display'
 import { useCreateUserMutation, useGroups, useUpdateUserMutation } from './queries'
-import { emptyUserForm, parseQuota, userToForm, validateUserForm, type UserFormErrors, type UserFormValues } from './user-form'
+import {
+  emptyUserForm,
+  parseQuota,
+  userToForm,
+  validateUserForm,
+  type UserFormErrors,
+  type UserFormValues,
+} from './user-form'
 import { UserQuotaDialog } from './user-quota-dialog'
 
 interface UserEditorFormProps {
@@ -49,7 +56,11 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
     const found = validateUserForm(values, mode)
     setErrors(found)
     if (Object.keys(found).length > 0 || pending) return
-    const base = { username: values.username.trim(), display_name: values.display_name.trim(), password: values.password }
+    const base = {
+      username: values.username.trim(),
+      display_name: values.display_name.trim(),
+      password: values.password,
+    }
     if (!user) {
       create.mutate(base, {
         onSuccess: () => {
@@ -66,7 +77,7 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
           toast.success(t('toast.updated'))
           onSaved()
         },
-      },
+      }
     )
   }
 
@@ -77,7 +88,12 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="user-editor-form">
       <div className="flex-1 space-y-6 overflow-y-auto px-4 py-4 sm:px-6">
         <FormSection title={t('editor.sections.account')}>
-          <Field label={t('editor.username')} htmlFor="user-username" error={message('username')} hint={t('editor.usernameHint')}>
+          <Field
+            label={t('editor.username')}
+            htmlFor="user-username"
+            error={message('username')}
+            hint={t('editor.usernameHint')}
+          >
             <Input
               id="user-username"
               value={values.username}
@@ -116,7 +132,12 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
             <Separator />
             <FormSection title={t('editor.sections.billing')}>
               <Field label={t('editor.group')} htmlFor="user-group" error={message('group')}>
-                <NativeSelect id="user-group" className="h-9" value={values.group} onChange={(event) => onChange({ group: event.target.value })}>
+                <NativeSelect
+                  id="user-group"
+                  className="h-9"
+                  value={values.group}
+                  onChange={(event) => onChange({ group: event.target.value })}
+                >
                   {groupOptions.map((name) => (
                     <option key={name} value={name}>
                       {name}
@@ -128,7 +149,11 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
                 label={t('editor.quota')}
                 htmlFor="user-quota"
                 error={message('quota')}
-                hint={quota !== undefined && quota >= 0 ? t('editor.quotaHint', { amount: formatQuota(quota, display) }) : undefined}
+                hint={
+                  quota !== undefined && quota >= 0
+                    ? t('editor.quotaHint', { amount: formatQuota(quota, display) })
+                    : undefined
+                }
               >
                 <div className="flex gap-2">
                   <Input
@@ -157,7 +182,9 @@ export function UserEditorForm({ user, onCancel, onSaved }: UserEditorFormProps)
                 {bindings.map((key) => (
                   <div key={key} className="contents">
                     <dt className="text-muted-foreground">{t(`editor.bindings.${key}`)}</dt>
-                    <dd className="min-w-0 truncate">{user[key] || <span className="text-muted-foreground">{t('editor.notBound')}</span>}</dd>
+                    <dd className="min-w-0 truncate">
+                      {user[key] || <span className="text-muted-foreground">{t('editor.notBound')}</span>}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -11,7 +11,13 @@ export interface UserFormValues {
 
 export type UserFormErrors = Partial<Record<keyof UserFormValues, ValidationMessage>>
 
-export const emptyUserForm = (): UserFormValues => ({ username: '', display_name: '', password: '', group: 'default', quota: '0' })
+export const emptyUserForm = (): UserFormValues => ({
+  username: '',
+  display_name: '',
+  password: '',
+  group: 'default',
+  quota: '0',
+})
 
 export const userToForm = (user: AdminUser): UserFormValues => ({
   username: user.username,

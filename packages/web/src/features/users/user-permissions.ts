@@ -6,7 +6,10 @@ export type RowAction = ManageAction | 'edit'
  * Which actions the signed-in admin is offered on a row. The server enforces the same rules (and
  * answers with its own messages); this only keeps the menu from offering what would be refused.
  */
-export function allowedActions(me: { role: number }, user: Pick<AdminUser, 'role' | 'status' | 'DeletedAt'>): Set<RowAction> {
+export function allowedActions(
+  me: { role: number },
+  user: Pick<AdminUser, 'role' | 'status' | 'DeletedAt'>
+): Set<RowAction> {
   const actions = new Set<RowAction>()
   if (user.DeletedAt !== null) return actions
   const isRoot = user.role >= Role.root

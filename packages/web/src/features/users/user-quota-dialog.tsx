@@ -2,7 +2,14 @@ import { formatQuota, type QuotaDisplay } from '@gateway/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { parseQuota } from './user-form'
@@ -22,7 +29,14 @@ export function UserQuotaDialog({ open, current, display, onClose, onApply }: Us
   const [amount, setAmount] = useState('')
   const parsed = parseQuota(amount)
   const total = parsed === undefined ? undefined : current + parsed
-  const error = amount.trim() === '' ? undefined : parsed === undefined ? t('common:validation.quotaInteger') : total! < 0 ? t('common:validation.quotaNegative') : undefined
+  const error =
+    amount.trim() === ''
+      ? undefined
+      : parsed === undefined
+        ? t('common:validation.quotaInteger')
+        : total! < 0
+          ? t('common:validation.quotaNegative')
+          : undefined
   const close = () => {
     setAmount('')
     onClose()

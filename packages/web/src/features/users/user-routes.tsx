@@ -1,4 +1,4 @@
-import { createRoute, useNavigate, useParams, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, useNavigate, useParams, type AnyRoute } from '@tanstack/react-router'
 import type { UserEditorTarget } from './user-editor-drawer'
 import { userSearchSchema, type UserSearch } from './user-search'
 
@@ -43,7 +43,12 @@ export function createUserRoutes<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: userSearchSchema,
     component: function UserEditRoute() {
       const id = Number(useParams({ strict: false }).id)
-      return <UserRoute search={edit.useSearch()} editor={Number.isSafeInteger(id) && id > 0 ? { mode: 'edit', id } : null} />
+      return (
+        <UserRoute
+          search={edit.useSearch()}
+          editor={Number.isSafeInteger(id) && id > 0 ? { mode: 'edit', id } : null}
+        />
+      )
     },
   })
   return [list, add, edit] as const

@@ -1,3 +1,4 @@
+import type { AdminUser, ManageAction } from '@gateway/shared'
 import { ArrowDownCircle, ArrowUpCircle, Pencil, Power, PowerOff, ShieldOff, UserX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { RowActions } from '@/components/data-table'
@@ -5,7 +6,6 @@ import { Button } from '@/components/ui/button'
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { allowedActions, type RowAction } from './user-permissions'
-import type { AdminUser, ManageAction } from '@gateway/shared'
 
 export interface UserRowHandlers {
   onEdit: (user: AdminUser) => void
@@ -14,13 +14,27 @@ export interface UserRowHandlers {
   onResetTwoFactor?: (user: AdminUser) => void
 }
 
-const icons = { promote: ArrowUpCircle, demote: ArrowDownCircle, enable: Power, disable: PowerOff, delete: UserX } as const
+const icons = {
+  promote: ArrowUpCircle,
+  demote: ArrowDownCircle,
+  enable: Power,
+  disable: PowerOff,
+  delete: UserX,
+} as const
 
 /**
  * Edit inline; promote, demote, enable, disable and cancel in the menu, each only when the signed-in
  * admin may do it. A cancelled account, or one at or above the admin's level, offers nothing.
  */
-export function UserRowActions({ user, me, handlers }: { user: AdminUser; me: { role: number }; handlers: UserRowHandlers }) {
+export function UserRowActions({
+  user,
+  me,
+  handlers,
+}: {
+  user: AdminUser
+  me: { role: number }
+  handlers: UserRowHandlers
+}) {
   const { t } = useTranslation('users')
   const { t: t2 } = useTranslation('twoFactor')
   const allowed = allowedActions(me, user)
@@ -34,7 +48,13 @@ export function UserRowActions({ user, me, handlers }: { user: AdminUser; me: { 
   const editButton = (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={t('actions.edit')} onClick={() => handlers.onEdit(user)} data-testid="user-edit-inline">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('actions.edit')}
+          onClick={() => handlers.onEdit(user)}
+          data-testid="user-edit-inline"
+        >
           <Pencil />
         </Button>
       </TooltipTrigger>
@@ -73,7 +93,11 @@ export function UserRowActions({ user, me, handlers }: { user: AdminUser; me: { 
       {allowed.has('delete') && (
         <>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => handlers.onAction(user, 'delete')} data-testid="user-delete">
+          <DropdownMenuItem
+            variant="destructive"
+            onSelect={() => handlers.onAction(user, 'delete')}
+            data-testid="user-delete"
+          >
             <UserX />
             {t('actions.delete')}
           </DropdownMenuItem>

@@ -1,10 +1,10 @@
 import type { AdminUser } from '@gateway/shared'
+import { method, ok, page, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
 import { UsersPage } from './users-page'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))

@@ -1,10 +1,10 @@
+import type { AdminUser } from '@gateway/shared'
+import { fail, method, ok, page, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, page, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { clearStoredUser, setStoredUser } from '@/lib/session'
-import { renderFeaturePage } from '@test/render'
-import type { AdminUser } from '@gateway/shared'
 import type { UserEditorTarget } from './user-editor-drawer'
 import { allowedActions } from './user-permissions'
 import type { UserSearch } from './user-search'
@@ -67,19 +67,23 @@ function serve(extra?: Parameters<typeof serveApi>[0]) {
       if (detail) return ok(users.find((u) => u.id === Number(detail[1])))
       return undefined
     },
-    { quota_per_unit: 500_000, display_in_currency: true },
+    { quota_per_unit: 500_000, display_in_currency: true }
   )
 }
 
 function renderPage(search: UserSearch = {}, editor: UserEditorTarget | null = null) {
   const onSearchChange = vi.fn()
   const onEditorChange = vi.fn()
-  renderFeaturePage(<UsersPage search={search} onSearchChange={onSearchChange} editor={editor} onEditorChange={onEditorChange} />)
+  renderFeaturePage(
+    <UsersPage search={search} onSearchChange={onSearchChange} editor={editor} onEditorChange={onEditorChange} />
+  )
   return { onSearchChange, onEditorChange }
 }
 
-const signedInAs = (role: number) => setStoredUser({ id: 99, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
-const rowOf = async (name: string) => (await screen.findByText(name, { selector: '[data-testid="user-username"]' })).closest('tr')!
+const signedInAs = (role: number) =>
+  setStoredUser({ id: 99, username: 'me', display_name: 'Me', role, status: 1, group: 'default' })
+const rowOf = async (name: string) =>
+  (await screen.findByText(name, { selector: '[data-testid="user-username"]' })).closest('tr')!
 
 async function openRowMenu(name: string) {
   const row = await rowOf(name)
@@ -93,7 +97,8 @@ describe('allowedActions', () => {
   const admin = { role: 10 }
   const root = { role: 100 }
   const base = { status: 1, DeletedAt: null }
-  const list = (me: { role: number }, user: Partial<AdminUser>) => [...allowedActions(me, { ...base, role: 1, ...user })].sort()
+  const list = (me: { role: number }, user: Partial<AdminUser>) =>
+    [...allowedActions(me, { ...base, role: 1, ...user })].sort()
 
   it('follows the server rules for each role', () => {
     expect(list(admin, { role: 1 })).toEqual(['delete', 'disable', 'edit'])
@@ -179,7 +184,8 @@ describe('UsersPage', () => {
     signedInAs(100)
     let refuse = false
     const calls = serve((url, init) => {
-      if (url === '/api/user/manage' && method(init) === 'POST') return refuse ? fail('该用户已经是管理员') : ok({ role: 10, status: 1 })
+      if (url === '/api/user/manage' && method(init) === 'POST')
+        return refuse ? fail('该用户已经是管理员') : ok({ role: 10, status: 1 })
       return undefined
     })
     renderPage()
@@ -197,7 +203,10 @@ describe('UsersPage', () => {
     fireEvent.click(within(menu).getByText(t('actions.delete')))
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-dialog-confirm'))
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull())
-    expect(JSON.parse(String(calls.filter((call) => call.url === '/api/user/manage').at(-1)!.init.body))).toEqual({ id: 3, action: 'delete' })
+    expect(JSON.parse(String(calls.filter((call) => call.url === '/api/user/manage').at(-1)!.init.body))).toEqual({
+      id: 3,
+      action: 'delete',
+    })
   })
 
   it('creates a user, requiring username and password', async () => {
@@ -235,11 +244,20 @@ describe('UsersPage', () => {
     expect(within(dialog).getByTestId('user-quota-result').textContent).toContain('750000')
     fireEvent.click(within(dialog).getByTestId('user-quota-apply'))
     expect(quota.value).toBe('750000')
-    fireEvent.change(within(screen.getByTestId('user-editor')).getByLabelText(t('editor.group')), { target: { value: 'vip' } })
+    fireEvent.change(within(screen.getByTestId('user-editor')).getByLabelText(t('editor.group')), {
+      target: { value: 'vip' },
+    })
     fireEvent.click(screen.getByTestId('user-editor-submit'))
     await waitFor(() => expect(onEditorChange).toHaveBeenCalledWith(null))
     const put = calls.find((call) => call.url === '/api/user/' && method(call.init) === 'PUT')!
-    expect(JSON.parse(String(put.init.body))).toEqual({ id: 2, username: 'alice', display_name: 'Alice', password: '', group: 'vip', quota: 750_000 })
+    expect(JSON.parse(String(put.init.body))).toEqual({
+      id: 2,
+      username: 'alice',
+      display_name: 'Alice',
+      password: '',
+      group: 'vip',
+      quota: 750_000,
+    })
   })
 
   it('refuses a quota that is not a whole number before saving', async () => {

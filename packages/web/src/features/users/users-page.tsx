@@ -1,19 +1,19 @@
+import type { AdminUser, ManageAction } from '@gateway/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ColumnSettingsButton, DataTable, DataTablePagination } from '@/components/data-table'
 import { useListPage } from '@/components/data-table/use-list-page'
 import { PageHeader } from '@/components/layout/page-header'
-import { useSessionUser } from '@/lib/session'
 import { useQuotaDisplay } from '@/lib/quota-display'
+import { useSessionUser } from '@/lib/session'
 import { userListQuery } from './queries'
 import { UserActionDialog } from './user-action-dialog'
-import { UserTwoFactorResetDialog } from './user-two-factor-reset'
 import { userColumns } from './user-columns'
 import { UserEditorDrawer, type UserEditorTarget } from './user-editor-drawer'
 import { UserRowActions, type UserRowHandlers } from './user-row-actions'
 import type { UserSearch } from './user-search'
+import { UserTwoFactorResetDialog } from './user-two-factor-reset'
 import { UsersToolbar } from './users-toolbar'
-import type { AdminUser, ManageAction } from '@gateway/shared'
 
 interface UsersPageProps {
   search: UserSearch
@@ -38,10 +38,15 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
   }
   const display = useQuotaDisplay()
   const columns = useMemo(
-    () => userColumns({ t, display, actions: (user) => <UserRowActions user={user} me={{ role: myRole }} handlers={handlers} /> }),
+    () =>
+      userColumns({
+        t,
+        display,
+        actions: (user) => <UserRowActions user={user} me={{ role: myRole }} handlers={handlers} />,
+      }),
     // Handlers only call the stable callbacks from the route and a state setter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, display.quotaPerUnit, display.displayInCurrency, myRole],
+    [t, display.quotaPerUnit, display.displayInCurrency, myRole]
   )
   const list = useListPage({
     search,

@@ -11,7 +11,11 @@ export function BalanceCard({ display }: { display: QuotaDisplay }) {
   const { t } = useTranslation('wallet')
   const self = useQuery(walletSelfQuery)
   const figures = [
-    { key: 'used', label: t('balance.used'), value: self.data ? formatQuota(self.data.used_quota, display) : undefined },
+    {
+      key: 'used',
+      label: t('balance.used'),
+      value: self.data ? formatQuota(self.data.used_quota, display) : undefined,
+    },
     { key: 'requests', label: t('balance.requests'), value: self.data ? String(self.data.request_count) : undefined },
   ]
   return (

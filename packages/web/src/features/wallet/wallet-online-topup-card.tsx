@@ -11,11 +11,11 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { isApiError } from '@/lib/api-client'
 import { useQuotaDisplay } from '@/lib/quota-display'
+import { payableQuery, usePayMutation } from './queries'
+import { useDebouncedValue } from './use-debounced-value'
 import { PayConfirmDialog, type PendingPayment } from './wallet-pay-confirm-dialog'
 import { isUsableMethod, methodLabel, readPayMethods, safeColor, type PayMethod } from './wallet-pay-methods'
-import { payableQuery, usePayMutation } from './queries'
 import { submitEpayForm } from './wallet-submit-epay-form'
-import { useDebouncedValue } from './use-debounced-value'
 
 const PAYABLE_DEBOUNCE_MS = 400
 
@@ -32,7 +32,10 @@ export function OnlineTopUpCard({ status }: { status: Status }) {
   const [pending, setPending] = useState<PendingPayment | null>(null)
   const amount = parseAmount(amountText)
   const debounced = useDebouncedValue(amount, PAYABLE_DEBOUNCE_MS)
-  const payable = useQuery({ ...payableQuery(debounced), enabled: enabled && Number.isSafeInteger(debounced) && debounced > 0 })
+  const payable = useQuery({
+    ...payableQuery(debounced),
+    enabled: enabled && Number.isSafeInteger(debounced) && debounced > 0,
+  })
   const pay = usePayMutation()
   const methods = readPayMethods(status.pay_methods)
 
@@ -52,7 +55,11 @@ export function OnlineTopUpCard({ status }: { status: Status }) {
       toast.error(t('online.minimum', { min: minimum }))
       return
     }
-    setPending({ amount, amountText: formatQuota(quotaOf(amount), display), method: { ...method, name: methodLabel(method, t) || method.type } })
+    setPending({
+      amount,
+      amountText: formatQuota(quotaOf(amount), display),
+      method: { ...method, name: methodLabel(method, t) || method.type },
+    })
   }
 
   const confirm = () => {
@@ -63,9 +70,11 @@ export function OnlineTopUpCard({ status }: { status: Status }) {
         onSuccess: (form) => submitEpayForm(form),
         onError: (error) => {
           if (isApiError(error) && error.status === 401) return
-          toast.error(isApiError(error) && error.status > 0 && error.message ? error.message : t('online.requestFailed'))
+          toast.error(
+            isApiError(error) && error.status > 0 && error.message ? error.message : t('online.requestFailed')
+          )
         },
-      },
+      }
     )
   }
 
@@ -87,7 +96,9 @@ export function OnlineTopUpCard({ status }: { status: Status }) {
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
-            <Label htmlFor="wallet-amount">{status.display_in_currency ? t('online.amountCurrency') : t('online.amountQuota')}</Label>
+            <Label htmlFor="wallet-amount">
+              {status.display_in_currency ? t('online.amountCurrency') : t('online.amountQuota')}
+            </Label>
             <Input
               id="wallet-amount"
               type="number"
@@ -134,7 +145,11 @@ export function OnlineTopUpCard({ status }: { status: Status }) {
                   onClick={() => choose(method)}
                   data-testid={`wallet-pay-${method.type ?? index}`}
                 >
-                  <span className="size-2.5 rounded-full bg-primary" style={{ backgroundColor: safeColor(method.color) }} aria-hidden />
+                  <span
+                    className="size-2.5 rounded-full bg-primary"
+                    style={{ backgroundColor: safeColor(method.color) }}
+                    aria-hidden
+                  />
                   {methodLabel(method, t) || t('online.unnamedMethod')}
                 </Button>
               ))}

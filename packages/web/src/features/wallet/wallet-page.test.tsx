@@ -1,10 +1,10 @@
 import type { Status } from '@gateway/shared'
+import { fail, method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, method, ok, serveApi } from '@test/api'
 import { i18n } from '@/i18n'
 import { createQueryClient } from '@/lib/query-client'
-import { renderFeaturePage } from '@test/render'
 import { WalletPage } from './wallet-page'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -17,9 +17,16 @@ const payMethods = [
   { name: 'Alipay', color: '#1677ff', type: 'zfb' },
   { name: 'WeChat', color: '#07c160', type: 'wx' },
 ]
-const online: Partial<Status> = { enable_online_topup: true, pay_methods: payMethods, min_topup: 2, price: 7.3, quota_per_unit: 500_000 }
+const online: Partial<Status> = {
+  enable_online_topup: true,
+  pay_methods: payMethods,
+  min_topup: 2,
+  price: 7.3,
+  quota_per_unit: 500_000,
+}
 
-const self = (quota: number) => ok({ id: 1, username: 'alice', quota, used_quota: 250_000, request_count: 12, group: 'default' })
+const self = (quota: number) =>
+  ok({ id: 1, username: 'alice', quota, used_quota: 250_000, request_count: 12, group: 'default' })
 
 function renderPage() {
   renderFeaturePage(<WalletPage />, { client: createQueryClient() })
@@ -27,7 +34,10 @@ function renderPage() {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  localStorage.setItem('user', JSON.stringify({ id: 1, username: 'alice', role: 1, status: 1, group: 'default', display_name: 'alice' }))
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ id: 1, username: 'alice', role: 1, status: 1, group: 'default', display_name: 'alice' })
+  )
   vi.clearAllMocks()
 })
 afterEach(() => {
@@ -57,7 +67,11 @@ describe('WalletPage: balance and redeem', () => {
 
     fireEvent.change(screen.getByLabelText(t('redeem.label')), { target: { value: '  abc123 ' } })
     fireEvent.click(screen.getByTestId('wallet-redeem-submit'))
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(t('redeem.success'), { description: t('redeem.added', { quota: '$1' }) }))
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(t('redeem.success'), {
+        description: t('redeem.added', { quota: '$1' }),
+      })
+    )
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('$3'))
     expect((screen.getByLabelText(t('redeem.label')) as HTMLInputElement).value).toBe('')
   })
@@ -131,7 +145,10 @@ describe('WalletPage: online top-up', () => {
     await waitFor(() => expect(screen.getByTestId('wallet-payable').textContent).toBe('¥73.00'))
     // Typing 1 then 10 quickly asked the server only about 2 (the default) and 10.
     const asked = calls.filter((c) => c.url === '/api/user/amount').map((c) => JSON.parse(String(c.init.body)))
-    expect(asked).toEqual([{ amount: 2, top_up_code: '' }, { amount: 10, top_up_code: '' }])
+    expect(asked).toEqual([
+      { amount: 2, top_up_code: '' },
+      { amount: 10, top_up_code: '' },
+    ])
 
     fireEvent.click(screen.getByTestId('wallet-pay-wx'))
     const details = await screen.findByTestId('wallet-confirm-details')
@@ -146,7 +163,12 @@ describe('WalletPage: online top-up', () => {
     expect(JSON.parse(String(pay.init.body))).toEqual({ amount: 10, top_up_code: '', payment_method: 'wx' })
     const form = document.querySelector<HTMLFormElement>('form[action="https://pay.example.com/submit.php"]')!
     expect(form.method).toBe('post')
-    expect(Object.fromEntries(new FormData(form))).toEqual({ pid: '1001', money: '73.00', sign: 'abc', sign_type: 'MD5' })
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      pid: '1001',
+      money: '73.00',
+      sign: 'abc',
+      sign_type: 'MD5',
+    })
   })
 
   it('shows the server reason when an order is refused, and the request failure when the server is unreachable', async () => {
@@ -161,7 +183,9 @@ describe('WalletPage: online top-up', () => {
       return undefined
     }, online)
     renderPage()
-    await waitFor(() => expect((screen.getByLabelText(t('online.amountCurrency')) as HTMLInputElement).disabled).toBe(false))
+    await waitFor(() =>
+      expect((screen.getByLabelText(t('online.amountCurrency')) as HTMLInputElement).disabled).toBe(false)
+    )
     fireEvent.click(screen.getByTestId('wallet-pay-zfb'))
     fireEvent.click(await screen.findByTestId('wallet-confirm-pay'))
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This payment method does not exist'))
@@ -173,16 +197,21 @@ describe('WalletPage: online top-up', () => {
   })
 
   it('refuses an amount under the minimum and a broken payment method before asking to confirm', async () => {
-    serveApi((url) => {
-      if (url === '/api/user/self') return self(0)
-      if (url === '/api/user/amount') return fail('The top-up amount cannot be less than 2', 400)
-      return undefined
-    }, { ...online, pay_methods: [...payMethods, { name: 'Broken', color: '#000' }] })
+    serveApi(
+      (url) => {
+        if (url === '/api/user/self') return self(0)
+        if (url === '/api/user/amount') return fail('The top-up amount cannot be less than 2', 400)
+        return undefined
+      },
+      { ...online, pay_methods: [...payMethods, { name: 'Broken', color: '#000' }] }
+    )
     renderPage()
     const input = (await screen.findByLabelText(t('online.amountCurrency'))) as HTMLInputElement
     await waitFor(() => expect(input.disabled).toBe(false))
     fireEvent.change(input, { target: { value: '1' } })
-    expect((await screen.findByTestId('wallet-payable-error', {}, { timeout: 2000 })).textContent).toBe('The top-up amount cannot be less than 2')
+    expect((await screen.findByTestId('wallet-payable-error', {}, { timeout: 2000 })).textContent).toBe(
+      'The top-up amount cannot be less than 2'
+    )
     fireEvent.click(screen.getByTestId('wallet-pay-zfb'))
     expect(toast.error).toHaveBeenCalledWith(t('online.minimum', { min: 2 }))
     fireEvent.change(input, { target: { value: '5' } })
@@ -194,7 +223,11 @@ describe('WalletPage: online top-up', () => {
   it('names the default methods in the console language and shows an admin-named method as written', async () => {
     serveApi((url) => (url === '/api/user/self' ? self(0) : undefined), {
       ...online,
-      pay_methods: [{ name: '支付宝', type: 'zfb', color: '#1677ff' }, { name: '微信', type: 'wx' }, { name: 'QQ 钱包', type: 'qqpay', color: 'red;background:url(x)' }],
+      pay_methods: [
+        { name: '支付宝', type: 'zfb', color: '#1677ff' },
+        { name: '微信', type: 'wx' },
+        { name: 'QQ 钱包', type: 'qqpay', color: 'red;background:url(x)' },
+      ],
     })
     renderPage()
     expect((await screen.findByTestId('wallet-pay-zfb')).textContent).toBe('Alipay')

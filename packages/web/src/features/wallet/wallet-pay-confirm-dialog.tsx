@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import type { PayMethod } from './wallet-pay-methods'
 
 export interface PendingPayment {
@@ -23,7 +30,11 @@ export function PayConfirmDialog({ pending, payable, submitting, onConfirm, onCl
   const rows = pending
     ? [
         { key: 'amount', label: t('confirm.amount'), value: pending.amountText },
-        { key: 'payable', label: t('confirm.payable'), value: payable === undefined ? '—' : t('online.payableValue', { money: payable }) },
+        {
+          key: 'payable',
+          label: t('confirm.payable'),
+          value: payable === undefined ? '—' : t('online.payableValue', { money: payable }),
+        },
         { key: 'method', label: t('confirm.method'), value: pending.method.name },
       ]
     : []

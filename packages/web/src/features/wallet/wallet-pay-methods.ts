@@ -11,7 +11,8 @@ export function readPayMethods(raw: Record<string, string>[] | undefined): Parti
 }
 
 /** A method can be paid with only when it names its EPay type. */
-export const isUsableMethod = (method: Partial<PayMethod>): method is PayMethod => typeof method.type === 'string' && method.type !== ''
+export const isUsableMethod = (method: Partial<PayMethod>): method is PayMethod =>
+  typeof method.type === 'string' && method.type !== ''
 
 /** Only a CSS colour literal (#rgb, #rrggbb, rgb(...), a name) is used: the option is admin-written text. */
 export const safeColor = (color: string | undefined): string | undefined =>
@@ -23,7 +24,10 @@ const defaultNames: Record<string, { name: string; key: 'online.methodAlipay' | 
   wx: { name: '微信', key: 'online.methodWechat' },
 }
 
-export function methodLabel(method: Partial<PayMethod>, t: (key: 'online.methodAlipay' | 'online.methodWechat') => string): string {
+export function methodLabel(
+  method: Partial<PayMethod>,
+  t: (key: 'online.methodAlipay' | 'online.methodWechat') => string
+): string {
   const known = method.type ? defaultNames[method.type] : undefined
   if (known && (method.name === known.name || !method.name)) return t(known.key)
   return method.name ?? ''

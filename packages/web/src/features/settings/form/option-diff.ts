@@ -11,7 +11,7 @@ export function changedEntries(
   keys: readonly string[],
   stored: Readonly<Record<string, string>>,
   draft: Readonly<Record<string, string>>,
-  secrets: ReadonlySet<string> = new Set(),
+  secrets: ReadonlySet<string> = new Set()
 ): [string, string][] {
   const changes: [string, string][] = []
   for (const key of keys) {

@@ -21,7 +21,15 @@ interface FieldBaseProps {
 const fieldId = (name: string) => `option-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`
 
 /** Label, control, then the field's error (red) or hint (muted). */
-function FieldFrame({ form, name, label, hint, className, srLabel, children }: FieldBaseProps & { children: ReactNode }) {
+function FieldFrame({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  srLabel,
+  children,
+}: FieldBaseProps & { children: ReactNode }) {
   const id = fieldId(name)
   const error = form.errors[name]
   return (
@@ -49,7 +57,11 @@ const controlProps = (form: OptionForm, name: string) => ({
   onBlur: () => form.blur(name),
 })
 
-export function TextOption({ placeholder, type = 'text', ...props }: FieldBaseProps & { placeholder?: string; type?: 'text' | 'url' }) {
+export function TextOption({
+  placeholder,
+  type = 'text',
+  ...props
+}: FieldBaseProps & { placeholder?: string; type?: 'text' | 'url' }) {
   const { form, name } = props
   return (
     <FieldFrame {...props}>
@@ -100,7 +112,12 @@ export function SecretOption(props: FieldBaseProps) {
   )
 }
 
-export function TextareaOption({ rows = 4, placeholder, mono, ...props }: FieldBaseProps & { rows?: number; placeholder?: string; mono?: boolean }) {
+export function TextareaOption({
+  rows = 4,
+  placeholder,
+  mono,
+  ...props
+}: FieldBaseProps & { rows?: number; placeholder?: string; mono?: boolean }) {
   const { form, name } = props
   return (
     <FieldFrame {...props}>
@@ -122,11 +139,19 @@ export function JsonOption({ rows = 8, ...props }: FieldBaseProps & { rows?: num
   return <TextareaOption {...props} rows={rows} mono />
 }
 
-export function SelectOption({ choices, ...props }: FieldBaseProps & { choices: readonly { value: string; label: string }[] }) {
+export function SelectOption({
+  choices,
+  ...props
+}: FieldBaseProps & { choices: readonly { value: string; label: string }[] }) {
   const { form, name } = props
   return (
     <FieldFrame {...props}>
-      <NativeSelect {...controlProps(form, name)} className="h-9" value={form.values[name] ?? ''} onChange={(event) => form.set(name, event.target.value)}>
+      <NativeSelect
+        {...controlProps(form, name)}
+        className="h-9"
+        value={form.values[name] ?? ''}
+        onChange={(event) => form.set(name, event.target.value)}
+      >
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}

@@ -23,7 +23,16 @@ interface OptionSectionProps {
 }
 
 /** One settings group: a card with its fields and its own save button. */
-export function OptionSection({ id, title, description, form, saveLabel, actions, children, single }: OptionSectionProps) {
+export function OptionSection({
+  id,
+  title,
+  description,
+  form,
+  saveLabel,
+  actions,
+  children,
+  single,
+}: OptionSectionProps) {
   const { t } = useTranslation('settings')
   return (
     <Card data-testid={`section-${id}`} className="gap-4 py-5">

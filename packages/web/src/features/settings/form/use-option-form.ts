@@ -138,7 +138,8 @@ export function useOptionForm(config: OptionFormConfig) {
 export function reportSave({ saved, failed }: { saved: readonly string[]; failed: readonly SaveFailure[] }): void {
   const t = i18n.getFixedT(null, 'settings')
   if (failed.length === 0) toast.success(t('form.saved'))
-  else if (saved.length === 0) toast.error(t('form.saveFailed'), { description: failed.map((f) => f.message).join('\n') })
+  else if (saved.length === 0)
+    toast.error(t('form.saveFailed'), { description: failed.map((f) => f.message).join('\n') })
   else {
     toast.error(t('form.partialFailed', { keys: failed.map((f) => f.key).join(', ') }), {
       description: failed.map((f) => `${f.key}: ${f.message}`).join('\n'),

@@ -1,7 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { checkNewRow, type PricingRow } from './pricing-rows'
@@ -26,7 +33,10 @@ export function AddModelDialog({ open, onOpenChange, rows, onAdd }: AddModelDial
     setProblem(null)
   }
   const submit = () => {
-    const candidate = mode === 'price' ? { ...row, name: row.name.trim(), ratio: '', completionRatio: '' } : { ...row, name: row.name.trim(), price: '' }
+    const candidate =
+      mode === 'price'
+        ? { ...row, name: row.name.trim(), ratio: '', completionRatio: '' }
+        : { ...row, name: row.name.trim(), price: '' }
     const found = checkNewRow(rows, candidate)
     if (found) {
       setProblem(t(`operation.pricing.problems.${found}`))
@@ -71,13 +81,23 @@ export function AddModelDialog({ open, onOpenChange, rows, onAdd }: AddModelDial
           {mode === 'price' ? (
             <div className="grid gap-2">
               <Label htmlFor="add-model-price">{t('operation.pricing.price')}</Label>
-              <Input id="add-model-price" inputMode="decimal" value={row.price} onChange={(event) => update({ price: event.target.value })} />
+              <Input
+                id="add-model-price"
+                inputMode="decimal"
+                value={row.price}
+                onChange={(event) => update({ price: event.target.value })}
+              />
             </div>
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="grid gap-2">
                 <Label htmlFor="add-model-ratio">{t('operation.pricing.ratio')}</Label>
-                <Input id="add-model-ratio" inputMode="decimal" value={row.ratio} onChange={(event) => update({ ratio: event.target.value })} />
+                <Input
+                  id="add-model-ratio"
+                  inputMode="decimal"
+                  value={row.ratio}
+                  onChange={(event) => update({ ratio: event.target.value })}
+                />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="add-model-completion">{t('operation.pricing.completionRatio')}</Label>

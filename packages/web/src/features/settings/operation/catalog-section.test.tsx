@@ -1,17 +1,37 @@
 import type { ModelCatalogRow } from '@gateway/shared'
+import { method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
-import { method, ok, serveApi } from '@test/api'
 import { CatalogSection } from './catalog-section'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))
 
-const catalog = { model_ratio: 0.625, completion_ratio: 8, cache_ratio: 0.104, context_window: 400_000, output_limit: 128_000 }
+const catalog = {
+  model_ratio: 0.625,
+  completion_ratio: 8,
+  cache_ratio: 0.104,
+  context_window: 400_000,
+  output_limit: 128_000,
+}
 const before: ModelCatalogRow[] = [
-  { model: 'gpt-4o', source: 'root', model_ratio: 1.25, completion_ratio: 4, cache_ratio: 0.5, catalog: { ...catalog, model_ratio: 1.25, completion_ratio: 4, cache_ratio: 0.5, context_window: 128_000, output_limit: 16_384 } },
+  {
+    model: 'gpt-4o',
+    source: 'root',
+    model_ratio: 1.25,
+    completion_ratio: 4,
+    cache_ratio: 0.5,
+    catalog: {
+      ...catalog,
+      model_ratio: 1.25,
+      completion_ratio: 4,
+      cache_ratio: 0.5,
+      context_window: 128_000,
+      output_limit: 16_384,
+    },
+  },
   { model: 'gpt-5', source: 'catalog', model_ratio: 0.625, completion_ratio: 8, cache_ratio: 0.104, catalog },
   { model: 'mj-imagine', source: 'root', model_price: 0.1 },
   { model: 'private-model', source: 'none' },
@@ -42,9 +62,21 @@ describe('CatalogSection', () => {
   it("shows each model's price source, values and limits", async () => {
     serve()
     const gpt5 = await screen.findByTestId('catalog-row-gpt-5')
-    expect(within(gpt5).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['gpt-5', 'Catalog', '0.625', '8', '0.104', '400K', '128K'])
-    expect(within(screen.getByTestId('catalog-row-gpt-4o')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['gpt-4o', 'Yours', '1.25', '4', '0.5', '128K', '16,384'])
-    expect(within(screen.getByTestId('catalog-row-mj-imagine')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['mj-imagine', 'Yours', '$0.1 / call', '—', '—', '—', '—'])
+    expect(
+      within(gpt5)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    ).toEqual(['gpt-5', 'Catalog', '0.625', '8', '0.104', '400K', '128K'])
+    expect(
+      within(screen.getByTestId('catalog-row-gpt-4o'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    ).toEqual(['gpt-4o', 'Yours', '1.25', '4', '0.5', '128K', '16,384'])
+    expect(
+      within(screen.getByTestId('catalog-row-mj-imagine'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    ).toEqual(['mj-imagine', 'Yours', '$0.1 / call', '—', '—', '—', '—'])
     expect(within(screen.getByTestId('catalog-row-private-model')).getByText('Unpriced')).toBeVisible()
   })
 

@@ -44,7 +44,12 @@ export function CatalogSection() {
       description={t('operation.catalog.description')}
       single
       actions={
-        <Button variant="outline" data-testid="fill-from-catalog" disabled={missing === 0} onClick={() => setConfirming(true)}>
+        <Button
+          variant="outline"
+          data-testid="fill-from-catalog"
+          disabled={missing === 0}
+          onClick={() => setConfirming(true)}
+        >
           <DatabaseZap />
           {t('operation.catalog.fill', { count: missing })}
         </Button>
@@ -100,7 +105,9 @@ function CatalogRow({ row }: { row: ModelCatalogRow }) {
       <td className="px-3 py-1.5">
         <Badge variant={sourceVariant[row.source]}>{t(`operation.catalog.sources.${row.source}`)}</Badge>
       </td>
-      <td className="px-3 py-1.5 tabular-nums">{perCall ? t('operation.catalog.perCall', { price: row.model_price }) : value(row.model_ratio)}</td>
+      <td className="px-3 py-1.5 tabular-nums">
+        {perCall ? t('operation.catalog.perCall', { price: row.model_price }) : value(row.model_ratio)}
+      </td>
       <td className="px-3 py-1.5 tabular-nums">{value(row.completion_ratio)}</td>
       <td className="px-3 py-1.5 tabular-nums">{value(row.cache_ratio)}</td>
       <td className="px-3 py-1.5 tabular-nums">{tokens(row.catalog?.context_window)}</td>

@@ -46,7 +46,14 @@ export function LogSection() {
       <div className={`grid gap-2 ${wide}`}>
         <Label htmlFor="log-cleanup-date">{t('operation.log.cleanupDate')}</Label>
         <div className="flex flex-wrap gap-2">
-          <Input id="log-cleanup-date" data-testid="log-cleanup-date" type="date" className="w-auto min-w-44" value={date} onChange={(event) => setDate(event.target.value)} />
+          <Input
+            id="log-cleanup-date"
+            data-testid="log-cleanup-date"
+            type="date"
+            className="w-auto min-w-44"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
           <Button
             variant="destructive"
             data-testid="log-cleanup"

@@ -1,8 +1,8 @@
+import { method, ok, serveApi } from '@test/api'
+import { renderFeaturePage } from '@test/render'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/i18n'
-import { renderFeaturePage } from '@test/render'
-import { method, ok, serveApi } from '@test/api'
 import { ModelPricingSection } from './model-pricing-section'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }))
@@ -45,7 +45,9 @@ describe('ModelPricingSection', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(11)
     fireEvent.change(screen.getByTestId('pricing-search'), { target: { value: 'mj' } })
     const row = screen.getByTestId('pricing-row-mj-imagine')
-    expect((within(row).getByLabelText(`mj-imagine ${t('operation.pricing.ratio')}`) as HTMLInputElement).disabled).toBe(true)
+    expect(
+      (within(row).getByLabelText(`mj-imagine ${t('operation.pricing.ratio')}`) as HTMLInputElement).disabled
+    ).toBe(true)
     expect(screen.queryByTestId('pricing-row-model-00')).toBeNull()
   })
 

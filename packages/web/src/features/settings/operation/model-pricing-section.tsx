@@ -28,13 +28,17 @@ function PricingEditor({ stored }: { stored: OptionMap }) {
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(0)
   const [adding, setAdding] = useState(false)
-  const filtered = useMemo(() => rows.filter((row) => row.name.toLowerCase().includes(search.trim().toLowerCase())), [rows, search])
+  const filtered = useMemo(
+    () => rows.filter((row) => row.name.toLowerCase().includes(search.trim().toLowerCase())),
+    [rows, search]
+  )
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
   const current = Math.min(page, pages - 1)
   const visible = filtered.slice(current * PAGE_SIZE, current * PAGE_SIZE + PAGE_SIZE)
   const invalid = rows.some((row) => ![row.price, row.ratio, row.completionRatio].every(isNumberText))
 
-  const update = (name: string, patch: Partial<PricingRow>) => setRows((all) => all.map((row) => (row.name === name ? { ...row, ...patch } : row)))
+  const update = (name: string, patch: Partial<PricingRow>) =>
+    setRows((all) => all.map((row) => (row.name === name ? { ...row, ...patch } : row)))
 
   const apply = useMutation({
     mutationFn: saveOptions,
@@ -142,7 +146,9 @@ function PricingEditor({ stored }: { stored: OptionMap }) {
       </div>
       {/* Phones: one card per model instead of a table that would scroll sideways. */}
       <ul className="grid gap-2 sm:hidden" data-testid="pricing-cards">
-        {visible.length === 0 && <li className="py-6 text-center text-sm text-muted-foreground">{t('operation.pricing.empty')}</li>}
+        {visible.length === 0 && (
+          <li className="py-6 text-center text-sm text-muted-foreground">{t('operation.pricing.empty')}</li>
+        )}
         {visible.map((row) => {
           const priced = row.price.trim() !== ''
           return (

@@ -7,7 +7,13 @@ const stored = {
   CompletionRatio: JSON.stringify({ 'gpt-4o': 4, 'only-completion': 2 }),
 }
 
-const row = (patch: Partial<PricingRow>): PricingRow => ({ name: 'x', price: '', ratio: '', completionRatio: '', ...patch })
+const row = (patch: Partial<PricingRow>): PricingRow => ({
+  name: 'x',
+  price: '',
+  ratio: '',
+  completionRatio: '',
+  ...patch,
+})
 
 describe('pricing rows', () => {
   it('builds one sorted row per model named in any map', () => {
@@ -20,7 +26,10 @@ describe('pricing rows', () => {
   })
 
   it('saves priced rows only as prices and the others as ratios', () => {
-    const rows = [row({ name: 'a', price: '0.5', ratio: '3', completionRatio: '2' }), row({ name: 'b', ratio: '2', completionRatio: '1.5' })]
+    const rows = [
+      row({ name: 'a', price: '0.5', ratio: '3', completionRatio: '2' }),
+      row({ name: 'b', ratio: '2', completionRatio: '1.5' }),
+    ]
     expect(rowsToMaps(rows)).toEqual({ ModelPrice: { a: 0.5 }, ModelRatio: { b: 2 }, CompletionRatio: { b: 1.5 } })
   })
 
@@ -35,7 +44,7 @@ describe('pricing rows', () => {
 
   it('applies the add-model rules', () => {
     const rows = buildRows(stored)
-    expect(checkNewRow(rows, row({ name: ' ' , ratio: '1' }))).toBe('nameRequired')
+    expect(checkNewRow(rows, row({ name: ' ', ratio: '1' }))).toBe('nameRequired')
     expect(checkNewRow(rows, row({ name: 'gpt-4o', ratio: '1' }))).toBe('duplicate')
     expect(checkNewRow(rows, row({ name: 'new', ratio: 'abc' }))).toBe('notNumber')
     expect(checkNewRow(rows, row({ name: 'new', price: '-1' }))).toBe('notNumber')

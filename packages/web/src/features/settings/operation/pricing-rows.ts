@@ -7,7 +7,11 @@ export interface PricingRow {
   completionRatio: string
 }
 
-export type PricingMaps = { ModelPrice: Record<string, number>; ModelRatio: Record<string, number>; CompletionRatio: Record<string, number> }
+export type PricingMaps = {
+  ModelPrice: Record<string, number>
+  ModelRatio: Record<string, number>
+  CompletionRatio: Record<string, number>
+}
 
 const parseMap = (text: string | undefined): Record<string, number> => {
   try {
@@ -26,10 +30,16 @@ export function buildRows(stored: Readonly<Record<string, string>>): PricingRow[
   const ratio = parseMap(stored.ModelRatio)
   const completion = parseMap(stored.CompletionRatio)
   const names = [...new Set([...Object.keys(price), ...Object.keys(ratio), ...Object.keys(completion)])].sort()
-  return names.map((name) => ({ name, price: text(price[name]), ratio: text(ratio[name]), completionRatio: text(completion[name]) }))
+  return names.map((name) => ({
+    name,
+    price: text(price[name]),
+    ratio: text(ratio[name]),
+    completionRatio: text(completion[name]),
+  }))
 }
 
-export const isNumberText = (value: string): boolean => value.trim() === '' || (/^\d*\.?\d+$|^\d+\.$/.test(value.trim()) && Number.isFinite(Number(value)))
+export const isNumberText = (value: string): boolean =>
+  value.trim() === '' || (/^\d*\.?\d+$|^\d+\.$/.test(value.trim()) && Number.isFinite(Number(value)))
 
 export type RowProblem = 'nameRequired' | 'notNumber' | 'duplicate' | 'needsPrice'
 
@@ -59,7 +69,8 @@ export function rowsToMaps(rows: readonly PricingRow[]): PricingMaps {
 
 /** The keys whose map differs from the stored one (key order ignored), as JSON to save. */
 export function changedMaps(stored: Readonly<Record<string, string>>, maps: PricingMaps): [string, string][] {
-  const canonical = (map: Record<string, number>) => JSON.stringify(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  const canonical = (map: Record<string, number>) =>
+    JSON.stringify(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   return (Object.keys(maps) as (keyof PricingMaps)[])
     .filter((key) => canonical(parseMap(stored[key])) !== canonical(maps[key]))
     .map((key) => [key, JSON.stringify(maps[key])])

@@ -17,9 +17,25 @@ export function GroupRatioSection() {
   const form = useOptionForm({ keys: groupKeys, json: groupKeys })
   return (
     <OptionSection id="group-ratio" title={t('operation.groups.title')} form={form}>
-      <JsonOption form={form} name="GroupRatio" label={t('operation.groups.groupRatio')} hint={t('operation.groups.groupRatioHint')} />
-      <JsonOption form={form} name="UserUsableGroups" label={t('operation.groups.usable')} hint={t('operation.groups.usableHint')} />
-      <JsonOption form={form} name="GroupGroupRatio" label={t('operation.groups.groupGroup')} hint={t('operation.groups.groupGroupHint')} className={wide} />
+      <JsonOption
+        form={form}
+        name="GroupRatio"
+        label={t('operation.groups.groupRatio')}
+        hint={t('operation.groups.groupRatioHint')}
+      />
+      <JsonOption
+        form={form}
+        name="UserUsableGroups"
+        label={t('operation.groups.usable')}
+        hint={t('operation.groups.usableHint')}
+      />
+      <JsonOption
+        form={form}
+        name="GroupGroupRatio"
+        label={t('operation.groups.groupGroup')}
+        hint={t('operation.groups.groupGroupHint')}
+        className={wide}
+      />
     </OptionSection>
   )
 }
@@ -55,7 +71,14 @@ export function ModelRatioSection() {
       }
     >
       {ratioKeys.map((name) => (
-        <JsonOption key={name} form={form} name={name} rows={10} label={t(`operation.ratios.${name}`)} hint={t(`operation.ratios.${name}Hint`)} />
+        <JsonOption
+          key={name}
+          form={form}
+          name={name}
+          rows={10}
+          label={t(`operation.ratios.${name}`)}
+          hint={t(`operation.ratios.${name}Hint`)}
+        />
       ))}
       <ConfirmDialog
         open={confirming}
@@ -77,7 +100,14 @@ export function ChatsSection() {
   const form = useOptionForm({ keys: chatKeys, json: chatKeys })
   return (
     <OptionSection id="chats" title={t('operation.chats.title')} form={form} single>
-      <JsonOption form={form} name="Chats" srLabel rows={8} label={t('operation.chats.label')} hint={t('operation.chats.hint')} />
+      <JsonOption
+        form={form}
+        name="Chats"
+        srLabel
+        rows={8}
+        label={t('operation.chats.label')}
+        hint={t('operation.chats.hint')}
+      />
     </OptionSection>
   )
 }
@@ -89,10 +119,21 @@ export function AutoGroupSection() {
   const { t } = useTranslation('settings')
   const form = useOptionForm({ keys: autoGroupKeys, json: ['AutoGroups'] })
   return (
-    <OptionSection id="auto-group" title={t('models.autoGroups.title')} description={t('models.autoGroups.description')} form={form} single>
-      <JsonOption form={form} name="AutoGroups" rows={4} label={t('models.autoGroups.label')} hint={t('models.autoGroups.hint')} />
+    <OptionSection
+      id="auto-group"
+      title={t('models.autoGroups.title')}
+      description={t('models.autoGroups.description')}
+      form={form}
+      single
+    >
+      <JsonOption
+        form={form}
+        name="AutoGroups"
+        rows={4}
+        label={t('models.autoGroups.label')}
+        hint={t('models.autoGroups.hint')}
+      />
       <SwitchOption form={form} name="DefaultUseAutoGroup" label={t('models.autoGroups.defaultUse')} />
     </OptionSection>
   )
 }
-

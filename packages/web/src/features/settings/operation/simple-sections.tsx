@@ -25,25 +25,55 @@ export function GeneralSection() {
   const form = useOptionForm({ keys: generalKeys, min: generalMin })
   return (
     <OptionSection id="general" title={t('operation.general.title')} form={form}>
-      <TextOption form={form} name="TopUpLink" type="url" label={t('operation.general.topUpLink')} hint={t('operation.general.topUpLinkHint')} />
+      <TextOption
+        form={form}
+        name="TopUpLink"
+        type="url"
+        label={t('operation.general.topUpLink')}
+        hint={t('operation.general.topUpLinkHint')}
+      />
       <TextOption form={form} name="general_setting.docs_link" type="url" label={t('operation.general.docsLink')} />
       <TextOption form={form} name="ChatLink" type="url" label={t('operation.general.chatLink')} />
       <TextOption form={form} name="ChatLink2" type="url" label={t('operation.general.chatLink2')} />
-      <NumberOption form={form} name="QuotaPerUnit" label={t('operation.general.quotaPerUnit')} hint={t('operation.general.quotaPerUnitHint')} />
+      <NumberOption
+        form={form}
+        name="QuotaPerUnit"
+        label={t('operation.general.quotaPerUnit')}
+        hint={t('operation.general.quotaPerUnitHint')}
+      />
       <NumberOption form={form} name="USDExchangeRate" label={t('operation.general.exchangeRate')} />
-      <NumberOption form={form} name="RetryTimes" step={1} label={t('operation.general.retryTimes')} hint={t('operation.general.retryTimesHint')} />
+      <NumberOption
+        form={form}
+        name="RetryTimes"
+        step={1}
+        label={t('operation.general.retryTimes')}
+        hint={t('operation.general.retryTimesHint')}
+      />
       <div className={`grid gap-3 sm:grid-cols-2 ${wide}`}>
         <SwitchOption form={form} name="DisplayInCurrencyEnabled" label={t('operation.general.displayInCurrency')} />
         <SwitchOption form={form} name="DisplayTokenStatEnabled" label={t('operation.general.displayTokenStat')} />
         <SwitchOption form={form} name="DefaultCollapseSidebar" label={t('operation.general.collapseSidebar')} />
         <SwitchOption form={form} name="DemoSiteEnabled" label={t('operation.general.demoSite')} />
-        <SwitchOption form={form} name="SelfUseModeEnabled" label={t('operation.general.selfUse')} hint={t('operation.general.selfUseHint')} />
+        <SwitchOption
+          form={form}
+          name="SelfUseModeEnabled"
+          label={t('operation.general.selfUse')}
+          hint={t('operation.general.selfUseHint')}
+        />
       </div>
     </OptionSection>
   )
 }
 
-const drawingKeys = ['DrawingEnabled', 'TaskEnabled', 'MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjForwardUrlEnabled', 'MjModeClearEnabled', 'MjActionCheckSuccessEnabled'] as const
+const drawingKeys = [
+  'DrawingEnabled',
+  'TaskEnabled',
+  'MjNotifyEnabled',
+  'MjAccountFilterEnabled',
+  'MjForwardUrlEnabled',
+  'MjModeClearEnabled',
+  'MjActionCheckSuccessEnabled',
+] as const
 
 export function DrawingSection() {
   const { t } = useTranslation('settings')
@@ -57,7 +87,12 @@ export function DrawingSection() {
   )
 }
 
-const sensitiveKeys = ['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'StopOnSensitiveEnabled', 'SensitiveWords'] as const
+const sensitiveKeys = [
+  'CheckSensitiveEnabled',
+  'CheckSensitiveOnPromptEnabled',
+  'StopOnSensitiveEnabled',
+  'SensitiveWords',
+] as const
 
 export function SensitiveSection() {
   const { t } = useTranslation('settings')
@@ -67,7 +102,14 @@ export function SensitiveSection() {
       <SwitchOption form={form} name="CheckSensitiveEnabled" label={t('operation.sensitive.enabled')} />
       <SwitchOption form={form} name="CheckSensitiveOnPromptEnabled" label={t('operation.sensitive.onPrompt')} />
       <SwitchOption form={form} name="StopOnSensitiveEnabled" label={t('operation.sensitive.stop')} />
-      <TextareaOption form={form} name="SensitiveWords" rows={5} label={t('operation.sensitive.words')} hint={t('operation.sensitive.wordsHint')} className={wide} />
+      <TextareaOption
+        form={form}
+        name="SensitiveWords"
+        rows={5}
+        label={t('operation.sensitive.words')}
+        hint={t('operation.sensitive.wordsHint')}
+        className={wide}
+      />
     </OptionSection>
   )
 }
@@ -80,18 +122,33 @@ export function DashboardSection() {
   return (
     <OptionSection id="dashboard" title={t('operation.dashboard.title')} form={form}>
       <SwitchOption form={form} name="DataExportEnabled" label={t('operation.dashboard.enabled')} className={wide} />
-      <NumberOption form={form} name="DataExportInterval" step={1} label={t('operation.dashboard.interval')} hint={t('operation.dashboard.intervalHint')} />
+      <NumberOption
+        form={form}
+        name="DataExportInterval"
+        step={1}
+        label={t('operation.dashboard.interval')}
+        hint={t('operation.dashboard.intervalHint')}
+      />
       <SelectOption
         form={form}
         name="DataExportDefaultTime"
         label={t('operation.dashboard.defaultTime')}
-        choices={(['hour', 'day', 'week'] as const).map((value) => ({ value, label: t(`operation.dashboard.${value}`) }))}
+        choices={(['hour', 'day', 'week'] as const).map((value) => ({
+          value,
+          label: t(`operation.dashboard.${value}`),
+        }))}
       />
     </OptionSection>
   )
 }
 
-const monitoringKeys = ['ChannelDisableThreshold', 'QuotaRemindThreshold', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled', 'AutomaticDisableKeywords'] as const
+const monitoringKeys = [
+  'ChannelDisableThreshold',
+  'QuotaRemindThreshold',
+  'AutomaticDisableChannelEnabled',
+  'AutomaticEnableChannelEnabled',
+  'AutomaticDisableKeywords',
+] as const
 const monitoringMin = { ChannelDisableThreshold: 0, QuotaRemindThreshold: 0 }
 
 export function MonitoringSection() {
@@ -99,17 +156,47 @@ export function MonitoringSection() {
   const form = useOptionForm({ keys: monitoringKeys, min: monitoringMin })
   return (
     <OptionSection id="monitoring" title={t('operation.monitoring.title')} form={form}>
-      <NumberOption form={form} name="ChannelDisableThreshold" label={t('operation.monitoring.disableThreshold')} hint={t('operation.monitoring.disableThresholdHint')} />
-      <NumberOption form={form} name="QuotaRemindThreshold" step={1} label={t('operation.monitoring.remindThreshold')} hint={t('operation.monitoring.remindThresholdHint')} />
+      <NumberOption
+        form={form}
+        name="ChannelDisableThreshold"
+        label={t('operation.monitoring.disableThreshold')}
+        hint={t('operation.monitoring.disableThresholdHint')}
+      />
+      <NumberOption
+        form={form}
+        name="QuotaRemindThreshold"
+        step={1}
+        label={t('operation.monitoring.remindThreshold')}
+        hint={t('operation.monitoring.remindThresholdHint')}
+      />
       <SwitchOption form={form} name="AutomaticDisableChannelEnabled" label={t('operation.monitoring.autoDisable')} />
       <SwitchOption form={form} name="AutomaticEnableChannelEnabled" label={t('operation.monitoring.autoEnable')} />
-      <TextareaOption form={form} name="AutomaticDisableKeywords" rows={6} label={t('operation.monitoring.keywords')} hint={t('operation.monitoring.keywordsHint')} className={wide} />
+      <TextareaOption
+        form={form}
+        name="AutomaticDisableKeywords"
+        rows={6}
+        label={t('operation.monitoring.keywords')}
+        hint={t('operation.monitoring.keywordsHint')}
+        className={wide}
+      />
     </OptionSection>
   )
 }
 
-const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'ReserveOutputTokens', 'QuotaForInviter', 'QuotaForInvitee'] as const
-const quotaMin = { QuotaForNewUser: 0, PreConsumedQuota: 0, ReserveOutputTokens: 1, QuotaForInviter: 0, QuotaForInvitee: 0 }
+const quotaKeys = [
+  'QuotaForNewUser',
+  'PreConsumedQuota',
+  'ReserveOutputTokens',
+  'QuotaForInviter',
+  'QuotaForInvitee',
+] as const
+const quotaMin = {
+  QuotaForNewUser: 0,
+  PreConsumedQuota: 0,
+  ReserveOutputTokens: 1,
+  QuotaForInviter: 0,
+  QuotaForInvitee: 0,
+}
 
 export function QuotaSection() {
   const { t } = useTranslation('settings')
@@ -123,8 +210,17 @@ export function QuotaSection() {
   )
 }
 
-const rateLimitKeys = ['ModelRequestRateLimitEnabled', 'ModelRequestRateLimitDurationMinutes', 'ModelRequestRateLimitCount', 'ModelRequestRateLimitSuccessCount'] as const
-const rateLimitMin = { ModelRequestRateLimitDurationMinutes: 1, ModelRequestRateLimitCount: 0, ModelRequestRateLimitSuccessCount: 1 }
+const rateLimitKeys = [
+  'ModelRequestRateLimitEnabled',
+  'ModelRequestRateLimitDurationMinutes',
+  'ModelRequestRateLimitCount',
+  'ModelRequestRateLimitSuccessCount',
+] as const
+const rateLimitMin = {
+  ModelRequestRateLimitDurationMinutes: 1,
+  ModelRequestRateLimitCount: 0,
+  ModelRequestRateLimitSuccessCount: 1,
+}
 
 /** The rate-limit tab: per-user model request limits of the relay. */
 export function RateLimitSection() {
@@ -134,7 +230,13 @@ export function RateLimitSection() {
     <OptionSection id="ratelimit" title={t('ratelimit.title')} description={t('ratelimit.description')} form={form}>
       <SwitchOption form={form} name="ModelRequestRateLimitEnabled" label={t('ratelimit.enabled')} className={wide} />
       <NumberOption form={form} name="ModelRequestRateLimitDurationMinutes" step={1} label={t('ratelimit.duration')} />
-      <NumberOption form={form} name="ModelRequestRateLimitCount" step={1} label={t('ratelimit.count')} hint={t('ratelimit.countHint')} />
+      <NumberOption
+        form={form}
+        name="ModelRequestRateLimitCount"
+        step={1}
+        label={t('ratelimit.count')}
+        hint={t('ratelimit.countHint')}
+      />
       <NumberOption form={form} name="ModelRequestRateLimitSuccessCount" step={1} label={t('ratelimit.successCount')} />
     </OptionSection>
   )

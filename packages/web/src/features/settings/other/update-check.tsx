@@ -5,7 +5,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { AdminContentView } from '../../content/content-admin-view'
 import { classifyContent } from '../../content/content-classify'
@@ -39,7 +46,9 @@ export function UpdateCheckButton() {
             <DialogTitle>{t('other.info.newVersion', { version: found?.tag_name ?? '' })}</DialogTitle>
             <DialogDescription>{t('other.info.newVersionHint')}</DialogDescription>
           </DialogHeader>
-          {notes?.kind === 'html' && <AdminContentView content={notes} title="release" className="max-h-80 overflow-auto text-sm" />}
+          {notes?.kind === 'html' && (
+            <AdminContentView content={notes} title="release" className="max-h-80 overflow-auto text-sm" />
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => setFound(null)}>
               {t('form.close')}

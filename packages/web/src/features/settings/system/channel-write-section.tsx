@@ -9,7 +9,12 @@ import { OptionSection } from '../form/option-section'
 export function ChannelWriteSection() {
   const { t } = useTranslation('settings')
   return (
-    <OptionSection id="channel-write" title={t('system.channelWrite.title')} description={t('system.channelWrite.description')} single>
+    <OptionSection
+      id="channel-write"
+      title={t('system.channelWrite.title')}
+      description={t('system.channelWrite.description')}
+      single
+    >
       <InstantSwitch name="AdminChannelWriteEnabled" label={t('system.channelWrite.AdminChannelWriteEnabled')} />
     </OptionSection>
   )

@@ -12,4 +12,5 @@ export function addDomain(list: readonly string[], raw: string): string[] {
   return [...list, domain]
 }
 
-export const removeDomain = (list: readonly string[], domain: string): string[] => list.filter((existing) => existing !== domain)
+export const removeDomain = (list: readonly string[], domain: string): string[] =>
+  list.filter((existing) => existing !== domain)

@@ -22,14 +22,29 @@ export function EmailDomainSection() {
     setPending('')
   }
   return (
-    <OptionSection id="email-domain" title={t('system.emailDomain.title')} description={t('system.emailDomain.description')} form={form}>
+    <OptionSection
+      id="email-domain"
+      title={t('system.emailDomain.title')}
+      description={t('system.emailDomain.description')}
+      form={form}
+    >
       <SwitchOption form={form} name="EmailDomainRestrictionEnabled" label={t('system.emailDomain.restriction')} />
-      <SwitchOption form={form} name="EmailAliasRestrictionEnabled" label={t('system.emailDomain.alias')} hint={t('system.emailDomain.aliasHint')} />
+      <SwitchOption
+        form={form}
+        name="EmailAliasRestrictionEnabled"
+        label={t('system.emailDomain.alias')}
+        hint={t('system.emailDomain.aliasHint')}
+      />
       <div className={`grid gap-2 ${wide}`}>
         <div data-testid="domain-list" className="flex flex-wrap gap-1.5">
-          {domains.length === 0 && <span className="text-sm text-muted-foreground">{t('system.emailDomain.empty')}</span>}
+          {domains.length === 0 && (
+            <span className="text-sm text-muted-foreground">{t('system.emailDomain.empty')}</span>
+          )}
           {domains.map((domain) => (
-            <span key={domain} className="inline-flex items-center gap-1 rounded-md border bg-muted/50 py-0.5 pr-1 pl-2 text-sm">
+            <span
+              key={domain}
+              className="inline-flex items-center gap-1 rounded-md border bg-muted/50 py-0.5 pr-1 pl-2 text-sm"
+            >
               {domain}
               <button
                 type="button"

@@ -11,13 +11,21 @@ export function MetricsSection() {
   const { t } = useTranslation('settings')
   const form = useOptionForm({ keys, secrets })
   return (
-    <OptionSection id="metrics" title={t('system.metrics.title')} description={t('system.metrics.description')} form={form}>
+    <OptionSection
+      id="metrics"
+      title={t('system.metrics.title')}
+      description={t('system.metrics.description')}
+      form={form}
+    >
       <SelectOption
         form={form}
         name="MetricsAccess"
         label={t('system.metrics.access')}
         hint={t('system.metrics.accessHint')}
-        choices={(['off', 'token', 'public'] as const).map((value) => ({ value, label: t(`system.metrics.${value}Access`) }))}
+        choices={(['off', 'token', 'public'] as const).map((value) => ({
+          value,
+          label: t(`system.metrics.${value}Access`),
+        }))}
       />
       <SecretOption form={form} name="MetricsToken" label={t('system.metrics.token')} />
     </OptionSection>

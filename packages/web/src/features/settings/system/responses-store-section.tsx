@@ -10,8 +10,20 @@ export function ResponsesStoreSection() {
   const { t } = useTranslation('settings')
   const form = useOptionForm({ keys, min: { ResponsesStoreRetentionHours: 0 } })
   return (
-    <OptionSection id="responses-store" title={t('system.responsesStore.title')} description={t('system.responsesStore.description')} form={form} single>
-      <NumberOption form={form} name="ResponsesStoreRetentionHours" step={1} label={t('system.responsesStore.retention')} hint={t('system.responsesStore.retentionHint')} />
+    <OptionSection
+      id="responses-store"
+      title={t('system.responsesStore.title')}
+      description={t('system.responsesStore.description')}
+      form={form}
+      single
+    >
+      <NumberOption
+        form={form}
+        name="ResponsesStoreRetentionHours"
+        step={1}
+        label={t('system.responsesStore.retention')}
+        hint={t('system.responsesStore.retentionHint')}
+      />
     </OptionSection>
   )
 }

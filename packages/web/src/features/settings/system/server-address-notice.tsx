@@ -18,7 +18,10 @@ export function ServerAddressNotice({ stored, current }: { stored: string; curre
   const use = useMutation({
     mutationFn: () => saveOptions([['ServerAddress', current]]),
     onSuccess: async (result) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: optionsQueryKey }), queryClient.invalidateQueries({ queryKey: statusQueryKey })])
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: optionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: statusQueryKey }),
+      ])
       reportSave(result)
     },
   })
@@ -30,7 +33,14 @@ export function ServerAddressNotice({ stored, current }: { stored: string; curre
       <AlertTitle>{t('system.server.mismatchTitle')}</AlertTitle>
       <AlertDescription className="grid gap-2">
         <p className="[overflow-wrap:anywhere]">{t('system.server.mismatch', { current, stored: address })}</p>
-        <Button type="button" size="sm" variant="outline" className="w-fit max-w-full" disabled={use.isPending} onClick={() => use.mutate()}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="w-fit max-w-full"
+          disabled={use.isPending}
+          onClick={() => use.mutate()}
+        >
           <span className="truncate">{t('system.server.useCurrent', { current })}</span>
         </Button>
       </AlertDescription>
