@@ -147,12 +147,10 @@ for (const language of languages) {
     expect(
       [...token.downloads.keys()].filter((path) => /\/locale-\w+-(settings|channels|personal)-/.test(path))
     ).toEqual([])
-    test
-      .info()
-      .annotations.push({
-        type: 'first load (gzip)',
-        description: `${language}: /login ${loginBytes} B, /token ${tokenBytes} B`,
-      })
+    test.info().annotations.push({
+      type: 'first load (gzip)',
+      description: `${language}: /login ${loginBytes} B, /token ${tokenBytes} B`,
+    })
     await token.context.close()
   })
 }

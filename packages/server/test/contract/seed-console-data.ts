@@ -155,15 +155,13 @@ export async function seedConsoleData(h: Harness, upstreamUrl: string): Promise<
   for (const [i, name] of ['welcome', 'promo', 'gift'].entries()) {
     redemptionIds.push(
       await insertReturningId(
-        db
-          .insertInto('redemptions')
-          .values({
-            user_id: root.id,
-            key: `contractcode${i}${'x'.repeat(20)}`,
-            name,
-            quota: 100_000,
-            created_time: now,
-          }),
+        db.insertInto('redemptions').values({
+          user_id: root.id,
+          key: `contractcode${i}${'x'.repeat(20)}`,
+          name,
+          quota: 100_000,
+          created_time: now,
+        }),
         dialect
       )
     )
