@@ -1,7 +1,7 @@
 import { USER_ID_HEADER, type ApiEnvelope } from '@gateway/shared'
 import { i18n } from '@/i18n'
 import { ApiError } from './api-error'
-import { clearStoredUser, getStoredUser } from './session'
+import { expireStoredUser, getStoredUser } from './session'
 
 export { ApiError, isApiError } from './api-error'
 
@@ -30,7 +30,7 @@ export function setSessionExpiredHandler(handler: () => void): void {
 
 /** The server said the session is gone: forget the local user and go to /login?expired=true. */
 export function expireSession(): void {
-  clearStoredUser()
+  expireStoredUser()
   onSessionExpired()
 }
 

@@ -34,7 +34,12 @@ export function getStoredUser(): SessionUser | null {
   return cachedUser
 }
 
+// True from the moment the server refused the session (a 401) until the next sign-in: the pages'
+// own guard then says why it sends the visitor to /login, whichever navigation gets there first.
+let endedByServer = false
+
 export function setStoredUser(user: SessionUser): void {
+  endedByServer = false
   writeJson(storageKeys.user, user)
   emit()
 }
@@ -42,6 +47,17 @@ export function setStoredUser(user: SessionUser): void {
 export function clearStoredUser(): void {
   removeItem(storageKeys.user)
   emit()
+}
+
+/** The server said the session is gone: forget the local user and remember why. */
+export function expireStoredUser(): void {
+  endedByServer = true
+  clearStoredUser()
+}
+
+/** Whether the last session ended because the server refused it (not a sign-out). */
+export function sessionEndedByServer(): boolean {
+  return endedByServer
 }
 
 function subscribe(listener: Listener): () => void {

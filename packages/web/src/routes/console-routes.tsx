@@ -14,7 +14,7 @@ import { createTokenRoute } from '@/features/tokens/token-route'
 import { createUserRoutes } from '@/features/users/user-routes'
 import { createWalletRoute } from '@/features/wallet/wallet-route'
 import { loadRouteNamespaces } from '@/i18n/route-namespaces'
-import { getStoredUser } from '@/lib/session'
+import { getStoredUser, sessionEndedByServer } from '@/lib/session'
 import { RoleGate } from './role-gate'
 import { rootRoute } from './root-route'
 
@@ -36,7 +36,9 @@ const protectedLayout = createRoute({
   getParentRoute: () => consoleLayout,
   id: 'protected',
   beforeLoad: () => {
-    if (!getStoredUser()) throw redirect({ to: '/login' })
+    // A 401 during this very load (the shell's own calls) may clear the user before this guard runs;
+    // the visitor must still see why they were sent away.
+    if (!getStoredUser()) throw redirect({ to: '/login', search: sessionEndedByServer() ? { expired: true } : {} })
   },
   component: RoleGate,
 })

@@ -3,7 +3,7 @@ import { renderAppAt } from '@test/render-app'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@/i18n'
-import { setStoredUser } from '@/lib/session'
+import { expireStoredUser, setStoredUser } from '@/lib/session'
 import { defaultStatus } from '@/lib/status'
 
 function serve(status: Partial<typeof defaultStatus> = {}) {
@@ -31,6 +31,22 @@ describe('routes', () => {
       const router = await open(path)
       expect(router.state.location.pathname, path).toBe('/login')
     }
+  })
+
+  it('sends a visitor whose session the server ended to /login?expired=true, and a plain sign-out to /login', async () => {
+    serve()
+    setStoredUser({ id: 1, username: 'root', display_name: 'Root', role: 100, status: 1, group: 'default' })
+    // A 401 cleared the user before the page's guard ran (as when the shell's own call is refused mid-load).
+    expireStoredUser()
+    const expired = await open('/personal')
+    expect(expired.state.location.pathname).toBe('/login')
+    expect(expired.state.location.search).toEqual({ expired: true })
+    // Signing in again forgets it: a later sign-out is not an expiry.
+    setStoredUser({ id: 1, username: 'root', display_name: 'Root', role: 100, status: 1, group: 'default' })
+    localStorage.removeItem('user')
+    const signedOut = await open('/personal')
+    expect(signedOut.state.location.pathname).toBe('/login')
+    expect(signedOut.state.location.search).toEqual({})
   })
 
   it('lets a stored user in and shows the side navigation', async () => {
