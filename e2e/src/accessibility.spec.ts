@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import { ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
+import { animationsDone, ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 /**
  * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every page of the console, signed out
@@ -150,7 +150,7 @@ async function settle(page: Page, language: Language, theme: Theme): Promise<voi
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? /^zh/ : /^en/)
   if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   // Transitions and entry animations must have finished before colours are measured.
-  await page.waitForTimeout(300)
+  await animationsDone(page)
 }
 
 /** Runs axe on the page (or one part of it) and answers the serious and critical violations, readable. */
@@ -193,7 +193,7 @@ async function checkOpened(
 ): Promise<void> {
   await open()
   await expect(opened).toBeVisible()
-  await page.waitForTimeout(400)
+  await animationsDone(page)
   const found = await violations(page)
   expect.soft(found, `${label} (${language}):\n${found.join('\n')}`).toEqual([])
   await page.keyboard.press('Escape')

@@ -91,3 +91,17 @@ export async function openConsoleAs(
   )
   return { context, page: await context.newPage() }
 }
+
+/**
+ * Waits until no finite CSS animation or transition is running (a drawer sliding in, a fade), so colours
+ * and boxes are final. Endless ones (a spinner) never finish and are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity
+      )
+  )
+}
