@@ -21,6 +21,8 @@ export interface OpenAIToolCall {
   id: string
   type: 'function'
   function: { name: string; arguments: string }
+  /** Google's addition in its OpenAI-compatible API: the Gemini thought signature of this call, to send back. */
+  extra_content?: { google?: { thought_signature?: string } }
 }
 
 export interface OpenAIChatMessage {
@@ -92,7 +94,13 @@ export interface OpenAIChatChunk {
       role?: 'assistant'
       content?: string | null
       reasoning_content?: string
-      tool_calls?: { index: number; id?: string; type?: 'function'; function?: { name?: string; arguments?: string } }[]
+      tool_calls?: {
+        index: number
+        id?: string
+        type?: 'function'
+        function?: { name?: string; arguments?: string }
+        extra_content?: OpenAIToolCall['extra_content']
+      }[]
     }
     finish_reason: OpenAIFinishReason | null
   }[]

@@ -240,4 +240,56 @@ describe('the openai client on a Gemini channel', () => {
     expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris', population: null })
     await settle(h)
   })
+  it('keeps a thinking model going through tool calls: the signature handed out comes back, as Gemini 3 demands', async () => {
+    gemini.answer = (_path, body) => {
+      const turns = body.contents as { role: string; parts: { functionCall?: unknown; thoughtSignature?: string }[] }[]
+      // Gemini 3: a model turn with function calls must carry the signature of its first call.
+      const unsigned = turns.find(
+        (turn) => turn.role === 'model' && turn.parts[0]?.functionCall && !turn.parts[0].thoughtSignature
+      )
+      if (unsigned)
+        return {
+          status: 400,
+          json: {
+            error: {
+              code: 400,
+              message: 'Function call is missing a thought_signature in functionCall parts.',
+              status: 'INVALID_ARGUMENT',
+            },
+          },
+        }
+      const answered = turns.some((turn) => turn.parts.some((part) => 'functionResponse' in part))
+      const parts = answered
+        ? [{ text: 'It is sunny in Paris.' }]
+        : [{ functionCall: { name: 'weather', args: { city: 'Paris' } }, thoughtSignature: 'c2lnbmVkLWJ5LWdlbWluaQ==' }]
+      return {
+        json: {
+          candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+          usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 6, totalTokenCount: 18 },
+          modelVersion: GEMINI,
+        },
+      }
+    }
+    const openai = new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 })
+    const tools = [
+      {
+        type: 'function' as const,
+        function: { name: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+      },
+    ]
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }]
+    const first = await openai.chat.completions.create({ model: GEMINI, messages, tools })
+    const asked = first.choices[0]!.message
+    expect(asked.tool_calls?.[0]).toMatchObject({
+      function: { name: 'weather' },
+      extra_content: { google: { thought_signature: 'c2lnbmVkLWJ5LWdlbWluaQ==' } },
+    })
+    // The client appends the message as it got it, as the SDK's examples do.
+    messages.push(asked, { role: 'tool', tool_call_id: asked.tool_calls![0]!.id, content: '{"sky":"sunny"}' })
+    const second = await openai.chat.completions.create({ model: GEMINI, messages, tools })
+    expect(second.choices[0]!.message.content).toBe('It is sunny in Paris.')
+    const resent = gemini.seen.at(-1)?.body as { contents: { parts: { thoughtSignature?: string }[] }[] }
+    expect(resent.contents[1]!.parts[0]!.thoughtSignature).toBe('c2lnbmVkLWJ5LWdlbWluaQ==')
+    await settle(h)
+  })
 })

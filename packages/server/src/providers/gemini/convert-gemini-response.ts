@@ -21,7 +21,7 @@ export function readGeminiUsage(usage: GeminiUsageMetadata | undefined): Usage |
   }
 }
 
-/** Text, thought text and function calls of one candidate; call ids are made up (Gemini has none). */
+/** Text, thought text and function calls (with their thought signatures) of one candidate; call ids are made up (Gemini has none). */
 export function candidateParts(candidate: GeminiCandidate | undefined, callIdPrefix: string, firstCallIndex = 0) {
   let text = ''
   let reasoning = ''
@@ -32,6 +32,8 @@ export function candidateParts(candidate: GeminiCandidate | undefined, callIdPre
         id: `${callIdPrefix}${firstCallIndex + toolCalls.length}`,
         type: 'function',
         function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
+        // Where Google's own OpenAI-compatible API puts it, so clients that keep it send it back.
+        ...(part.thoughtSignature ? { extra_content: { google: { thought_signature: part.thoughtSignature } } } : {}),
       })
     } else if (typeof part.text === 'string') {
       if (part.thought) reasoning += part.text

@@ -11,6 +11,8 @@ export interface GeminiPart {
   fileData?: { mimeType?: string; fileUri: string }
   functionCall?: { name: string; args?: Record<string, unknown> }
   functionResponse?: { name: string; response: Record<string, unknown> }
+  /** The model's encrypted reasoning behind this part; a thinking model wants it back with its function calls. */
+  thoughtSignature?: string
 }
 
 export interface GeminiContent {

@@ -3,7 +3,7 @@ import { dataFrames, fixtureReader } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
 import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
 import { convertGeminiResponse } from './convert-gemini-response.ts'
-import { convertToGeminiRequest, SAFETY_CATEGORIES } from './convert-to-gemini-request.ts'
+import { convertToGeminiRequest, SAFETY_CATEGORIES, THOUGHT_SIGNATURE_BYPASS } from './convert-to-gemini-request.ts'
 import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
 import type { GeminiRequest, GeminiResponse } from './gemini-api.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
@@ -43,7 +43,10 @@ describe('OpenAI chat request to Gemini', () => {
       systemInstruction: { parts: [{ text: 'Be brief.' }] },
       contents: [
         { role: 'user', parts: [{ text: 'What is here?' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }] },
-        { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { q: 'x' } } }] },
+        {
+          role: 'model',
+          parts: [{ functionCall: { name: 'lookup', args: { q: 'x' } }, thoughtSignature: THOUGHT_SIGNATURE_BYPASS }],
+        },
         {
           role: 'user',
           parts: [

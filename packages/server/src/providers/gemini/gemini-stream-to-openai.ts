@@ -67,7 +67,7 @@ export class GeminiToOpenAIStream {
       this.text += call.function.name + call.function.arguments
       frames.push(
         this.frame({
-          tool_calls: [{ index: this.toolCalls++, id: call.id, type: 'function', function: call.function }],
+          tool_calls: [{ index: this.toolCalls++, ...call }],
         })
       )
     }
