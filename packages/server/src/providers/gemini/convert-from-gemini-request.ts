@@ -55,6 +55,8 @@ export function convertFromGeminiRequest(
           id,
           type: 'function',
           function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
+          // Kept where Google's OpenAI-compatible API reads it, for a channel that is Gemini behind that API.
+          ...(part.thoughtSignature ? { extra_content: { google: { thought_signature: part.thoughtSignature } } } : {}),
         })
       }
       const text = textOf(parts)

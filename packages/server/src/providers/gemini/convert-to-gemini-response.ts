@@ -23,17 +23,22 @@ function parseArgs(text: string): Record<string, unknown> {
   }
 }
 
-/** The parts of one OpenAI message or delta in Gemini's shape: thought, text, then function calls. */
+/** The parts of one OpenAI message or delta in Gemini's shape: thought, text, then function calls (with a signature Google's OpenAI API handed out). */
 export function geminiParts(message: {
   content?: string | null
   reasoning_content?: string
-  tool_calls?: Pick<OpenAIToolCall, 'function'>[]
+  tool_calls?: Pick<OpenAIToolCall, 'function' | 'extra_content'>[]
 }): GeminiPart[] {
   const parts: GeminiPart[] = []
   if (message.reasoning_content) parts.push({ text: message.reasoning_content, thought: true })
   if (message.content) parts.push({ text: message.content })
-  for (const call of message.tool_calls ?? [])
-    parts.push({ functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) } })
+  for (const call of message.tool_calls ?? []) {
+    const signature = call.extra_content?.google?.thought_signature
+    parts.push({
+      functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) },
+      ...(typeof signature === 'string' && signature !== '' ? { thoughtSignature: signature } : {}),
+    })
+  }
   return parts
 }
 

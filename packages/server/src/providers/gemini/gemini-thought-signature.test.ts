@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { dataFrames } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
+import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
 import { convertGeminiResponse } from './convert-gemini-response.ts'
 import { convertToGeminiRequest, THOUGHT_SIGNATURE_BYPASS } from './convert-to-gemini-request.ts'
-import type { GeminiResponse } from './gemini-api.ts'
+import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
+import type { GeminiRequest, GeminiResponse } from './gemini-api.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
+import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
 
 /**
  * Gemini's thinking models sign their function calls and refuse a history whose calls lost the
@@ -112,5 +115,75 @@ describe('thought signatures of function calls (Gemini thinking models)', () => 
       ],
     })
     expect(next.contents[1]!.parts[0]!.thoughtSignature).toBe('sig-2')
+  })
+
+  it("the other way: a Gemini client on an OpenAI-compatible channel (Gemini behind Google's OpenAI API) keeps its signatures", () => {
+    const request: GeminiRequest = {
+      contents: [
+        { role: 'user', parts: [{ text: 'Weather?' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'weather', args: {} }, thoughtSignature: 'sig-3' }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'weather', response: { sky: 'sunny' } } }] },
+      ],
+    }
+    const sent = convertFromGeminiRequest(request, 'gemini-3-pro', false)
+    expect(sent.messages[1]?.tool_calls?.[0]?.extra_content).toEqual({ google: { thought_signature: 'sig-3' } })
+
+    const signed = { google: { thought_signature: 'sig-4' } }
+    const answer = convertToGeminiResponse(
+      {
+        id: 'c',
+        object: 'chat.completion',
+        created: 1,
+        model: 'gemini-3-pro',
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: 'call_0',
+                  type: 'function',
+                  function: { name: 'weather', arguments: '{}' },
+                  extra_content: signed,
+                },
+              ],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
+      },
+      'gemini-3-pro',
+      undefined
+    )
+    expect(answer.candidates?.[0]?.content?.parts[0]?.thoughtSignature).toBe('sig-4')
+
+    const stream = new OpenAIToGeminiStream({ clientModel: 'gemini-3-pro' })
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      JSON.stringify({
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'gemini-3-pro',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })
+    stream.push(
+      chunk({
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_0',
+            type: 'function',
+            function: { name: 'weather', arguments: '' },
+            extra_content: signed,
+          },
+        ],
+      })
+    )
+    stream.push(chunk({ tool_calls: [{ index: 0, function: { arguments: '{}' } }] }, 'tool_calls'))
+    const events = dataFrames(stream.finish()) as unknown as GeminiResponse[]
+    const parts = events.flatMap((event) => event.candidates?.[0]?.content?.parts ?? [])
+    expect(parts.find((part) => part.functionCall)?.thoughtSignature).toBe('sig-4')
   })
 })

@@ -14,7 +14,7 @@ const frame = (response: GeminiResponse) => `data: ${JSON.stringify(response)}\n
  */
 export class OpenAIToGeminiStream {
   private readonly clientModel: string
-  private readonly calls: { name: string; arguments: string }[] = []
+  private readonly calls: { name: string; arguments: string; signature?: string }[] = []
   private finishReason: string | undefined
   private finished = false
   private readonly promptTokens: number | undefined
@@ -44,6 +44,8 @@ export class OpenAIToGeminiStream {
       const entry = (this.calls[call.index] ??= { name: '', arguments: '' })
       entry.name += call.function?.name ?? ''
       entry.arguments += call.function?.arguments ?? ''
+      const signature = call.extra_content?.google?.thought_signature
+      if (typeof signature === 'string' && signature !== '') entry.signature = signature
       this.text += (call.function?.name ?? '') + (call.function?.arguments ?? '')
     }
     const parts = geminiParts({ content: choice.delta?.content, reasoning_content: choice.delta?.reasoning_content })
@@ -62,7 +64,12 @@ export class OpenAIToGeminiStream {
   finish(): string[] {
     if (this.finished) return []
     this.finished = true
-    const parts = geminiParts({ tool_calls: this.calls.filter(Boolean).map((call) => ({ function: call })) })
+    const parts = geminiParts({
+      tool_calls: this.calls.filter(Boolean).map(({ name, arguments: args, signature }) => ({
+        function: { name, arguments: args },
+        ...(signature ? { extra_content: { google: { thought_signature: signature } } } : {}),
+      })),
+    })
     const last: GeminiResponse = {
       candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }],
       modelVersion: this.clientModel,
