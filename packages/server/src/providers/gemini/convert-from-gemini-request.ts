@@ -6,6 +6,7 @@ import {
   geminiSchemaToJsonSchema,
   withoutPropertyOrdering,
 } from './gemini-schema-to-json-schema.ts'
+import { withSignature } from './thought-signature.ts'
 
 function effortOf(budget: number): OpenAIChatRequest['reasoning_effort'] {
   if (budget >= 16_384) return 'high'
@@ -56,7 +57,7 @@ export function convertFromGeminiRequest(
           type: 'function',
           function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
           // Kept where Google's OpenAI-compatible API reads it, for a channel that is Gemini behind that API.
-          ...(part.thoughtSignature ? { extra_content: { google: { thought_signature: part.thoughtSignature } } } : {}),
+          ...withSignature(part.thoughtSignature),
         })
       }
       const text = textOf(parts)

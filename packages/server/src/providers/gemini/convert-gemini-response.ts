@@ -3,6 +3,7 @@ import { openAIUsageOf } from '../openai-chat-usage.ts'
 import type { Usage } from '../types.ts'
 import type { GeminiCandidate, GeminiResponse, GeminiUsageMetadata } from './gemini-api.ts'
 import { toOpenAIFinishReason } from './map-gemini-finish-reason.ts'
+import { withSignature } from './thought-signature.ts'
 
 const count = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0
@@ -33,7 +34,7 @@ export function candidateParts(candidate: GeminiCandidate | undefined, callIdPre
         type: 'function',
         function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
         // Where Google's own OpenAI-compatible API puts it, so clients that keep it send it back.
-        ...(part.thoughtSignature ? { extra_content: { google: { thought_signature: part.thoughtSignature } } } : {}),
+        ...withSignature(part.thoughtSignature),
       })
     } else if (typeof part.text === 'string') {
       if (part.thought) reasoning += part.text

@@ -2,6 +2,7 @@ import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIContentPart } from '..
 import { isJsonObjectFormat, schemaOf } from '../openai-response-format.ts'
 import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest } from './gemini-api.ts'
 import { jsonSchemaToGeminiSchema, needsFullJsonSchema } from './json-schema-to-gemini-schema.ts'
+import { signatureOf, signFunctionCalls } from './thought-signature.ts'
 
 /** Thinking budgets for OpenAI's reasoning_effort on Gemini 2.5 models. */
 const THINKING_BUDGETS = { minimal: 512, low: 1024, medium: 8192, high: 24_576 } as const
@@ -79,22 +80,6 @@ function push(contents: GeminiContent[], role: 'user' | 'model', newParts: Gemin
 }
 
 /**
- * Google's documented stand-in signature, for function calls whose real one the client did not keep
- * (an OpenAI client drops unknown fields, or the history comes from another model).
- */
-export const THOUGHT_SIGNATURE_BYPASS = 'skip_thought_signature_validator'
-
-/**
- * Gemini's thinking models refuse a model turn whose function calls carry no thought signature
- * ("Function call is missing a thought_signature"). The first call of a turn is the one checked: it
- * keeps the client's signature when one came back, and gets the stand-in otherwise.
- */
-function signFunctionCalls(turn: GeminiPart[]): void {
-  const first = turn.find((part) => part.functionCall)
-  if (first && !first.thoughtSignature) first.thoughtSignature = THOUGHT_SIGNATURE_BYPASS
-}
-
-/**
  * An OpenAI Chat Completions request as a Gemini generateContent request: system text becomes
  * systemInstruction, assistant turns `model` turns, tool calls functionCall parts and tool answers
  * functionResponse parts (named after the call they answer, since Gemini has no call ids).
@@ -111,10 +96,10 @@ export function convertToGeminiRequest(request: OpenAIChatRequest, safetyThresho
       const out = parts(message.content)
       for (const call of message.tool_calls ?? []) {
         callNames.set(call.id, call.function.name)
-        const signature = call.extra_content?.google?.thought_signature
+        const signature = signatureOf(call)
         out.push({
           functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) },
-          ...(typeof signature === 'string' && signature !== '' ? { thoughtSignature: signature } : {}),
+          ...(signature ? { thoughtSignature: signature } : {}),
         })
       }
       signFunctionCalls(out)

@@ -2,6 +2,7 @@ import type { OpenAIChatResponse, OpenAIToolCall } from '../openai-chat-api.ts'
 import type { Usage } from '../types.ts'
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-api.ts'
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
+import { signatureOf } from './thought-signature.ts'
 
 export function geminiUsageOf(usage: Usage | undefined): GeminiUsageMetadata | undefined {
   if (!usage) return undefined
@@ -33,10 +34,10 @@ export function geminiParts(message: {
   if (message.reasoning_content) parts.push({ text: message.reasoning_content, thought: true })
   if (message.content) parts.push({ text: message.content })
   for (const call of message.tool_calls ?? []) {
-    const signature = call.extra_content?.google?.thought_signature
+    const signature = signatureOf(call)
     parts.push({
       functionCall: { name: call.function.name, args: parseArgs(call.function.arguments) },
-      ...(typeof signature === 'string' && signature !== '' ? { thoughtSignature: signature } : {}),
+      ...(signature ? { thoughtSignature: signature } : {}),
     })
   }
   return parts

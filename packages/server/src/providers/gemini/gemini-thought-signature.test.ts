@@ -3,11 +3,12 @@ import { dataFrames } from '../../../test/sse-fixtures.ts'
 import type { OpenAIChatChunk, OpenAIChatRequest } from '../openai-chat-api.ts'
 import { convertFromGeminiRequest } from './convert-from-gemini-request.ts'
 import { convertGeminiResponse } from './convert-gemini-response.ts'
-import { convertToGeminiRequest, THOUGHT_SIGNATURE_BYPASS } from './convert-to-gemini-request.ts'
+import { convertToGeminiRequest } from './convert-to-gemini-request.ts'
 import { convertToGeminiResponse } from './convert-to-gemini-response.ts'
 import type { GeminiRequest, GeminiResponse } from './gemini-api.ts'
 import { GeminiToOpenAIStream } from './gemini-stream-to-openai.ts'
 import { OpenAIToGeminiStream } from './openai-stream-to-gemini.ts'
+import { THOUGHT_SIGNATURE_BYPASS } from './thought-signature.ts'
 
 /**
  * Gemini's thinking models sign their function calls and refuse a history whose calls lost the

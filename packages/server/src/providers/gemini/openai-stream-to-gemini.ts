@@ -4,6 +4,7 @@ import type { Usage } from '../types.ts'
 import { geminiParts, geminiUsageOf } from './convert-to-gemini-response.ts'
 import type { GeminiResponse } from './gemini-api.ts'
 import { toGeminiFinishReason } from './map-gemini-finish-reason.ts'
+import { signatureOf, withSignature } from './thought-signature.ts'
 
 const frame = (response: GeminiResponse) => `data: ${JSON.stringify(response)}\n\n`
 
@@ -44,8 +45,7 @@ export class OpenAIToGeminiStream {
       const entry = (this.calls[call.index] ??= { name: '', arguments: '' })
       entry.name += call.function?.name ?? ''
       entry.arguments += call.function?.arguments ?? ''
-      const signature = call.extra_content?.google?.thought_signature
-      if (typeof signature === 'string' && signature !== '') entry.signature = signature
+      entry.signature ??= signatureOf(call)
       this.text += (call.function?.name ?? '') + (call.function?.arguments ?? '')
     }
     const parts = geminiParts({ content: choice.delta?.content, reasoning_content: choice.delta?.reasoning_content })
@@ -65,10 +65,12 @@ export class OpenAIToGeminiStream {
     if (this.finished) return []
     this.finished = true
     const parts = geminiParts({
-      tool_calls: this.calls.filter(Boolean).map(({ name, arguments: args, signature }) => ({
-        function: { name, arguments: args },
-        ...(signature ? { extra_content: { google: { thought_signature: signature } } } : {}),
-      })),
+      tool_calls: this.calls
+        .filter(Boolean)
+        .map(({ name, arguments: args, signature }) => ({
+          function: { name, arguments: args },
+          ...withSignature(signature),
+        })),
     })
     const last: GeminiResponse = {
       candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }],
