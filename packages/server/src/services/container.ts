@@ -94,22 +94,22 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
     )
     closers.push(logs.close)
   }
+  // Instances starting together on one MySQL can deadlock in the migrator's bookkeeping; every
+  // start-up step retried here is idempotent, so the loser runs it again.
+  const retryIfDeadlocked = (what: string, step: () => Promise<void>) =>
+    retryOnDeadlock(step, (attempt, error) =>
+      logger.warn(
+        { attempt, err: error instanceof Error ? error.message : String(error) },
+        `${what} lost a deadlock to another instance; retrying`
+      )
+    )
   // Secondary nodes share the master's schema and never migrate it.
   if (env.NODE_TYPE === 'master') {
-    // Instances starting together on one MySQL can deadlock in the migrator's bookkeeping; every
-    // step here is idempotent, so the loser runs them again.
-    await retryOnDeadlock(
-      async () => {
-        await noteReferenceDatabase(main.db, main.dialect)
-        await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
-        await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
-      },
-      (attempt, error) =>
-        logger.warn(
-          { attempt, err: error instanceof Error ? error.message : String(error) },
-          'migrations lost a deadlock to another instance; retrying'
-        )
-    )
+    await retryIfDeadlocked('migrations', async () => {
+      await noteReferenceDatabase(main.db, main.dialect)
+      await migrate(main.db as Kysely<unknown>, main.dialect, 'main')
+      await migrate(logs.db as Kysely<unknown>, logs.dialect, 'logs')
+    })
   }
 
   const changes = new ChangeBus(logger)
@@ -131,16 +131,8 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
 
   const secrets = new SecretBox(cryptoSecret)
   // Keys the reference system stored raw are converted before anything serves or caches them.
-  if (env.NODE_TYPE === 'master') {
-    await retryOnDeadlock(
-      () => completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger }),
-      (attempt, error) =>
-        logger.warn(
-          { attempt, err: error instanceof Error ? error.message : String(error) },
-          'move-over lost a deadlock to another instance; retrying'
-        )
-    )
-  }
+  if (env.NODE_TYPE === 'master')
+    await retryIfDeadlocked('move-over', () => completeMoveOver({ db: main.db, logDb: logs.db, secrets, logger }))
   const relay = createRelayServices({
     env,
     logger,
