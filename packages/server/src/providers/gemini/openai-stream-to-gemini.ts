@@ -65,12 +65,10 @@ export class OpenAIToGeminiStream {
     if (this.finished) return []
     this.finished = true
     const parts = geminiParts({
-      tool_calls: this.calls
-        .filter(Boolean)
-        .map(({ name, arguments: args, signature }) => ({
-          function: { name, arguments: args },
-          ...withSignature(signature),
-        })),
+      tool_calls: this.calls.filter(Boolean).map(({ name, arguments: args, signature }) => ({
+        function: { name, arguments: args },
+        ...withSignature(signature),
+      })),
     })
     const last: GeminiResponse = {
       candidates: [{ content: { role: 'model', parts }, finishReason: this.finishReason ?? 'STOP', index: 0 }],
