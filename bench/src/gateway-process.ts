@@ -65,8 +65,11 @@ export function startBareRelayProcess(upstreamUrl: string): Promise<RunningProce
 /**
  * Starts the real gateway (`packages/server/src/main.ts`, or `BENCH_GATEWAY_ENTRY`) on a free port
  * with a fresh SQLite file in a temporary folder, and resolves once GET /api/status answers.
+ * `workers`: its WORKERS setting (unset: the gateway's default, one per core).
  */
-export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}): Promise<RunningProcess> {
+export async function startGatewayProcess(
+  options: { cpuProfile?: boolean; workers?: number } = {}
+): Promise<RunningProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'))
   const profileDir = options.cpuProfile ? join(dir, 'profile') : undefined
   const port = await freePort()
@@ -83,6 +86,8 @@ export async function startGatewayProcess(options: { cpuProfile?: boolean } = {}
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     CRYPTO_SECRET: 'bench-crypto-secret-0123456789abcdef',
   }
+  if (options.workers === undefined) delete env.WORKERS
+  else env.WORKERS = String(options.workers)
   delete env.SQL_DSN
   delete env.LOG_SQL_DSN
   delete env.REDIS_CONN_STRING

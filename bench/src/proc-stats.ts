@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 /**
  * CPU time and memory of another process, read from Linux /proc.
@@ -62,3 +62,55 @@ export function resetPeakRss(pid: number): boolean {
 }
 
 export const mebibytes = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10
+
+/**
+ * A process and all its descendants (a gateway with WORKERS > 1 is a primary and its workers),
+ * from the parent pid in each /proc/<pid>/stat. Processes that end during the scan are skipped.
+ */
+export function processTree(pid: number): number[] {
+  const parents = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const children = parents.get(parent) ?? []
+      children.push(Number(entry))
+      parents.set(parent, children)
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []))
+  return tree
+}
+
+/** The CPU time of every process of a tree, summed (µs); one that ended meanwhile counts as 0. */
+export function readTreeCpuMicros(pids: number[]): number {
+  let total = 0
+  for (const pid of pids) {
+    try {
+      total += readCpuMicros(pid)
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total
+}
+
+/** Memory of a tree: the largest process's current and peak RSS, and the RSS of all of them. */
+export function readTreeMemory(pids: number[]): MemoryStats & { totalRss: number } {
+  const all = pids.flatMap((pid) => {
+    try {
+      return [readMemory(pid)]
+    } catch {
+      return []
+    }
+  })
+  return {
+    rss: Math.max(0, ...all.map((m) => m.rss)),
+    peakRss: Math.max(0, ...all.map((m) => m.peakRss)),
+    totalRss: all.reduce((sum, m) => sum + m.rss, 0),
+  }
+}

@@ -60,7 +60,8 @@ export function measurementRows(
   measurement: Measurement,
   direct: Measurement | undefined,
   stream: boolean,
-  bare?: Measurement
+  bare?: Measurement,
+  single?: Measurement
 ): string {
   const { load } = measurement
   const rows = [
@@ -80,7 +81,13 @@ export function measurementRows(
     ]),
   ]
   if (measurement.target !== 'direct' && direct) rows.push(comparisonRow('overhead', measurement, direct, stream))
-  if (measurement.target === 'gateway' && bare) rows.push(comparisonRow('vs bare', measurement, bare, stream))
+  if ((measurement.target === 'gateway' || measurement.target === 'workers') && bare)
+    rows.push(comparisonRow('vs bare', measurement, bare, stream))
+  if (measurement.target === 'workers' && single) rows.push(comparisonRow('vs 1 proc', measurement, single, stream))
+  if (measurement.relayCores !== undefined && measurement.target !== 'bare')
+    rows.push(
+      `      cpu split: ${measurement.target} ${fixed(measurement.relayCores)} cores in ${measurement.relayProcesses} process${measurement.relayProcesses === 1 ? '' : 'es'}, mock ${fixed(measurement.mockCores)}, load generator ${fixed(measurement.loadGeneratorCpuShare)}`
+    )
   const answered = load.requests + load.errors
   if (measurement.upstreamConnections > 2 * measurement.concurrency) {
     rows.push(
@@ -190,11 +197,25 @@ export function judgeTargets(
     `Claude-to-OpenAI converted stream CPU ≤ 2× the pass-through stream: ${ratios.length === 0 ? 'not measured' : ratios.map((r) => `c${r.concurrency} ${r.micros} µs (${r.ratio.toFixed(2)}×)`).join(' / ')}`
   )
 
-  const peak = find(all, 'stream', 'gateway', 64)
-  verdict(
-    peak?.relayPeakRss === undefined ? undefined : peak.relayPeakRss < 200 * MiB,
-    `gateway peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.relayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.relayPeakRss)} MiB`}`
-  )
+  for (const target of ['gateway', 'workers'] as const) {
+    const peak = find(all, 'stream', target, 64)
+    if (target === 'workers' && !peak) continue
+    verdict(
+      peak?.relayPeakRss === undefined ? undefined : peak.relayPeakRss < 200 * MiB,
+      `${target === 'gateway' ? 'gateway (WORKERS=1)' : 'gateway with workers, largest process,'} peak RSS at concurrency 64 streaming < 200 MiB: ${peak?.relayPeakRss === undefined ? 'not measured' : `${mebibytes(peak.relayPeakRss)} MiB`}`
+    )
+  }
+
+  // Every core: with workers the gateway uses more than one core when the load asks, and serves more at c64.
+  for (const scenario of ['json', 'stream'] as const) {
+    const single = find(all, scenario, 'gateway', 64)
+    const many = find(all, scenario, 'workers', 64)
+    if (!many) continue
+    verdict(
+      single ? many.load.rps > single.load.rps : undefined,
+      `workers serve more than one process at concurrency 64, ${scenario === 'json' ? 'non-stream' : 'stream'}: ${many.load.rps} vs ${single?.load.rps ?? '–'} rps, on ${many.relayCores} cores in ${many.relayProcesses} processes (mock ${many.mockCores}, load generator ${many.loadGeneratorCpuShare})`
+    )
+  }
 
   if (soakResult) {
     const growth = soakResult.growth / MiB

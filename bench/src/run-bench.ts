@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
+import { availableParallelism, cpus, loadavg } from 'node:os'
 import { killAllChildren } from './child-processes.ts'
 import { summarizeCpuProfiles } from './cpu-profile-summary.ts'
 import { startBareRelayProcess, startGatewayProcess, startMockProcess, type RunningProcess } from './gateway-process.ts'
@@ -36,11 +36,13 @@ const config = {
   jsonReport: process.env.BENCH_JSON,
   strict: process.env.BENCH_STRICT === '1' || process.env.BENCH_STRICT === 'true',
   cpuProfile: process.env.BENCH_GATEWAY_CPU_PROF === '1' || process.env.BENCH_GATEWAY_CPU_PROF === 'true',
+  /** WORKERS of the second gateway, measured beside the one-process one (default: the gateway's own, one per core; 1 = none) */
+  workers: numberFrom('BENCH_WORKERS', availableParallelism()),
 }
 
 /** Exits with 2 if the whole run takes far longer than planned (a hung child or request). */
 function armDeadline(): void {
-  const runs = config.scenarios.length * config.concurrencies.length * 3
+  const runs = config.scenarios.length * config.concurrencies.length * 4
   const budgetSeconds = runs * (config.seconds + config.warmupSeconds + 35) + config.soakSeconds + 120
   setTimeout(() => {
     console.error(`bench: still running after ${budgetSeconds} s, giving up`)
@@ -57,11 +59,12 @@ function describe(error: unknown): string {
 }
 
 async function startGateway(
-  mock: RunningProcess
+  mock: RunningProcess,
+  workers: number
 ): Promise<{ gateway?: RunningProcess; key?: string; failure?: string }> {
   let gateway: RunningProcess | undefined
   try {
-    gateway = await startGatewayProcess({ cpuProfile: config.cpuProfile })
+    gateway = await startGatewayProcess({ cpuProfile: config.cpuProfile, workers })
     const key = await configureGateway(gateway.url, mock.url)
     for (const scenario of buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs))
       await probeRelay(gateway.url, key, scenario.body, scenario.stream)
@@ -83,11 +86,20 @@ async function main(): Promise<number> {
     latencyMs: config.latencyMs,
   })
   let gateway: RunningProcess | undefined
+  let cluster: RunningProcess | undefined
   let bareRelay: RunningProcess | undefined
   try {
     bareRelay = await startBareRelayProcess(mock.url)
-    const started = await startGateway(mock)
+    const started = await startGateway(mock, 1)
     gateway = started.gateway
+    // The gateway as it runs by default, several workers on one port (its CPU is summed over them).
+    const many = config.workers > 1 && !config.cpuProfile ? await startGateway(mock, config.workers) : undefined
+    cluster = many?.gateway
+    let workers: Target | undefined =
+      many?.key && cluster
+        ? { name: 'workers', url: `${cluster.url}/v1/chat/completions`, apiKey: many.key, pid: cluster.pid }
+        : undefined
+    if (many?.failure) console.log(`\nWORKERS=${config.workers}: ${many.failure}`)
     const scenarios = buildScenarios(BENCH_MODEL, config.chunks, config.chunkDelayMs).filter((s) =>
       config.scenarios.includes(s.id)
     )
@@ -104,7 +116,7 @@ async function main(): Promise<number> {
     }
 
     console.log(
-      `bench: mock upstream ${mock.url} (pid ${mock.pid}), bare relay ${bareRelay.url} (pid ${bareRelay.pid}), gateway ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}`
+      `bench: mock upstream ${mock.url} (pid ${mock.pid}), bare relay ${bareRelay.url} (pid ${bareRelay.pid}), gateway WORKERS=1 ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}${cluster ? `, gateway WORKERS=${config.workers} ${cluster.url} (primary pid ${cluster.pid})` : ''}`
     )
     const load = loadavg()[0] ?? 0
     console.log(
@@ -113,7 +125,7 @@ async function main(): Promise<number> {
     if (load > 0.5)
       console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
     console.log(
-      'latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare'
+      'latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare; workers = the gateway with WORKERS=${config.workers} (CPU summed over its processes, RSS of the largest), vs 1 proc = workers against WORKERS=1'
     )
     if (config.cpuProfile)
       console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
@@ -148,16 +160,28 @@ async function main(): Promise<number> {
           measurements.push(bareRun)
           console.log(measurementRows(bareRun, directRun, scenario.stream))
         }
-        if (!through) continue
+        let gatewayRun: Measurement | undefined
+        if (through) {
+          try {
+            gatewayRun = await measure(scenario, through, concurrency, options)
+            measurements.push(gatewayRun)
+            console.log(measurementRows(gatewayRun, directRun, scenario.stream, bareRun))
+          } catch (error) {
+            // The gateway died or stopped answering mid-run: keep measuring the direct side.
+            failure = `gateway failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
+            console.log(failure)
+            through = undefined
+          }
+        }
+        if (!workers) continue
         try {
-          const gatewayRun = await measure(scenario, through, concurrency, options)
-          measurements.push(gatewayRun)
-          console.log(measurementRows(gatewayRun, directRun, scenario.stream, bareRun))
+          const workersRun = await measure(scenario, workers, concurrency, options)
+          measurements.push(workersRun)
+          console.log(measurementRows(workersRun, directRun, scenario.stream, bareRun, gatewayRun))
         } catch (error) {
-          // The gateway died or stopped answering mid-run: keep measuring the direct side.
-          failure = `gateway failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
+          failure = `gateway WORKERS=${config.workers} failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
           console.log(failure)
-          through = undefined
+          workers = undefined
         }
       }
     }
@@ -201,6 +225,7 @@ async function main(): Promise<number> {
     return config.strict && targets.some((t) => t.status === 'MISS') ? 1 : 0
   } finally {
     await gateway?.stop()
+    await cluster?.stop()
     await bareRelay?.stop()
     await mock.stop()
     if (gateway?.profileDir) {

@@ -1,5 +1,12 @@
 import { runLoad, type LoadResult } from './load-generator.ts'
-import { readCpuMicros, readMemory, resetPeakRss } from './proc-stats.ts'
+import {
+  processTree,
+  readCpuMicros,
+  readMemory,
+  readTreeCpuMicros,
+  readTreeMemory,
+  resetPeakRss,
+} from './proc-stats.ts'
 
 export interface Scenario {
   id: 'json' | 'stream' | 'claude-stream'
@@ -63,12 +70,12 @@ export function buildScenarios(
 export const CLAUDE_BENCH_MODEL = 'claude-3-5-haiku-20241022'
 
 export interface Target {
-  /** The mock itself, the bare relay in front of it (the yardstick), or the gateway. */
-  name: 'direct' | 'bare' | 'gateway'
+  /** The mock itself, the bare relay in front of it (the yardstick), the gateway as one process, or with WORKERS > 1. */
+  name: 'direct' | 'bare' | 'gateway' | 'workers'
   /** Full URL of the chat completions endpoint. */
   url: string
   apiKey: string
-  /** The relay's process (bare and gateway), whose CPU time and memory are read from /proc. */
+  /** The relay's process (bare and gateway; with its workers, if any), whose CPU time and memory are read from /proc. */
   pid?: number
 }
 
@@ -79,9 +86,14 @@ export interface Measurement {
   load: LoadResult
   /** The relay's CPU time per answered request in the window, in µs (bare relay and gateway runs). */
   relayCpuMicros: number | undefined
-  /** The relay's peak and current RSS in the window, in bytes (bare relay and gateway runs). */
+  /** The relay's peak and current RSS in the window, in bytes, of its largest process (bare relay and gateway runs). */
   relayPeakRss: number | undefined
   relayRss: number | undefined
+  /** How many processes the relay ran, and the cores they used together in the window (CPU time ÷ wall time). */
+  relayProcesses: number | undefined
+  relayCores: number | undefined
+  /** Cores the mock used in the window. */
+  mockCores: number
   /** The mock's CPU time per answered request, in µs: the upstream's share, the same in both runs. */
   mockCpuMicros: number
   /** Share of one core the load generator (this process) used: near 1, it bounds the rps. */
@@ -122,19 +134,21 @@ export async function measure(
     headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
   }
   if (options.warmupSeconds > 0) await runLoad(target.url, { ...load, seconds: options.warmupSeconds })
+  const relayPids = target.pid ? processTree(target.pid) : []
   const relayPid = target.pid
-  if (relayPid) resetPeakRss(relayPid)
-  const relayCpuBefore = relayPid ? readCpuMicros(relayPid) : 0
+  for (const pid of relayPids) resetPeakRss(pid)
+  const relayCpuBefore = readTreeCpuMicros(relayPids)
   const statsBefore = await readMockStats(options.mockUrl)
   const mockCpuBefore = readCpuMicros(options.mockPid)
   const clientCpuBefore = process.cpuUsage()
   const result = await runLoad(target.url, { ...load, seconds: options.seconds })
   const clientCpu = process.cpuUsage(clientCpuBefore)
   const mockCpu = readCpuMicros(options.mockPid) - mockCpuBefore
-  const relayCpu = relayPid ? readCpuMicros(relayPid) - relayCpuBefore : 0
-  const memory = relayPid ? readMemory(relayPid) : undefined
+  const relayCpu = readTreeCpuMicros(relayPids) - relayCpuBefore
+  const memory = relayPid ? readTreeMemory(relayPids) : undefined
   const statsAfter = await readMockStats(options.mockUrl)
   const perRequest = (micros: number) => (result.requests === 0 ? 0 : Math.round(micros / result.requests))
+  const cores = (micros: number) => Math.round((micros / (result.seconds * 1_000_000)) * 100) / 100
   return {
     scenario: scenario.id,
     target: target.name,
@@ -143,6 +157,9 @@ export async function measure(
     relayCpuMicros: relayPid ? perRequest(relayCpu) : undefined,
     relayPeakRss: memory?.peakRss,
     relayRss: memory?.rss,
+    relayProcesses: relayPid ? relayPids.length : undefined,
+    relayCores: relayPid ? cores(relayCpu) : undefined,
+    mockCores: cores(mockCpu),
     mockCpuMicros: perRequest(mockCpu),
     loadGeneratorCpuShare: Math.round(((clientCpu.user + clientCpu.system) / (result.seconds * 1_000_000)) * 100) / 100,
     upstreamHits: statsAfter.hits - statsBefore.hits,

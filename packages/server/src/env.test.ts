@@ -1,6 +1,14 @@
-import { hostname } from 'node:os'
+import { availableParallelism, hostname } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { environmentWarnings, ignoredReferenceEnv, ignoredVariablesSet, readEnv } from './env.ts'
+import {
+  environmentWarnings,
+  ignoredReferenceEnv,
+  ignoredVariablesSet,
+  readEnv,
+  workerCount,
+  workerSlot,
+  workerSlotEnv,
+} from './env.ts'
 
 describe('readEnv', () => {
   it('reads the reference name MAX_REQUEST_BODY_MB as the relay body limit, and ours wins when both are set', () => {
@@ -123,5 +131,21 @@ describe('ignored reference variables', () => {
     expect(warnings).toHaveLength(1)
     expect(warnings[0]?.fields).toEqual({ TLS_INSECURE_SKIP_VERIFY: true })
     expect(environmentWarnings(readEnv({}), {})).toEqual([])
+  })
+})
+
+describe('WORKERS', () => {
+  it('defaults to one process per core, and keeps an in-memory SQLite database in one process', () => {
+    expect(workerCount(readEnv({}))).toBe(availableParallelism())
+    expect(workerCount(readEnv({ WORKERS: '3' }))).toBe(3)
+    expect(workerCount(readEnv({ WORKERS: '3', SQLITE_PATH: ':memory:' }))).toBe(1)
+    expect(workerCount(readEnv({ WORKERS: '3', SQLITE_PATH: ':memory:', SQL_DSN: 'postgres://db/x' }))).toBe(3)
+    expect(() => readEnv({ WORKERS: '0' })).toThrow(/WORKERS/)
+  })
+
+  it('knows a worker by the slot its primary gave it', () => {
+    expect(workerSlot({})).toBeUndefined()
+    expect(workerSlot(workerSlotEnv(2))).toBe(2)
+    expect(workerSlot({ GATEWAY_WORKER_SLOT: 'x' })).toBeUndefined()
   })
 })

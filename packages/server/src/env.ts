@@ -1,4 +1,4 @@
-import { hostname } from 'node:os'
+import { availableParallelism, hostname } from 'node:os'
 import { z } from 'zod'
 
 // The spellings Go's strconv.ParseBool takes, which the reference reads its switches with.
@@ -118,6 +118,12 @@ export const envSchema = z.object({
   LEDGER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** File where settlements wait while the database is away (default: ledger-spool.jsonl beside the SQLite file). */
   LEDGER_SPOOL_PATH: z.string().optional(),
+  /**
+   * Processes that serve the port, each with its own event loop (default: one per CPU core; 1 runs
+   * a single process). They share the database; without Redis, the first process started (the
+   * primary) carries what they must agree on: change notices, rate-limit counters, one-time codes.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Seconds a shutdown gives requests in flight (streams included) before cutting them. */
   SHUTDOWN_TIMEOUT_SECONDS: int(30),
   /**
@@ -277,3 +283,24 @@ export function environmentWarnings(
   }
   return warnings
 }
+
+/**
+ * How many processes serve the port: WORKERS, else one per core. An in-memory SQLite database
+ * lives in one process and cannot be shared, so it always gets one.
+ */
+export function workerCount(env: Pick<Env, 'WORKERS' | 'SQL_DSN' | 'SQLITE_PATH'>): number {
+  if (!env.SQL_DSN && env.SQLITE_PATH === ':memory:') return 1
+  return env.WORKERS ?? availableParallelism()
+}
+
+/** Set by the cluster primary on each worker it forks: the worker's slot, 1 being the one that runs the jobs. */
+const WORKER_SLOT_VARIABLE = 'GATEWAY_WORKER_SLOT'
+
+/** This process's place in a cluster, or undefined when it serves alone. */
+export function workerSlot(source: Record<string, string | undefined> = process.env): number | undefined {
+  const slot = Number(source[WORKER_SLOT_VARIABLE])
+  return Number.isInteger(slot) && slot >= 1 ? slot : undefined
+}
+
+/** The environment additions of the worker in `slot`. */
+export const workerSlotEnv = (slot: number): Record<string, string> => ({ [WORKER_SLOT_VARIABLE]: String(slot) })

@@ -1,20 +1,37 @@
+import cluster from 'node:cluster'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
-import { environmentWarnings, readEnv } from './env.ts'
+import { runPrimary } from './cluster/cluster-primary.ts'
+import { WorkerLink } from './cluster/worker-link.ts'
+import { environmentWarnings, readEnv, workerCount, workerSlot, type Env } from './env.ts'
 import { createHttpServer } from './http-server.ts'
 import { startJobs } from './jobs/start-jobs.ts'
-import { createLogger } from './lib/logger.ts'
-import { createServices } from './services/container.ts'
+import { createLogger, type Logger } from './lib/logger.ts'
+import { createServices, type Placement } from './services/container.ts'
 import { shutdownGracefully } from './shutdown.ts'
 import { startTracing } from './tracing/setup-tracing.ts'
 import { tracingSettingsOf } from './tracing/tracing-settings.ts'
 
-/** Boot: environment, database and migrations, caches, jobs, listen; graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * Boot. With one worker this process serves; with several (WORKERS, default one per core) it is
+ * the cluster primary and forks the workers, each of which runs serve() below.
+ */
 async function main(): Promise<void> {
   const env = readEnv()
-  const logger = createLogger(env.LOG_LEVEL)
-  for (const warning of environmentWarnings(env)) logger.warn(warning.fields, warning.message)
-  const services = await createServices(env, logger)
+  const slot = workerSlot()
+  const logger = createLogger(env.LOG_LEVEL).child(slot ? { worker: slot } : {})
+  if (slot === undefined) for (const warning of environmentWarnings(env)) logger.warn(warning.fields, warning.message)
+  const count = workerCount(env)
+  if (cluster.isPrimary && count > 1) return runPrimary(env, logger, count)
+  if (slot === undefined) return serve(env, logger)
+  // Only the first worker migrates and runs the jobs; the others serve beside it.
+  const link = new WorkerLink(process as unknown as ConstructorParameters<typeof WorkerLink>[0])
+  return serve({ ...env, NODE_TYPE: slot === 1 ? env.NODE_TYPE : 'slave' }, logger, { slot, link })
+}
+
+/** Database, caches, jobs, listen; graceful shutdown on SIGTERM/SIGINT (and, in a worker, when the primary is gone). */
+async function serve(env: Env, logger: Logger, placement?: Placement): Promise<void> {
+  const services = await createServices(env, logger, {}, placement)
   const tracing = tracingSettingsOf(env)
   if (tracing) {
     await startTracing(tracing, { version: services.version })
@@ -26,8 +43,16 @@ async function main(): Promise<void> {
   const server = createHttpServer(services, app)
   server.listen(env.PORT, () => {
     const { port } = server.address() as AddressInfo
-    logger.info({ port, database: services.dialect, version: services.version }, `console at http://localhost:${port}`)
-    if (!services.setup.done) logger.info(`first run: open http://localhost:${port}/ to create the root account`)
+    if (placement) {
+      logger.info({ port }, 'worker listening')
+      placement.link.ready(port)
+    } else
+      logger.info(
+        { port, database: services.dialect, version: services.version },
+        `console at http://localhost:${port}`
+      )
+    if (!services.setup.done && (placement?.slot ?? 1) === 1)
+      logger.info(`first run: open http://localhost:${port}/ to create the root account`)
   })
 
   let stopping = false
@@ -52,6 +77,8 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+  // The primary died (kill -9 included): finish what is in flight and go, rather than serve orphaned.
+  if (placement) process.on('disconnect', () => shutdown('primary gone'))
 }
 
 main().catch((error: unknown) => {

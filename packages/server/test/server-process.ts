@@ -12,7 +12,7 @@ export interface ServerProcess {
   output(): string
   /** resolves with the exit code (or the signal's name) once the process has ended */
   exited: Promise<number | string>
-  /** kill -9: no shutdown code runs */
+  /** kill -9: no shutdown code runs (with WORKERS > 1, on the primary and every worker) */
   kill9(): Promise<void>
   /** SIGTERM, and the exit code when it ends */
   terminate(): Promise<number | string>
@@ -27,9 +27,21 @@ export async function startServerProcess(
   env: Record<string, string | undefined>,
   timeoutMs = 30_000
 ): Promise<ServerProcess> {
+  // One process unless a test asks for workers: the default (one per core) would vary with the machine.
+  const workers = env.WORKERS ?? '1'
+  // Several workers: their own process group, so that kill -9 reaches the workers as well as the primary.
+  const group = workers !== '1'
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', SESSION_SECRET: 'process-test-secret', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SESSION_SECRET: 'process-test-secret',
+      ...env,
+      WORKERS: workers,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
   })
   const lines: string[] = []
   const exited = new Promise<number | string>((resolve) =>
@@ -69,7 +81,8 @@ export async function startServerProcess(
     output: () => lines.join('\n'),
     exited,
     kill9: async () => {
-      child.kill('SIGKILL')
+      if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+      else child.kill('SIGKILL')
       await exited
     },
     terminate: async () => {

@@ -30,7 +30,11 @@ export function createNodeSqliteDialect(
     prepare: (sql: string) => {
       let statement = statements.get(sql)
       if (!statement) {
-        statement = wrapStatement(database, sql)
+        // Kysely begins its transactions with a plain (deferred) BEGIN. With several processes on
+        // the file (WORKERS), a deferred transaction that reads and then writes fails at once with
+        // SQLITE_BUSY when another process wrote in between; IMMEDIATE takes the write lock first
+        // and waits for it (busy_timeout), as the ledger's transactions do.
+        statement = wrapStatement(database, /^begin$/i.test(sql) ? 'begin immediate' : sql)
         if (statements.size >= 1000) statements.delete(statements.keys().next().value as string)
         statements.set(sql, statement)
       }

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import type { HonoEnv } from '../context.ts'
 import { AppError } from '../errors/app-error.ts'
-import type { Limiter } from '../services/ratelimit/rate-limiters.ts'
+import type { RateCounter } from '../services/ratelimit/rate-limiters.ts'
 
 /** Counts the request against a per-IP limiter and answers 429 once the window is used up. */
 export function rateLimitByIp(
-  pick: (limiters: HonoEnv['Variables']['services']['limiters']) => Limiter | undefined
+  pick: (limiters: HonoEnv['Variables']['services']['limiters']) => RateCounter | undefined
 ): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const limiter = pick(c.get('services').limiters)

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
+import type { WorkerLink } from '../cluster/worker-link.ts'
 import type { DialectName } from '../db/dsn.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
@@ -62,6 +63,8 @@ export function createRelayServices(deps: {
   changes: ChangeBus
   options: OptionStore
   redis?: RedisClient
+  /** the cluster primary's shared state (several workers, no Redis) */
+  shared?: WorkerLink
   /** tests replace the real webhook and email delivery */
   notificationTransport?: NotificationTransport
 }): RelayServices {
@@ -106,6 +109,7 @@ export function createRelayServices(deps: {
       transport: deps.notificationTransport ?? createNotificationTransport(deps.options),
       logger,
       redis: deps.redis,
+      shared: deps.shared,
       prefix: env.REDIS_KEY_PREFIX,
       language: env.DEFAULT_LANGUAGE,
     }),

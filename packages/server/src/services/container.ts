@@ -1,5 +1,7 @@
 import { dirname, join } from 'node:path'
 import type { Kysely } from 'kysely'
+import { HOSTED } from '../cluster/hosted-names.ts'
+import { remote, type WorkerLink } from '../cluster/worker-link.ts'
 import { openDatabase, poolSettingsFrom, type DatabaseHandle } from '../db/client.ts'
 import { parseDsn, type DialectName } from '../db/dsn.ts'
 import { retryOnDeadlock } from '../db/errors.ts'
@@ -22,13 +24,14 @@ import { OptionStore } from './options/option-store.ts'
 import {
   createRateLimiters,
   rateLimitSettingsFrom,
+  remoteRateLimiters,
   type RateLimiters,
   type RateLimitSettings,
 } from './ratelimit/rate-limiters.ts'
-import { loadSetupState, type SetupState } from './setup/setup-state.ts'
+import { followSetupState, loadSetupState, type SetupState } from './setup/setup-state.ts'
 import { completeMoveOver, noteReferenceDatabase } from './takeover/move-over.ts'
 import { setPasswordCost } from './users/password.ts'
-import { VerificationCodes } from './verification/verification-codes.ts'
+import { VerificationCodes, type CodeBook } from './verification/verification-codes.ts'
 
 /** Everything a request handler or job may use, built once at boot. */
 export interface Services {
@@ -41,6 +44,8 @@ export interface Services {
   options: OptionStore
   limiters: RateLimiters
   redis?: RedisClient
+  /** the cluster primary's shared state, when this is one of several workers and there is no Redis */
+  shared?: WorkerLink
   resolveClientIp: (peer: string | undefined, forwardedFor: string | undefined) => string
   /** whether a direct peer is a trusted proxy, whose forwarded headers may be believed */
   isTrustedProxy: (peer: string | undefined) => boolean
@@ -53,9 +58,17 @@ export interface Services {
   version: string
   startTime: number
   setup: SetupState
-  verificationCodes: VerificationCodes
+  verificationCodes: CodeBook
   relay: RelayServices
   close(): Promise<void>
+}
+
+/** Where this process serves when it is one worker of several (main.ts); absent when it serves alone. */
+export interface Placement {
+  /** 1 for the worker that migrates and runs the jobs */
+  slot: number
+  /** the channel to the cluster primary, which carries changes and the shared state when there is no Redis */
+  link: WorkerLink
 }
 
 /** What tests replace; main never passes any of these. */
@@ -68,7 +81,12 @@ export interface ServiceOverrides {
   sqliteImage?: Uint8Array
 }
 
-export async function createServices(env: Env, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(
+  env: Env,
+  logger: Logger,
+  overrides: ServiceOverrides = {},
+  placement?: Placement
+): Promise<Services> {
   const closers: Array<() => Promise<void>> = []
   // Before any outbound pool exists: pools keep the connector they were built with.
   setOutboundTlsVerification(!env.TLS_INSECURE_SKIP_VERIFY)
@@ -123,9 +141,12 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
     redis = await connectRedis(env.REDIS_CONN_STRING, logger)
     const leave = await changes.connect(redis, env.REDIS_KEY_PREFIX)
     closers.push(leave, async () => void redis?.destroy())
-  }
+  } else if (placement) changes.connectCluster(placement.link)
+  // Without Redis, the workers of one machine share their counters and codes through the primary.
+  const shared = redis ? undefined : placement?.link
 
-  const { sessionSecret, cryptoSecret } = resolveSecrets(env, logger)
+  // Workers after the first read the file the first one wrote; one warning is enough.
+  const { sessionSecret, cryptoSecret } = resolveSecrets(env, (placement?.slot ?? 1) === 1 ? logger : undefined)
 
   const rateLimits: RateLimitSettings = overrides.rateLimits ?? rateLimitSettingsFrom(env)
 
@@ -141,13 +162,12 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
     dialect: main.dialect,
     sqlite: main.sqlite,
     separateLogDb: logs !== main,
-    spoolPath:
-      env.LEDGER_SPOOL_PATH ??
-      (env.SQLITE_PATH === ':memory:' ? undefined : join(dirname(env.SQLITE_PATH), 'ledger-spool.jsonl')),
+    spoolPath: spoolPathOf(env, placement?.slot),
     secrets,
     changes,
     options,
     redis,
+    shared,
     notificationTransport: overrides.notificationTransport,
   })
   // Closers run last-in first-out: queued settlements and logs are written before the databases close.
@@ -162,8 +182,11 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
     logDb: logs.db,
     dialect: main.dialect,
     options,
-    limiters: createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX),
+    limiters: shared
+      ? remoteRateLimiters(shared, rateLimits)
+      : createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX),
     redis,
+    shared,
     resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     isTrustedProxy: createTrustedProxyCheck(env.TRUSTED_PROXIES),
     sessionSecret,
@@ -172,8 +195,10 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
     changes,
     version: env.VERSION ?? VERSION,
     startTime: nowSeconds(),
-    setup: await loadSetupState(main.db, VERSION),
-    verificationCodes: new VerificationCodes({ redis, prefix: env.REDIS_KEY_PREFIX }),
+    setup: followSetupState(await loadSetupState(main.db, VERSION), main.db, changes),
+    verificationCodes: shared
+      ? remote<CodeBook>(shared, HOSTED.codes, ['issue', 'consume'])
+      : new VerificationCodes({ redis, prefix: env.REDIS_KEY_PREFIX }),
     relay,
     close: async () => {
       for (const close of closers.reverse()) await close()
@@ -186,7 +211,7 @@ export async function createServices(env: Env, logger: Logger, overrides: Servic
  * start and kept beside the SQLite file, so a restart changes nothing. (With an in-memory database
  * there is nowhere to keep it, and a random one is used.)
  */
-function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryptoSecret: string } {
+function resolveSecrets(env: Env, logger: Logger | undefined): { sessionSecret: string; cryptoSecret: string } {
   let fallback: string | undefined
   const local = () => {
     if (fallback) return fallback
@@ -195,7 +220,7 @@ function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryp
       return fallback
     }
     const path = join(dirname(env.SQLITE_PATH), 'secret.key')
-    logger.warn(
+    logger?.warn(
       { path },
       'SESSION_SECRET/CRYPTO_SECRET not set: using a generated secret kept in this file; set both when running several instances'
     )
@@ -204,4 +229,17 @@ function resolveSecrets(env: Env, logger: Logger): { sessionSecret: string; cryp
   }
   const sessionSecret = env.SESSION_SECRET ?? local()
   return { sessionSecret, cryptoSecret: env.CRYPTO_SECRET ?? env.SESSION_SECRET ?? local() }
+}
+
+/**
+ * Where settlements wait while the database is away: LEDGER_SPOOL_PATH, else beside the SQLite
+ * file. Each worker has its own file (a spool is rewritten whole when applied), named by its slot
+ * so that a worker's replacement applies what it left.
+ */
+function spoolPathOf(env: Env, slot: number | undefined): string | undefined {
+  const path =
+    env.LEDGER_SPOOL_PATH ??
+    (env.SQLITE_PATH === ':memory:' ? undefined : join(dirname(env.SQLITE_PATH), 'ledger-spool.jsonl'))
+  if (!path || slot === undefined) return path
+  return path.replace(/(\.jsonl)?$/, `-${slot}$1`)
 }

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto'
+import { HOSTED } from '../../cluster/hosted-names.ts'
+import { remote } from '../../cluster/worker-link.ts'
 import { findLiveUserByEmail, updateUserFields } from '../../db/queries/users.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
@@ -9,20 +11,23 @@ import { hashPassword } from '../users/password.ts'
 import { normaliseEmail } from './email-rules.ts'
 import { RESET_TOKEN_TTL_MS, ResetTokens } from './reset-tokens.ts'
 
-const stores = new WeakMap<Services, ResetTokens>()
+type TokenBook = Pick<ResetTokens, 'issue' | 'consume'>
+const stores = new WeakMap<Services, TokenBook>()
 
-/** The reset-token store of this app (shared through Redis when there is one). */
-export function resetTokensOf(services: Services): ResetTokens {
+/** The reset-token store of this app (shared through Redis when there is one, or through the cluster primary). */
+export function resetTokensOf(services: Services): TokenBook {
   let store = stores.get(services)
   if (!store) {
-    store = new ResetTokens({ redis: services.redis, prefix: services.env.REDIS_KEY_PREFIX })
+    store = services.shared
+      ? remote<TokenBook>(services.shared, HOSTED.resetTokens, ['issue', 'consume'])
+      : new ResetTokens({ redis: services.redis, prefix: services.env.REDIS_KEY_PREFIX })
     stores.set(services, store)
   }
   return store
 }
 
 /** Tests swap in a store with a fake clock or a short lifetime. */
-export const useResetTokens = (services: Services, store: ResetTokens): void => void stores.set(services, store)
+export const useResetTokens = (services: Services, store: TokenBook): void => void stores.set(services, store)
 
 /**
  * GET /api/reset_password: mails `{server address}/user/reset?email=&token=` to a registered address.

@@ -8,8 +8,16 @@ export type Change =
   | { kind: 'token'; hash: string }
   | { kind: 'user'; id: number }
   | { kind: 'channels' }
+  /** the setup state changed (root created, its default password replaced): every instance reloads it */
+  | { kind: 'setup' }
   /** Changes may have been missed (Redis was away): reload everything from the database. */
   | { kind: 'resync' }
+
+/** The workers' channel to their cluster primary (cluster/worker-link.ts), as far as changes go. */
+export interface ChangeChannel {
+  announce(change: Change): void
+  onChange(listener: (change: Change) => void): void
+}
 
 /**
  * While a resync is owed, it is published again this often until one publish succeeds. Just over the
@@ -19,12 +27,14 @@ export const RESYNC_RETRY_MS = REDIS_STALL_PAUSE_MS + 100
 
 /**
  * Tells every cache of every instance that data changed. Locally it is an event; with Redis the
- * change is also published, and other instances deliver it to their own listeners. Messages only
+ * change is also published, and other instances deliver it to their own listeners (the workers of
+ * one machine without Redis: through their cluster primary). Messages only
  * name what changed: receivers re-read the database, never trust a payload.
  */
 export class ChangeBus {
   private readonly local = new EventEmitter()
   private redis: RedisClient | undefined
+  private cluster: ChangeChannel | undefined
   private channel = ''
   private readonly instanceId = Math.random().toString(36).slice(2)
   private readonly logger: Logger
@@ -47,6 +57,7 @@ export class ChangeBus {
 
   async publish(change: Change): Promise<void> {
     this.local.emit('change', change, false)
+    this.cluster?.announce(change)
     await this.announce(change)
   }
 
@@ -95,6 +106,15 @@ export class ChangeBus {
   private stopRetry(): void {
     clearTimeout(this.retry)
     this.retry = undefined
+  }
+
+  /**
+   * Joins the other workers of this machine through the cluster primary (when there is no Redis).
+   * The channel is a pipe to a parent that outlives the workers, so nothing is lost or owed.
+   */
+  connectCluster(link: ChangeChannel): void {
+    this.cluster = link
+    link.onChange((change) => this.local.emit('change', change, true))
   }
 
   /** Joins the other instances through Redis pub/sub. Returns the function that leaves. */

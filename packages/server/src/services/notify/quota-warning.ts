@@ -1,4 +1,6 @@
 import { formatQuota } from '@gateway/shared'
+import { HOSTED } from '../../cluster/hosted-names.ts'
+import type { WorkerLink } from '../../cluster/worker-link.ts'
 import { translate, type Language } from '../../i18n/messages.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { bounded, type RedisClient } from '../../lib/redis.ts'
@@ -25,6 +27,7 @@ export class QuotaWarnings {
   private readonly transport: NotificationTransport
   private readonly logger: Logger
   private readonly redis: RedisClient | undefined
+  private readonly shared: WorkerLink | undefined
   private readonly prefix: string
   private readonly language: Language
 
@@ -33,6 +36,8 @@ export class QuotaWarnings {
     transport: NotificationTransport
     logger: Logger
     redis?: RedisClient
+    /** the cluster primary, which keeps the claims of every worker when there is no Redis */
+    shared?: WorkerLink
     prefix: string
     language: Language
   }) {
@@ -40,6 +45,7 @@ export class QuotaWarnings {
     this.transport = deps.transport
     this.logger = deps.logger
     this.redis = deps.redis
+    this.shared = deps.shared
     this.prefix = deps.prefix
     this.language = deps.language
   }
@@ -84,6 +90,11 @@ export class QuotaWarnings {
   /** Takes this user's slot for the interval, on every instance when Redis is there. */
   private async claim(userId: number, now: number): Promise<boolean> {
     this.lastSent.set(userId, now)
+    if (this.shared)
+      return this.shared.call<boolean>(HOSTED.once, 'claim', [
+        `quota-warning:${userId}`,
+        QUOTA_WARNING_INTERVAL_SECONDS * 1000,
+      ])
     const redis = this.redis
     if (!redis) return true
     try {

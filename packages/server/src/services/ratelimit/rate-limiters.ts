@@ -1,4 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { LIMITER_METHODS, limiterName } from '../../cluster/hosted-names.ts'
+import { remote, type WorkerLink } from '../../cluster/worker-link.ts'
 import type { Env } from '../../env.ts'
 import { bounded, type RedisClient } from '../../lib/redis.ts'
 
@@ -95,17 +97,20 @@ export class Limiter {
   }
 }
 
+/** What callers use of a limiter: a Limiter here, or the cluster primary's through remoteRateLimiters(). */
+export type RateCounter = Pick<Limiter, 'hit' | 'isBlocked' | 'reset'>
+
 export interface RateLimiters {
   /** every /api call, per client IP; absent when disabled */
-  globalApi?: Limiter
+  globalApi?: RateCounter
   /** console page loads (index.html and its files), per client IP; absent when disabled */
-  web?: Limiter
+  web?: RateCounter
   /** login, register, verification, reset and OAuth, per client IP; absent when disabled */
-  critical?: Limiter
+  critical?: RateCounter
   /** search routes, per signed-in user; absent when disabled */
-  search?: Limiter
+  search?: RateCounter
   /** password checks per account (counted before checking, cleared on success), so that rotating IPs does not help a guesser */
-  loginFailures: Limiter
+  loginFailures: RateCounter
 }
 
 export interface RateLimitSettings {
@@ -137,5 +142,22 @@ export function createRateLimiters(settings: RateLimitSettings, redis?: RedisCli
     critical: settings.critical ? new Limiter('CT', settings.critical, redis, prefix) : undefined,
     search: settings.search ? new Limiter('SR', settings.search, redis, prefix) : undefined,
     loginFailures: new Limiter('LF', settings.loginFailures, redis, prefix, { countLocallyToo: true }),
+  }
+}
+
+/**
+ * The limiters of a worker of several without Redis: every count is kept by the cluster primary
+ * (hosted-state.ts builds the same limiters from the same settings), so that N workers allow what
+ * one process allows rather than N times as much.
+ */
+export function remoteRateLimiters(link: WorkerLink, settings: RateLimitSettings): RateLimiters {
+  const counter = (field: keyof RateLimiters): RateCounter =>
+    remote<RateCounter>(link, limiterName(field), LIMITER_METHODS)
+  return {
+    globalApi: settings.globalApi ? counter('globalApi') : undefined,
+    web: settings.web ? counter('web') : undefined,
+    critical: settings.critical ? counter('critical') : undefined,
+    search: settings.search ? counter('search') : undefined,
+    loginFailures: counter('loginFailures'),
   }
 }

@@ -49,5 +49,6 @@ export async function runSetup(services: Services, command: SetupCommand): Promi
   await services.options.set('DemoSiteEnabled', String(command.DemoSiteEnabled))
   services.setup.done = true
   services.setup.rootDefaultPassword = false
+  await services.changes.publish({ kind: 'setup' })
   return rootId
 }

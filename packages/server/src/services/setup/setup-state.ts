@@ -3,6 +3,8 @@ import { hasSetupRow, insertSetupRow } from '../../db/queries/setups.ts'
 import { findRootUser } from '../../db/queries/users.ts'
 import type { Database } from '../../db/schema/index.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { VERSION } from '../../version.ts'
+import type { ChangeBus } from '../changes/change-bus.ts'
 import { DEFAULT_ROOT_PASSWORD, verifyPassword } from '../users/password.ts'
 
 /** Kept in memory: read by every status call and by the setup guard. */
@@ -29,4 +31,18 @@ export async function loadSetupState(db: Kysely<Database>, version: string): Pro
 /** GET /api/setup's root_init before setup: whether a root account exists already. */
 export async function hasRootUser(services: { db: Kysely<Database> }): Promise<boolean> {
   return (await findRootUser(services.db)) !== undefined
+}
+
+/**
+ * Keeps the state current when another instance or worker finishes the setup (or when caches
+ * resync): the status call and the setup guard read it on every request.
+ */
+export function followSetupState(state: SetupState, db: Kysely<Database>, changes: ChangeBus): SetupState {
+  changes.subscribe((change, remote) => {
+    if (!remote || (change.kind !== 'setup' && change.kind !== 'resync')) return
+    void loadSetupState(db, VERSION)
+      .then((fresh) => Object.assign(state, fresh))
+      .catch(() => undefined)
+  })
+  return state
 }

@@ -89,7 +89,10 @@ export async function updateSelf(
   }
   if (changesPassword) {
     await endOtherSignIns(services.db, userId, currentSessionId)
-    if (user.role >= Role.root) services.setup.rootDefaultPassword = false
+    if (user.role >= Role.root) {
+      services.setup.rootDefaultPassword = false
+      await services.changes.publish({ kind: 'setup' })
+    }
   }
 }
 

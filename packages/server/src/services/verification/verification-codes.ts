@@ -4,6 +4,9 @@ import { bounded, type RedisClient } from '../../lib/redis.ts'
 
 export type CodePurpose = 'register' | 'bind'
 
+/** What callers use: VerificationCodes here, or the cluster primary's (container.ts). */
+export type CodeBook = Pick<VerificationCodes, 'issue' | 'consume'>
+
 interface Entry {
   code: string
   expiresAt: number

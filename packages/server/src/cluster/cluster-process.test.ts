@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setupRoot, type ProcessConsole } from '../../test/process-console.ts'
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts'
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { parseDsn } from '../db/dsn.ts'
+
+/**
+ * WORKERS=2 without Redis, on the database of this run (SQLite file, or TEST_SQL_DSN's PostgreSQL
+ * or MySQL): two processes serve one port, and what one does the other sees at once. The money is
+ * counted from the database after concurrent load and after kill -9 of a worker mid-stream.
+ */
+
+const START_QUOTA = 80_000_000
+const TOKEN_QUOTA = 40_000_000
+/** The critical limit both workers must count together, per client address. */
+const CRITICAL_LIMIT = 5
+
+let database: TestDatabase
+let dir: string
+let mock: MockUpstream
+let server: ServerProcess
+let books: DatabaseHandle
+let root: ProcessConsole
+
+/** One request on a connection of its own: consecutive ones go to the workers in turn. */
+function fresh(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}
+): Promise<{ status: number; text: string }> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body)
+  return new Promise((resolve, reject) => {
+    const call = request(
+      `${server.url}${path}`,
+      {
+        method: init.method ?? 'GET',
+        agent: false,
+        headers: { ...init.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+        response.on('error', reject)
+      }
+    )
+    call.on('error', reject)
+    call.end(body)
+  })
+}
+
+const chatBody = (stream: boolean) => ({
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user', content: 'hi' }],
+  max_tokens: 100,
+  stream,
+})
+
+/** The pids of the workers that said they listen, in order (a replacement comes last). */
+const workerPids = () =>
+  [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"worker listening"/g)].map((match) => Number(match[1]))
+
+async function readBooks(userId: number, tokenId: number) {
+  const number = async (query: ReturnType<typeof sql<{ n: number | string | null }>>) =>
+    Number((await query.execute(books.db)).rows[0]?.n ?? 0)
+  return {
+    quota: await number(sql`SELECT quota AS n FROM users WHERE id = ${userId}`),
+    used: await number(sql`SELECT used_quota AS n FROM users WHERE id = ${userId}`),
+    remain: await number(sql`SELECT remain_quota AS n FROM tokens WHERE id = ${tokenId}`),
+    tokenUsed: await number(sql`SELECT used_quota AS n FROM tokens WHERE id = ${tokenId}`),
+    logged: await number(sql`SELECT COALESCE(SUM(quota), 0) AS n FROM logs WHERE type = 2 AND token_id = ${tokenId}`),
+    rows: await number(sql`SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND token_id = ${tokenId}`),
+    held: await number(sql`SELECT COUNT(*) AS n FROM quota_holds`),
+  }
+}
+
+/** No hold left, no charge without its row, token and user telling the same story. */
+async function expectBalanced(userId: number, tokenId: number, userStart: number) {
+  const deadline = Date.now() + 20_000
+  while ((await readBooks(userId, tokenId)).held > 0 && Date.now() < deadline) await sleep(200)
+  const after = await readBooks(userId, tokenId)
+  expect(after.held).toBe(0)
+  expect(userStart - after.quota).toBe(after.logged)
+  expect(TOKEN_QUOTA - after.remain).toBe(after.logged)
+  expect(after.tokenUsed).toBe(after.logged)
+  return after
+}
+
+async function limitedToken(name: string): Promise<{ key: string; id: number }> {
+  return root.api<{ key: string; id: number }>('POST', '/api/token/', {
+    name,
+    unlimited_quota: false,
+    remain_quota: TOKEN_QUOTA,
+  })
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  dir = mkdtempSync(join(tmpdir(), 'cluster-'))
+  // Streams of 20 chunks 40 ms apart: about 0.8 s, long enough to be caught in flight.
+  mock = await startMockUpstream({ chunks: 20, chunkDelayMs: 40 })
+  const sqlitePath = join(dir, 'gateway.db')
+  server = await startServerProcess({
+    WORKERS: '2',
+    SQLITE_PATH: sqlitePath,
+    ...(database.dsn ? { SQL_DSN: database.dsn } : {}),
+    LEDGER_HEARTBEAT_SECONDS: '1',
+    // Only the primary may carry changes within the test: the periodic reloads are an hour away.
+    SYNC_FREQUENCY: '3600',
+    CRITICAL_RATE_LIMIT: String(CRITICAL_LIMIT),
+    TRUSTED_PROXIES: '127.0.0.1,::1',
+  })
+  books = await openDatabase(parseDsn(database.dsn, sqlitePath), { maxOpen: 2, maxLifetimeSeconds: 60 })
+}, 60_000)
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) await server.kill9()
+  await books?.close()
+  await mock?.stop()
+  await database?.drop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('WORKERS=2 without Redis', () => {
+  it('runs two workers on one port, each its own process', () => {
+    const pids = workerPids()
+    expect(new Set(pids).size).toBe(2)
+    expect(pids).not.toContain(server.child.pid)
+    expect(server.output()).toContain('"workers":2')
+  })
+
+  it('shows the setup as done on every worker once one of them did it', async () => {
+    root = await setupRoot(server.url)
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fresh('/api/setup').then((r) => JSON.parse(r.text).data.status as boolean))
+    )
+    expect(answers).toEqual([true, true, true, true, true, true])
+    await root.addChannel(mock.url)
+  })
+
+  it('stops a disabled token on every worker at once (the change goes through the primary)', async () => {
+    const token = await limitedToken('switch')
+    const call = () =>
+      fresh('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.key}` },
+        body: chatBody(false),
+      }).then((r) => r.status)
+    // Both workers serve it, and so hold it in their caches.
+    expect(await Promise.all(Array.from({ length: 6 }, call))).toEqual([200, 200, 200, 200, 200, 200])
+    await root.api('PUT', '/api/token/?status_only=true', { id: token.id, status: 2 })
+    expect(await Promise.all(Array.from({ length: 6 }, call))).toEqual([401, 401, 401, 401, 401, 401])
+  })
+
+  it('counts the critical rate limit once for both workers', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < CRITICAL_LIMIT + 3; i++)
+      statuses.push(
+        (
+          await fresh('/api/user/login', {
+            method: 'POST',
+            headers: { 'x-forwarded-for': '198.51.100.7' },
+            body: { username: `nobody-${i}`, password: 'wrong-password' },
+          })
+        ).status
+      )
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3)
+    expect(statuses.slice(CRITICAL_LIMIT).every((status) => status === 429)).toBe(true)
+  })
+
+  it('keeps the books exact under concurrent load spread over both workers', async () => {
+    await sql`UPDATE users SET quota = ${START_QUOTA} WHERE id = ${root.userId}`.execute(books.db)
+    const token = await limitedToken('load')
+    const started = await readBooks(root.userId, token.id)
+    let answered = 0
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, lane) => {
+        for (let i = 0; i < 8; i++) {
+          const response = await fresh('/v1/chat/completions', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token.key}` },
+            body: chatBody((lane + i) % 2 === 0),
+          })
+          if (response.status === 200) answered++
+        }
+      })
+    )
+    expect(answered).toBe(128)
+    const after = await expectBalanced(root.userId, token.id, started.quota)
+    expect(after.rows).toBe(128)
+    expect(after.logged).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('replaces a worker killed with -9 mid-stream; its holds come back and the books agree', async () => {
+    const token = await limitedToken('crash')
+    const started = await readBooks(root.userId, token.id)
+    const [first, second] = workerPids()
+    let begun = 0
+    const streams = Array.from({ length: 12 }, async () => {
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify(chatBody(true)),
+      })
+      const reader = response.body!.getReader()
+      await reader.read()
+      begun++
+      return reader
+        .read()
+        .then(async () => {
+          while (!(await reader.read()).done);
+          return 'whole'
+        })
+        .catch(() => 'cut')
+    })
+    while (begun < 12) await sleep(20)
+    process.kill(second!, 'SIGKILL')
+    const outcomes = await Promise.all(streams)
+    expect(outcomes).toContain('cut')
+    const deadline = Date.now() + 15_000
+    while (workerPids().length < 3 && Date.now() < deadline) await sleep(100)
+    expect(workerPids()).toHaveLength(3)
+    expect(server.output()).toContain('worker died; starting another')
+    const after = await expectBalanced(root.userId, token.id, started.quota)
+    // Every stream has its row: whole ones charged, cut ones logged as interrupted.
+    expect(after.rows).toBe(12)
+    expect(workerPids()[0]).toBe(first)
+    // And the replacement serves.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fresh('/v1/chat/completions', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.key}` },
+          body: chatBody(false),
+        }).then((r) => r.status)
+      )
+    )
+    expect(answers).toEqual([200, 200, 200, 200])
+  }, 60_000)
+
+  it('stops the primary and every worker on SIGTERM, each with code 0', async () => {
+    const pids = workerPids()
+    expect(await server.terminate()).toBe(0)
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    })
+    expect(alive).toEqual([])
+  }, 60_000)
+})

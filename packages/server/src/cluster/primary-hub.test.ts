@@ -1,0 +1,95 @@
+import { EventEmitter } from 'node:events'
+import { describe, expect, it } from 'vitest'
+import { readEnv } from '../env.ts'
+import { createLogger } from '../lib/logger.ts'
+import type { CodeBook } from '../services/verification/verification-codes.ts'
+import type { MessagePort } from './cluster-messages.ts'
+import { HOSTED } from './hosted-names.ts'
+import { HostedState } from './hosted-state.ts'
+import { PrimaryHub } from './primary-hub.ts'
+import { remote, WorkerLink } from './worker-link.ts'
+
+/** Two ends of an IPC channel in one process; messages are copied and arrive later, as over a pipe. */
+function channel(): [MessagePort, MessagePort] {
+  const left = new EventEmitter()
+  const right = new EventEmitter()
+  const end = (self: EventEmitter, other: EventEmitter): MessagePort => ({
+    send: (message, callback) => {
+      const copy = structuredClone(message)
+      setImmediate(() => other.emit('message', copy))
+      callback(null)
+    },
+    on: (event, listener) => self.on(event, listener),
+  })
+  return [end(left, right), end(right, left)]
+}
+
+/** A primary with `count` workers attached; answers the workers' links. */
+function cluster(count: number, env: Record<string, string> = {}) {
+  const hub = new PrimaryHub(new HostedState(readEnv({ SQLITE_PATH: ':memory:', ...env })), createLogger('silent'))
+  const ready: number[] = []
+  const links = Array.from({ length: count }, () => {
+    const [primarySide, workerSide] = channel()
+    hub.attach(primarySide, (port) => ready.push(port))
+    return new WorkerLink(workerSide)
+  })
+  return { hub, links, ready }
+}
+
+const nextTurn = () => new Promise((done) => setTimeout(done, 5))
+
+describe('the cluster primary', () => {
+  it('passes a change to every other worker, not back to the one that made it', async () => {
+    const { links } = cluster(3)
+    const heard: string[][] = links.map(() => [])
+    links.forEach((link, i) => link.onChange((change) => heard[i]!.push(change.kind)))
+    links[0]!.announce({ kind: 'channels' })
+    links[2]!.announce({ kind: 'setup' })
+    await nextTurn()
+    expect(heard).toEqual([['setup'], ['channels', 'setup'], ['channels']])
+  })
+
+  it('hears each worker say it listens', async () => {
+    const { links, ready } = cluster(2)
+    links[1]!.ready(4100)
+    await nextTurn()
+    expect(ready).toEqual([4100])
+  })
+
+  it('counts one rate limit for all workers: N workers allow what one process allows', async () => {
+    const { links } = cluster(2, { CRITICAL_RATE_LIMIT: '3', CRITICAL_RATE_LIMIT_DURATION: '60' })
+    const answers: boolean[] = []
+    for (let i = 0; i < 6; i++)
+      answers.push(await links[i % 2]!.call<boolean>('limiter:critical', 'hit', ['203.0.113.9']))
+    expect(answers).toEqual([true, true, true, false, false, false])
+    expect(await links[0]!.call('limiter:critical', 'isBlocked', ['203.0.113.9'])).toBe(true)
+    await links[1]!.call('limiter:critical', 'reset', ['203.0.113.9'])
+    expect(await links[0]!.call('limiter:critical', 'hit', ['203.0.113.9'])).toBe(true)
+  })
+
+  it('keeps one-time codes for all workers: issued by one, used once by another', async () => {
+    const { links } = cluster(2)
+    const [a, b] = links.map((link) => remote<CodeBook>(link, HOSTED.codes, ['issue', 'consume']))
+    const code = await a!.issue('register', 'ann@example.com')
+    expect(code).toMatch(/^\d{6}$/)
+    expect(await b!.consume('register', 'ann@example.com', code)).toBe(true)
+    expect(await a!.consume('register', 'ann@example.com', code)).toBe(false)
+  })
+
+  it('lets a once-only key be claimed once across workers', async () => {
+    const { links } = cluster(2)
+    const claims = await Promise.all(
+      links.flatMap((link) => [link, link]).map((link) => link.call<boolean>(HOSTED.once, 'claim', ['state:x', 60_000]))
+    )
+    expect(claims.filter(Boolean)).toHaveLength(1)
+  })
+
+  it('refuses what it does not host, and the caller hears why', async () => {
+    const { links } = cluster(1)
+    await expect(links[0]!.call(HOSTED.codes, 'constructor', [])).rejects.toThrow(
+      'no hosted verification-codes.constructor'
+    )
+    await expect(links[0]!.call('limiter:search', 'hit', ['u1'])).resolves.toBe(true)
+    await expect(links[0]!.call('nothing', 'hit', [])).rejects.toThrow('no hosted nothing.hit')
+  })
+})
