@@ -82,11 +82,16 @@ async function readBooks(userId: number, tokenId: number) {
   }
 }
 
+/** The books once every answer so far is settled (a settlement deletes its hold in the same transaction). */
+async function settledBooks(userId: number, tokenId: number) {
+  const deadline = Date.now() + 20_000
+  while ((await readBooks(userId, tokenId)).held > 0 && Date.now() < deadline) await sleep(100)
+  return readBooks(userId, tokenId)
+}
+
 /** No hold left, no charge without its row, token and user telling the same story. */
 async function expectBalanced(userId: number, tokenId: number, userStart: number) {
-  const deadline = Date.now() + 20_000
-  while ((await readBooks(userId, tokenId)).held > 0 && Date.now() < deadline) await sleep(200)
-  const after = await readBooks(userId, tokenId)
+  const after = await settledBooks(userId, tokenId)
   expect(after.held).toBe(0)
   expect(userStart - after.quota).toBe(after.logged)
   expect(TOKEN_QUOTA - after.remain).toBe(after.logged)
@@ -176,10 +181,39 @@ describe('WORKERS=2 without Redis', () => {
     expect(statuses.slice(CRITICAL_LIMIT).every((status) => status === 429)).toBe(true)
   })
 
+  it('takes the keys of a polling multi-key channel in turn across both workers', async () => {
+    await root.api('POST', '/api/channel/', {
+      mode: 'multi_to_single',
+      multi_key_mode: 'polling',
+      channel: {
+        name: 'turns',
+        type: 1,
+        key: 'sk-turn-a\nsk-turn-b',
+        models: 'gpt-4.1-nano',
+        base_url: mock.url,
+        private_network: 1,
+      },
+    })
+    const token = await root.addToken()
+    const before = mock.requests.length
+    for (let i = 0; i < 6; i++) {
+      const answer = await fresh('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: { ...chatBody(false), model: 'gpt-4.1-nano' },
+      })
+      expect(answer.status).toBe(200)
+    }
+    const sent = mock.requests.slice(before).map((r) => String(r.headers.authorization).replace(/^Bearer /, ''))
+    expect(sent).toHaveLength(6)
+    for (let i = 1; i < sent.length; i++) expect(sent[i]).not.toBe(sent[i - 1])
+  })
+
   it('keeps the books exact under concurrent load spread over both workers', async () => {
     await sql`UPDATE users SET quota = ${START_QUOTA} WHERE id = ${root.userId}`.execute(books.db)
     const token = await limitedToken('load')
-    const started = await readBooks(root.userId, token.id)
+    // The earlier tests' last settlements land first: the user's balance moves with them.
+    const started = await settledBooks(root.userId, token.id)
     let answered = 0
     await Promise.all(
       Array.from({ length: 16 }, async (_, lane) => {
@@ -201,7 +235,8 @@ describe('WORKERS=2 without Redis', () => {
 
   it('replaces a worker killed with -9 mid-stream; its holds come back and the books agree', async () => {
     const token = await limitedToken('crash')
-    const started = await readBooks(root.userId, token.id)
+    // The earlier tests' last settlements land first: the user's balance moves with them.
+    const started = await settledBooks(root.userId, token.id)
     const [first, second] = workerPids()
     let begun = 0
     const streams = Array.from({ length: 12 }, async () => {

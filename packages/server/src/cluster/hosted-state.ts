@@ -1,5 +1,6 @@
 import type { Env } from '../env.ts'
 import { OnceKeys } from '../lib/once-keys.ts'
+import { KeyTurns } from '../relay/pick-channel-key.ts'
 import { ResetTokens } from '../services/auth/reset-tokens.ts'
 import { createRateLimiters, rateLimitSettingsFrom } from '../services/ratelimit/rate-limiters.ts'
 import { VerificationCodes } from '../services/verification/verification-codes.ts'
@@ -7,8 +8,8 @@ import { HOSTED, LIMITER_METHODS, limiterName } from './hosted-names.ts'
 
 /**
  * The in-memory stores that every worker of one machine must share, kept by the cluster primary:
- * rate-limit counters, one-time email codes, reset tokens and once-only keys (OAuth states, quota
- * warnings). They are the same classes a single process uses on its own; with Redis configured the
+ * rate-limit counters, one-time email codes, reset tokens, once-only keys (OAuth states, quota
+ * warnings) and the turns of multi-key channels. They are the same classes a single process uses on its own; with Redis configured the
  * workers use Redis instead and none of this is asked.
  */
 export class HostedState {
@@ -21,6 +22,7 @@ export class HostedState {
     this.host(HOSTED.codes, new VerificationCodes(), ['issue', 'consume'])
     this.host(HOSTED.resetTokens, new ResetTokens(), ['issue', 'consume'])
     this.host(HOSTED.once, new OnceKeys(), ['claim'])
+    this.host(HOSTED.keyTurns, new KeyTurns(), ['take'])
   }
 
   /** Runs one call; a name or method that is not hosted is refused rather than looked up. */

@@ -84,6 +84,14 @@ describe('the cluster primary', () => {
     expect(claims.filter(Boolean)).toHaveLength(1)
   })
 
+  it('keeps the turns of a multi-key channel for all workers: requests on either take the keys in turn', async () => {
+    const { links } = cluster(2)
+    const taken: number[] = []
+    for (const link of [links[0], links[0], links[1], links[0], links[1], links[1]])
+      taken.push(await link!.call<number>(HOSTED.keyTurns, 'take', [7, 3, [0, 1, 2], 0]))
+    expect(taken).toEqual([0, 1, 2, 0, 1, 2])
+  })
+
   it('refuses what it does not host, and the caller hears why', async () => {
     const { links } = cluster(1)
     await expect(links[0]!.call(HOSTED.codes, 'constructor', [])).rejects.toThrow(

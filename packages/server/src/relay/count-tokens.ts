@@ -68,7 +68,7 @@ export async function countTokens(services: Services, input: CountTokensInput): 
   const groups = candidateGroups(services.options, token.group, user.group)
   const route = resolveRoute(await services.relay.channels.current(), groups, request.model, pinnedChannelId)
   const candidate = selectChannel(route.levels, 0, new Set())
-  const channel = candidate ? services.relay.keys.forAttempt(candidate.channel) : undefined
+  const channel = candidate ? await services.relay.keys.forAttempt(candidate.channel) : undefined
   if (!channel) throw localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })
   if (adapterFor(channel.type) === anthropicAdapter) {
     const counted = await countUpstream(services, channel, request, input.clientSignal)

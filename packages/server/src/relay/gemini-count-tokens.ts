@@ -52,7 +52,7 @@ export async function countGeminiTokens(services: Services, input: CountTokensIn
   const candidate = selectChannel(levels, 0, new Set())
   if (!candidate) throw notFound(model)
   const adapter = adapterFor(candidate.channel.type)
-  const channel = services.relay.keys.forAttempt(candidate.channel)
+  const channel = await services.relay.keys.forAttempt(candidate.channel)
   const upstreamModel = mappedModel(candidate.channel, model)
   if (
     adapter?.endpoints.has('gemini-count') &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MultiKeys, RelayChannel } from './cache/channel-cache.ts'
-import { KeyPicker, pickKeyIndex } from './pick-channel-key.ts'
+import { KeyPicker, KeyTurns, pickKeyIndex } from './pick-channel-key.ts'
 
 const keys = (mode: string, enabled: number[], count = 4): MultiKeys => ({
   mode,
@@ -35,15 +35,33 @@ describe('KeyPicker', () => {
   const channel = (multiKey?: MultiKeys) =>
     ({ id: 5, key: 'stored', ...(multiKey ? { multiKey } : {}) }) as RelayChannel
 
-  it('hands a single-key channel over as it is', () => {
+  it('hands a single-key channel over as it is', async () => {
     const single = channel()
-    expect(new KeyPicker().forAttempt(single)).toBe(single)
+    expect(await new KeyPicker().forAttempt(single)).toBe(single)
   })
 
-  it('keeps the polling position per channel between attempts, starting at the stored one', () => {
+  it('keeps the polling position per channel between attempts, starting at the stored one', async () => {
     const picker = new KeyPicker()
     const pool = channel({ ...keys('polling', [0, 1, 2], 3), pollingIndex: 2 })
-    expect([1, 2, 3, 4].map(() => picker.forAttempt(pool)?.key)).toEqual(['k2', 'k0', 'k1', 'k2'])
-    expect(picker.forAttempt(pool)?.keyIndex).toBe(0)
+    const picked: (string | undefined)[] = []
+    for (let i = 0; i < 4; i++) picked.push((await picker.forAttempt(pool))?.key)
+    expect(picked).toEqual(['k2', 'k0', 'k1', 'k2'])
+    expect((await picker.forAttempt(pool))?.keyIndex).toBe(0)
+  })
+
+  it('skips the keys this request tried, and has none when all are tried', async () => {
+    const picker = new KeyPicker()
+    const pool = channel(keys('polling', [0, 1, 2], 3))
+    expect((await picker.forAttempt(pool, new Set([0])))?.keyIndex).toBe(1)
+    expect(await picker.forAttempt(pool, new Set([0, 1, 2]))).toBeUndefined()
+  })
+
+  it("takes its turns from a keeper it is given (for workers: the cluster primary's)", async () => {
+    const shared = new KeyTurns()
+    const [a, b] = [new KeyPicker(Math.random, shared), new KeyPicker(Math.random, shared)]
+    const pool = channel(keys('polling', [0, 1], 2))
+    const picked: (number | undefined)[] = []
+    for (const picker of [a, a, b, b, a, b]) picked.push((await picker!.forAttempt(pool))?.keyIndex)
+    expect(picked).toEqual([0, 1, 0, 1, 0, 1])
   })
 })

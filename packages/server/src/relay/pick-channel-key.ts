@@ -32,19 +32,51 @@ export function pickKeyIndex(
 }
 
 /**
- * Picks the key of each attempt on a multi-key channel. The polling position is kept in memory,
- * per channel and per instance, like the reference does with its memory cache on: writing it to
- * the database on every request would put a write on the relay's path for a position that only
- * spreads load. Node runs one request's pick at a time, so no lock is needed; several instances
- * each go round the keys on their own, which still spreads them evenly. A restart starts from the
- * position stored in channel_info (the reference's, on a taken-over database).
+ * The polling position of each multi-key channel. A process keeps its own; the workers of one
+ * machine share the cluster primary's (hosted-state.ts), so that requests spread over the workers
+ * still take the keys in turn. A restart starts from the position stored in channel_info (the
+ * reference's, on a taken-over database).
+ */
+export class KeyTurns {
+  private readonly cursors = new Map<number, number>()
+
+  /** The key of this turn: the first of `candidates` at or after the channel's position, which moves past it. */
+  take(channelId: number, size: number, candidates: number[], stored: number): number | undefined {
+    const picked = pickKeyIndex(
+      {
+        mode: MultiKeyMode.polling,
+        keys: new Array<string>(size),
+        enabled: candidates,
+        autoDisabled: [],
+        pollingIndex: 0,
+      },
+      this.cursors.get(channelId) ?? stored,
+      NOTHING_TRIED
+    )
+    if (picked) this.cursors.set(channelId, picked.next)
+    return picked?.index
+  }
+}
+
+const NOTHING_TRIED: ReadonlySet<number> = new Set()
+
+/** Where the turns are kept: here, or the cluster primary's KeyTurns. */
+type TurnKeeper = { take(...args: Parameters<KeyTurns['take']>): number | undefined | Promise<number | undefined> }
+
+/**
+ * Picks the key of each attempt on a multi-key channel. The polling position is kept in memory
+ * (KeyTurns), like the reference does with its memory cache on: writing it to the database on
+ * every request would put a write on the relay's path for a position that only spreads load.
+ * Node runs one request's pick at a time, so no lock is needed; several instances each go round
+ * the keys on their own, which still spreads them evenly.
  */
 export class KeyPicker {
-  private readonly cursors = new Map<number, number>()
+  private readonly turns: TurnKeeper
   private readonly random: () => number
 
-  constructor(random: () => number = Math.random) {
+  constructor(random: () => number = Math.random, turns: TurnKeeper = new KeyTurns()) {
     this.random = random
+    this.turns = turns
   }
 
   /**
@@ -52,13 +84,20 @@ export class KeyPicker {
    * carrying the picked key and its index. Undefined when a multi-key channel has no enabled key
    * left that this request has not tried.
    */
-  forAttempt(channel: RelayChannel, skip: ReadonlySet<number> = new Set()): RelayChannel | undefined {
+  async forAttempt(
+    channel: RelayChannel,
+    skip: ReadonlySet<number> = NOTHING_TRIED
+  ): Promise<RelayChannel | undefined> {
     const keys = channel.multiKey
     if (!keys) return channel
-    const picked = pickKeyIndex(keys, this.cursors.get(channel.id) ?? keys.pollingIndex, skip, this.random)
-    if (!picked) return undefined
-    this.cursors.set(channel.id, picked.next)
-    return { ...channel, key: keys.keys[picked.index] as string, keyIndex: picked.index }
+    let index: number | undefined
+    if (keys.mode === MultiKeyMode.polling) {
+      const candidates = keys.enabled.filter((i) => !skip.has(i) && i < keys.keys.length)
+      if (candidates.length > 0)
+        index = await this.turns.take(channel.id, keys.keys.length, candidates, keys.pollingIndex)
+    } else index = pickKeyIndex(keys, keys.pollingIndex, skip, this.random)?.index
+    if (index === undefined) return undefined
+    return { ...channel, key: keys.keys[index] as string, keyIndex: index }
   }
 
   /** Whether a request that tried these keys of the channel could try another. */

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
-import type { WorkerLink } from '../cluster/worker-link.ts'
+import { HOSTED } from '../cluster/hosted-names.ts'
+import { remote, type WorkerLink } from '../cluster/worker-link.ts'
 import type { DialectName } from '../db/dsn.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { Env } from '../env.ts'
@@ -19,7 +20,7 @@ import { forwardLogOutbox } from './ledger/forward-log-outbox.ts'
 import { HoldSweeper } from './ledger/hold-sweeper.ts'
 import { LedgerSpool } from './ledger/ledger-spool.ts'
 import { QuotaLedger } from './ledger/quota-ledger.ts'
-import { KeyPicker } from './pick-channel-key.ts'
+import { KeyPicker, KeyTurns } from './pick-channel-key.ts'
 import { UpstreamClient } from './upstream/upstream-client.ts'
 
 /** What the relay keeps between requests: caches, the ledger, the upstream pools and the log queue. */
@@ -114,7 +115,10 @@ export function createRelayServices(deps: {
       language: env.DEFAULT_LANGUAGE,
     }),
     accessTokens: new AccessTokens(deps.options),
-    keys: new KeyPicker(),
+    keys: new KeyPicker(
+      Math.random,
+      deps.shared ? remote<KeyTurns>(deps.shared, HOSTED.keyTurns, ['take']) : new KeyTurns()
+    ),
     track: (work) => {
       const settled = work
         .catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed'))

@@ -161,7 +161,7 @@ async function relay(services: Services, input: RelayInput, trace: RelayTrace | 
         const keysTried = triedKeys.get(candidate.channel.id) ?? new Set<number>()
         triedKeys.set(candidate.channel.id, keysTried)
         exchange.tried.push(candidate.channel.id)
-        const channel = services.relay.keys.forAttempt(candidate.channel, keysTried)
+        const channel = await services.relay.keys.forAttempt(candidate.channel, keysTried)
         if (!channel) {
           for (const index of candidate.channel.multiKey?.enabled ?? []) keysTried.add(index)
           lastError = localError(503, 'model_not_found', 'channel.none', { group: route.group, model: request.model })

@@ -54,7 +54,7 @@ export async function testChannel(
   const snapshot = await services.relay.channels.current()
   const cached = snapshot.channels.get(channelId)
   if (!cached) return { success: false, message: translate('channel.test_not_found', language), time: 0 }
-  const channel = testedKey(services, cached)
+  const channel = await testedKey(services, cached)
   if (!channel) return { success: false, message: translate('channel.no_enabled_key', language), time: 0 }
   const adapter = adapterFor(channel.type)
   const testModel = model || channel.testModel || channel.models[0] || 'gpt-4o-mini'
@@ -113,10 +113,10 @@ export async function testChannel(
  * would pick it; when none is enabled, with one of its auto-disabled keys, so a passing test can
  * bring a recovered key (and its channel) back. Undefined when every key was disabled by hand.
  */
-function testedKey(services: Services, channel: RelayChannel): RelayChannel | undefined {
+async function testedKey(services: Services, channel: RelayChannel): Promise<RelayChannel | undefined> {
   const keys = channel.multiKey
   if (!keys) return channel
-  const picked = services.relay.keys.forAttempt(channel)
+  const picked = await services.relay.keys.forAttempt(channel)
   if (picked) return picked
   const index = keys.autoDisabled[Math.floor(Math.random() * keys.autoDisabled.length)]
   return index === undefined ? undefined : { ...channel, key: keys.keys[index] as string, keyIndex: index }

@@ -134,7 +134,7 @@ export async function submitMjTask(
   }
   if (!isMidjourneyChannel(channel)) throw new MjError(400, 'midjourney.channel_not_mj', { id: channel.id })
   // A multi-key channel sends this task with one of its keys, picked as for any request.
-  channel = services.relay.keys.forAttempt(channel) ?? channel
+  channel = (await services.relay.keys.forAttempt(channel)) ?? channel
 
   const price = mjPrice(services, model, group, user.group)
   const quotaPerUnit = services.options.number('QuotaPerUnit')

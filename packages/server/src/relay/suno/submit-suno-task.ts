@@ -127,7 +127,7 @@ export async function submitSunoTask(services: Services, input: SubmitInput): Pr
       const candidate = selectChannel(levels, attempt, new Set(tried))
       if (!candidate) break
       tried.push(candidate.channel.id)
-      const channel = services.relay.keys.forAttempt(candidate.channel) ?? candidate.channel
+      const channel = (await services.relay.keys.forAttempt(candidate.channel)) ?? candidate.channel
       try {
         accepted = { taskId: await sendToSuno(services, channel, action, body, input.clientSignal), channel }
       } catch (error) {

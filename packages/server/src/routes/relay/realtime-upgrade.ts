@@ -96,7 +96,7 @@ async function accept(
       pinnedChannelId
     )
     const selected = selectChannel(route.levels, 0, new Set())?.channel
-    const channel = selected && services.relay.keys.forAttempt(selected)
+    const channel = selected && (await services.relay.keys.forAttempt(selected))
     if (!channel) throw localError(503, 'model_not_found', 'channel.none', { group: route.group, model })
     if (!adapterFor(channel.type)?.endpoints.has('realtime'))
       throw localError(501, 'not_implemented', 'request.not_implemented')
