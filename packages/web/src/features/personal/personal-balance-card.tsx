@@ -34,12 +34,14 @@ export function BalanceCard({ user, display }: { user: SelfUser; display: QuotaD
             </p>
           </div>
         </div>
-        <dl className="grid grid-cols-3 gap-2 rounded-lg border bg-muted/30 px-2 py-3 sm:px-3">
+        {/* On a phone one figure per line, label left and figure right: three columns of 100 px
+            would break a six-decimal amount in the middle of the number. */}
+        <dl className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/30 px-3 py-3 sm:grid-cols-3">
           {stats.map((stat) => (
-            <div key={stat.key} className="min-w-0 text-center">
+            <div key={stat.key} className="flex min-w-0 items-baseline justify-between gap-3 sm:block sm:text-center">
               <dt className="text-xs leading-tight text-muted-foreground">{stat.label}</dt>
               <dd
-                className="mt-1 text-base leading-tight font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl"
+                className="text-base leading-tight font-semibold whitespace-nowrap tabular-nums sm:mt-1 sm:text-xl sm:whitespace-normal sm:[overflow-wrap:anywhere]"
                 data-testid={`balance-${stat.key}`}
               >
                 {stat.value}
