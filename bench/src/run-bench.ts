@@ -125,7 +125,7 @@ async function main(): Promise<number> {
     if (load > 0.5)
       console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
     console.log(
-      'latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare; workers = the gateway with WORKERS=${config.workers} (CPU summed over its processes, RSS of the largest), vs 1 proc = workers against WORKERS=1'
+      `latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare; workers = the gateway with WORKERS=${config.workers} (CPU summed over its processes, RSS of the largest), vs 1 proc = workers against WORKERS=1`
     )
     if (config.cpuProfile)
       console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
