@@ -78,7 +78,12 @@ async function serve(env: Env, logger: Logger, placement?: Placement): Promise<v
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
   // The primary died (kill -9 included): finish what is in flight and go, rather than serve orphaned.
-  if (placement) process.on('disconnect', () => shutdown('primary gone'))
+  // Node's cluster would exit the worker on the spot (losing the answers in flight and the queued
+  // settlements) unless the disconnect counts as expected, which its own listener checks first.
+  cluster.worker?.once('disconnect', () => {
+    if (cluster.worker) cluster.worker.exitedAfterDisconnect = true
+    shutdown('primary gone')
+  })
 }
 
 main().catch((error: unknown) => {

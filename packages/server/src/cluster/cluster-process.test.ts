@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setupRoot, type ProcessConsole } from '../../test/process-console.ts'
+import { setupRoot, signIn, type ProcessConsole } from '../../test/process-console.ts'
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts'
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
@@ -113,18 +113,20 @@ beforeAll(async () => {
   // Streams of 20 chunks 40 ms apart: about 0.8 s, long enough to be caught in flight.
   mock = await startMockUpstream({ chunks: 20, chunkDelayMs: 40 })
   const sqlitePath = join(dir, 'gateway.db')
-  server = await startServerProcess({
-    WORKERS: '2',
-    SQLITE_PATH: sqlitePath,
-    ...(database.dsn ? { SQL_DSN: database.dsn } : {}),
-    LEDGER_HEARTBEAT_SECONDS: '1',
-    // Only the primary may carry changes within the test: the periodic reloads are an hour away.
-    SYNC_FREQUENCY: '3600',
-    CRITICAL_RATE_LIMIT: String(CRITICAL_LIMIT),
-    TRUSTED_PROXIES: '127.0.0.1,::1',
-  })
+  server = await startServerProcess(serverEnv(sqlitePath))
   books = await openDatabase(parseDsn(database.dsn, sqlitePath), { maxOpen: 2, maxLifetimeSeconds: 60 })
 }, 60_000)
+
+const serverEnv = (sqlitePath: string) => ({
+  WORKERS: '2',
+  SQLITE_PATH: sqlitePath,
+  ...(database.dsn ? { SQL_DSN: database.dsn } : {}),
+  LEDGER_HEARTBEAT_SECONDS: '1',
+  // Only the primary may carry changes within the test: the periodic reloads are an hour away.
+  SYNC_FREQUENCY: '3600',
+  CRITICAL_RATE_LIMIT: String(CRITICAL_LIMIT),
+  TRUSTED_PROXIES: '127.0.0.1,::1',
+})
 
 afterAll(async () => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) await server.kill9()
@@ -293,5 +295,46 @@ describe('WORKERS=2 without Redis', () => {
       }
     })
     expect(alive).toEqual([])
+  }, 60_000)
+
+  it('lets the workers finish their streams and settle them when the primary is killed with -9', async () => {
+    server = await startServerProcess(serverEnv(join(dir, 'gateway.db')))
+    root = await signIn(server.url)
+    const token = await limitedToken('orphaned')
+    const started = await settledBooks(root.userId, token.id)
+    const pids = workerPids()
+    let begun = 0
+    const streams = Array.from({ length: 8 }, async () => {
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify(chatBody(true)),
+      })
+      const reader = response.body!.getReader()
+      let text = new TextDecoder().decode((await reader.read()).value)
+      begun++
+      for (let part = await reader.read(); !part.done; part = await reader.read())
+        text += new TextDecoder().decode(part.value)
+      return text.includes('[DONE]') ? 'whole' : 'cut'
+    })
+    while (begun < 8) await sleep(20)
+    process.kill(server.child.pid!, 'SIGKILL')
+    expect(await Promise.all(streams)).toEqual(Array.from({ length: 8 }, () => 'whole'))
+    const deadline = Date.now() + 15_000
+    const alive = () =>
+      pids.filter((pid) => {
+        try {
+          process.kill(pid, 0)
+          return true
+        } catch {
+          return false
+        }
+      })
+    while (alive().length > 0 && Date.now() < deadline) await sleep(100)
+    expect(alive()).toEqual([])
+    expect(server.output()).toContain('"signal":"primary gone"')
+    const after = await expectBalanced(root.userId, token.id, started.quota)
+    expect(after.rows).toBe(8)
+    expect(after.logged).toBeGreaterThan(0)
   }, 60_000)
 })
