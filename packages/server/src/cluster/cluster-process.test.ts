@@ -107,6 +107,45 @@ async function limitedToken(name: string): Promise<{ key: string; id: number }> 
   })
 }
 
+/**
+ * `count` streams on connections of their own; `begun` counts those past their first bytes, and
+ * each ends 'whole' (its [DONE] arrived) or 'cut'.
+ */
+function openStreams(key: string, count: number) {
+  let begun = 0
+  const outcomes = Promise.all(
+    Array.from({ length: count }, async (): Promise<'whole' | 'cut'> => {
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify(chatBody(true)),
+      })
+      const reader = response.body!.getReader()
+      const decoder = new TextDecoder()
+      let text = decoder.decode((await reader.read()).value)
+      begun++
+      try {
+        for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value)
+      } catch {
+        return 'cut'
+      }
+      return text.includes('[DONE]') ? 'whole' : 'cut'
+    })
+  )
+  return { begun: () => begun, outcomes }
+}
+
+/** Those of `pids` still running. */
+const alive = (pids: number[]) =>
+  pids.filter((pid) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  })
+
 beforeAll(async () => {
   database = await createTestDatabase()
   dir = mkdtempSync(join(tmpdir(), 'cluster-'))
@@ -240,28 +279,10 @@ describe('WORKERS=2 without Redis', () => {
     // The earlier tests' last settlements land first: the user's balance moves with them.
     const started = await settledBooks(root.userId, token.id)
     const [first, second] = workerPids()
-    let begun = 0
-    const streams = Array.from({ length: 12 }, async () => {
-      const response = await fetch(`${server.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
-        body: JSON.stringify(chatBody(true)),
-      })
-      const reader = response.body!.getReader()
-      await reader.read()
-      begun++
-      return reader
-        .read()
-        .then(async () => {
-          while (!(await reader.read()).done);
-          return 'whole'
-        })
-        .catch(() => 'cut')
-    })
-    while (begun < 12) await sleep(20)
+    const streams = openStreams(token.key, 12)
+    while (streams.begun() < 12) await sleep(20)
     process.kill(second!, 'SIGKILL')
-    const outcomes = await Promise.all(streams)
-    expect(outcomes).toContain('cut')
+    expect(await streams.outcomes).toContain('cut')
     const deadline = Date.now() + 15_000
     while (workerPids().length < 3 && Date.now() < deadline) await sleep(100)
     expect(workerPids()).toHaveLength(3)
@@ -286,15 +307,7 @@ describe('WORKERS=2 without Redis', () => {
   it('stops the primary and every worker on SIGTERM, each with code 0', async () => {
     const pids = workerPids()
     expect(await server.terminate()).toBe(0)
-    const alive = pids.filter((pid) => {
-      try {
-        process.kill(pid, 0)
-        return true
-      } catch {
-        return false
-      }
-    })
-    expect(alive).toEqual([])
+    expect(alive(pids)).toEqual([])
   }, 60_000)
 
   it('lets the workers finish their streams and settle them when the primary is killed with -9', async () => {
@@ -303,35 +316,13 @@ describe('WORKERS=2 without Redis', () => {
     const token = await limitedToken('orphaned')
     const started = await settledBooks(root.userId, token.id)
     const pids = workerPids()
-    let begun = 0
-    const streams = Array.from({ length: 8 }, async () => {
-      const response = await fetch(`${server.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
-        body: JSON.stringify(chatBody(true)),
-      })
-      const reader = response.body!.getReader()
-      let text = new TextDecoder().decode((await reader.read()).value)
-      begun++
-      for (let part = await reader.read(); !part.done; part = await reader.read())
-        text += new TextDecoder().decode(part.value)
-      return text.includes('[DONE]') ? 'whole' : 'cut'
-    })
-    while (begun < 8) await sleep(20)
+    const streams = openStreams(token.key, 8)
+    while (streams.begun() < 8) await sleep(20)
     process.kill(server.child.pid!, 'SIGKILL')
-    expect(await Promise.all(streams)).toEqual(Array.from({ length: 8 }, () => 'whole'))
+    expect(await streams.outcomes).toEqual(Array.from({ length: 8 }, () => 'whole'))
     const deadline = Date.now() + 15_000
-    const alive = () =>
-      pids.filter((pid) => {
-        try {
-          process.kill(pid, 0)
-          return true
-        } catch {
-          return false
-        }
-      })
-    while (alive().length > 0 && Date.now() < deadline) await sleep(100)
-    expect(alive()).toEqual([])
+    while (alive(pids).length > 0 && Date.now() < deadline) await sleep(100)
+    expect(alive(pids)).toEqual([])
     expect(server.output()).toContain('"signal":"primary gone"')
     const after = await expectBalanced(root.userId, token.id, started.quota)
     expect(after.rows).toBe(8)
