@@ -24,7 +24,6 @@ import { OptionStore } from './options/option-store.ts'
 import {
   createRateLimiters,
   rateLimitSettingsFrom,
-  remoteRateLimiters,
   type RateLimiters,
   type RateLimitSettings,
 } from './ratelimit/rate-limiters.ts'
@@ -182,9 +181,7 @@ export async function createServices(
     logDb: logs.db,
     dialect: main.dialect,
     options,
-    limiters: shared
-      ? remoteRateLimiters(shared, rateLimits)
-      : createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX),
+    limiters: createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX, shared),
     redis,
     shared,
     resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),

@@ -134,30 +134,28 @@ export function rateLimitSettingsFrom(env: Env): RateLimitSettings {
   }
 }
 
-export function createRateLimiters(settings: RateLimitSettings, redis?: RedisClient, prefix?: string): RateLimiters {
+/**
+ * The limiters the settings ask for: this process's (shared through Redis when there is one), or,
+ * for a worker of several without Redis, the cluster primary's. The primary builds the same
+ * limiters from the same settings (hosted-state.ts), so that N workers allow what one process
+ * allows rather than N times as much.
+ */
+export function createRateLimiters(
+  settings: RateLimitSettings,
+  redis?: RedisClient,
+  prefix?: string,
+  shared?: WorkerLink
+): RateLimiters {
+  const limiter = (field: keyof RateLimiters, name: string, rule: LimitRule, countLocallyToo = false): RateCounter =>
+    shared
+      ? remote<RateCounter>(shared, limiterName(field), LIMITER_METHODS)
+      : new Limiter(name, rule, redis, prefix, { countLocallyToo })
   // The names are the reference's marks (GA, GW, CT, SR), so counters read alike in a shared Redis.
   return {
-    globalApi: settings.globalApi ? new Limiter('GA', settings.globalApi, redis, prefix) : undefined,
-    web: settings.web ? new Limiter('GW', settings.web, redis, prefix) : undefined,
-    critical: settings.critical ? new Limiter('CT', settings.critical, redis, prefix) : undefined,
-    search: settings.search ? new Limiter('SR', settings.search, redis, prefix) : undefined,
-    loginFailures: new Limiter('LF', settings.loginFailures, redis, prefix, { countLocallyToo: true }),
-  }
-}
-
-/**
- * The limiters of a worker of several without Redis: every count is kept by the cluster primary
- * (hosted-state.ts builds the same limiters from the same settings), so that N workers allow what
- * one process allows rather than N times as much.
- */
-export function remoteRateLimiters(link: WorkerLink, settings: RateLimitSettings): RateLimiters {
-  const counter = (field: keyof RateLimiters): RateCounter =>
-    remote<RateCounter>(link, limiterName(field), LIMITER_METHODS)
-  return {
-    globalApi: settings.globalApi ? counter('globalApi') : undefined,
-    web: settings.web ? counter('web') : undefined,
-    critical: settings.critical ? counter('critical') : undefined,
-    search: settings.search ? counter('search') : undefined,
-    loginFailures: counter('loginFailures'),
+    globalApi: settings.globalApi ? limiter('globalApi', 'GA', settings.globalApi) : undefined,
+    web: settings.web ? limiter('web', 'GW', settings.web) : undefined,
+    critical: settings.critical ? limiter('critical', 'CT', settings.critical) : undefined,
+    search: settings.search ? limiter('search', 'SR', settings.search) : undefined,
+    loginFailures: limiter('loginFailures', 'LF', settings.loginFailures, true),
   }
 }
