@@ -1,3 +1,9 @@
+/** One SSE line inside `data`: its bytes are `data[start, end)`, without the line break. */
+export type LineVisitor = (data: Buffer, start: number, end: number, crlf: boolean) => void
+
+/** Bounded: one SSE line longer than this is not a reply a client can use. */
+const MAX_LINE_BYTES = 8 * 1024 * 1024
+
 /**
  * Splits an SSE byte stream into lines without decoding or copying the payload that is passed
  * through. Only the `data:` lines the caller asks about are turned into strings.
@@ -7,6 +13,15 @@ export class SseLineScanner {
 
   /** Calls `onLine` for every complete line (without the line break) in this chunk. */
   push(chunk: Buffer, onLine: (line: Buffer) => void): void {
+    this.scan(chunk, (data, start, end) => onLine(data.subarray(start, end)))
+  }
+
+  /**
+   * The same without a Buffer per line: each complete line as a range of the answered `data`,
+   * which is the chunk itself unless a line began in the previous one. `complete` is where the
+   * last complete line (with its break) ends; what follows waits for the next chunk.
+   */
+  scan(chunk: Buffer, onLine: LineVisitor): { data: Buffer; complete: number } {
     let data = chunk
     if (this.remainder) {
       data = Buffer.concat([this.remainder, chunk])
@@ -16,15 +31,15 @@ export class SseLineScanner {
     for (;;) {
       const end = data.indexOf(10, start)
       if (end === -1) break
-      const lineEnd = end > start && data[end - 1] === 13 ? end - 1 : end
-      onLine(data.subarray(start, lineEnd))
+      const crlf = end > start && data[end - 1] === 13
+      onLine(data, start, crlf ? end - 1 : end, crlf)
       start = end + 1
     }
     if (start < data.length) {
-      // Bounded: one SSE line longer than this is not a reply a client can use.
-      if (data.length - start > 8 * 1024 * 1024) throw new Error('SSE line too long')
+      if (data.length - start > MAX_LINE_BYTES) throw new Error('SSE line too long')
       this.remainder = Buffer.from(data.subarray(start))
     }
+    return { data, complete: start }
   }
 
   /** What is left after the stream ended (a last line without a line break). */
@@ -38,6 +53,13 @@ const DATA_PREFIX = Buffer.from('data:')
 
 /** The payload of a `data:` line, or undefined for comments, event names and blank lines. */
 export function dataPayload(line: Buffer): string | undefined {
-  if (line.length < 5 || line.compare(DATA_PREFIX, 0, 5, 0, 5) !== 0) return undefined
-  return line.toString('utf8', line[5] === 32 ? 6 : 5)
+  const start = payloadStart(line, 0, line.length)
+  return start === -1 ? undefined : line.toString('utf8', start)
+}
+
+/** Where the payload of the `data:` line `data[start, end)` begins, or -1 for any other line. */
+export function payloadStart(data: Buffer, start: number, end: number): number {
+  if (end - start < 5) return -1
+  for (let i = 0; i < 5; i++) if (data[start + i] !== DATA_PREFIX[i]) return -1
+  return data[start + 5] === 32 && start + 5 < end ? start + 6 : start + 5
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { SsePassThrough, type PassThroughOptions } from './sse-pass-through.ts'
+
+const chunkLine = (content: string, model = 'gpt-4o') =>
+  `data: {"id":"c1","model":"${model}","choices":[{"index":0,"delta":{"content":${JSON.stringify(content)}}}],"usage":null}`
+const usageLine = (model = 'gpt-4o') =>
+  `data: {"id":"c1","model":"${model}","choices":[],"usage":{"prompt_tokens":7,"completion_tokens":3,"total_tokens":10}}`
+
+/** Runs `bytes` through a pass-through cut at the given offsets; answers what the client got. */
+function relay(bytes: Buffer, cuts: number[], options: PassThroughOptions) {
+  const stream = new SsePassThrough(options)
+  const out: Buffer[] = []
+  let from = 0
+  for (const cut of [...cuts, bytes.length]) {
+    stream.chunk(bytes.subarray(from, cut), out)
+    from = cut
+  }
+  stream.end(out)
+  return { text: Buffer.concat(out).toString(), stream, pieces: out }
+}
+
+const plain: PassThroughOptions = { forcedUsageChunk: false, requestedModel: 'gpt-4o' }
+
+describe('SsePassThrough', () => {
+  it('passes an unchanged chunk through as itself, without a copy', () => {
+    const bytes = Buffer.from(`${chunkLine('Hi')}\n\n${usageLine()}\n\ndata: [DONE]\n\n`)
+    const stream = new SsePassThrough(plain)
+    const pieces: Buffer[] = []
+    stream.chunk(bytes, pieces)
+    expect(pieces).toHaveLength(1)
+    expect(pieces[0]).toBe(bytes)
+    expect(stream.usage).toMatchObject({ promptTokens: 7, completionTokens: 3 })
+    expect(stream.sawPayload).toBe(true)
+  })
+
+  it('gives the same bytes, usage and text wherever the stream is cut', () => {
+    const source = [
+      chunkLine('你好'),
+      '',
+      ': keep-alive',
+      '',
+      `${chunkLine('world', 'upstream-x')}\r`,
+      '\r',
+      usageLine('upstream-x'),
+      '',
+      'data: [DONE]',
+      '',
+    ].join('\n')
+    const bytes = Buffer.from(source)
+    const options: PassThroughOptions = {
+      forcedUsageChunk: true,
+      requestedModel: 'gpt-4o',
+      upstreamModel: 'upstream-x',
+    }
+    const whole = relay(bytes, [], options)
+    // The usage chunk and its blank line are gone, CRLF became LF, the mapped name is the requested one.
+    expect(whole.text).toBe(
+      [chunkLine('你好'), '', ': keep-alive', '', chunkLine('world'), '', 'data: [DONE]', ''].join('\n')
+    )
+    expect(whole.stream.usage).toMatchObject({ promptTokens: 7, completionTokens: 3 })
+    for (let a = 1; a < bytes.length; a++) {
+      const once = relay(bytes, [a], options)
+      expect(once.text, `cut at ${a}`).toBe(whole.text)
+      expect(once.stream.usage).toEqual(whole.stream.usage)
+      const b = Math.min(bytes.length - 1, a + 7)
+      if (b > a) expect(relay(bytes, [a, b], options).text, `cut at ${a} and ${b}`).toBe(whole.text)
+    }
+  })
+
+  it('keeps the text for counting when no usage comes, and a last line without its break', () => {
+    const bytes = Buffer.from(`${chunkLine('Hello ')}\n\n${chunkLine('there')}\n\ndata: [DONE]`)
+    for (const cuts of [[], [10], [bytes.length - 3]]) {
+      const { text, stream } = relay(bytes, cuts, plain)
+      expect(text).toBe(`${chunkLine('Hello ')}\n\n${chunkLine('there')}\n\ndata: [DONE]\n`)
+      expect(stream.usage).toBeUndefined()
+      expect(stream.completionText()).toBe('Hello there')
+    }
+  })
+
+  it('answers no completion text once usage came, and keeps the usage chunk the client asked for', () => {
+    const bytes = Buffer.from(`${chunkLine('a')}\n\n${usageLine()}\n\n`)
+    const { text, stream } = relay(bytes, [5], plain)
+    expect(text).toBe(bytes.toString())
+    expect(stream.completionText()).toBeUndefined()
+  })
+
+  it('reads only a usage object: "usage":null and the word usage in the content are passed by', () => {
+    const tricky = `data: {"choices":[{"delta":{"content":"\\"usage\\": {"}}],"usage" : null}`
+    const spaced = `data: {"choices":[],"usage" :\t{"prompt_tokens":2,"completion_tokens":1}}`
+    const { stream: none } = relay(Buffer.from(`${tricky}\n\n`), [], plain)
+    expect(none.usage).toBeUndefined()
+    const { stream: found } = relay(Buffer.from(`${tricky}\n\n${spaced}\n\n`), [], plain)
+    expect(found.usage).toMatchObject({ promptTokens: 2, completionTokens: 1 })
+  })
+
+  it('does not count [DONE] or comments as a payload', () => {
+    const { stream } = relay(Buffer.from(': ping\n\ndata: [DONE]\n\n'), [], plain)
+    expect(stream.sawPayload).toBe(false)
+  })
+
+  it('keeps at most about a megabyte for counting', () => {
+    const line = `${chunkLine('x'.repeat(1000))}\n\n`
+    const stream = new SsePassThrough(plain)
+    const out: Buffer[] = []
+    for (let i = 0; i < 3000; i++) stream.chunk(Buffer.from(line), out)
+    const counted = stream.completionText() ?? ''
+    expect(counted.length).toBeGreaterThan(900_000)
+    expect(counted.length).toBeLessThan(1_100_000)
+  })
+})

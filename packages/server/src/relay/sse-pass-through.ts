@@ -1,0 +1,157 @@
+import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
+import type { Usage } from '../services/billing/compute-quota.ts'
+import { payloadStart, SseLineScanner } from './upstream/sse-scanner.ts'
+
+/** Bytes kept for local counting when upstream sends no usage; beyond them the rest is not counted. */
+const MAX_KEPT_BYTES = 1024 * 1024
+const NEWLINE = Buffer.from('\n')
+const DATA_SPACE = Buffer.from('data: ')
+const USAGE_KEY = Buffer.from('"usage"')
+const DONE = Buffer.from('[DONE]')
+
+export interface PassThroughOptions {
+  /** the gateway asked for the usage chunk, the client did not: drop it */
+  forcedUsageChunk: boolean
+  /** the model the client asked for */
+  requestedModel: string
+  /** the model name upstream answers with, when the channel maps it to another */
+  upstreamModel?: string
+}
+
+/**
+ * An OpenAI-compatible SSE stream on its way to the client. Lines pass through as the bytes they
+ * arrived in: a chunk whose lines are all unchanged goes out as one view of itself, without a copy
+ * or a decode. Only a mapped model name is written back to the requested one, a usage chunk the
+ * gateway asked for (but the client did not) is dropped, and a CRLF line ends in LF. Usage is read
+ * from the one line that carries a `"usage"` object; while none has come, the lines are kept (up to
+ * MAX_KEPT_BYTES) so the produced text can be counted.
+ */
+export class SsePassThrough {
+  usage: Usage | undefined
+  /** a data line other than [DONE] went by */
+  sawPayload = false
+  private readonly scanner = new SseLineScanner()
+  private readonly options: PassThroughOptions
+  private readonly upstreamModelField: Buffer | undefined
+  private readonly requestedModelField: string
+  /** views of the complete lines passed so far, for counting when no usage comes */
+  private readonly kept: Buffer[] = []
+  private keptBytes = 0
+  private dropBlank = false
+
+  constructor(options: PassThroughOptions) {
+    this.options = options
+    const mapped = options.upstreamModel !== undefined && options.upstreamModel !== options.requestedModel
+    this.upstreamModelField = mapped ? Buffer.from(`"model":"${options.upstreamModel}"`) : undefined
+    this.requestedModelField = `"model":${JSON.stringify(options.requestedModel)}`
+  }
+
+  /** The client's bytes for this upstream chunk, pushed into `out`; a line cut at the end waits for the next. */
+  chunk(chunk: Buffer, out: Buffer[]): void {
+    let runStart = 0
+    const { data, complete } = this.scanner.scan(chunk, (data, start, end, crlf) => {
+      const replacement = this.line(data, start, end)
+      if (replacement === undefined && !crlf) return
+      if (start > runStart) out.push(data.subarray(runStart, start))
+      if (replacement === undefined) out.push(data.subarray(start, end), NEWLINE)
+      else if (replacement !== null) out.push(replacement, NEWLINE)
+      runStart = end + (crlf ? 2 : 1)
+    })
+    if (complete > runStart)
+      out.push(runStart === 0 && complete === data.length ? data : data.subarray(runStart, complete))
+    if (!this.usage && complete > 0 && this.keptBytes < MAX_KEPT_BYTES) {
+      this.kept.push(complete === data.length ? data : data.subarray(0, complete))
+      this.keptBytes += complete
+    }
+  }
+
+  /** The upstream ended: a last line without its line break. */
+  end(out: Buffer[]): void {
+    this.scanner.flush((line) => {
+      const replacement = this.line(line, 0, line.length)
+      if (replacement !== null) out.push(replacement ?? line, NEWLINE)
+      if (!this.usage && this.keptBytes < MAX_KEPT_BYTES) this.kept.push(line, NEWLINE)
+    })
+  }
+
+  /** The text the stream produced, when it brought no usage (undefined when it did). */
+  completionText(): string | undefined {
+    if (this.usage) return undefined
+    const scanner = new SseLineScanner()
+    let text = ''
+    for (const piece of this.kept)
+      scanner.scan(piece, (data, start, end) => {
+        const at = payloadStart(data, start, end)
+        if (at !== -1) text += textOfPayload(data.toString('utf8', at, end))
+      })
+    return text
+  }
+
+  /** undefined: the line goes out unchanged; null: it is dropped; a Buffer: what goes out instead. */
+  private line(data: Buffer, start: number, end: number): Buffer | null | undefined {
+    const at = payloadStart(data, start, end)
+    if (at === -1) {
+      if (start === end && this.dropBlank) {
+        this.dropBlank = false
+        return null
+      }
+      return undefined
+    }
+    if (!this.sawPayload && !equalsAt(data, at, end, DONE)) this.sawPayload = true
+    // Many upstreams send "usage":null on every chunk; only an object is worth parsing.
+    if (hasUsageObject(data, at, end)) {
+      const parsed = safeParse(data.toString('utf8', at, end))
+      const found = readOpenAIUsage(parsed?.usage)
+      if (found) this.usage = found
+      if (this.options.forcedUsageChunk && Array.isArray(parsed?.choices) && parsed.choices.length === 0) {
+        this.dropBlank = true
+        return null
+      }
+    }
+    const field = this.upstreamModelField
+    if (field && indexWithin(data, field, at, end) !== -1) {
+      const text = data.toString('utf8', at, end).replaceAll(field.toString(), this.requestedModelField)
+      return Buffer.concat([DATA_SPACE, Buffer.from(text)])
+    }
+    return undefined
+  }
+}
+
+function indexWithin(data: Buffer, needle: Buffer, start: number, end: number): number {
+  const found = data.indexOf(needle, start)
+  return found !== -1 && found + needle.length <= end ? found : -1
+}
+
+function equalsAt(data: Buffer, start: number, end: number, expected: Buffer): boolean {
+  return end - start === expected.length && data.compare(expected, 0, expected.length, start, end) === 0
+}
+
+const isSpace = (byte: number | undefined) => byte === 32 || byte === 9 || byte === 13
+
+/** `"usage"` followed by optional blanks, a colon, optional blanks and `{`, anywhere in the payload. */
+function hasUsageObject(data: Buffer, start: number, end: number): boolean {
+  for (let found = indexWithin(data, USAGE_KEY, start, end); found !== -1;) {
+    let i = found + USAGE_KEY.length
+    while (i < end && isSpace(data[i])) i++
+    if (data[i] === 58 && i < end) {
+      i++
+      while (i < end && isSpace(data[i])) i++
+      if (i < end && data[i] === 123) return true
+    }
+    found = indexWithin(data, USAGE_KEY, found + 1, end)
+  }
+  return false
+}
+
+function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {
+  try {
+    return JSON.parse(text) as { usage?: unknown; choices?: unknown[] }
+  } catch {
+    return undefined
+  }
+}
+
+function textOfPayload(payload: string): string {
+  const parsed = safeParse(payload)
+  return Array.isArray(parsed?.choices) ? parsed.choices.map(completionTextOf).join('') : ''
+}
