@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeQuota, isPlausibleUsage } from './compute-quota.ts'
+import { computeQuota, exactQuota, isPlausibleUsage } from './compute-quota.ts'
 import { multiply, roundToInteger, toDecimal } from './exact-decimal.ts'
 import type { Price } from './resolve-price.ts'
 
@@ -88,6 +88,57 @@ describe('computeQuota properties', () => {
       expect(Number.isSafeInteger(quota) && quota >= 0).toBe(true)
       expect(computeQuota(price, { ...usage, completionTokens: completion + 1 }, 500000)).toBeGreaterThanOrEqual(quota)
     }
+  })
+})
+
+describe('computeQuota on numbers against BigInt', () => {
+  it('answers what the BigInt decimals answer, over 200,000 generated cases', () => {
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T
+    // Ratios as operators write them, and some with many digits that leave the fast path.
+    const ratios = [0, 0.0001, 0.075, 0.1, 0.123456789, 1 / 3, 1.25, 2.5, 4 / 3, 37.5, 1234.5678, 1e-9, 3e7]
+    const counts = () => pick([0, 1, 7, 999, Math.floor(next() * 2_000_000), Math.floor(next() * 1e9)])
+    for (let i = 0; i < 200_000; i++) {
+      const price = ratio(pick(ratios), {
+        completionRatio: pick(ratios),
+        cacheRatio: pick(ratios),
+        cacheCreationRatio: pick(ratios),
+        groupRatio: pick(ratios),
+      })
+      const prompt = counts()
+      const cached = Math.floor(next() * prompt * 0.6)
+      const creation = Math.floor(next() * (prompt - cached))
+      const usage = {
+        promptTokens: prompt,
+        completionTokens: counts(),
+        cachedTokens: cached,
+        cacheCreationTokens: creation,
+      }
+      let expected: number | string
+      try {
+        expected = exactQuota(price, usage, 500000)
+      } catch (error) {
+        expected = String(error)
+      }
+      let actual: number | string
+      try {
+        actual = computeQuota(price, usage, 500000)
+      } catch (error) {
+        actual = String(error)
+      }
+      if (actual !== expected) expect({ price, usage, actual }).toEqual({ price, usage, actual: expected })
+    }
+  })
+  it('takes the BigInt path where numbers would lose digits', () => {
+    // 1e9 × 0.123456789 × 1234.5678 × 1 is past 2^53 in units; the answer is still exact.
+    const price = ratio(1234.5678, { completionRatio: 0.123456789 })
+    const usage = { promptTokens: 0, completionTokens: 1e9 }
+    expect(computeQuota(price, usage, 500000)).toBe(exactQuota(price, usage, 500000))
+    expect(computeQuota(price, usage, 500000)).toBe(152415776391)
   })
 })
 

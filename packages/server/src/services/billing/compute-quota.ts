@@ -1,5 +1,15 @@
 import type { Usage } from '../../providers/types.ts'
-import { add, isZero, multiply, roundToInteger, toDecimal } from './exact-decimal.ts'
+import {
+  add,
+  exactPlus,
+  exactTimes,
+  isZero,
+  multiply,
+  roundDown10,
+  roundToInteger,
+  smallDecimal,
+  toDecimal,
+} from './exact-decimal.ts'
 import type { Price } from './resolve-price.ts'
 
 // The contract lives with the providers, which produce it; billing keeps exporting it for its callers.
@@ -24,6 +34,42 @@ export function isPlausibleUsage(usage: Usage): boolean {
  * Never negative; a request with no tokens at all costs nothing (the reference's upstream-timeout case).
  */
 export function computeQuota(price: Price, usage: Usage, quotaPerUnit: number): number {
+  const quick = price.kind === 'ratio' ? quickRatioQuota(price, usage) : Number.NaN
+  return Number.isNaN(quick) ? exactQuota(price, usage, quotaPerUnit) : quick
+}
+
+/**
+ * The same formula on integers held in numbers, without BigInt: every product and sum is checked
+ * to stay below 2^53, where numbers are exact. NaN when one would not (huge counts or ratios with
+ * many digits), and the caller takes the BigInt path. Most requests are priced here; it runs
+ * several times per request (the worst case held, the final charge).
+ */
+function quickRatioQuota(price: Extract<Price, { kind: 'ratio' }>, usage: Usage): number {
+  if (usage.promptTokens + usage.completionTokens === 0) return 0
+  const cacheRead = smallDecimal(price.cacheRatio)
+  const cacheWrite = smallDecimal(price.cacheCreationRatio)
+  const completion = smallDecimal(price.completionRatio)
+  const model = smallDecimal(price.modelRatio)
+  const group = smallDecimal(price.groupRatio)
+  if (!cacheRead || !cacheWrite || !completion || !model || !group) return Number.NaN
+  const cached = usage.cachedTokens ?? 0
+  const creation = usage.cacheCreationTokens ?? 0
+  // Σ tokens × ratio over the common scale of the three token ratios.
+  const scale = Math.max(cacheRead.scale, cacheWrite.scale, completion.scale)
+  const term = (tokens: number, ratio: { units: number; scale: number }) =>
+    exactTimes(tokens, exactTimes(ratio.units, 10 ** (scale - ratio.scale)))
+  let weighted = exactTimes(usage.promptTokens - cached - creation, 10 ** scale)
+  weighted = exactPlus(weighted, term(cached, cacheRead))
+  weighted = exactPlus(weighted, term(creation, cacheWrite))
+  weighted = exactPlus(weighted, term(usage.completionTokens, completion))
+  const ratioUnits = exactTimes(model.units, group.units)
+  const quota = roundDown10(exactTimes(weighted, ratioUnits), scale + model.scale + group.scale)
+  if (Number.isNaN(quota)) return Number.NaN
+  return ratioUnits !== 0 && quota <= 0 ? 1 : quota
+}
+
+/** computeQuota on BigInt decimals: exact for any inputs. Exported so tests can hold the fast path to it. */
+export function exactQuota(price: Price, usage: Usage, quotaPerUnit: number): number {
   if (price.kind === 'per-call') {
     return toSafeInteger(
       roundToInteger(multiply(toDecimal(price.modelPrice), toDecimal(quotaPerUnit), toDecimal(price.groupRatio)))

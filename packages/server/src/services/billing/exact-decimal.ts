@@ -61,3 +61,37 @@ export function roundToInteger(value: Decimal): bigint {
 }
 
 export const isZero = (value: Decimal): boolean => value.units === 0n
+
+/**
+ * A decimal whose units fit a JavaScript number exactly, for the integer fast path; undefined when
+ * they do not. Ratios repeat, so the answer is read from toDecimal's cache.
+ */
+export function smallDecimal(value: number): { units: number; scale: number } | undefined {
+  const { units, scale } = toDecimal(value)
+  const small = Number(units)
+  return Number.isSafeInteger(small) && scale <= 15 ? { units: small, scale } : undefined
+}
+
+/** a × b when it is an exact integer below 2^53, otherwise NaN (which every later step carries). */
+export const exactTimes = (a: number, b: number): number => {
+  const product = a * b
+  return Number.isSafeInteger(product) ? product : Number.NaN
+}
+
+/** a + b when it is an exact integer below 2^53, otherwise NaN. */
+export const exactPlus = (a: number, b: number): number => {
+  const sum = a + b
+  return Number.isSafeInteger(sum) ? sum : Number.NaN
+}
+
+/**
+ * value / 10^scale rounded half away from zero, for a non-negative safe integer; NaN otherwise.
+ * The remainder and the division of what is left are both exact in binary floating point.
+ */
+export function roundDown10(value: number, scale: number): number {
+  if (!(value >= 0) || scale > 15) return Number.NaN
+  const divisor = 10 ** scale
+  const remainder = value % divisor
+  const quotient = (value - remainder) / divisor
+  return remainder * 2 >= divisor && scale > 0 ? quotient + 1 : quotient
+}
