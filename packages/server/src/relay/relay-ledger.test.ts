@@ -4,6 +4,7 @@ import { createHarness, type Harness, type TestUser } from '../../test/harness.t
 import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
 import { openHolds } from '../db/queries/ledger.ts'
 import { nowSeconds } from '../lib/time.ts'
+import type { Hold } from './ledger/quota-ledger.ts'
 
 let h: Harness
 let root: TestUser
@@ -121,6 +122,57 @@ describe('holds', () => {
     expect(await ledger.settle(hold, settlement)).toBe(0)
     await ledger.release(hold)
     expect(await quotaOf(h, user.id)).toBe(880)
+    expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
+  })
+
+  it('settles a batch for one payer as if one by one: a charge above its hold sees the give-backs before it', async () => {
+    const user = await h.createUser(1, { quota: 1_000 })
+    const other = await h.createUser(1, { quota: 1_000 })
+    const { id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: 1_000 })
+    const { ledger } = h.services.relay
+    const payer = { userId: user.id, tokenId, tokenUnlimited: false }
+    const holds = await Promise.all([
+      ledger.reserve(payer, 500, label),
+      ledger.reserve(payer, 500, label),
+      ledger.reserve({ userId: user.id, tokenId: 9_999, tokenUnlimited: true }, 0, label),
+      ledger.reserve({ userId: other.id, tokenUnlimited: true }, 300, label),
+    ])
+    const [a, b, free, elsewhere] = holds.map(({ hold }) => {
+      if (!hold) throw new Error('expected a hold')
+      return hold
+    }) as [Hold, Hold, Hold, Hold]
+    expect(await quotaOf(h, user.id)).toBe(0)
+    const charge = (hold: Hold, amount: number, userId = user.id) =>
+      ledger.settle(hold, {
+        charge: amount,
+        now: nowSeconds(),
+        channelId: 0,
+        tokens: 1,
+        userId,
+        username: 'u',
+        model: 'gpt-4o-mini',
+        rollup: false,
+      })
+    // Queued together, so they commit in one transaction: A gives 400 back, which B's charge of
+    // 900 (400 above its hold) can then take.
+    expect(
+      await Promise.all([charge(a, 100), charge(b, 900), charge(free, 0), charge(elsewhere, 50, other.id)])
+    ).toEqual([100, 900, 0, 50])
+    const row = (id: number) =>
+      h.services.db
+        .selectFrom('users')
+        .select(['quota', 'used_quota', 'request_count'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    expect(await row(user.id)).toEqual({ quota: 0, used_quota: 1_000, request_count: 3 })
+    expect(await row(other.id)).toEqual({ quota: 950, used_quota: 50, request_count: 1 })
+    expect(await tokenRemainOf(h, tokenId)).toBe(0)
+    const token = await h.services.db
+      .selectFrom('tokens')
+      .select(['used_quota'])
+      .where('id', '=', tokenId)
+      .executeTakeFirstOrThrow()
+    expect(Number(token.used_quota)).toBe(1_000)
     expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
   })
 

@@ -59,14 +59,13 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
     takeToken: raw('UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota >= ?'),
     giveToken: raw('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?'),
     readToken: raw('SELECT remain_quota FROM tokens WHERE id = ?'),
-    /** a settlement gives back (a negative take) or keeps the reservation and records the use, one statement per row */
+    /** settlements give back (a negative take) or keep their reservations and record the use: one statement per row and batch */
     settleUser: raw(
-      'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ?'
+      'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?'
     ),
     settleToken: raw(
       'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'
     ),
-    recordToken: raw('UPDATE tokens SET used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
     insertHold: raw(
       'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
     ),

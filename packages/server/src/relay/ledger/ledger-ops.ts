@@ -80,7 +80,10 @@ export async function applyOps(
   const results: OpResult[] = []
   const channelUse = new Map<number, number>()
   const hourly = new Map<string, QuotaBucket>()
+  const moves = new BalanceMoves()
   for (const op of ops) {
+    // What follows may read or take a balance: it must see every settlement before it.
+    if (op.kind !== 'settle') await moves.write(trx, s)
     if (op.kind === 'reserve') results.push(await reserve(trx, s, op))
     else if (op.kind === 'grow') results.push({ shortfall: await take(trx, s, op.hold.payer, op.extra, op.hold.id) })
     else if (op.kind === 'release') {
@@ -90,7 +93,7 @@ export async function applyOps(
       }
       results.push({})
     } else {
-      const collected = await settle(trx, s, logsInMainDb, op.hold, op.settlement)
+      const collected = await settle(trx, s, logsInMainDb, op.hold, op.settlement, moves)
       results.push({ collected })
       if (collected === undefined) continue
       const { settlement } = op
@@ -130,6 +133,7 @@ export async function applyOps(
       }
     }
   }
+  await moves.write(trx, s)
   for (const [channelId, quota] of [...channelUse].sort((a, b) => a[0] - b[0]))
     await s.addChannelUsed.run(trx, [quota, channelId])
   for (const b of [...hourly.values()].sort(byBucket)) {
@@ -153,6 +157,49 @@ interface QuotaBucket {
   count: number
   quota: number
   tokens: number
+}
+
+/**
+ * The balance side of a run of settlements, summed per token and per user and written once per
+ * row: a batch of settlements for one payer updates its token and its user once, not once per
+ * request. Additions commute, so the sums are exact. The run is written before any operation that
+ * reads a balance or takes from it conditionally (a reservation, a release, a charge above its
+ * hold), so that operation sees every settlement before it, as if each had been written at once.
+ * Tokens go before users, each in id order: the lock order of every other ledger transaction.
+ */
+class BalanceMoves {
+  /** giveBack is what returns to the balance, negated (a negative take), as the statements bind it */
+  private readonly tokens = new Map<number, { giveBack: number; collected: number; now: number }>()
+  private readonly users = new Map<number, { giveBack: number; collected: number; count: number }>()
+
+  add(payer: Payer, giveBack: number, collected: number, now: number): void {
+    if (payer.tokenId !== undefined) {
+      // An unlimited token's remaining quota is not kept, so nothing returns to it.
+      const tokenGiveBack = payer.tokenUnlimited ? 0 : giveBack
+      const token = this.tokens.get(payer.tokenId)
+      if (token) {
+        token.giveBack += tokenGiveBack
+        token.collected += collected
+        token.now = Math.max(token.now, now)
+      } else this.tokens.set(payer.tokenId, { giveBack: tokenGiveBack, collected, now })
+    }
+    const user = this.users.get(payer.userId)
+    if (user) {
+      user.giveBack += giveBack
+      user.collected += collected
+      user.count++
+    } else this.users.set(payer.userId, { giveBack, collected, count: 1 })
+  }
+
+  async write(trx: Db, s: LedgerStatements): Promise<void> {
+    if (this.users.size === 0) return
+    for (const [id, t] of [...this.tokens].sort((a, b) => a[0] - b[0]))
+      await s.settleToken.run(trx, [t.giveBack, t.collected, t.now, id])
+    for (const [id, u] of [...this.users].sort((a, b) => a[0] - b[0]))
+      await s.settleUser.run(trx, [u.giveBack, u.collected, u.count, id])
+    this.tokens.clear()
+    this.users.clear()
+  }
 }
 
 /** A fixed order of buckets, so concurrent transactions touch quota_data rows in the same order. */
@@ -230,20 +277,18 @@ async function settle(
   s: LedgerStatements,
   logsInMainDb: boolean,
   hold: Hold,
-  settlement: Settlement
+  settlement: Settlement,
+  moves: BalanceMoves
 ): Promise<number | undefined> {
   if ((await s.deleteHold.run(trx, [hold.id])).changed === 0) return undefined
   const { payer } = hold
   const charge = Math.max(0, settlement.charge)
   const delta = charge - hold.amount
-  // Only a charge above the hold needs the careful path; giving back is always possible.
+  // Only a charge above the hold needs the careful path (it reads the balances, so the settlements
+  // before it are written first); giving back is always possible.
+  if (delta > 0) await moves.write(trx, s)
   const collected = delta > 0 ? hold.amount + (await takeUpTo(trx, s, payer, delta)) : charge
-  const giveBack = Math.min(0, delta)
-  if (payer.tokenId !== undefined) {
-    if (payer.tokenUnlimited) await s.recordToken.run(trx, [collected, settlement.now, payer.tokenId])
-    else await s.settleToken.run(trx, [giveBack, collected, settlement.now, payer.tokenId])
-  }
-  await s.settleUser.run(trx, [giveBack, collected, payer.userId])
+  moves.add(payer, Math.min(0, delta), collected, settlement.now)
   if (settlement.log) {
     let content = settlement.log.content ?? ''
     let other = settlement.log.other
