@@ -148,23 +148,44 @@ export async function bridgedAnswer(
   return { kind: 'json', status: 200, body: converted.body }
 }
 
-/** Reads a whole upstream body, refusing one larger than `limit`. */
-export async function readBounded(body: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length
-    if (size > limit) {
-      body.destroy()
-      throw new RelayError({
-        status: 502,
-        type: 'upstream_error',
-        code: 'response_too_large',
-        messageKey: 'upstream.bad_response',
-        local: false,
-      })
+/**
+ * Reads a whole upstream body, refusing one larger than `limit`. Listens for its events rather
+ * than iterating it: no promise per chunk for an answer that is usually one chunk.
+ */
+export function readBounded(body: Readable, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let settled = false
+    const fail = (error: unknown) => {
+      if (settled) return
+      settled = true
+      reject(error)
     }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        fail(
+          new RelayError({
+            status: 502,
+            type: 'upstream_error',
+            code: 'response_too_large',
+            messageKey: 'upstream.bad_response',
+            local: false,
+          })
+        )
+        body.destroy()
+        return
+      }
+      chunks.push(chunk)
+    })
+    body.once('end', () => {
+      if (settled) return
+      settled = true
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    })
+    body.once('error', fail)
+    // Closed without an end or an error (destroyed from outside): the answer is incomplete.
+    body.once('close', () => fail(new Error('upstream body closed before its end')))
+  })
 }
