@@ -13,6 +13,15 @@ const ratio = (modelRatio: number, extra: Partial<Extract<Price, { kind: 'ratio'
   ...extra,
 })
 
+/** A repeatable stream of numbers in [0, 1), so a failing generated case fails the same way again. */
+function seededRandom(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31
+    return state / 2 ** 31
+  }
+}
+
 describe('computeQuota golden cases', () => {
   it('prices prompt and completion by ratio (gpt-4o-mini: 0.075, completion x4)', () => {
     // (1000 + 500 x 4) x 0.075 = 225
@@ -67,11 +76,7 @@ describe('computeQuota golden cases', () => {
 
 describe('computeQuota properties', () => {
   it('is a non-negative integer, monotone in usage, over 100,000 generated cases', () => {
-    let seed = 42
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31
-      return seed / 2 ** 31
-    }
+    const next = seededRandom(42)
     const ratios = [0, 0.001, 0.01, 0.075, 0.1, 0.25, 0.5, 1, 1.25, 2.5, 7.5, 15, 37.5]
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T
     for (let i = 0; i < 100_000; i++) {
@@ -93,11 +98,7 @@ describe('computeQuota properties', () => {
 
 describe('computeQuota on numbers against BigInt', () => {
   it('answers what the BigInt decimals answer, over 200,000 generated cases', () => {
-    let seed = 7
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31
-      return seed / 2 ** 31
-    }
+    const next = seededRandom(7)
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T
     // Ratios as operators write them, and some with many digits that leave the fast path.
     const ratios = [0, 0.0001, 0.075, 0.1, 0.123456789, 1 / 3, 1.25, 2.5, 4 / 3, 37.5, 1234.5678, 1e-9, 3e7]
