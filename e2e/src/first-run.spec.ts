@@ -117,6 +117,9 @@ test.describe.serial('first run', () => {
     await page.getByTestId('login-password').fill(ROOT.password)
     await page.getByTestId('login-submit').click()
     await expect(page).toHaveURL(/\/token$/)
+    // The token page's own calls finish first: one of them answering 401 after the cookies are gone
+    // would end the session in this old page (the stored user cleared), before the fresh load below.
+    await page.waitForLoadState('networkidle')
     // The server ends the session (as after a ban or logout elsewhere); the next call answers 401.
     await context.clearCookies()
     // A fresh page load: the console checks the stored user against the server, gets 401 and leaves.
