@@ -7,6 +7,7 @@ import { environmentWarnings, readEnv, workerCount, workerSlot, type Env } from 
 import { createHttpServer } from './http-server.ts'
 import { startJobs } from './jobs/start-jobs.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
+import { ownMetrics } from './metrics/exposition.ts'
 import { createServices, type Placement } from './services/container.ts'
 import { shutdownGracefully } from './shutdown.ts'
 import { startTracing } from './tracing/setup-tracing.ts'
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 /** Database, caches, jobs, listen; graceful shutdown on SIGTERM/SIGINT (and, in a worker, when the primary is gone). */
 async function serve(env: Env, logger: Logger, placement?: Placement): Promise<void> {
   const services = await createServices(env, logger, {}, placement)
+  placement?.link.answerMetrics(() => ownMetrics(services))
   const tracing = tracingSettingsOf(env)
   if (tracing) {
     await startTracing(tracing, { version: services.version })

@@ -11,12 +11,18 @@ export type WorkerMessage =
   | { gw: 'change'; change: Change }
   /** a call on state the primary keeps for every worker (see hosted-state.ts) */
   | { gw: 'call'; id: number; name: string; method: string; args: unknown[] }
+  /** a scrape reached this worker: the primary answers every worker's metrics summed, as exposition text */
+  | { gw: 'cluster-metrics'; id: number }
+  /** this worker's own metric families (prom-client's JSON form), answering the primary's `collect-metrics` */
+  | { gw: 'own-metrics'; id: number; families: unknown[] }
 
 export type PrimaryMessage =
   /** which slot the worker fills, and whether it runs the background jobs; sent once, first */
   | { gw: 'role'; slot: number; jobs: boolean }
   | { gw: 'change'; change: Change }
   | { gw: 'answer'; id: number; result?: unknown; error?: string }
+  /** asks a worker for its own metric families, for a scrape that reached one of them */
+  | { gw: 'collect-metrics'; id: number }
 
 /** The ends of an IPC channel that both sides use: `process` in a worker, a `Worker` in the primary. */
 export interface MessagePort {

@@ -274,6 +274,20 @@ describe('WORKERS=2 without Redis', () => {
     expect(after.logged).toBeGreaterThan(0)
   }, 60_000)
 
+  it("answers /metrics on either worker with both workers' requests counted", async () => {
+    await root.api('PUT', '/api/option/', { key: 'MetricsAccess', value: 'public' })
+    const answered = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('gateway_relay_requests_total{') && line.includes('status="200"'))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
+    // Every request so far reached the mock once and was answered 200, on one worker or the other.
+    const scrapes = await Promise.all(Array.from({ length: 4 }, () => fresh('/metrics')))
+    expect(scrapes.map((scrape) => scrape.status)).toEqual([200, 200, 200, 200])
+    expect(scrapes.map((scrape) => answered(scrape.text))).toEqual(Array(4).fill(mock.requests.length))
+    expect(mock.requests.length).toBeGreaterThanOrEqual(140)
+  })
+
   it('replaces a worker killed with -9 mid-stream; its holds come back and the books agree', async () => {
     const token = await limitedToken('crash')
     // The earlier tests' last settlements land first: the user's balance moves with them.

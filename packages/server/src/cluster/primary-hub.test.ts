@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { Counter, Registry } from 'prom-client'
 import { describe, expect, it } from 'vitest'
 import { readEnv } from '../env.ts'
 import { createLogger } from '../lib/logger.ts'
@@ -90,6 +91,33 @@ describe('the cluster primary', () => {
     for (const link of [links[0], links[0], links[1], links[0], links[1], links[1]])
       taken.push(await link!.call<number>(HOSTED.keyTurns, 'take', [7, 3, [0, 1, 2], 0]))
     expect(taken).toEqual([0, 1, 2, 0, 1, 2])
+  })
+
+  it("answers a scrape on any worker with every worker's counters summed", async () => {
+    const { links } = cluster(3)
+    // Each worker its own registry, as each worker process has its own counters.
+    const counted = [5, 7, 11]
+    links.forEach((link, i) => {
+      const registry = new Registry()
+      const requests = new Counter({ name: 'requests_total', help: 'h', labelNames: ['status'], registers: [registry] })
+      requests.inc({ status: '200' }, counted[i])
+      if (i === 2) requests.inc({ status: '502' }, 1)
+      link.answerMetrics(() => registry.getMetricsAsJSON())
+    })
+    for (const link of links) {
+      const text = await link.clusterMetrics()
+      expect(text).toContain('requests_total{status="200"} 23')
+      expect(text).toContain('requests_total{status="502"} 1')
+    }
+  })
+
+  it('answers a scrape without a worker that does not answer in time', async () => {
+    const { links } = cluster(2)
+    const registry = new Registry()
+    new Counter({ name: 'requests_total', help: 'h', registers: [registry] }).inc(3)
+    links[0]!.answerMetrics(() => registry.getMetricsAsJSON())
+    links[1]!.answerMetrics(() => new Promise(() => undefined))
+    expect(await links[0]!.clusterMetrics()).toContain('requests_total 3')
   })
 
   it('refuses what it does not host, and the caller hears why', async () => {

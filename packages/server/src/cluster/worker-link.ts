@@ -16,6 +16,7 @@ export class WorkerLink {
     { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
   >()
   private readonly changeListeners: Array<(change: Change) => void> = []
+  private ownMetrics: () => Promise<unknown[]> = () => Promise.resolve([])
 
   constructor(port: MessagePort) {
     this.port = port
@@ -24,20 +25,27 @@ export class WorkerLink {
       const m = message as PrimaryMessage
       if (m.gw === 'answer') this.settle(m)
       else if (m.gw === 'change') for (const listener of this.changeListeners) listener(m.change)
+      else if (m.gw === 'collect-metrics')
+        this.ownMetrics().then(
+          (families) => this.send({ gw: 'own-metrics', id: m.id, families }),
+          () => this.send({ gw: 'own-metrics', id: m.id, families: [] })
+        )
     })
   }
 
   call<T>(name: string, method: string, args: unknown[]): Promise<T> {
-    const id = ++this.nextId
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id)
-        reject(new Error(`cluster primary did not answer ${name}.${method}`))
-      }, CALL_TIMEOUT_MS)
-      timer.unref()
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer })
-      this.send({ gw: 'call', id, name, method, args })
-    })
+    return this.ask((id) => ({ gw: 'call', id, name, method, args }), `${name}.${method}`, CALL_TIMEOUT_MS)
+  }
+
+  /** Every worker's metrics summed, as exposition text (the primary asks each worker for its own). */
+  clusterMetrics(): Promise<string> {
+    // The primary gives each worker a second to answer.
+    return this.ask((id) => ({ gw: 'cluster-metrics', id }), 'cluster metrics', CALL_TIMEOUT_MS + 1_000)
+  }
+
+  /** What this worker answers when the primary collects every worker's metrics. */
+  answerMetrics(own: () => Promise<unknown[]>): void {
+    this.ownMetrics = own
   }
 
   /** Tells the other workers (through the primary) that something changed. */
@@ -52,6 +60,19 @@ export class WorkerLink {
 
   ready(port: number): void {
     this.send({ gw: 'ready', port })
+  }
+
+  private ask<T>(message: (id: number) => WorkerMessage, what: string, timeoutMs: number): Promise<T> {
+    const id = ++this.nextId
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id)
+        reject(new Error(`cluster primary did not answer ${what}`))
+      }, timeoutMs)
+      timer.unref()
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer })
+      this.send(message(id))
+    })
   }
 
   private send(message: WorkerMessage): void {

@@ -39,3 +39,9 @@ export async function renderMetrics(host: MetricsHost): Promise<string> {
   const [app, process] = await Promise.all([appMetrics(host).metrics(), processMetrics().metrics()])
   return app + '\n' + process
 }
+
+/** The same families as data (prom-client's JSON form), for the cluster primary to sum over workers. */
+export async function ownMetrics(host: MetricsHost): Promise<unknown[]> {
+  const [app, process] = await Promise.all([appMetrics(host).getMetricsAsJSON(), processMetrics().getMetricsAsJSON()])
+  return [...app, ...process]
+}

@@ -22,7 +22,9 @@ export async function metricsHandler(c: Context<HonoEnv>): Promise<Response> {
   } else if (access !== 'public') {
     return c.text('Not Found', 404)
   }
-  return c.body(await renderMetrics(services), 200, {
+  // One of several workers: the scrape counts them all, not whichever the connection reached.
+  const text = services.cluster ? await services.cluster.clusterMetrics() : await renderMetrics(services)
+  return c.body(text, 200, {
     'content-type': EXPOSITION_CONTENT_TYPE,
     'cache-control': 'no-store',
   })

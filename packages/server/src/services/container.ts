@@ -45,6 +45,8 @@ export interface Services {
   redis?: RedisClient
   /** the cluster primary's shared state, when this is one of several workers and there is no Redis */
   shared?: WorkerLink
+  /** the cluster primary, when this process is one worker of several: a scrape reads every worker's metrics through it */
+  cluster?: WorkerLink
   resolveClientIp: (peer: string | undefined, forwardedFor: string | undefined) => string
   /** whether a direct peer is a trusted proxy, whose forwarded headers may be believed */
   isTrustedProxy: (peer: string | undefined) => boolean
@@ -184,6 +186,7 @@ export async function createServices(
     limiters: createRateLimiters(rateLimits, redis, env.REDIS_KEY_PREFIX, shared),
     redis,
     shared,
+    cluster: placement?.link,
     resolveClientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     isTrustedProxy: createTrustedProxyCheck(env.TRUSTED_PROXIES),
     sessionSecret,
