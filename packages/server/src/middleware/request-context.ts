@@ -28,6 +28,21 @@ export function newRequestId(): string {
   return `${stamp}${instancePrefix}${counter.toString(36).padStart(4, '0')}`
 }
 
+/** When newRequestId() made `id` (ms since the epoch, to the second); undefined for an id it did not make. */
+export function requestIdMintedAt(id: string): number | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})[0-9a-f]{6}[0-9a-z]{4,}$/.exec(id)
+  if (!match) return undefined
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  return Date.UTC(year, month - 1, day, hour, minute, second)
+}
+
 /** The address of the direct peer (a proxy, when there is one). */
 export function peerAddress(c: Context): string | undefined {
   try {

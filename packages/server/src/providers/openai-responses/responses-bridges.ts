@@ -13,7 +13,9 @@ import { ResponsesUsageStream } from './responses-usage-stream.ts'
 export const responsesErrorFrame = (error: FrameError, language: Language, requestId: string) =>
   `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: `${error.text(language)} (request id: ${requestId})`, param: null })}\n\n`
 
-const responseId = (requestId: string) => `resp_${requestId.replace(/[^A-Za-z0-9]/g, '')}`
+/** How the ids the gateway answers Responses with begin; the rest is the request id. */
+export const RESPONSE_ID_PREFIX = 'resp_'
+const responseId = (requestId: string) => `${RESPONSE_ID_PREFIX}${requestId.replace(/[^A-Za-z0-9]/g, '')}`
 
 /** Responses clients on channels that speak only Chat Completions. */
 export const responsesOverChat: ProtocolBridge = {

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { harnessPerTest, type Harness } from '../../../test/harness.ts'
+import { insertStoredResponse } from '../../db/queries/stored-responses.ts'
+import { nowSeconds } from '../../lib/time.ts'
+import { newRequestId } from '../../middleware/request-context.ts'
 import {
   loadStoredConversation,
   MAX_STORED_RESPONSE_BYTES,
@@ -51,6 +54,36 @@ describe('the response store', () => {
     const loaded = loadStoredConversation(h.services, 'resp_c', owner, NOW)
     await write
     expect((await loaded)?.id).toBe('resp_c')
+  })
+
+  it('finds a response another process is still writing: a recent id of ours is looked for again', async () => {
+    const id = `resp_${newRequestId()}`
+    const loaded = loadStoredConversation(h.services, id, owner)
+    // Written 200 ms later by "another worker": straight into the table, past this process's pending saves.
+    await new Promise((done) => setTimeout(done, 200))
+    const other = conversation(id, nowSeconds())
+    await insertStoredResponse(h.services.db, {
+      id,
+      user_id: owner.userId,
+      token_id: owner.tokenId,
+      model: other.model,
+      instructions: other.instructions,
+      messages: JSON.stringify(other.messages),
+      created_at: other.createdAt,
+    })
+    expect((await loaded)?.messages).toEqual(other.messages)
+  })
+
+  it('waits for a recent id of ours only: an unknown one after a second, a foreign or old one at once', async () => {
+    const timed = async (id: string) => {
+      const started = performance.now()
+      expect(await loadStoredConversation(h.services, id, owner)).toBeUndefined()
+      return performance.now() - started
+    }
+    expect(await timed(`resp_${newRequestId()}`)).toBeGreaterThanOrEqual(950)
+    // OpenAI's own ids, and ours from a request begun long ago, are not waited for.
+    expect(await timed('resp_67ccd2bed1ec8190b14f964abc0542670bb6a6b452d3795b')).toBeLessThan(500)
+    expect(await timed('resp_20200101000000abcdef0001')).toBeLessThan(500)
   })
 
   it('forgets what is older than the retention, and the sweep deletes exactly that', async () => {

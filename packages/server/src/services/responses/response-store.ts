@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import {
   deleteStoredResponse,
@@ -10,7 +11,9 @@ import {
 import type { Database } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
+import { requestIdMintedAt } from '../../middleware/request-context.ts'
 import type { OpenAIChatMessage } from '../../providers/openai-chat-api.ts'
+import { RESPONSE_ID_PREFIX } from '../../providers/openai-responses/responses-bridges.ts'
 import type { OptionStore } from '../options/option-store.ts'
 
 export type { StoredResponseOwner } from '../../db/queries/stored-responses.ts'
@@ -79,8 +82,32 @@ export async function loadStoredConversation(
   const retention = responseRetentionSeconds(deps.options)
   if (retention === 0) return undefined
   await pendingOf(deps.db).get(id)
-  const row = await findStoredResponse(deps.db, id, owner, now - retention)
+  const find = () => findStoredResponse(deps.db, id, owner, now - retention)
+  let row = await find()
+  // Another worker or instance may have answered it a moment ago and still be writing it (a client
+  // that continues at once, on a new connection, can arrive first): a recent id of ours is looked
+  // for again for a while before it counts as unknown.
+  if (!row && mayStillBeSaving(id)) {
+    const deadline = Date.now() + SAVE_WAIT_MS
+    while (!row && Date.now() < deadline) {
+      await sleep(SAVE_POLL_MS)
+      row = await find()
+    }
+  }
   return row ? toConversation(row) : undefined
+}
+
+/** How long a recent id of ours is looked for before it counts as unknown, and how often. */
+const SAVE_WAIT_MS = 1_000
+const SAVE_POLL_MS = 50
+/** Answers end within this of their request's start (the id's stamp) in practice; older ids are not waited for. */
+const RECENT_ANSWER_MS = 15 * 60 * 1000
+
+/** An id the gateway answered with (`resp_` and a request id of ours) whose request began recently. */
+function mayStillBeSaving(id: string): boolean {
+  if (!id.startsWith(RESPONSE_ID_PREFIX)) return false
+  const minted = requestIdMintedAt(id.slice(RESPONSE_ID_PREFIX.length))
+  return minted !== undefined && Date.now() - minted < RECENT_ANSWER_MS
 }
 
 /**
