@@ -5,10 +5,11 @@ import {
   exactTimes,
   isZero,
   multiply,
-  roundDown10,
+  roundedOverPowerOfTen,
   roundToInteger,
   smallDecimal,
   toDecimal,
+  type SmallDecimal,
 } from './exact-decimal.ts'
 import type { Price } from './resolve-price.ts'
 
@@ -56,14 +57,14 @@ function quickRatioQuota(price: Extract<Price, { kind: 'ratio' }>, usage: Usage)
   const creation = usage.cacheCreationTokens ?? 0
   // Σ tokens × ratio over the common scale of the three token ratios.
   const scale = Math.max(cacheRead.scale, cacheWrite.scale, completion.scale)
-  const term = (tokens: number, ratio: { units: number; scale: number }) =>
+  const term = (tokens: number, ratio: SmallDecimal) =>
     exactTimes(tokens, exactTimes(ratio.units, 10 ** (scale - ratio.scale)))
   let weighted = exactTimes(usage.promptTokens - cached - creation, 10 ** scale)
   weighted = exactPlus(weighted, term(cached, cacheRead))
   weighted = exactPlus(weighted, term(creation, cacheWrite))
   weighted = exactPlus(weighted, term(usage.completionTokens, completion))
   const ratioUnits = exactTimes(model.units, group.units)
-  const quota = roundDown10(exactTimes(weighted, ratioUnits), scale + model.scale + group.scale)
+  const quota = roundedOverPowerOfTen(exactTimes(weighted, ratioUnits), scale + model.scale + group.scale)
   if (Number.isNaN(quota)) return Number.NaN
   return ratioUnits !== 0 && quota <= 0 ? 1 : quota
 }

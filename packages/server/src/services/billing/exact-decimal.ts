@@ -62,14 +62,28 @@ export function roundToInteger(value: Decimal): bigint {
 
 export const isZero = (value: Decimal): boolean => value.units === 0n
 
+/** A decimal whose units fit a JavaScript number exactly: value = units / 10^scale. */
+export interface SmallDecimal {
+  units: number
+  scale: number
+}
+
+const smallDecimals = new Map<number, SmallDecimal | null>()
+
 /**
- * A decimal whose units fit a JavaScript number exactly, for the integer fast path; undefined when
- * they do not. Ratios repeat, so the answer is read from toDecimal's cache.
+ * `value` as a SmallDecimal for the integer fast path, or undefined when its units do not fit.
+ * Ratios repeat request after request, so each reading is kept (the same bound as toDecimal's):
+ * the fast path then allocates nothing per call.
  */
-export function smallDecimal(value: number): { units: number; scale: number } | undefined {
-  const { units, scale } = toDecimal(value)
-  const small = Number(units)
-  return Number.isSafeInteger(small) && scale <= 15 ? { units: small, scale } : undefined
+export function smallDecimal(value: number): SmallDecimal | undefined {
+  let known = smallDecimals.get(value)
+  if (known === undefined) {
+    const { units, scale } = toDecimal(value)
+    const small = Number(units)
+    known = Number.isSafeInteger(small) && scale <= 15 ? { units: small, scale } : null
+    if (smallDecimals.size < 10_000) smallDecimals.set(value, known)
+  }
+  return known ?? undefined
 }
 
 /** a × b when it is an exact integer below 2^53, otherwise NaN (which every later step carries). */
@@ -88,10 +102,10 @@ export const exactPlus = (a: number, b: number): number => {
  * value / 10^scale rounded half away from zero, for a non-negative safe integer; NaN otherwise.
  * The remainder and the division of what is left are both exact in binary floating point.
  */
-export function roundDown10(value: number, scale: number): number {
+export function roundedOverPowerOfTen(value: number, scale: number): number {
   if (!(value >= 0) || scale > 15) return Number.NaN
   const divisor = 10 ** scale
   const remainder = value % divisor
   const quotient = (value - remainder) / divisor
-  return remainder * 2 >= divisor && scale > 0 ? quotient + 1 : quotient
+  return remainder * 2 >= divisor ? quotient + 1 : quotient
 }
