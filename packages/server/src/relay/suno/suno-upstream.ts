@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici'
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
+import { readBounded } from '../relay-answers.ts'
 import { RelayError } from '../relay-error.ts'
 import { errorBodyUse, sanitize, upstreamHttpError, upstreamTransportError } from '../upstream/upstream-error.ts'
 
@@ -23,26 +24,6 @@ export interface UpstreamSunoTask {
 
 function endpoint(channel: RelayChannel, path: string): URL {
   return new URL(`${channel.baseUrl.replace(/\/+$/, '')}${path}`)
-}
-
-async function readBounded(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length
-    if (size > MAX_ANSWER) {
-      body.destroy()
-      throw new RelayError({
-        status: 502,
-        type: 'upstream_error',
-        code: 'response_too_large',
-        messageKey: 'upstream.bad_response',
-        local: false,
-      })
-    }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**
@@ -79,7 +60,7 @@ export async function callSuno(
   }
   let text: string
   try {
-    text = await readBounded(response.body)
+    text = await readBounded(response.body, MAX_ANSWER)
   } catch (error) {
     throw error instanceof RelayError ? error : upstreamTransportError(error)
   }
