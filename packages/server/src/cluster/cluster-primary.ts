@@ -14,7 +14,8 @@ const RESTART_DELAY_MS = 1_000
  * each worker to shut down gracefully and exits once all have.
  */
 export async function runPrimary(env: Env, logger: Logger, count: number): Promise<void> {
-  const hub = new PrimaryHub(new HostedState(env), logger)
+  const state = new HostedState(env)
+  const hub = new PrimaryHub(state, logger)
   const live = new Map<number, Worker>()
   let stopping = false
 
@@ -29,6 +30,7 @@ export async function runPrimary(env: Env, logger: Logger, count: number): Promi
       })
       worker.on('exit', (code, signal) => {
         hub.detach(worker)
+        if (worker.process.pid !== undefined) state.workerGone(worker.process.pid)
         if (live.get(slot) === worker) live.delete(slot)
         if (stopping) {
           if (live.size === 0) process.exit(0)

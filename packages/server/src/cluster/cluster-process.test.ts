@@ -165,6 +165,8 @@ const serverEnv = (sqlitePath: string) => ({
   SYNC_FREQUENCY: '3600',
   CRITICAL_RATE_LIMIT: String(CRITICAL_LIMIT),
   TRUSTED_PROXIES: '127.0.0.1,::1',
+  // A run of channel tests pauses a second between channels, so it is still going when looked at.
+  POLLING_INTERVAL: '1',
 })
 
 afterAll(async () => {
@@ -287,6 +289,24 @@ describe('WORKERS=2 without Redis', () => {
     expect(scrapes.map((scrape) => answered(scrape.text))).toEqual(Array(4).fill(mock.requests.length))
     expect(mock.requests.length).toBeGreaterThanOrEqual(140)
   })
+
+  it('keeps one run of channel tests for both workers: started on one, seen and refused on the other', async () => {
+    const admin = { headers: root.session }
+    const progress = async () =>
+      (JSON.parse((await fresh('/api/channel/test/progress', admin)).text) as { data: Record<string, unknown> }).data
+    const channels = (await root.api<{ total: number }>('GET', '/api/channel/?p=1&page_size=100')).total
+    expect(channels).toBeGreaterThanOrEqual(2)
+    const starts = [await fresh('/api/channel/test', admin), await fresh('/api/channel/test', admin)]
+    // Consecutive connections go to the workers in turn: the second start reached the other worker,
+    // which refuses it as the reference does (200, success false).
+    expect(JSON.parse(starts[0]!.text)).toMatchObject({ success: true, data: { running: true, total: channels } })
+    expect(JSON.parse(starts[1]!.text)).toMatchObject({ success: false, message: '测试已在运行中' })
+    const seen = await Promise.all([progress(), progress()])
+    for (const data of seen) expect(data).toMatchObject({ running: true, total: channels })
+    const deadline = Date.now() + 20_000
+    while ((await progress()).running && Date.now() < deadline) await sleep(200)
+    expect(await progress()).toMatchObject({ running: false, done: channels, total: channels, failed: 0 })
+  }, 30_000)
 
   it('replaces a worker killed with -9 mid-stream; its holds come back and the books agree', async () => {
     const token = await limitedToken('crash')

@@ -4,6 +4,7 @@ export const HOSTED = {
   resetTokens: 'reset-tokens',
   once: 'once',
   keyTurns: 'key-turns',
+  channelRuns: 'channel-runs',
 } as const
 export const LIMITER_METHODS = ['hit', 'isBlocked', 'reset'] as const
 export const limiterName = (field: string): string => `limiter:${field}`

@@ -3,6 +3,7 @@ import { Counter, Registry } from 'prom-client'
 import { describe, expect, it } from 'vitest'
 import { readEnv } from '../env.ts'
 import { createLogger } from '../lib/logger.ts'
+import { CHANNEL_RUN_METHODS, type ChannelRunBook } from '../services/channels/channel-run-board.ts'
 import type { CodeBook } from '../services/verification/verification-codes.ts'
 import type { MessagePort } from './cluster-messages.ts'
 import { HOSTED } from './hosted-names.ts'
@@ -27,14 +28,15 @@ function channel(): [MessagePort, MessagePort] {
 
 /** A primary with `count` workers attached; answers the workers' links. */
 function cluster(count: number, env: Record<string, string> = {}) {
-  const hub = new PrimaryHub(new HostedState(readEnv({ SQLITE_PATH: ':memory:', ...env })), createLogger('silent'))
+  const state = new HostedState(readEnv({ SQLITE_PATH: ':memory:', ...env }))
+  const hub = new PrimaryHub(state, createLogger('silent'))
   const ready: number[] = []
   const links = Array.from({ length: count }, () => {
     const [primarySide, workerSide] = channel()
     hub.attach(primarySide, (port) => ready.push(port))
     return new WorkerLink(workerSide)
   })
-  return { hub, links, ready }
+  return { hub, state, links, ready }
 }
 
 const nextTurn = () => new Promise((done) => setTimeout(done, 5))
@@ -91,6 +93,20 @@ describe('the cluster primary', () => {
     for (const link of [links[0], links[0], links[1], links[0], links[1], links[1]])
       taken.push(await link!.call<number>(HOSTED.keyTurns, 'take', [7, 3, [0, 1, 2], 0]))
     expect(taken).toEqual([0, 1, 2, 0, 1, 2])
+  })
+
+  it('shares the board of fleet runs: one run per machine, its progress read alike on every worker', async () => {
+    const { state, links } = cluster(2)
+    const [a, b] = links.map((link) => remote<ChannelRunBook>(link, HOSTED.channelRuns, CHANNEL_RUN_METHODS))
+    const run = await a!.begin('test', 3, 1001)
+    expect(run).toBeTypeOf('number')
+    expect(await b!.begin('test', 3, 1002)).toBeUndefined()
+    await a!.advance('test', run!, false)
+    expect(await b!.progress('test')).toMatchObject({ running: true, done: 1, total: 3, failed: 1 })
+    // The worker doing the run dies: the primary ends it, and the other worker may start one.
+    state.workerGone(1001)
+    expect(await b!.progress('test')).toMatchObject({ running: false, done: 1 })
+    expect(await b!.begin('test', 2, 1002)).toBeTypeOf('number')
   })
 
   it("answers a scrape on any worker with every worker's counters summed", async () => {

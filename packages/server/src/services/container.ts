@@ -19,6 +19,7 @@ import { nowSeconds } from '../lib/time.ts'
 import { createRelayServices, type RelayServices } from '../relay/relay-services.ts'
 import { VERSION } from '../version.ts'
 import { ChangeBus } from './changes/change-bus.ts'
+import { CHANNEL_RUN_METHODS, ChannelRunBoard, type ChannelRunBook } from './channels/channel-run-board.ts'
 import type { NotificationTransport } from './notify/deliver-notification.ts'
 import { OptionStore } from './options/option-store.ts'
 import {
@@ -60,6 +61,8 @@ export interface Services {
   startTime: number
   setup: SetupState
   verificationCodes: CodeBook
+  /** which fleet run (test all channels, update all balances) is going on this machine */
+  channelRuns: ChannelRunBook
   relay: RelayServices
   close(): Promise<void>
 }
@@ -199,6 +202,9 @@ export async function createServices(
     verificationCodes: shared
       ? remote<CodeBook>(shared, HOSTED.codes, ['issue', 'consume'])
       : new VerificationCodes({ redis, prefix: env.REDIS_KEY_PREFIX }),
+    channelRuns: placement
+      ? remote<ChannelRunBook>(placement.link, HOSTED.channelRuns, CHANNEL_RUN_METHODS)
+      : new ChannelRunBoard(),
     relay,
     close: async () => {
       for (const close of closers.reverse()) await close()

@@ -18,12 +18,12 @@ import { readId } from './route-params.ts'
  * and go on in the background; `/test/progress` and `/update_balance/progress` report on them.
  */
 export const channelOpsRoutes = new Hono<HonoEnv>()
-  .get('/test/progress', adminAuth, (c) => c.json(ok(channelRunProgress(c.get('services'), 'test'))))
+  .get('/test/progress', adminAuth, async (c) => c.json(ok(await channelRunProgress(c.get('services'), 'test'))))
   .get('/test', adminAuth, async (c) => {
     const services = c.get('services')
     if (!(await startTestAllRun(services, services.env.POLLING_INTERVAL * 1000)))
       throw new AppError('CONFLICT', 'channel.test_running')
-    const progress = channelRunProgress(services, 'test')
+    const progress = await channelRunProgress(services, 'test')
     // The reference names the run it started as a task; ours is the run that began at started_at.
     const run = { task_id: `channel-test-${progress.started_at}`, status: progress.running ? 'running' : 'succeeded' }
     return c.json(ok({ ...progress, ...run }, translate('channel.test_started', c.get('language'))))
@@ -41,11 +41,15 @@ export const channelOpsRoutes = new Hono<HonoEnv>()
     )
     return c.json({ success: result.success, message: result.message, time: result.time, data: result })
   })
-  .get('/update_balance/progress', adminAuth, (c) => c.json(ok(channelRunProgress(c.get('services'), 'balance'))))
+  .get('/update_balance/progress', adminAuth, async (c) =>
+    c.json(ok(await channelRunProgress(c.get('services'), 'balance')))
+  )
   .get('/update_balance', adminAuth, async (c) => {
     const services = c.get('services')
     if (!(await startBalanceUpdateRun(services))) throw new AppError('CONFLICT', 'channel.balance_running')
-    return c.json(ok(channelRunProgress(services, 'balance'), translate('channel.balance_started', c.get('language'))))
+    return c.json(
+      ok(await channelRunProgress(services, 'balance'), translate('channel.balance_started', c.get('language')))
+    )
   })
   /** `balance` also at the top level, where clients of the reference read it. */
   .get('/update_balance/:id', adminAuth, async (c) => {
