@@ -140,6 +140,18 @@ export async function pruneInstances(db: Kysely<Database>, silentSince: number):
   await db.deleteFrom('ledger_instances').where('heartbeat_at', '<', silentSince).execute()
 }
 
+/** Whether a process other than `self` has beaten since `aliveSince` (another worker or instance). */
+export async function anotherInstanceAlive(db: Kysely<Database>, self: string, aliveSince: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_instances')
+    .select('id')
+    .where('id', '<>', self)
+    .where('heartbeat_at', '>=', aliveSince)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** Holds whose owner is not this process and has not beaten since `aliveSince`. */
 export async function listOrphanHolds(
   db: Kysely<Database>,

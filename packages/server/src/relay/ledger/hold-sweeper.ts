@@ -3,6 +3,7 @@ import { formatQuota, LogType } from '@gateway/shared'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../../db/dsn.ts'
 import {
+  anotherInstanceAlive,
   beatInstance,
   ledgerStatements,
   listOrphanHolds,
@@ -65,6 +66,16 @@ export class HoldSweeper {
       this.running = undefined
     })
     return this.running
+  }
+
+  /**
+   * Whether another process writes to this database now: another worker, or another instance (by
+   * the heartbeats in the instance table). An error counts as yes, the safe answer for a caller
+   * that waits for what another process may be writing.
+   */
+  async anotherProcessAlive(): Promise<boolean> {
+    const aliveSince = nowSeconds() - 3 * this.deps.heartbeatSeconds
+    return anotherInstanceAlive(this.deps.db, this.deps.ledger.instanceId, aliveSince).catch(() => true)
   }
 
   /** Stops beating and leaves the instance table (after the ledger has drained). */

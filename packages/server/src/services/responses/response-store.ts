@@ -14,6 +14,7 @@ import { nowSeconds } from '../../lib/time.ts'
 import { requestIdMintedAt } from '../../middleware/request-context.ts'
 import type { OpenAIChatMessage } from '../../providers/openai-chat-api.ts'
 import { RESPONSE_ID_PREFIX } from '../../providers/openai-responses/responses-bridges.ts'
+import type { HoldSweeper } from '../../relay/ledger/hold-sweeper.ts'
 import type { OptionStore } from '../options/option-store.ts'
 
 export type { StoredResponseOwner } from '../../db/queries/stored-responses.ts'
@@ -32,6 +33,7 @@ interface StoreDeps {
   db: Kysely<Database>
   options: OptionStore
   logger: Logger
+  relay: { sweeper: Pick<HoldSweeper, 'anotherProcessAlive'> }
 }
 
 export interface StoredConversation {
@@ -86,8 +88,9 @@ export async function loadStoredConversation(
   let row = await find()
   // Another worker or instance may have answered it a moment ago and still be writing it (a client
   // that continues at once, on a new connection, can arrive first): a recent id of ours is looked
-  // for again for a while before it counts as unknown.
-  if (!row && mayStillBeSaving(id)) {
+  // for again for a while before it counts as unknown. A process alone has its saves in
+  // pendingSaves, so it answers at once.
+  if (!row && mayStillBeSaving(id) && (await deps.relay.sweeper.anotherProcessAlive())) {
     const deadline = Date.now() + SAVE_WAIT_MS
     while (!row && Date.now() < deadline) {
       await sleep(SAVE_POLL_MS)
