@@ -2,7 +2,7 @@ import { Role } from '@gateway/shared'
 import { sql } from 'kysely'
 import { describe, expect, it, vi } from 'vitest'
 import { harnessPerTest, type Harness } from '../../test/harness.ts'
-import { isDeadlock, retryOnDeadlock } from './errors.ts'
+import { isDatabaseUnavailable, isDeadlock, retryOnDeadlock } from './errors.ts'
 
 describe('isDeadlock', () => {
   it('knows MySQL/MariaDB and PostgreSQL deadlocks, also when wrapped, and nothing else', () => {
@@ -14,6 +14,24 @@ describe('isDeadlock', () => {
     expect(isDeadlock({ code: '23505' })).toBe(false)
     expect(isDeadlock(new Error('Deadlock found'))).toBe(false)
     expect(isDeadlock(undefined)).toBe(false)
+  })
+})
+
+describe('isDatabaseUnavailable', () => {
+  it('counts a deadlock victim, a lost connection and a busy file, not a wrong statement', () => {
+    for (const error of [
+      { code: 'ER_LOCK_DEADLOCK', errno: 1213 },
+      { errno: 1213 },
+      { code: '40P01' },
+      { code: '40001' },
+      { code: 'ECONNREFUSED' },
+      { code: '57P01' },
+      { errcode: 5 },
+      new Error('insert failed', { cause: { code: '40P01' } }),
+    ])
+      expect(isDatabaseUnavailable(error), JSON.stringify(error)).toBe(true)
+    for (const error of [{ code: 'ER_DUP_ENTRY', errno: 1062 }, { code: '23505' }, { code: '42P01' }, undefined])
+      expect(isDatabaseUnavailable(error), JSON.stringify(error)).toBe(false)
   })
 })
 

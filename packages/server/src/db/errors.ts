@@ -20,7 +20,6 @@ const CONNECTION_ERROR_CODES = new Set([
   'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
-  'ER_LOCK_DEADLOCK',
   'ER_LOCK_WAIT_TIMEOUT',
 ])
 
@@ -31,18 +30,13 @@ const CONNECTION_ERROR_CODES = new Set([
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
+  // A deadlock victim (or a PostgreSQL serialization failure) only has to be tried again.
+  if (isDeadlockVictim(error)) return true
   const e = error as { code?: unknown; errcode?: unknown; message?: unknown; cause?: unknown }
   if (typeof e.code === 'string') {
     if (CONNECTION_ERROR_CODES.has(e.code)) return true
-    // PostgreSQL: 08 connection exceptions, 57P01-57P03 shutdown and cannot-connect-now, 53300 too many connections, 40P01 deadlock
-    if (
-      /^08...$/.test(e.code) ||
-      /^57P0[123]$/.test(e.code) ||
-      e.code === '53300' ||
-      e.code === '40P01' ||
-      e.code === '40001'
-    )
-      return true
+    // PostgreSQL: 08 connection exceptions, 57P01-57P03 shutdown and cannot-connect-now, 53300 too many connections, 40001 serialization failure
+    if (/^08...$/.test(e.code) || /^57P0[123]$/.test(e.code) || e.code === '53300' || e.code === '40001') return true
   }
   // node:sqlite: SQLITE_BUSY (5) and SQLITE_LOCKED (6), extended codes included
   if (typeof e.errcode === 'number' && ((e.errcode & 0xff) === 5 || (e.errcode & 0xff) === 6)) return true
@@ -59,9 +53,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** True when the database chose this statement's transaction as a deadlock victim (MySQL/MariaDB 1213, PostgreSQL 40P01). */
 export function isDeadlock(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
-  const e = error as { code?: unknown; errno?: unknown; cause?: unknown }
-  if (e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213 || e.code === '40P01') return true
-  return e.cause !== undefined && e.cause !== error ? isDeadlock(e.cause) : false
+  if (isDeadlockVictim(error)) return true
+  const cause = (error as { cause?: unknown }).cause
+  return cause !== undefined && cause !== error ? isDeadlock(cause) : false
+}
+
+/** The error itself (not its cause) names a deadlock. */
+function isDeadlockVictim(error: object): boolean {
+  const e = error as { code?: unknown; errno?: unknown }
+  return e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213 || e.code === '40P01'
 }
 
 /**
