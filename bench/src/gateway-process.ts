@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { freePort, startNodeChild, type StartedChild } from './child-processes.ts'
+import type { FloorRelayOptions } from './floor-relay.ts'
 import type { MockUpstreamOptions } from './mock-upstream.ts'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -61,6 +62,14 @@ export function startMockProcess(options: MockUpstreamOptions): Promise<RunningP
  */
 export function startBareRelayProcess(upstreamUrl: string): Promise<RunningProcess> {
   return startAnnouncedChild('bare-relay-process.ts', [upstreamUrl], 'bare relay', GATEWAY_HEAP_FLAGS)
+}
+
+/**
+ * Starts the floor relay (floor-relay.ts) in front of `upstreamUrl`, on the gateway's SQLite file
+ * and bench token, with the gateway's heap flags.
+ */
+export function startFloorRelayProcess(options: FloorRelayOptions): Promise<RunningProcess> {
+  return startAnnouncedChild('floor-relay-process.ts', [JSON.stringify(options)], 'floor relay', GATEWAY_HEAP_FLAGS)
 }
 
 /**

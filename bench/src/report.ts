@@ -81,7 +81,7 @@ export function measurementRows(
     ]),
   ]
   if (measurement.target !== 'direct' && direct) rows.push(comparisonRow('overhead', measurement, direct, stream))
-  if ((measurement.target === 'gateway' || measurement.target === 'workers') && bare)
+  if (measurement.target !== 'direct' && measurement.target !== 'bare' && bare)
     rows.push(comparisonRow('vs bare', measurement, bare, stream))
   if (measurement.target === 'workers' && single) rows.push(comparisonRow('vs 1 proc', measurement, single, stream))
   if (measurement.relayCores !== undefined && measurement.target !== 'bare')

@@ -2,7 +2,13 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { killAllChildren } from './child-processes.ts'
 import { summarizeCpuProfiles } from './cpu-profile-summary.ts'
-import { startBareRelayProcess, startGatewayProcess, startMockProcess, type RunningProcess } from './gateway-process.ts'
+import {
+  startBareRelayProcess,
+  startFloorRelayProcess,
+  startGatewayProcess,
+  startMockProcess,
+  type RunningProcess,
+} from './gateway-process.ts'
 import { BENCH_MODEL, configureGateway, GatewayCallError, probeRelay } from './gateway-setup.ts'
 import { mebibytes } from './proc-stats.ts'
 import { judgeTargets, measurementRows, scenarioHeader } from './report.ts'
@@ -88,6 +94,7 @@ async function main(): Promise<number> {
   let gateway: RunningProcess | undefined
   let cluster: RunningProcess | undefined
   let bareRelay: RunningProcess | undefined
+  let floorRelay: RunningProcess | undefined
   try {
     bareRelay = await startBareRelayProcess(mock.url)
     const started = await startGateway(mock, 1)
@@ -114,6 +121,21 @@ async function main(): Promise<number> {
       apiKey: 'sk-mock',
       pid: bareRelay.pid,
     }
+    // The floor relay bills into the one-process gateway's file, charging its bench token (while the
+    // gateway sits idle), so both write the same tables with the same indexes.
+    if (gateway?.sqlitePath && started.key)
+      floorRelay = await startFloorRelayProcess({
+        upstreamUrl: mock.url,
+        sqlitePath: gateway.sqlitePath,
+        key: started.key,
+        tokenName: 'bench',
+      })
+    const floor: Target | undefined = floorRelay && {
+      name: 'floor',
+      url: `${floorRelay.url}/v1/chat/completions`,
+      apiKey: started.key ?? '',
+      pid: floorRelay.pid,
+    }
 
     console.log(
       `bench: mock upstream ${mock.url} (pid ${mock.pid}), bare relay ${bareRelay.url} (pid ${bareRelay.pid}), gateway WORKERS=1 ${gateway ? `${gateway.url} (pid ${gateway.pid})` : 'not started'}${cluster ? `, gateway WORKERS=${config.workers} ${cluster.url} (primary pid ${cluster.pid})` : ''}`
@@ -125,7 +147,7 @@ async function main(): Promise<number> {
     if (load > 0.5)
       console.log('note: other processes are using the CPU; figures will be noisy, compare runs on an idle machine')
     console.log(
-      `latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; vs bare = gateway − bare relay, CPU per request as gateway/bare; workers = the gateway with WORKERS=${config.workers} (CPU summed over its processes, RSS of the largest), vs 1 proc = workers against WORKERS=1`
+      `latencies in ms to the last byte; ttft = time to the first content chunk; overhead = relay − direct, rps as relay/direct; floor = the bare relay plus the least billing a gateway must do (floor-relay.ts); vs bare = relay − bare relay, CPU per request as relay/bare; workers = the gateway with WORKERS=${config.workers} (CPU summed over its processes, RSS of the largest), vs 1 proc = workers against WORKERS=1`
     )
     if (config.cpuProfile)
       console.log('note: the gateway runs under --cpu-prof, which slows it; use the profile, not these figures')
@@ -159,6 +181,11 @@ async function main(): Promise<number> {
           bareRun = await measure(scenario, bare, concurrency, options)
           measurements.push(bareRun)
           console.log(measurementRows(bareRun, directRun, scenario.stream))
+          if (floor) {
+            const floorRun = await measure(scenario, floor, concurrency, options)
+            measurements.push(floorRun)
+            console.log(measurementRows(floorRun, directRun, scenario.stream, bareRun))
+          }
         }
         let gatewayRun: Measurement | undefined
         if (through) {
@@ -224,6 +251,7 @@ async function main(): Promise<number> {
     if (failure) return 1
     return config.strict && targets.some((t) => t.status === 'MISS') ? 1 : 0
   } finally {
+    await floorRelay?.stop()
     await gateway?.stop()
     await cluster?.stop()
     await bareRelay?.stop()

@@ -70,8 +70,11 @@ export function buildScenarios(
 export const CLAUDE_BENCH_MODEL = 'claude-3-5-haiku-20241022'
 
 export interface Target {
-  /** The mock itself, the bare relay in front of it (the yardstick), the gateway as one process, or with WORKERS > 1. */
-  name: 'direct' | 'bare' | 'gateway' | 'workers'
+  /**
+   * The mock itself, the bare relay in front of it (the yardstick), the floor relay (the bare relay
+   * with the least billing: floor-relay.ts), the gateway as one process, or with WORKERS > 1.
+   */
+  name: 'direct' | 'bare' | 'floor' | 'gateway' | 'workers'
   /** Full URL of the chat completions endpoint. */
   url: string
   apiKey: string
