@@ -44,11 +44,24 @@ const config = {
   cpuProfile: process.env.BENCH_GATEWAY_CPU_PROF === '1' || process.env.BENCH_GATEWAY_CPU_PROF === 'true',
   /** WORKERS of the second gateway, measured beside the one-process one (default: the gateway's own, one per core; 1 = none) */
   workers: numberFrom('BENCH_WORKERS', availableParallelism()),
+  /** runs of each relay per cell, alternated; the one of median CPU per request is reported */
+  rounds: Math.max(1, numberFrom('BENCH_ROUNDS', 1)),
 }
+
+/** The run of median CPU per request among a relay's rounds (the lower middle one of an even count). */
+function medianRun(runs: Measurement[] | undefined): Measurement | undefined {
+  if (!runs || runs.length === 0) return undefined
+  const sorted = [...runs].sort((a, b) => (a.relayCpuMicros ?? 0) - (b.relayCpuMicros ?? 0))
+  return sorted[Math.floor((sorted.length - 1) / 2)]
+}
+
+const roundsNote = (runs: Measurement[]) =>
+  `      rounds: cpu µs/req ${runs.map((run) => run.relayCpuMicros ?? '–').join(' · ')}, rps ${runs.map((run) => run.load.rps).join(' · ')} (the median shown)`
 
 /** Exits with 2 if the whole run takes far longer than planned (a hung child or request). */
 function armDeadline(): void {
-  const runs = config.scenarios.length * config.concurrencies.length * 4
+  // Per cell: direct once, then bare, floor, gateway and workers in every round.
+  const runs = config.scenarios.length * config.concurrencies.length * (1 + 4 * config.rounds)
   const budgetSeconds = runs * (config.seconds + config.warmupSeconds + 35) + config.soakSeconds + 120
   setTimeout(() => {
     console.error(`bench: still running after ${budgetSeconds} s, giving up`)
@@ -175,40 +188,42 @@ async function main(): Promise<number> {
         const directRun = await measure(scenario, direct, concurrency, options)
         measurements.push(directRun)
         console.log(measurementRows(directRun, undefined, scenario.stream))
-        // A converted scenario has no bare equivalent: piping bytes converts nothing.
-        let bareRun: Measurement | undefined
-        if (!scenario.direct) {
-          bareRun = await measure(scenario, bare, concurrency, options)
-          measurements.push(bareRun)
-          console.log(measurementRows(bareRun, directRun, scenario.stream))
-          if (floor) {
-            const floorRun = await measure(scenario, floor, concurrency, options)
-            measurements.push(floorRun)
-            console.log(measurementRows(floorRun, directRun, scenario.stream, bareRun))
+        // A converted scenario has no bare or floor equivalent: piping bytes converts nothing.
+        const relays = [
+          ...(scenario.direct ? [] : [bare, ...(floor ? [floor] : [])]),
+          ...(through ? [through] : []),
+          ...(workers ? [workers] : []),
+        ]
+        // Rounds alternate the relays, so that a slow spell of the machine falls on all of them.
+        const runs = new Map<Target['name'], Measurement[]>()
+        const dropped = new Set<Target['name']>()
+        for (let round = 0; round < config.rounds; round++) {
+          for (const relay of relays) {
+            if (dropped.has(relay.name)) continue
+            try {
+              const run = await measure(scenario, relay, concurrency, options)
+              runs.set(relay.name, [...(runs.get(relay.name) ?? []), run])
+            } catch (error) {
+              if (relay.name !== 'gateway' && relay.name !== 'workers') throw error
+              // The gateway died or stopped answering mid-run: keep measuring the others.
+              const which = relay.name === 'gateway' ? 'gateway' : `gateway WORKERS=${config.workers}`
+              failure = `${which} failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
+              console.log(failure)
+              if (relay.name === 'gateway') through = undefined
+              else workers = undefined
+              dropped.add(relay.name)
+              runs.delete(relay.name)
+            }
           }
         }
-        let gatewayRun: Measurement | undefined
-        if (through) {
-          try {
-            gatewayRun = await measure(scenario, through, concurrency, options)
-            measurements.push(gatewayRun)
-            console.log(measurementRows(gatewayRun, directRun, scenario.stream, bareRun))
-          } catch (error) {
-            // The gateway died or stopped answering mid-run: keep measuring the direct side.
-            failure = `gateway failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
-            console.log(failure)
-            through = undefined
-          }
-        }
-        if (!workers) continue
-        try {
-          const workersRun = await measure(scenario, workers, concurrency, options)
-          measurements.push(workersRun)
-          console.log(measurementRows(workersRun, directRun, scenario.stream, bareRun, gatewayRun))
-        } catch (error) {
-          failure = `gateway WORKERS=${config.workers} failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
-          console.log(failure)
-          workers = undefined
+        const bareRun = medianRun(runs.get('bare'))
+        const gatewayRun = medianRun(runs.get('gateway'))
+        for (const relay of relays) {
+          const run = medianRun(runs.get(relay.name))
+          if (!run) continue
+          measurements.push(run)
+          const rows = measurementRows(run, directRun, scenario.stream, bareRun, gatewayRun)
+          console.log(config.rounds > 1 ? `${rows}\n${roundsNote(runs.get(relay.name)!)}` : rows)
         }
       }
     }
