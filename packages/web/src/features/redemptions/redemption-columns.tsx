@@ -1,8 +1,8 @@
-import { formatQuota, type QuotaDisplay, type Redemption } from '@gateway/shared'
+import type { QuotaDisplay, Redemption } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
-import { actionsColumn } from '@/components/data-table'
+import { actionsColumn, mutedText, numberText, quotaText, timeText, valueColumn } from '@/components/data-table'
 import { formatLocalDateTime } from '@/lib/date-time'
 import { RedemptionStatusBadge } from './redemption-status-badge'
 
@@ -18,8 +18,6 @@ export function maskKey(key: string): string {
   return key.length <= 8 ? key : `${key.slice(0, 4)}••••${key.slice(-4)}`
 }
 
-const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
-
 export function redemptionColumns({
   t,
   language,
@@ -27,87 +25,42 @@ export function redemptionColumns({
   actions,
 }: RedemptionColumnOptions): ColumnDef<Redemption, unknown>[] {
   return [
-    {
-      id: 'id',
-      header: t('columns.id'),
-      meta: { label: t('columns.id') },
-      size: 64,
-      cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
-    },
-    {
-      id: 'name',
-      header: t('columns.name'),
-      meta: { label: t('columns.name') },
-      enableHiding: false,
-      cell: ({ row }) => <span className="font-medium">{row.original.name || muted('—')}</span>,
-    },
-    {
-      id: 'key',
-      header: t('columns.key'),
-      meta: { label: t('columns.key') },
-      cell: ({ row }) => (
-        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="redemption-key">
-          {maskKey(row.original.key)}
-        </code>
-      ),
-    },
-    {
-      id: 'status',
-      header: t('columns.status'),
-      meta: { label: t('columns.status') },
-      cell: ({ row }) => <RedemptionStatusBadge status={row.original.status} />,
-    },
-    {
-      id: 'quota',
-      header: t('columns.quota'),
-      meta: { label: t('columns.quota') },
-      cell: ({ row }) => <span className="tabular-nums">{formatQuota(row.original.quota, display)}</span>,
-    },
-    {
-      id: 'created_time',
-      header: t('columns.createdTime'),
-      meta: { label: t('columns.createdTime') },
-      cell: ({ row }) => (
-        <span className="tabular-nums">{formatLocalDateTime(row.original.created_time, language)}</span>
-      ),
-    },
-    {
-      id: 'redeemed_time',
-      header: t('columns.redeemedTime'),
-      meta: { label: t('columns.redeemedTime') },
-      cell: ({ row }) =>
-        row.original.redeemed_time ? (
-          <span className="tabular-nums">{formatLocalDateTime(row.original.redeemed_time, language)}</span>
-        ) : (
-          muted(t('notYet'))
-        ),
-    },
-    {
-      id: 'expired_time',
-      header: t('columns.expiredTime'),
-      meta: { label: t('columns.expiredTime') },
-      cell: ({ row }) => {
-        // 0 (and a code from a server that does not send the field) never expires.
-        const expired = row.original.expired_time
-        if (!expired) return muted(t('never'))
-        const passed = expired < Date.now() / 1000
-        return (
-          <span
-            className={passed ? 'tabular-nums text-destructive' : 'tabular-nums'}
-            title={passed ? t('expired') : undefined}
-          >
-            {formatLocalDateTime(expired, language)}
-          </span>
-        )
-      },
-    },
-    {
-      id: 'used_user_id',
-      header: t('columns.usedBy'),
-      meta: { label: t('columns.usedBy') },
-      cell: ({ row }) =>
-        row.original.used_user_id ? <span className="tabular-nums">#{row.original.used_user_id}</span> : muted('—'),
-    },
+    valueColumn<Redemption>('id', t('columns.id'), (r) => numberText(r.id), { size: 64 }),
+    valueColumn<Redemption>(
+      'name',
+      t('columns.name'),
+      (r) => <span className="font-medium">{r.name || mutedText('—')}</span>,
+      {
+        enableHiding: false,
+      }
+    ),
+    valueColumn<Redemption>('key', t('columns.key'), (r) => (
+      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="redemption-key">
+        {maskKey(r.key)}
+      </code>
+    )),
+    valueColumn<Redemption>('status', t('columns.status'), (r) => <RedemptionStatusBadge status={r.status} />),
+    valueColumn<Redemption>('quota', t('columns.quota'), (r) => quotaText(r.quota, display)),
+    valueColumn<Redemption>('created_time', t('columns.createdTime'), (r) => timeText(r.created_time, language)),
+    valueColumn<Redemption>('redeemed_time', t('columns.redeemedTime'), (r) =>
+      r.redeemed_time ? timeText(r.redeemed_time, language) : mutedText(t('notYet'))
+    ),
+    valueColumn<Redemption>('expired_time', t('columns.expiredTime'), (r) => {
+      // 0 (and a code from a server that does not send the field) never expires.
+      if (!r.expired_time) return mutedText(t('never'))
+      const passed = r.expired_time < Date.now() / 1000
+      return (
+        <span
+          className={passed ? 'tabular-nums text-destructive' : 'tabular-nums'}
+          title={passed ? t('expired') : undefined}
+        >
+          {formatLocalDateTime(r.expired_time, language)}
+        </span>
+      )
+    }),
+    valueColumn<Redemption>('used_user_id', t('columns.usedBy'), (r) =>
+      r.used_user_id ? numberText(`#${r.used_user_id}`) : mutedText('—')
+    ),
     actionsColumn<Redemption>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]
 }

@@ -1,10 +1,9 @@
-import { formatQuota, type QuotaDisplay, type Token } from '@gateway/shared'
+import type { QuotaDisplay, Token } from '@gateway/shared'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
-import { actionsColumn } from '@/components/data-table'
+import { actionsColumn, mutedText, quotaText, timeText, valueColumn } from '@/components/data-table'
 import { Badge } from '@/components/ui/badge'
-import { formatLocalDateTime } from '@/lib/date-time'
 import { TokenStatusBadge } from './token-status-badge'
 import { TruncatedText } from './token-truncated-text'
 
@@ -18,8 +17,6 @@ interface TokenColumnOptions {
   actions: (token: Token) => ReactNode
 }
 
-const muted = (text: string) => <span className="text-muted-foreground">{text}</span>
-
 /** The columns of the token table; `meta.label` names each one in the column menu. */
 export function tokenColumns({
   t,
@@ -28,106 +25,58 @@ export function tokenColumns({
   keyCell,
   actions,
 }: TokenColumnOptions): ColumnDef<Token, unknown>[] {
+  const noLimit = mutedText(t('noLimit'))
   return [
-    {
-      id: 'name',
-      header: t('columns.name'),
-      meta: { label: t('columns.name') },
-      enableHiding: false,
-      cell: ({ row }) => <span className="font-medium">{row.original.name || muted('—')}</span>,
-    },
-    {
-      id: 'key',
-      header: t('columns.key'),
-      meta: { label: t('columns.key') },
-      cell: ({ row }) => keyCell(row.original),
-    },
-    {
-      id: 'status',
-      header: t('columns.status'),
-      meta: { label: t('columns.status') },
-      cell: ({ row }) => <TokenStatusBadge status={row.original.status} />,
-    },
-    {
-      id: 'remain_quota',
-      header: t('columns.remainQuota'),
-      meta: { label: t('columns.remainQuota') },
-      cell: ({ row }) =>
-        row.original.unlimited_quota ? (
-          <Badge variant="info">{t('unlimited')}</Badge>
-        ) : (
-          <span className="tabular-nums">{formatQuota(row.original.remain_quota, display)}</span>
-        ),
-    },
-    {
-      id: 'used_quota',
-      header: t('columns.usedQuota'),
-      meta: { label: t('columns.usedQuota') },
-      cell: ({ row }) => <span className="tabular-nums">{formatQuota(row.original.used_quota, display)}</span>,
-    },
-    {
-      id: 'created_time',
-      header: t('columns.createdTime'),
-      meta: { label: t('columns.createdTime') },
-      cell: ({ row }) => (
-        <span className="tabular-nums">{formatLocalDateTime(row.original.created_time, language)}</span>
-      ),
-    },
-    {
-      id: 'expired_time',
-      header: t('columns.expiredTime'),
-      meta: { label: t('columns.expiredTime') },
-      cell: ({ row }) =>
-        row.original.expired_time === -1 ? (
-          muted(t('never'))
-        ) : (
-          <span className="tabular-nums">{formatLocalDateTime(row.original.expired_time, language)}</span>
-        ),
-    },
-    {
-      id: 'group',
-      header: t('columns.group'),
-      meta: { label: t('columns.group') },
-      cell: ({ row }) =>
-        row.original.group ? (
-          <span className="inline-flex items-center gap-1">
-            <Badge variant="outline">{row.original.group}</Badge>
-            {row.original.cross_group_retry && (
-              <Badge variant="secondary" data-testid="token-cross-group-retry-badge">
-                {t('editor.crossGroupRetry')}
-              </Badge>
-            )}
-          </span>
-        ) : (
-          muted(t('groupDefault'))
-        ),
-    },
-    {
-      id: 'model_limits',
-      header: t('columns.modelLimits'),
-      meta: { label: t('columns.modelLimits') },
-      cell: ({ row }) =>
-        row.original.model_limits_enabled && row.original.model_limits ? (
-          <TruncatedText text={row.original.model_limits.split(',').join(', ')} />
-        ) : (
-          muted(t('noLimit'))
-        ),
-    },
-    {
-      id: 'allow_ips',
-      header: t('columns.allowIps'),
-      meta: { label: t('columns.allowIps') },
-      cell: ({ row }) =>
-        row.original.allow_ips ? (
-          <TruncatedText
-            text={row.original.allow_ips.split('\n').join(', ')}
-            full={row.original.allow_ips}
-            className="font-mono text-xs"
-          />
-        ) : (
-          muted(t('noLimit'))
-        ),
-    },
+    valueColumn<Token>(
+      'name',
+      t('columns.name'),
+      (token) => <span className="font-medium">{token.name || mutedText('—')}</span>,
+      {
+        enableHiding: false,
+      }
+    ),
+    valueColumn<Token>('key', t('columns.key'), keyCell),
+    valueColumn<Token>('status', t('columns.status'), (token) => <TokenStatusBadge status={token.status} />),
+    valueColumn<Token>('remain_quota', t('columns.remainQuota'), (token) =>
+      token.unlimited_quota ? <Badge variant="info">{t('unlimited')}</Badge> : quotaText(token.remain_quota, display)
+    ),
+    valueColumn<Token>('used_quota', t('columns.usedQuota'), (token) => quotaText(token.used_quota, display)),
+    valueColumn<Token>('created_time', t('columns.createdTime'), (token) => timeText(token.created_time, language)),
+    valueColumn<Token>('expired_time', t('columns.expiredTime'), (token) =>
+      token.expired_time === -1 ? mutedText(t('never')) : timeText(token.expired_time, language)
+    ),
+    valueColumn<Token>('group', t('columns.group'), (token) =>
+      token.group ? (
+        <span className="inline-flex items-center gap-1">
+          <Badge variant="outline">{token.group}</Badge>
+          {token.cross_group_retry && (
+            <Badge variant="secondary" data-testid="token-cross-group-retry-badge">
+              {t('editor.crossGroupRetry')}
+            </Badge>
+          )}
+        </span>
+      ) : (
+        mutedText(t('groupDefault'))
+      )
+    ),
+    valueColumn<Token>('model_limits', t('columns.modelLimits'), (token) =>
+      token.model_limits_enabled && token.model_limits ? (
+        <TruncatedText text={token.model_limits.split(',').join(', ')} />
+      ) : (
+        noLimit
+      )
+    ),
+    valueColumn<Token>('allow_ips', t('columns.allowIps'), (token) =>
+      token.allow_ips ? (
+        <TruncatedText
+          text={token.allow_ips.split('\n').join(', ')}
+          full={token.allow_ips}
+          className="font-mono text-xs"
+        />
+      ) : (
+        noLimit
+      )
+    ),
     actionsColumn<Token>({ label: t('columns.actions'), cell: ({ row }) => actions(row.original) }),
   ]
 }
