@@ -185,7 +185,10 @@ export function readBounded(body: Readable, limit: number): Promise<string> {
       resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'))
     })
     body.once('error', fail)
-    // Closed without an end or an error (destroyed from outside): the answer is incomplete.
-    body.once('close', () => fail(new Error('upstream body closed before its end')))
+    // Closed without an end or an error (destroyed from outside): the answer is incomplete. Every
+    // body closes after its end too; the error (and its stack trace) is only built when it is news.
+    body.once('close', () => {
+      if (!settled) fail(new Error('upstream body closed before its end'))
+    })
   })
 }
