@@ -10,6 +10,7 @@ import { RelayError } from './relay-error.ts'
 import type { RelayResult } from './relay-result.ts'
 import { pipeSseStream } from './stream-relay.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
+import { toReadable, type BodySource } from './upstream/upstream-body.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 
@@ -45,7 +46,12 @@ export async function passThroughAnswer({
     // Audio bytes go to the client as they come; the price depends on the input text only.
     release()
     services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
-    return { kind: 'binary', status: 200, contentType: contentType || 'application/octet-stream', body: response.body }
+    return {
+      kind: 'binary',
+      status: 200,
+      contentType: contentType || 'application/octet-stream',
+      body: toReadable(response.body),
+    }
   }
   if (request.stream && contentType.includes('text/event-stream')) {
     const options = { forcedUsageChunk: call.forcedUsageChunk, language }
@@ -152,7 +158,7 @@ export async function bridgedAnswer(
  * Reads a whole upstream body, refusing one larger than `limit`. Listens for its events rather
  * than iterating it: no promise per chunk for an answer that is usually one chunk.
  */
-export function readBounded(body: Readable, limit: number): Promise<string> {
+export function readBounded(body: BodySource, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0

@@ -1,6 +1,6 @@
-import type { Readable } from 'node:stream'
 import { RelayError } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
+import type { BodySource } from './upstream/upstream-body.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
 
 /** What a relayed stream does with its upstream's bytes; the lifecycle around it is shared. */
@@ -23,7 +23,7 @@ export interface StreamSteps {
  * when the client leaves, and bills exactly once however it ends.
  */
 export function relayStream(
-  upstreamBody: Readable,
+  upstreamBody: BodySource,
   abortUpstream: () => void,
   sink: StreamSink,
   steps: StreamSteps

@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
 import { finishExchange, type Exchange } from './exchange.ts'
 import { toOpenAIErrorBody } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
 import { SsePassThrough } from './sse-pass-through.ts'
 import { relayStream } from './stream-lifecycle.ts'
+import type { BodySource } from './upstream/upstream-body.ts'
 
 /**
  * Relays an OpenAI-compatible SSE stream to the client (SsePassThrough says what changes on the
@@ -13,7 +13,7 @@ import { relayStream } from './stream-lifecycle.ts'
  */
 export function pipeSseStream(
   exchange: Exchange,
-  upstreamBody: Readable,
+  upstreamBody: BodySource,
   abortUpstream: () => void,
   options: { forcedUsageChunk: boolean; language: Language },
   sink: StreamSink

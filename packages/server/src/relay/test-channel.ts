@@ -14,6 +14,7 @@ import type { RelayRequest } from './parse-request.ts'
 import { bridgeFor } from './protocol-bridge.ts'
 import { RelayError } from './relay-error.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
+import { toReadable } from './upstream/upstream-body.ts'
 import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
 
 /** The request a channel test sends: a tiny chat, or an embedding for embedding models. */
@@ -80,7 +81,7 @@ export async function testChannel(
       providerSettings(services.env)
     )
     const response = await sendUpstream(services, adapter, channel, call, false, AbortSignal.timeout(60_000))
-    const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text()
+    const text = await new Response(Readable.toWeb(toReadable(response.body)) as ReadableStream<Uint8Array>).text()
     if (response.statusCode !== 200)
       failure = upstreamHttpError(
         response.statusCode,

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream'
 import type { Language } from '../i18n/messages.ts'
 import { AwsEventStreamDecoder, type EventStreamMessage } from '../providers/bedrock/aws-event-stream.ts'
 import type { ProtocolBridge, StreamTranslator } from '../providers/types.ts'
@@ -7,6 +6,7 @@ import { RelayError } from './relay-error.ts'
 import type { StreamSink } from './relay-result.ts'
 import { relayStream } from './stream-lifecycle.ts'
 import { dataPayload, SseLineScanner } from './upstream/sse-scanner.ts'
+import type { BodySource } from './upstream/upstream-body.ts'
 
 /**
  * Relays an upstream SSE stream whose protocol differs from the client's: every `data:` payload
@@ -16,7 +16,7 @@ import { dataPayload, SseLineScanner } from './upstream/sse-scanner.ts'
  */
 export function pipeTranslatedStream(
   exchange: Exchange,
-  upstreamBody: Readable,
+  upstreamBody: BodySource,
   abortUpstream: () => void,
   bridge: ProtocolBridge,
   translator: StreamTranslator,

@@ -1,6 +1,7 @@
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
+import { toReadable } from '../upstream/upstream-body.ts'
 import { upstreamRequestId } from '../upstream/upstream-request-id.ts'
 import { MjError } from './mj-errors.ts'
 
@@ -43,10 +44,11 @@ export async function callMjProxy(
     )
     const chunks: Buffer[] = []
     let size = 0
-    for await (const chunk of response.body) {
+    const body = toReadable(response.body)
+    for await (const chunk of body) {
       size += (chunk as Buffer).length
       if (size > MAX_ANSWER_BYTES) {
-        response.body.destroy()
+        body.destroy()
         throw new MjError(502, 'midjourney.upstream_bad_answer', {}, { type: 'upstream_error' })
       }
       chunks.push(chunk as Buffer)

@@ -1,10 +1,10 @@
-import type { Dispatcher } from 'undici'
 import { channelPolicy } from '../../lib/outbound/address-policy.ts'
 import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { readBounded } from '../relay-answers.ts'
 import { RelayError } from '../relay-error.ts'
 import { errorBodyUse, sanitize, upstreamHttpError, upstreamTransportError } from '../upstream/upstream-error.ts'
+import type { UpstreamAnswer } from '../upstream/websocket-exchange.ts'
 
 /** The answers of a Suno API server are small JSON documents; anything bigger is not one. */
 const MAX_ANSWER = 4 * 1024 * 1024
@@ -39,7 +39,7 @@ export async function callSuno(
   body: unknown,
   signal: AbortSignal
 ): Promise<unknown> {
-  let response: Dispatcher.ResponseData
+  let response: UpstreamAnswer
   try {
     response = await services.relay.upstream.send(
       {

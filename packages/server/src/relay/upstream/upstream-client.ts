@@ -1,6 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Agent, Dispatcher } from 'undici'
 import { policyCacheKey, type OutboundPolicy } from '../../lib/outbound/address-policy.ts'
 import { createGuardedDispatcher } from '../../lib/outbound/guarded-dispatcher.ts'
+import { UpstreamBody } from './upstream-body.ts'
+import type { UpstreamAnswer } from './websocket-exchange.ts'
 
 export interface UpstreamTimeouts {
   connectMs: number
@@ -55,27 +58,81 @@ export class UpstreamClient {
     return agent
   }
 
-  send(request: UpstreamRequest, policy: OutboundPolicy): Promise<Dispatcher.ResponseData> {
-    const signal =
-      this.timeouts.totalMs > 0
-        ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeouts.totalMs)])
-        : request.signal
-    return this.dispatcher(policy).request({
-      origin: request.url.origin,
-      path: request.url.pathname + request.url.search,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal,
-      headersTimeout: this.timeouts.headersMs,
-      bodyTimeout: this.timeouts.idleMs,
-      // Redirects are never followed: an upstream that redirects is an error, not a new target.
-      maxRedirections: 0,
-    } as Dispatcher.RequestOptions)
+  /**
+   * Sends one request and resolves with its answer once the head arrived; the body follows as an
+   * UpstreamBody. Dispatched with a handler of our own rather than undici's request(), which wraps
+   * each answer in a stream, an async resource and abort listeners the relay does not use.
+   */
+  send(request: UpstreamRequest, policy: OutboundPolicy): Promise<UpstreamAnswer> {
+    return new Promise((resolve, reject) => {
+      const { signal } = request
+      let controller: Dispatcher.DispatchController | undefined
+      let body: UpstreamBody | undefined
+      let timer: NodeJS.Timeout | undefined
+      const abort = (reason: Error) => {
+        if (controller) controller.abort(reason)
+        else pendingAbort = reason
+      }
+      let pendingAbort: Error | undefined = signal.aborted ? abortReason(signal) : undefined
+      const onAbort = () => abort(abortReason(signal))
+      const done = () => {
+        signal.removeEventListener('abort', onAbort)
+        if (timer) clearTimeout(timer)
+      }
+      if (!pendingAbort) signal.addEventListener('abort', onAbort, { once: true })
+      if (this.timeouts.totalMs > 0)
+        timer = setTimeout(
+          () => abort(new DOMException('The operation timed out.', 'TimeoutError')),
+          this.timeouts.totalMs
+        )
+      this.dispatcher(policy).dispatch(
+        {
+          origin: request.url.origin,
+          path: request.url.pathname + request.url.search,
+          method: request.method,
+          headers: request.headers,
+          body: request.body ?? null,
+          headersTimeout: this.timeouts.headersMs,
+          bodyTimeout: this.timeouts.idleMs,
+        },
+        {
+          onRequestStart(started) {
+            controller = started
+            if (pendingAbort) started.abort(pendingAbort)
+          },
+          onResponseStart(started, statusCode, headers) {
+            const flow = started
+            body = new UpstreamBody({
+              pause: () => flow.pause(),
+              resume: () => flow.resume(),
+              abort: (reason) => flow.abort(reason),
+            })
+            resolve({ statusCode, headers: headers as IncomingHttpHeaders, body })
+          },
+          onResponseData(_controller, chunk) {
+            body?.push(chunk)
+          },
+          onResponseEnd() {
+            done()
+            body?.end()
+          },
+          onResponseError(_controller, error) {
+            done()
+            if (body) body.fail(error)
+            else reject(error)
+          },
+        }
+      )
+    })
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.agents.values()].map((agent) => agent.close()))
     this.agents.clear()
   }
+}
+
+/** Why a signal aborted, as an Error (AbortSignal.timeout's reason is a DOMException, which is one). */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError')
 }

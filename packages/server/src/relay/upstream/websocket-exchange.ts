@@ -4,12 +4,13 @@ import WebSocket, { type RawData } from 'ws'
 import type { OutboundPolicy } from '../../lib/outbound/address-policy.ts'
 import { createGuardedLookup, outboundTlsOptions, systemResolver } from '../../lib/outbound/guarded-dispatcher.ts'
 import { checkOutboundUrl } from '../../lib/outbound/url-check.ts'
+import type { BodySource } from './upstream-body.ts'
 
 /** What the relay reads of an upstream answer, whatever carried it. */
 export interface UpstreamAnswer {
   statusCode: number
   headers: IncomingHttpHeaders
-  body: Readable
+  body: BodySource
 }
 
 const MAX_FRAME_BYTES = 16 * 1024 * 1024
