@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { SsePassThrough, type PassThroughOptions } from './sse-pass-through.ts'
 
 const chunkLine = (content: string, model = 'gpt-4o') =>
@@ -91,6 +91,23 @@ describe('SsePassThrough', () => {
     expect(none.usage).toBeUndefined()
     const { stream: found } = relay(Buffer.from(`${tricky}\n\n${spaced}\n\n`), [], plain)
     expect(found.usage).toMatchObject({ promptTokens: 2, completionTokens: 1 })
+  })
+
+  it('searches a chunk of many lines for the usage once, not from every line to the end of the chunk', () => {
+    // Upstreams that send no "usage":null on each chunk (vLLM, llama.cpp): the usage is only in the last line.
+    const lines = Array.from({ length: 200 }, (_, i) => `${chunkLine(`w${i}`).replace(',"usage":null', '')}\n\n`)
+    const bytes = Buffer.from(`${lines.join('')}${usageLine()}\n\ndata: [DONE]\n\n`)
+    const indexOf = vi.spyOn(Buffer.prototype, 'indexOf')
+    try {
+      const { text, stream } = relay(bytes, [], plain)
+      expect(stream.usage).toMatchObject({ promptTokens: 7, completionTokens: 3 })
+      expect(text).toBe(bytes.toString())
+      // One search for each line's end (404) and one for "usage"; a search for it from every data
+      // line would add 200 more, each running to the end of the chunk.
+      expect(indexOf.mock.calls.length).toBeLessThan(420)
+    } finally {
+      indexOf.mockRestore()
+    }
   })
 
   it('does not count [DONE] or comments as a payload', () => {

@@ -32,7 +32,9 @@ export class SsePassThrough {
   sawPayload = false
   private readonly scanner = new SseLineScanner()
   private readonly options: PassThroughOptions
-  private readonly upstreamModelField: Buffer | undefined
+  /** where the next `"usage"` and the next mapped `"model":"…"` are, so each chunk is searched once, not once per line */
+  private readonly usageKey = new Occurrences(USAGE_KEY)
+  private readonly modelField: Occurrences | undefined
   private readonly requestedModelField: string
   /** views of the complete lines passed so far, for counting when no usage comes */
   private readonly kept: Buffer[] = []
@@ -42,7 +44,7 @@ export class SsePassThrough {
   constructor(options: PassThroughOptions) {
     this.options = options
     const mapped = options.upstreamModel !== undefined && options.upstreamModel !== options.requestedModel
-    this.upstreamModelField = mapped ? Buffer.from(`"model":"${options.upstreamModel}"`) : undefined
+    this.modelField = mapped ? new Occurrences(Buffer.from(`"model":"${options.upstreamModel}"`)) : undefined
     this.requestedModelField = `"model":${JSON.stringify(options.requestedModel)}`
   }
 
@@ -99,7 +101,7 @@ export class SsePassThrough {
     }
     if (!this.sawPayload && !equalsAt(data, at, end, DONE)) this.sawPayload = true
     // Many upstreams send "usage":null on every chunk; only an object is worth parsing.
-    if (hasUsageObject(data, at, end)) {
+    if (this.hasUsageObject(data, at, end)) {
       const parsed = safeParse(data.toString('utf8', at, end))
       const found = readOpenAIUsage(parsed?.usage)
       if (found) this.usage = found
@@ -108,18 +110,27 @@ export class SsePassThrough {
         return null
       }
     }
-    const field = this.upstreamModelField
-    if (field && indexWithin(data, field, at, end) !== -1) {
-      const text = data.toString('utf8', at, end).replaceAll(field.toString(), this.requestedModelField)
+    const field = this.modelField
+    if (field?.within(data, at, end)) {
+      const text = data.toString('utf8', at, end).replaceAll(field.needle.toString(), this.requestedModelField)
       return Buffer.concat([DATA_SPACE, Buffer.from(text)])
     }
     return undefined
   }
-}
 
-function indexWithin(data: Buffer, needle: Buffer, start: number, end: number): number {
-  const found = data.indexOf(needle, start)
-  return found !== -1 && found + needle.length <= end ? found : -1
+  /** `"usage"` followed by optional blanks, a colon, optional blanks and `{`, anywhere in `data[start, end)`. */
+  private hasUsageObject(data: Buffer, start: number, end: number): boolean {
+    for (let from = start; this.usageKey.within(data, from, end); from = this.usageKey.at + 1) {
+      let i = this.usageKey.at + USAGE_KEY.length
+      while (i < end && isSpace(data[i])) i++
+      if (data[i] === 58 && i < end) {
+        i++
+        while (i < end && isSpace(data[i])) i++
+        if (i < end && data[i] === 123) return true
+      }
+    }
+    return false
+  }
 }
 
 function equalsAt(data: Buffer, start: number, end: number, expected: Buffer): boolean {
@@ -128,19 +139,31 @@ function equalsAt(data: Buffer, start: number, end: number, expected: Buffer): b
 
 const isSpace = (byte: number | undefined) => byte === 32 || byte === 9 || byte === 13
 
-/** `"usage"` followed by optional blanks, a colon, optional blanks and `{`, anywhere in the payload. */
-function hasUsageObject(data: Buffer, start: number, end: number): boolean {
-  for (let found = indexWithin(data, USAGE_KEY, start, end); found !== -1;) {
-    let i = found + USAGE_KEY.length
-    while (i < end && isSpace(data[i])) i++
-    if (data[i] === 58 && i < end) {
-      i++
-      while (i < end && isSpace(data[i])) i++
-      if (i < end && data[i] === 123) return true
-    }
-    found = indexWithin(data, USAGE_KEY, found + 1, end)
+/**
+ * The occurrences of one needle in the buffers of a stream, found with one forward search per
+ * buffer however many lines it holds (a search per line would scan the rest of the chunk each time).
+ */
+class Occurrences {
+  readonly needle: Buffer
+  /** where the last answered occurrence starts */
+  at = -1
+  private data: Buffer | undefined
+  private next = -1
+
+  constructor(needle: Buffer) {
+    this.needle = needle
   }
-  return false
+
+  /** Whether the needle occurs inside `data[start, end)`; lines must be asked about in order. */
+  within(data: Buffer, start: number, end: number): boolean {
+    if (data !== this.data || (this.next !== -1 && this.next < start)) {
+      this.data = data
+      this.next = data.indexOf(this.needle, start)
+    }
+    if (this.next === -1 || this.next + this.needle.length > end) return false
+    this.at = this.next
+    return true
+  }
 }
 
 function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {
