@@ -72,11 +72,11 @@ export interface Outcome {
  * completion are counted locally. Runs detached from the response, so a client that leaves after
  * the last byte cannot stop its own billing.
  */
-export async function finishExchange(exchange: Exchange, outcome: Outcome): Promise<void> {
-  if (exchange.finished) return
+export function finishExchange(exchange: Exchange, outcome: Outcome): Promise<void> {
+  if (exchange.finished) return Promise.resolve()
   exchange.finished = true
   exchange.services.relay.closed()
-  const { services, request, price } = exchange
+  const { services, request } = exchange
   metricsOf(services).ended(
     request.endpoint,
     request.model,
@@ -84,17 +84,30 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
     request.stream,
     exchange.startedMs
   )
-  const usage = outcome.usage ?? (await countUsage(request, outcome.completionText ?? ''))
+  if (outcome.usage) return settleExchange(exchange, outcome.usage, outcome.partial === true)
+  return countUsage(request, outcome.completionText ?? '').then((usage) =>
+    settleExchange(exchange, usage, outcome.partial === true)
+  )
+}
+
+/**
+ * The settlement itself. What is needed after the ledger committed it is copied out first, so the
+ * exchange (the request body, its parsed messages, the upstream call) is not kept alive for the
+ * settlement window: under load it would otherwise outlive young-generation collections by the
+ * thousand and be promoted, and collected later at a higher price.
+ */
+function settleExchange(exchange: Exchange, usage: Usage, partial: boolean): Promise<void> {
+  const { services, request, price } = exchange
   const quotaPerUnit = services.options.number('QuotaPerUnit')
   const charge = computeQuota(price, usage, quotaPerUnit)
   const now = nowSeconds()
   const channelId = exchange.channel?.id ?? 0
-  exchange.trace?.settling(usage, outcome.partial === true)
+  exchange.trace?.settling(usage, partial)
   const display = { quotaPerUnit, displayInCurrency: services.options.bool('DisplayInCurrencyEnabled') }
   const language = services.env.DEFAULT_LANGUAGE
   // The text is built only when a row will be written (LogConsumeEnabled).
   const text = services.options.bool('LogConsumeEnabled')
-    ? logContent(price, language, outcome.partial === true, exchange.outputBudgetLowered?.to)
+    ? logContent(price, language, partial, exchange.outputBudgetLowered?.to)
     : undefined
   // The row is written in the settlement's transaction; its quota is what was collected.
   const log = text
@@ -118,35 +131,69 @@ export async function finishExchange(exchange: Exchange, outcome: Outcome): Prom
         upstream_request_id: exchange.upstreamRequestId ?? '',
       }
     : undefined
-  const collected = await services.relay.ledger.settle(exchange.hold, {
-    charge,
-    now,
-    channelId,
-    tokens: usage.promptTokens + usage.completionTokens,
-    userId: exchange.user.id,
-    username: exchange.user.username,
+  const settled: Settled = {
+    services,
+    user: exchange.user,
     model: request.model,
-    rollup: services.options.bool('DataExportEnabled'),
-    group: exchange.group,
-    log,
-    note: { language, ...display },
-  })
-  exchange.trace?.settled(collected)
+    endpoint: request.endpoint,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    firstTokenMs: exchange.firstTokenMs,
+    now,
+    held: exchange.hold.amount,
+    balanceAfterReserve: exchange.balanceAfterReserve,
+    trace: exchange.trace,
+  }
+  return services.relay.ledger
+    .settle(exchange.hold, {
+      charge,
+      now,
+      channelId,
+      tokens: usage.promptTokens + usage.completionTokens,
+      userId: exchange.user.id,
+      username: exchange.user.username,
+      model: request.model,
+      rollup: services.options.bool('DataExportEnabled'),
+      group: exchange.group,
+      log,
+      note: { language, ...display },
+    })
+    .then((collected) => afterSettlement(settled, collected))
+}
+
+/** What a committed settlement still has to do: its trace, its metrics and a low-balance warning. */
+interface Settled {
+  services: Services
+  user: RelayUser
+  model: string
+  endpoint: RelayRequest['endpoint']
+  promptTokens: number
+  completionTokens: number
+  firstTokenMs: number | undefined
+  now: number
+  held: number
+  balanceAfterReserve: number | undefined
+  trace: RelayTrace | undefined
+}
+
+async function afterSettlement(settled: Settled, collected: number): Promise<void> {
+  const { services, user, now } = settled
+  settled.trace?.settled(collected)
   metricsOf(services).settled(
-    request.model,
-    usage.promptTokens,
-    usage.completionTokens,
+    settled.model,
+    settled.promptTokens,
+    settled.completionTokens,
     collected,
-    exchange.firstTokenMs,
-    request.endpoint
+    settled.firstTokenMs,
+    settled.endpoint
   )
-  if (collected > 0 && services.relay.warnings.mayWarn(exchange.user.id, now)) {
+  if (collected > 0 && services.relay.warnings.mayWarn(user.id, now)) {
     // The balance the reservation left, corrected by this settlement; read it only where the database could not tell.
     const after =
-      exchange.balanceAfterReserve !== undefined
-        ? exchange.balanceAfterReserve + exchange.hold.amount - collected
-        : await services.relay.ledger.balance(exchange.user.id)
-    services.relay.track(services.relay.warnings.check(exchange.user, after + collected, after, now))
+      settled.balanceAfterReserve !== undefined
+        ? settled.balanceAfterReserve + settled.held - collected
+        : await services.relay.ledger.balance(user.id)
+    services.relay.track(services.relay.warnings.check(user, after + collected, after, now))
   }
 }
 

@@ -1,5 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite'
 import type { Kysely } from 'kysely'
+import type { DatabaseSync } from 'node:sqlite'
 import { HOSTED } from '../cluster/hosted-names.ts'
 import { remote, type WorkerLink } from '../cluster/worker-link.ts'
 import type { DialectName } from '../db/dsn.ts'
@@ -70,7 +70,15 @@ export function createRelayServices(deps: {
   notificationTransport?: NotificationTransport
 }): RelayServices {
   const { env, logger, db } = deps
-  const inFlight = new Set<Promise<unknown>>()
+  /** settlements tracked and not finished yet, and who waits for there to be none */
+  let tracked = 0
+  let idleWaiters: (() => void)[] = []
+  const untrack = () => {
+    if (--tracked > 0) return
+    const waiting = idleWaiters
+    idleWaiters = []
+    for (const done of waiting) done()
+  }
   let open = 0
   const ledger = new QuotaLedger({
     db,
@@ -120,10 +128,12 @@ export function createRelayServices(deps: {
       deps.shared ? remote<KeyTurns>(deps.shared, HOSTED.keyTurns, ['take']) : new KeyTurns()
     ),
     track: (work) => {
-      const settled = work
-        .catch((error: unknown) => logger.error({ err: String(error) }, 'settlement failed'))
-        .finally(() => inFlight.delete(settled))
-      inFlight.add(settled)
+      // A count and one reaction per tracked promise, not a Set entry and a chain of three.
+      tracked++
+      work.then(untrack, (error: unknown) => {
+        logger.error({ err: String(error) }, 'settlement failed')
+        untrack()
+      })
     },
     opened: () => {
       open++
@@ -134,9 +144,16 @@ export function createRelayServices(deps: {
     drain: async () => {
       // A stream cut at shutdown finishes on the close event that follows; wait for it too.
       const deadline = Date.now() + 10_000
-      while ((open > 0 || inFlight.size > 0) && Date.now() < deadline) {
-        if (inFlight.size > 0) await Promise.all([...inFlight])
-        else await new Promise((done) => setTimeout(done, 5))
+      while ((open > 0 || tracked > 0) && Date.now() < deadline) {
+        // Woken when the last tracked settlement finishes, or after 5 ms to look at `open` again.
+        await new Promise<void>((done) => {
+          const timer = setTimeout(done, tracked > 0 ? Math.max(0, deadline - Date.now()) : 5)
+          if (tracked > 0)
+            idleWaiters.push(() => {
+              clearTimeout(timer)
+              done()
+            })
+        })
       }
       await ledger.idle()
     },
