@@ -12,6 +12,9 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { parseDsn } from '../db/dsn.ts'
 
+/** Longer than a group commit (20 ms), so every stream in flight has its row when a process is killed. */
+const JOURNAL_WAIT_MS = 200
+
 /**
  * WORKERS=2 without Redis, on the database of this run (SQLite file, or TEST_SQL_DSN's PostgreSQL
  * or MySQL): two processes serve one port, and what one does the other sees at once. The money is
@@ -315,6 +318,8 @@ describe('WORKERS=2 without Redis', () => {
     const [first, second] = workerPids()
     const streams = openStreams(token.key, 12)
     while (streams.begun() < 12) await sleep(20)
+    // A request served from a lease has its row from the next group commit on (within 20 ms).
+    await sleep(JOURNAL_WAIT_MS)
     process.kill(second!, 'SIGKILL')
     expect(await streams.outcomes).toContain('cut')
     const deadline = Date.now() + 15_000

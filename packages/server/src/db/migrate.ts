@@ -19,6 +19,7 @@ import { channelInfoMigration } from './migrations/0014-channel-info.ts'
 import { moveOverSecretsMigration } from './migrations/0015-move-over-secrets.ts'
 import { twoFactorTimesMigration } from './migrations/0016-two-factor-times.ts'
 import { storedResponsesMigration } from './migrations/0017-stored-responses.ts'
+import { ledgerLeasesMigration } from './migrations/0018-ledger-leases.ts'
 import { withOwnSchemaIntrospection } from './own-schema-introspection.ts'
 
 /** Where the main set's applied migrations are recorded; a database without it was never ours. */
@@ -42,6 +43,7 @@ export const mainMigrations = (dialect: DialectName): Record<string, Migration> 
   '0015-move-over-secrets': moveOverSecretsMigration(dialect),
   '0016-two-factor-times': twoFactorTimesMigration(dialect),
   '0017-stored-responses': storedResponsesMigration(dialect),
+  '0018-ledger-leases': ledgerLeasesMigration(dialect),
 })
 
 const logMigrations = (dialect: DialectName): Record<string, Migration> => ({

@@ -108,8 +108,10 @@ describe('cross_group_retry', () => {
     await setOption('AutoGroups', '["default","vip"]')
     await addChannel(h, { baseUrl: broken.url, groups: 'default', autoBan: false })
     await addChannel(h, { baseUrl: healthy.url, groups: 'vip' })
-    // The balance is gone by the time the request would move on (spent elsewhere meanwhile).
-    const user = await h.createUser(1, { quota: 1_000_000 })
+    // The balance is gone by the time the request would move on (spent elsewhere meanwhile). It is
+    // too small for a lease (one is taken only from a balance many times its size), so the hold is
+    // the request's own and growing it takes from the balance.
+    const user = await h.createUser(1, { quota: 100_000 })
     const { key } = await addToken(h, user.id, { group: 'auto', crossGroupRetry: true })
     const held: number[] = []
     const grow = h.services.relay.ledger.grow.bind(h.services.relay.ledger)

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely'
 import type { DatabaseSync } from 'node:sqlite'
+import type { Kysely } from 'kysely'
 import { HOSTED } from '../cluster/hosted-names.ts'
 import { remote, type WorkerLink } from '../cluster/worker-link.ts'
 import type { DialectName } from '../db/dsn.ts'
@@ -89,6 +89,12 @@ export function createRelayServices(deps: {
     logger,
     nodeName: env.nodeName,
   })
+  // An admin's change of a balance, a token or a user takes effect at once: leases of that payer go back.
+  deps.changes.subscribe((change) => {
+    if (change.kind === 'resync') ledger.closeBudgets(() => true)
+    else if (change.kind === 'user') ledger.closeBudgets((payer) => payer.userId === change.id)
+    else if (change.kind === 'token') ledger.closeBudgets((_payer, tokenHash) => tokenHash === change.hash)
+  })
   const relay: RelayServices = {
     tokens: new TokenCache(db, deps.changes, env.SYNC_FREQUENCY),
     channels: new ChannelCache(db, deps.secrets, deps.changes, logger),
@@ -160,6 +166,7 @@ export function createRelayServices(deps: {
     close: async () => {
       await relay.drain()
       await relay.sweeper.stop()
+      ledger.stop()
       await relay.logs.close()
       await relay.upstream.close()
     },

@@ -4,7 +4,13 @@ import { affordableOutputBudget, worstCaseQuota, type ReservationInput } from '.
 import { pricingName, type Price } from '../services/billing/resolve-price.ts'
 import type { Services } from '../services/container.ts'
 import { countPromptTokens } from './exchange.ts'
-import { LedgerUnavailableError, type Hold, type HoldLabel, type Payer } from './ledger/quota-ledger.ts'
+import {
+  LedgerUnavailableError,
+  type Hold,
+  type HoldLabel,
+  type Payer,
+  type ReserveOptions,
+} from './ledger/quota-ledger.ts'
 import type { RelayRequest } from './parse-request.ts'
 import { localError } from './relay-error.ts'
 
@@ -38,8 +44,10 @@ export async function reserveRequest(
   price: Price,
   payer: Payer,
   label: HoldLabel,
-  rawBodyLength: number
+  rawBodyLength: number,
+  tokenHash?: string
 ): Promise<Reservation> {
+  const options = { leased: true, tokenHash }
   const generating = GENERATING.has(request.endpoint)
   const budget = generating
     ? (request.maxTokens ?? defaultOutputBudget(services, request.model))
@@ -52,7 +60,7 @@ export async function reserveRequest(
     outputBudget: budget,
     choices: choicesOf(request),
   }
-  const first = await reserve(services, payer, worstCaseQuota(input), label)
+  const first = await reserve(services, payer, worstCaseQuota(input), label, options)
   if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter, plan: input }
   if (price.kind === 'per-call')
     throw shortOf(
@@ -74,7 +82,7 @@ export async function reserveRequest(
   const useful = Math.min(budget, MIN_USEFUL_OUTPUT)
   const need = worstCaseQuota({ ...exact, outputBudget: generating ? useful : budget })
   if (affordable < (generating ? useful : budget)) throw shortOf(services, first.shortfall ?? 'user', available, need)
-  const second = await reserve(services, payer, worstCaseQuota({ ...exact, outputBudget: affordable }), label)
+  const second = await reserve(services, payer, worstCaseQuota({ ...exact, outputBudget: affordable }), label, options)
   if (!second.hold) throw shortOf(services, second.shortfall ?? 'user', available, need)
   if (affordable < budget) limitOutput(request, affordable)
   return {
@@ -97,9 +105,9 @@ function defaultOutputBudget(services: Services, model: string): number {
   return limit !== undefined && limit > setting ? limit : setting
 }
 
-async function reserve(services: Services, payer: Payer, amount: number, label: HoldLabel) {
+async function reserve(services: Services, payer: Payer, amount: number, label: HoldLabel, options: ReserveOptions) {
   try {
-    return await services.relay.ledger.reserve(payer, amount, label)
+    return await services.relay.ledger.reserve(payer, amount, label, options)
   } catch (error) {
     if (error instanceof LedgerUnavailableError) throw localError(503, 'database_unavailable', 'db.unavailable')
     throw error

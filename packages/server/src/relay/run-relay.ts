@@ -109,7 +109,8 @@ async function relay(services: Services, input: RelayInput, trace: RelayTrace | 
     price,
     payer,
     { username: user.username, tokenName, model: request.model, group: route.group, requestId: input.requestId },
-    input.rawBody.length + continuation.historyLength
+    input.rawBody.length + continuation.historyLength,
+    token?.hash
   )
 
   const exchange: Exchange = {

@@ -70,6 +70,17 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
       'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
     ),
     growHold: raw('UPDATE quota_holds SET amount = amount + ? WHERE id = ?'),
+    /** a lease (kind 1) or a request covered by one (kind 2) */
+    insertHoldOfKind: raw(
+      'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id, kind, lease_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    ),
+    /** a covered request's charge, once: only a settlement numbered above the last one charged to the lease */
+    chargeLease: raw(
+      'UPDATE quota_holds SET amount = amount - ?, seq = ? WHERE id = ? AND kind = 1 AND seq < ? AND amount >= ?'
+    ),
+    /** part of a lease given back to its payer */
+    shrinkLease: raw('UPDATE quota_holds SET amount = amount - ? WHERE id = ? AND kind = 1 AND amount >= ?'),
+    readHold: raw('SELECT amount FROM quota_holds WHERE id = ?'),
     deleteHold: raw('DELETE FROM quota_holds WHERE id = ?'),
     addChannelUsed: raw('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
     /**

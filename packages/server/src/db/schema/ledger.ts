@@ -18,6 +18,12 @@ export interface QuotaHoldsTable {
   group: WithDefault<string>
   /** the request the hold belongs to (our request id) */
   request_id: WithDefault<string>
+  /** 0 a request's own hold, 1 a lease, 2 a request covered by a lease (see the 0018-ledger-leases migration) */
+  kind: WithDefault<number>
+  /** kind 2: the lease whose amount covers the request */
+  lease_id: WithDefault<string>
+  /** kind 1: the number of the last settlement charged to the lease */
+  seq: WithDefault<number>
 }
 
 /** ledger_instances: one heartbeat per running process. */

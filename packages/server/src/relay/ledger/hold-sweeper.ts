@@ -17,7 +17,7 @@ import type { Language } from '../../i18n/messages.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import type { OptionStore } from '../../services/options/option-store.ts'
-import { applyOps } from './ledger-ops.ts'
+import { applyOps, HoldKind } from './ledger-ops.ts'
 import type { QuotaLedger } from './quota-ledger.ts'
 
 export interface HoldSweeperDeps {
@@ -130,32 +130,39 @@ export class HoldSweeper {
               id: row.id,
               payer: { userId: row.user_id, tokenId: row.token_id || undefined, tokenUnlimited: !row.token_limited },
               amount: Number(row.amount),
+              // A covered request's money is in its lease, which goes back on its own.
+              ...(row.kind === HoldKind.covered ? { lease: row.lease_id, journaled: true } : {}),
             },
-            log: logged
-              ? {
-                  user_id: row.user_id,
-                  created_at: now,
-                  type: LogType.consume,
-                  ...logTextColumns(
-                    language,
-                    'log.interrupted',
-                    { quota: formatQuota(Number(row.amount), display) },
-                    { interrupted: true, held: Number(row.amount), request: row.id }
-                  ),
-                  username: row.username,
-                  token_name: row.token_name,
-                  model_name: row.model_name,
-                  quota: 0,
-                  token_id: row.token_id,
-                  group: row.group,
-                  request_id: row.request_id ?? '',
-                }
-              : undefined,
+            // A lease is not a request: its money goes back without a row.
+            log:
+              logged && row.kind !== HoldKind.lease
+                ? {
+                    user_id: row.user_id,
+                    created_at: now,
+                    type: LogType.consume,
+                    ...logTextColumns(
+                      language,
+                      'log.interrupted',
+                      { quota: formatQuota(Number(row.amount), display) },
+                      { interrupted: true, held: Number(row.amount), request: row.id }
+                    ),
+                    username: row.username,
+                    token_name: row.token_name,
+                    model_name: row.model_name,
+                    quota: 0,
+                    token_id: row.token_id,
+                    group: row.group,
+                    request_id: row.request_id ?? '',
+                  }
+                : undefined,
           }))
         )
       )
       this.deps.logger.warn(
-        { holds: orphans.length, quota: orphans.reduce((sum, row) => sum + Number(row.amount), 0) },
+        {
+          holds: orphans.length,
+          quota: orphans.reduce((sum, row) => sum + (row.kind === HoldKind.covered ? 0 : Number(row.amount)), 0),
+        },
         'returned the holds of interrupted requests'
       )
     }

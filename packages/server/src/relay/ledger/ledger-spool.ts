@@ -13,7 +13,8 @@ import { dirname } from 'node:path'
 import type { Hold, Settlement } from './ledger-ops.ts'
 
 /** A settlement or a release that the database could not take when it happened. */
-export type SpoolEntry = { kind: 'settle'; hold: Hold; settlement: Settlement } | { kind: 'release'; hold: Hold }
+export type SpoolEntry =
+  { kind: 'settle'; hold: Hold; settlement: Settlement; seq?: number } | { kind: 'release'; hold: Hold }
 
 /**
  * Where settlements wait while the database is away: one JSON line per entry in a local file,

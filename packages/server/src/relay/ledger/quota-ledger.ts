@@ -9,6 +9,8 @@ import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { countDatabaseError } from '../../metrics/process-errors.ts'
+import { LEASE_IDLE_MS } from './lease-budget.ts'
+import { LeasedReservations, type LedgerQueue, type Reserved } from './leased-reservations.ts'
 import {
   applyOps,
   type Hold,
@@ -36,6 +38,8 @@ interface Pending {
 }
 
 const MAX_BATCH = 500
+/** After a replay of the spool found the database away, the next is tried this much later. */
+const REPLAY_PAUSE_MS = 250
 /**
  * How long a settlement may wait for others. Each commit writes every page it touched (balances,
  * holds, the log table and its indexes, counters), so committing settlements in groups is what
@@ -44,13 +48,26 @@ const MAX_BATCH = 500
  */
 const SETTLE_WINDOW_MS = 20
 
+/** What a reservation may do besides taking its own hold. */
+export interface ReserveOptions {
+  /** served from a lease of this process when the payer's balance allows one (relayed requests) */
+  leased?: boolean
+  /** the token's lookup hash, so a change of the token closes its budget */
+  tokenHash?: string
+}
+
 /**
  * The only code that moves quota for relayed requests, with three guarantees:
- * - a reservation takes from token and user and records its hold in one transaction;
+ * - a reservation takes from token and user and records its hold in one transaction; a relayed
+ *   request of a payer with an ample balance is instead reserved in memory from a lease this
+ *   process took from that balance in one transaction (see LeaseBudget), and its row is written in
+ *   the next group commit while it runs;
  * - a settlement deletes the hold, moves both balances, adds the channel's and the dashboard's
- *   counters and writes the usage row in one transaction, and only if the hold was still there,
- *   so it happens once across processes, restarts and replays;
- * - a settlement the database cannot take now is spooled durably and applied when it returns.
+ *   counters and writes the usage row in one transaction, and only if the hold was still there
+ *   (a covered request: if its lease is still there and has not been charged with it, by its
+ *   number), so it happens once across processes, restarts and replays;
+ * - a settlement the database cannot take now is spooled durably and applied when it returns,
+ *   before any later batch.
  * Operations queue and commit together (one transaction per batch, one batch at a time), which is
  * the group commit that keeps this cheap; it also means a process never deadlocks with itself.
  */
@@ -73,6 +90,14 @@ export class QuotaLedger {
   private settleDue = false
   private flushing = false
   private holdCounter = 0
+  private readonly leased: LeasedReservations
+  /** the last transaction failed because the database is away: no request is served from a lease meanwhile */
+  private databaseDown = false
+  private readonly idleTimer: NodeJS.Timeout
+  /** no spool replay before this (the last one found the database away) */
+  private replayPausedUntil = 0
+  /** leases to give back that the database could not take; tried again every LEASE_IDLE_MS */
+  private deferred: Pending[] = []
 
   constructor(deps: {
     db: Kysely<Database>
@@ -90,6 +115,17 @@ export class QuotaLedger {
     this.logsInMainDb = deps.logsInMainDb
     this.spool = deps.spool
     this.logger = deps.logger
+    const queue: LedgerQueue = {
+      instanceId: this.instanceId,
+      databaseDown: () => this.databaseDown,
+      submit: (op) => this.submit(op),
+      later: (op) => this.later(op),
+      soon: () => this.armSettleTimer(),
+      newHold: (payer, amount) => this.newHold(payer, amount),
+    }
+    this.leased = new LeasedReservations(queue)
+    this.idleTimer = setInterval(() => this.everySecond(), LEASE_IDLE_MS)
+    this.idleTimer.unref()
   }
 
   /**
@@ -97,23 +133,22 @@ export class QuotaLedger {
    * row. Answers which side could not pay, or the hold and the user's balance after it.
    * Throws LedgerUnavailableError when the database cannot be reached.
    */
-  async reserve(
-    payer: Payer,
-    amount: number,
-    label: HoldLabel
-  ): Promise<{ hold?: Hold; shortfall?: 'token' | 'user'; balanceAfter?: number }> {
-    const hold: Hold = {
-      id: `${this.instanceId}-${(++this.holdCounter).toString(36)}`,
-      payer,
-      amount: Math.max(0, amount),
-    }
+  async reserve(payer: Payer, amount: number, label: HoldLabel, options: ReserveOptions = {}): Promise<Reserved> {
+    const share = Math.max(0, amount)
+    if (options.leased && !this.databaseDown) return this.leased.reserve(payer, share, label, options.tokenHash)
+    const hold = this.newHold(payer, share)
     const result = await this.submit({ kind: 'reserve', hold, label, owner: this.instanceId, now: nowSeconds() })
     return result.shortfall ? { shortfall: result.shortfall } : { hold, balanceAfter: result.balanceAfter }
+  }
+
+  private newHold(payer: Payer, amount: number): Hold {
+    return { id: `${this.instanceId}-${(++this.holdCounter).toString(36)}`, payer, amount }
   }
 
   /** Adds `extra` to a hold (a realtime session that outgrew it); answers the side that could not pay. */
   async grow(hold: Hold, extra: number): Promise<'token' | 'user' | undefined> {
     if (extra <= 0) return undefined
+    if (hold.lease) return this.leased.grow(hold, extra)
     const result = await this.submit({ kind: 'grow', hold, extra })
     if (!result.shortfall) hold.amount += extra
     return result.shortfall
@@ -126,14 +161,49 @@ export class QuotaLedger {
    * take now is spooled and applied later.
    */
   settle(hold: Hold, settlement: Settlement): Promise<number> {
-    return this.submit({ kind: 'settle', hold, settlement: { ...settlement, nodeName: this.nodeName } }).then(
-      (result) => result.collected ?? 0
+    const seq = hold.lease ? this.leased.finish(hold, settlement.charge) : undefined
+    if (hold.lease && seq === undefined) return Promise.resolve(0)
+    return this.submit({ kind: 'settle', hold, settlement: { ...settlement, nodeName: this.nodeName }, seq }).then(
+      (result) => {
+        if (result.leaseGone) this.leased.dropLease(hold.lease)
+        return result.collected ?? 0
+      }
     )
   }
 
   /** Gives a hold back in full (nothing was produced). Spooled like a settlement when it must be. */
   async release(hold: Hold): Promise<void> {
-    await this.submit({ kind: 'release', hold })
+    if (!hold.lease) {
+      await this.submit({ kind: 'release', hold })
+      return
+    }
+    // A covered share is free again at once; only its row (if written) is left to delete, by the next group commit.
+    if (this.leased.finish(hold, 0) !== undefined) this.later({ kind: 'release', hold })
+  }
+
+  /**
+   * Closes the budgets of the payers this predicate picks (their user or token changed: an admin's
+   * edit of a balance or a token takes effect at once), and gives their leases back.
+   */
+  closeBudgets(which: (payer: Payer, tokenHash: string | undefined) => boolean): void {
+    this.leased.close(which)
+  }
+
+  /** Once a second: idle leases go back, and leases the database could not take back are tried again. */
+  private everySecond(): void {
+    if (this.deferred.length > 0) {
+      this.settlements.push(...this.deferred)
+      this.deferred = []
+      this.armSettleTimer()
+    }
+    this.leased.closeIdle()
+  }
+
+  /** An operation nobody waits for, committed with the next settlements. */
+  private later(op: LedgerOp): void {
+    void this.submit(op).catch((error: unknown) =>
+      this.logger.error({ err: String(error), op: op.kind }, 'ledger operation failed')
+    )
   }
 
   /** Gives quota back outside any hold (a task that failed after it was charged). */
@@ -144,6 +214,11 @@ export class QuotaLedger {
         await this.statements.giveToken.run(trx, [amount, payer.tokenId])
       await this.statements.giveUser.run(trx, [amount, payer.userId])
     })
+  }
+
+  /** Stops the timer that gives idle leases back (after the last idle()). */
+  stop(): void {
+    clearInterval(this.idleTimer)
   }
 
   /** What a payer can spend now: the user's balance, or the token's when that is lower. */
@@ -167,29 +242,68 @@ export class QuotaLedger {
 
   /** Commits what is queued now, settlements included; resolves once all of it is committed or spooled. */
   async idle(): Promise<void> {
-    while (this.urgent.length > 0 || this.settlements.length > 0 || this.flushing) {
+    this.leased.close(() => true)
+    // Journal rows are not waited for while the database is away: they are moot once the requests end.
+    const journaling = () => this.leased.journalLength > 0 && !this.databaseDown
+    while (this.urgent.length > 0 || this.settlements.length > 0 || journaling() || this.flushing) {
       this.settleDue = true
       this.kick()
       await new Promise((done) => setTimeout(done, 2))
     }
   }
 
-  /** Applies what was spooled, in one transaction; true when nothing is left. */
+  /**
+   * Applies what was spooled, in one transaction; true when nothing is left. Runs between the
+   * ledger's own batches (never beside one), so spooled settlements keep their order.
+   */
   async replaySpool(): Promise<boolean> {
+    if (this.spool.entries().length === 0) return true
+    // A batch of its own: the spool is replayed before any batch is committed.
+    const outcome = await this.submit({ kind: 'barrier' }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof LedgerUnavailableError) return false
+        throw error
+      }
+    )
+    return outcome && this.spool.entries().length === 0
+  }
+
+  private async replaySpoolNow(): Promise<boolean> {
     const entries = this.spool.entries()
     if (entries.length === 0) return true
+    // While the database is away every batch would try again: once per REPLAY_PAUSE_MS is enough.
+    if (Date.now() < this.replayPausedUntil) return false
     try {
       await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, entries.map(toOp)))
       this.spool.remove(entries)
       this.logger.info({ applied: entries.length }, 'spooled settlements applied')
       return true
     } catch (error) {
-      this.logger.warn(
-        { err: String(error), waiting: entries.length },
-        'spooled settlements still waiting for the database'
-      )
-      return false
+      if (isDatabaseUnavailable(error)) {
+        this.replayPausedUntil = Date.now() + REPLAY_PAUSE_MS
+        this.logger.warn(
+          { err: String(error), waiting: entries.length },
+          'spooled settlements still waiting for the database'
+        )
+        return false
+      }
     }
+    // The database answers but refuses the batch: each entry alone, so one that can never be
+    // applied does not hold up the others (nor, behind them, every request).
+    for (const entry of entries) {
+      try {
+        await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, [toOp(entry)]))
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) return false
+        this.logger.error(
+          { err: String(error), hold: entry.hold.id },
+          'a spooled settlement cannot be applied; dropped'
+        )
+      }
+      this.spool.remove([entry])
+    }
+    return true
   }
 
   get spooled(): number {
@@ -203,23 +317,28 @@ export class QuotaLedger {
   private submit(op: LedgerOp): Promise<OpResult> {
     return new Promise((resolve, reject) => {
       const pending = { op, resolve, reject }
-      if (op.kind !== 'settle') this.urgent.push(pending)
+      if (isUrgent(op)) this.urgent.push(pending)
       else {
         this.settlements.push(pending)
         if (this.settlements.length >= MAX_BATCH) this.settleDue = true
-        else
-          this.settleTimer ??= setTimeout(() => {
-            this.settleTimer = undefined
-            this.settleDue = true
-            this.kick()
-          }, SETTLE_WINDOW_MS)
+        else this.armSettleTimer()
       }
       this.kick()
     })
   }
 
+  /** Settlements and journal rows gather for SETTLE_WINDOW_MS, then commit together. */
+  private armSettleTimer(): void {
+    this.settleTimer ??= setTimeout(() => {
+      this.settleTimer = undefined
+      this.settleDue = true
+      this.kick()
+    }, SETTLE_WINDOW_MS)
+  }
+
   private kick(): void {
-    if (this.flushing || (this.urgent.length === 0 && !(this.settleDue && this.settlements.length > 0))) return
+    const later = this.settlements.length > 0 || this.leased.journalLength > 0
+    if (this.flushing || (this.urgent.length === 0 && !(this.settleDue && later))) return
     this.flushing = true
     setImmediate(() => void this.flush())
   }
@@ -229,10 +348,18 @@ export class QuotaLedger {
     for (;;) {
       const batch = this.urgent.splice(0, MAX_BATCH)
       if (this.settleDue) {
+        const journal = this.leased.takeJournal()
+        if (journal) batch.push({ op: journal, resolve: () => {}, reject: () => {} })
         batch.push(...this.settlements.splice(0, MAX_BATCH - batch.length))
         if (this.settlements.length === 0) this.settleDue = false
       }
       if (batch.length === 0) break
+      // Spooled settlements go first, so that a lease is charged in the order its settlements were numbered.
+      if (this.spool.entries().length > 0 && !(await this.replaySpoolNow())) {
+        this.unjournal(batch)
+        this.fail(batch, new LedgerUnavailableError(new Error('spooled settlements are still waiting')))
+        continue
+      }
       try {
         const results = await this.transaction((trx) =>
           applyOps(
@@ -242,8 +369,10 @@ export class QuotaLedger {
             batch.map((p) => p.op)
           )
         )
+        this.databaseDown = false
         batch.forEach((pending, index) => pending.resolve(results[index] as OpResult))
       } catch (error) {
+        this.unjournal(batch)
         if (isDatabaseUnavailable(error) || batch.length === 1) this.fail(batch, error)
         else await this.oneByOne(batch)
       }
@@ -252,9 +381,16 @@ export class QuotaLedger {
     // Settlements still gathering keep their timer; it kicks again when their window ends.
   }
 
+  /** A batch that did not commit wrote no journal rows: those requests wait for the next one. */
+  private unjournal(batch: Pending[]): void {
+    for (const { op } of batch) if (op.kind === 'journal') this.leased.unjournal(op.entries)
+  }
+
   /** A batch that failed for another reason than the database being away: each operation alone, so one bad row cannot sink the others. */
   private async oneByOne(batch: Pending[]): Promise<void> {
     for (const pending of batch) {
+      // The journal's entries went back to the queue; they are written with the next batch.
+      if (pending.op.kind === 'journal') continue
       try {
         const [result] = await this.transaction((trx) =>
           applyOps(trx, this.statements, this.logsInMainDb, [pending.op])
@@ -268,17 +404,22 @@ export class QuotaLedger {
 
   /** Reservations fail (the client gets a 503); settlements and releases are kept for later. */
   private fail(batch: Pending[], error: unknown): void {
+    const unavailable = isDatabaseUnavailable(error) || error instanceof LedgerUnavailableError
     if (isDatabaseUnavailable(error)) countDatabaseError('ledger')
+    if (unavailable) this.databaseDown = true
     const keep: SpoolEntry[] = []
     for (const pending of batch) {
       const { op } = pending
       if (op.kind === 'settle' || op.kind === 'release')
         keep.push(
           op.kind === 'settle'
-            ? { kind: 'settle', hold: op.hold, settlement: op.settlement }
+            ? { kind: 'settle', hold: op.hold, settlement: op.settlement, seq: op.seq }
             : { kind: 'release', hold: op.hold }
         )
-      else pending.reject(isDatabaseUnavailable(error) ? new LedgerUnavailableError(error) : error)
+      // A lease given back later is still a lease: the money stays in its row until then.
+      else if (op.kind === 'unlease' && unavailable) this.deferred.push(pending)
+      else if (op.kind === 'journal') pending.resolve({})
+      else pending.reject(unavailable ? new LedgerUnavailableError(error) : error)
     }
     if (keep.length === 0) return
     try {
@@ -300,6 +441,17 @@ export class QuotaLedger {
 
 function toOp(entry: SpoolEntry): LedgerOp {
   return entry.kind === 'settle'
-    ? { kind: 'settle', hold: entry.hold, settlement: entry.settlement }
+    ? { kind: 'settle', hold: entry.hold, settlement: entry.settlement, seq: entry.seq }
     : { kind: 'release', hold: entry.hold }
+}
+
+/** Reservations, leases and releases are waited for by a request: they go in the next transaction. */
+function isUrgent(op: LedgerOp): boolean {
+  return (
+    op.kind === 'reserve' ||
+    op.kind === 'grow' ||
+    op.kind === 'lease' ||
+    op.kind === 'barrier' ||
+    (op.kind === 'release' && !op.hold.lease)
+  )
 }
