@@ -263,9 +263,30 @@ function logContent(
   partial: boolean,
   loweredTo: number | undefined
 ): ReturnType<typeof logText> {
+  if (!partial && loweredTo === undefined) {
+    // The usual row: its text depends on the price alone, so it is rendered once per price.
+    const key =
+      price.kind === 'per-call'
+        ? `${language} p ${price.modelPrice} ${price.groupRatio}`
+        : `${language} r ${price.modelRatio} ${price.completionRatio} ${price.groupRatio}`
+    let text = usualTexts.get(key)
+    if (!text) {
+      if (usualTexts.size >= 1000) usualTexts.clear()
+      text = renderLogContent(price, language, [])
+      usualTexts.set(key, text)
+    }
+    return text
+  }
   const more: LogContentPart[] = []
   if (partial) more.push({ key: 'log.stream_cut' })
   if (loweredTo !== undefined) more.push({ key: 'log.output_budget_lowered', params: { tokens: loweredTo } })
+  return renderLogContent(price, language, more)
+}
+
+/** Texts of rows with nothing more to say than the price, by price and language (shared: never mutated). */
+const usualTexts = new Map<string, ReturnType<typeof logText>>()
+
+function renderLogContent(price: Price, language: Language, more: LogContentPart[]): ReturnType<typeof logText> {
   return price.kind === 'per-call'
     ? logText(language, 'log.consume_price', { price: price.modelPrice, group: price.groupRatio }, more)
     : logText(

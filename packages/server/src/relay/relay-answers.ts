@@ -24,8 +24,6 @@ export interface UpstreamAnswerContext {
   contentType: string
   language: Language
   abortUpstream: () => void
-  /** stops listening for the client leaving, once the answer is fully read */
-  release: () => void
 }
 
 /**
@@ -39,12 +37,10 @@ export async function passThroughAnswer({
   contentType,
   language,
   abortUpstream,
-  release,
 }: UpstreamAnswerContext): Promise<RelayResult> {
   const { services, request } = exchange
   if (request.endpoint === 'speech' && !contentType.includes('application/json')) {
     // Audio bytes go to the client as they come; the price depends on the input text only.
-    release()
     services.relay.track(finishExchange(exchange, { usage: undefined, completionText: '' }))
     return {
       kind: 'binary',
@@ -62,8 +58,6 @@ export async function passThroughAnswer({
     text = await readBounded(response.body, MAX_JSON_RESPONSE)
   } catch (error) {
     throw upstreamTransportError(error)
-  } finally {
-    release()
   }
   const transcript = request.endpoint === 'transcriptions' || request.endpoint === 'translations'
   if (transcript && !contentType.includes('json')) {
@@ -107,7 +101,7 @@ export async function bridgedAnswer(
   bridge: ProtocolBridge,
   framing: 'aws-event-stream' | undefined
 ): Promise<RelayResult> {
-  const { exchange, response, contentType, language, abortUpstream, release } = answer
+  const { exchange, response, contentType, language, abortUpstream } = answer
   const context: StreamContext = {
     clientModel: exchange.request.model,
     body: exchange.request.body,
@@ -141,8 +135,6 @@ export async function bridgedAnswer(
       local: false,
       retryable: false,
     })
-  } finally {
-    release()
   }
   const converted = await withCountedEmbeddingsUsage(bridge.convertJson(parsed, context), exchange.request)
   exchange.services.relay.track(

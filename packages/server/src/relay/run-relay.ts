@@ -258,24 +258,20 @@ async function attemptChannel(
   exchange.channel = channel
   exchange.upstreamModel = call.upstreamModel
   exchange.reasoningEffort = call.reasoningEffort
-  const abort = new AbortController()
-  const onClientAbort = () => abort.abort()
-  input.clientSignal.addEventListener('abort', onClientAbort, { once: true })
   exchange.trace?.startUpstream(channel, call)
   let response: UpstreamAnswer
   const sentMs = performance.now()
   try {
-    response = await sendUpstream(services, adapter, channel, call, request.stream, abort.signal)
+    // The client's own signal: a client that leaves aborts the call, before and after its answer began.
+    response = await sendUpstream(services, adapter, channel, call, request.stream, input.clientSignal)
     metricsOf(services).upstreamAnswered(channel.id, performance.now() - sentMs)
   } catch (error) {
-    input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamTransportError(error)
   }
   exchange.upstreamRequestId = upstreamRequestId(response.headers)
   exchange.trace?.upstreamStatus(response.statusCode)
   if (response.statusCode !== 200) {
     const text = await readBounded(response.body, 64 * 1024).catch(() => '')
-    input.clientSignal.removeEventListener('abort', onClientAbort)
     throw upstreamHttpError(
       response.statusCode,
       text,
@@ -290,8 +286,7 @@ async function attemptChannel(
     response,
     contentType: String(response.headers['content-type'] ?? ''),
     language: input.language,
-    abortUpstream: () => abort.abort(),
-    release: () => input.clientSignal.removeEventListener('abort', onClientAbort),
+    abortUpstream: () => void response.body.destroy(),
   }
   return bridge ? bridgedAnswer(answer, bridge, adapter.streamFraming) : passThroughAnswer(answer)
 }

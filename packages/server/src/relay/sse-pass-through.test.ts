@@ -33,6 +33,30 @@ describe('SsePassThrough', () => {
     expect(stream.sawPayload).toBe(true)
   })
 
+  it('passes a chunk of whole events as itself, reading only its usage, and keeps a line cut at its end for the next chunk', () => {
+    const events = `${chunkLine('a')}\n\n${chunkLine('b')}\n\n${usageLine()}\n\ndata: [DONE]\n\n`
+    const bytes = Buffer.from(events)
+    const cut = bytes.indexOf('[DONE]')
+    const stream = new SsePassThrough(plain)
+    const pieces: Buffer[] = []
+    stream.chunk(bytes.subarray(0, cut), pieces)
+    // Everything before the cut line, as one view of the chunk; the cut line waits.
+    expect(pieces).toHaveLength(1)
+    expect(pieces[0]?.toString()).toBe(events.slice(0, events.indexOf('data: [DONE]')))
+    expect(stream.usage).toMatchObject({ promptTokens: 7, completionTokens: 3 })
+    expect(stream.sawPayload).toBe(true)
+    stream.chunk(bytes.subarray(cut), pieces)
+    stream.end(pieces)
+    expect(Buffer.concat(pieces).toString()).toBe(events)
+  })
+
+  it('takes a chunk holding a usage chunk the client did not ask for line by line, and drops it', () => {
+    const bytes = Buffer.from(`${chunkLine('a')}\n\n${usageLine()}\n\ndata: [DONE]\n\n`)
+    const { text, stream } = relay(bytes, [], { ...plain, forcedUsageChunk: true })
+    expect(text).toBe(`${chunkLine('a')}\n\ndata: [DONE]\n\n`)
+    expect(stream.usage).toMatchObject({ promptTokens: 7, completionTokens: 3 })
+  })
+
   it('gives the same bytes, usage and text wherever the stream is cut', () => {
     const source = [
       chunkLine('你好'),

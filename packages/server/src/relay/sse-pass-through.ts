@@ -50,6 +50,7 @@ export class SsePassThrough {
 
   /** The client's bytes for this upstream chunk, pushed into `out`; a line cut at the end waits for the next. */
   chunk(chunk: Buffer, out: Buffer[]): void {
+    if (this.passWhole(chunk, out)) return
     let runStart = 0
     const { data, complete } = this.scanner.scan(chunk, (data, start, end, crlf) => {
       const replacement = this.line(data, start, end)
@@ -65,6 +66,49 @@ export class SsePassThrough {
       this.kept.push(complete === data.length ? data : data.subarray(0, complete))
       this.keptBytes += complete
     }
+  }
+
+  /**
+   * A chunk that no line of needs changing goes out whole, without being split into lines: no
+   * line begun in an earlier chunk, no CR, no mapped model name, no usage chunk to drop. Only the
+   * occurrences of `"usage"` are looked at (the last usage object wins, as line by line), and the
+   * first payload line while none has been seen. Answers false, having changed nothing, for any
+   * other chunk.
+   */
+  private passWhole(chunk: Buffer, out: Buffer[]): boolean {
+    if (!this.scanner.idle || this.dropBlank) return false
+    const complete = chunk.lastIndexOf(10) + 1
+    if (complete === 0 || chunk.indexOf(13) !== -1) return false
+    if (this.modelField && chunk.indexOf(this.modelField.needle) !== -1) return false
+    const usageLines: number[] = []
+    for (let from = 0; this.usageKey.within(chunk, from, complete); from = this.usageKey.at + 1) {
+      const at = this.usageKey.at
+      if (!isUsageObject(chunk, at, complete)) continue
+      const start = chunk.lastIndexOf(10, at) + 1
+      const end = chunk.indexOf(10, at)
+      const payload = payloadStart(chunk, start, end)
+      if (payload !== -1 && payload <= at) usageLines.push(payload, end)
+    }
+    // A usage chunk the client did not ask for is dropped, which takes the line by line way.
+    if (usageLines.length > 0 && this.options.forcedUsageChunk) {
+      this.usageKey.forget()
+      return false
+    }
+    for (let i = usageLines.length - 2; i >= 0; i -= 2) {
+      const found = readOpenAIUsage(safeParse(chunk.toString('utf8', usageLines[i], usageLines[i + 1]))?.usage)
+      if (found) {
+        this.usage = found
+        break
+      }
+    }
+    if (!this.sawPayload) this.sawPayload = hasPayloadLine(chunk, complete)
+    out.push(complete === chunk.length ? chunk : chunk.subarray(0, complete))
+    if (complete < chunk.length) this.scanner.hold(chunk.subarray(complete))
+    if (!this.usage && this.keptBytes < MAX_KEPT_BYTES) {
+      this.kept.push(complete === chunk.length ? chunk : chunk.subarray(0, complete))
+      this.keptBytes += complete
+    }
+    return true
   }
 
   /** The upstream ended: a last line without its line break. */
@@ -120,15 +164,8 @@ export class SsePassThrough {
 
   /** `"usage"` followed by optional blanks, a colon, optional blanks and `{`, anywhere in `data[start, end)`. */
   private hasUsageObject(data: Buffer, start: number, end: number): boolean {
-    for (let from = start; this.usageKey.within(data, from, end); from = this.usageKey.at + 1) {
-      let i = this.usageKey.at + USAGE_KEY.length
-      while (i < end && isSpace(data[i])) i++
-      if (data[i] === 58 && i < end) {
-        i++
-        while (i < end && isSpace(data[i])) i++
-        if (i < end && data[i] === 123) return true
-      }
-    }
+    for (let from = start; this.usageKey.within(data, from, end); from = this.usageKey.at + 1)
+      if (isUsageObject(data, this.usageKey.at, end)) return true
     return false
   }
 }
@@ -138,6 +175,27 @@ function equalsAt(data: Buffer, start: number, end: number, expected: Buffer): b
 }
 
 const isSpace = (byte: number | undefined) => byte === 32 || byte === 9 || byte === 13
+
+/** Whether the `"usage"` at `at` is followed by optional blanks, a colon, optional blanks and `{` (before `end`). */
+function isUsageObject(data: Buffer, at: number, end: number): boolean {
+  let i = at + USAGE_KEY.length
+  while (i < end && isSpace(data[i])) i++
+  if (i >= end || data[i] !== 58) return false
+  i++
+  while (i < end && isSpace(data[i])) i++
+  return i < end && data[i] === 123
+}
+
+/** Whether `data[0, complete)` has a data line other than [DONE] (usually its first line does). */
+function hasPayloadLine(data: Buffer, complete: number): boolean {
+  for (let start = 0; start < complete;) {
+    const end = data.indexOf(10, start)
+    const at = payloadStart(data, start, end)
+    if (at !== -1 && !equalsAt(data, at, end, DONE)) return true
+    start = end + 1
+  }
+  return false
+}
 
 /**
  * The occurrences of one needle in the buffers of a stream, found with one forward search per
@@ -152,6 +210,12 @@ class Occurrences {
 
   constructor(needle: Buffer) {
     this.needle = needle
+  }
+
+  /** Searches the next buffer asked about from its start (a chunk is looked at again line by line). */
+  forget(): void {
+    this.data = undefined
+    this.next = -1
   }
 
   /** Whether the needle occurs inside `data[start, end)`; lines must be asked about in order. */

@@ -37,7 +37,7 @@ export async function authenticateToken(
 ): Promise<TokenAuthResult> {
   if (!rawKey) throw localError(401, 'invalid_api_key', 'token.missing', undefined, 'authentication_error')
   const [key = '', pin] = rawKey.replace(/^sk-/, '').split('-')
-  const token = key ? await cache.token(lookupHash(key), key) : undefined
+  const token = key ? await cache.token(cache.hashOf(key, lookupHash), key) : undefined
   if (!token) throw localError(401, 'invalid_api_key', 'token.invalid', undefined, 'authentication_error')
   if (token.status === TokenStatus.exhausted)
     throw localError(401, 'token_exhausted', 'token.exhausted', undefined, 'authentication_error')

@@ -62,8 +62,14 @@ export function createOutboundPolicy(
  * @example guardedFetch(url, init, { policy: policyFor(services.options, 'user') })
  */
 export function policyFor(options: OutboundPolicyOptions, kind: OutboundPolicyKind): OutboundPolicy {
-  return createOutboundPolicy(kind, options.bool(policyOptionKeys[kind]))
+  return standardPolicies[kind][options.bool(policyOptionKeys[kind]) ? 1 : 0]
 }
+
+/** The four policies the settings can ask for, made once (a relayed request reads one). */
+const standardPolicies = {
+  user: [createOutboundPolicy('user', false), createOutboundPolicy('user', true)],
+  channel: [createOutboundPolicy('channel', false), createOutboundPolicy('channel', true)],
+} as const satisfies Record<OutboundPolicyKind, readonly [OutboundPolicy, OutboundPolicy]>
 
 /**
  * The policy for one channel: private networks open only when the root allowed them for this
@@ -73,7 +79,7 @@ export function channelPolicy(options: OutboundPolicyOptions, privateNetwork: bo
   return privateNetwork ? privateChannelPolicy : policyFor(options, 'channel')
 }
 
-const privateChannelPolicy = createOutboundPolicy('channel', true)
+const privateChannelPolicy = standardPolicies.channel[1]
 
 export function isAddressClassAllowed(addressClass: AddressClass, policy: OutboundPolicy): boolean {
   if (addressClass === 'public') return true
@@ -92,5 +98,12 @@ export function isPortAllowed(port: number, policy: OutboundPolicy): boolean {
 
 /** A stable identity for caching one dispatcher per distinct policy. */
 export function policyCacheKey(policy: OutboundPolicy): string {
-  return `${policy.kind}|${policy.allowPrivate}|${policy.ports.map(([low, high]) => `${low}-${high}`).join(',')}`
+  let key = cacheKeys.get(policy)
+  if (key === undefined) {
+    key = `${policy.kind}|${policy.allowPrivate}|${policy.ports.map(([low, high]) => `${low}-${high}`).join(',')}`
+    cacheKeys.set(policy, key)
+  }
+  return key
 }
+
+const cacheKeys = new WeakMap<OutboundPolicy, string>()

@@ -38,6 +38,7 @@ export interface RelayUser {
 }
 
 const MISSING = Symbol('missing')
+const MAX_REMEMBERED_KEYS = 10_000
 
 /**
  * Tokens and users served from memory, so the hot path does no lookup query. Quota is never
@@ -49,6 +50,13 @@ export class TokenCache {
   private readonly tokens: TtlCache<string, RelayToken | typeof MISSING>
   private readonly users: TtlCache<number, RelayUser>
   private readonly db: Kysely<Database>
+
+  /**
+   * Keys seen lately and their lookup hashes: a client sends the same key with every request, and
+   * its HMAC is a fifth of what authenticating it costs. A key's hash never changes, so entries only
+   * go when the map is full (it is then started afresh). Nothing here is written anywhere.
+   */
+  private readonly hashes = new Map<string, string>()
 
   constructor(db: Kysely<Database>, changes: ChangeBus, ttlSeconds: number) {
     this.db = db
@@ -66,6 +74,17 @@ export class TokenCache {
         this.tokens.deleteWhere((token) => token !== MISSING && token.userId === change.id)
       }
     })
+  }
+
+  /** The lookup hash of a key, remembered for the next request with it. */
+  hashOf(key: string, lookupHash: (key: string) => string): string {
+    let hash = this.hashes.get(key)
+    if (hash === undefined) {
+      if (this.hashes.size >= MAX_REMEMBERED_KEYS) this.hashes.clear()
+      hash = lookupHash(key)
+      this.hashes.set(key, hash)
+    }
+    return hash
   }
 
   /**

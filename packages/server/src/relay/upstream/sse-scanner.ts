@@ -42,6 +42,17 @@ export class SseLineScanner {
     return { data, complete: start }
   }
 
+  /** No line begun and waiting for its end. */
+  get idle(): boolean {
+    return this.remainder === undefined
+  }
+
+  /** Keeps the start of a line whose end comes in a later chunk (the caller took the lines before it). */
+  hold(rest: Buffer): void {
+    if (rest.length > MAX_LINE_BYTES) throw new Error('SSE line too long')
+    this.remainder = Buffer.from(rest)
+  }
+
   /** What is left after the stream ended (a last line without a line break). */
   flush(onLine: (line: Buffer) => void): void {
     if (this.remainder && this.remainder.length > 0) onLine(this.remainder)

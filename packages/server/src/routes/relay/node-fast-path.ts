@@ -87,19 +87,30 @@ async function serve(
 }
 
 function writeResult(result: RelayResult, res: ServerResponse, requestId: string): void {
-  const headers = { ...CORS, [REQUEST_ID_HEADER]: requestId }
   if (result.kind === 'json') {
-    res.writeHead(result.status, { ...JSON_HEADERS, ...headers, 'content-length': Buffer.byteLength(result.body) })
+    // One object, written once with the body: no spreads per answer.
+    res.writeHead(result.status, {
+      'content-type': JSON_HEADERS['content-type'],
+      'access-control-allow-origin': CORS['access-control-allow-origin'],
+      [REQUEST_ID_HEADER]: requestId,
+      'content-length': Buffer.byteLength(result.body),
+    })
     res.end(result.body)
     return
   }
   if (result.kind === 'binary') {
     // Not produced by the endpoints served here (speech goes through Hono), but handled all the same.
-    res.writeHead(result.status, { ...headers, 'content-type': result.contentType })
+    res.writeHead(result.status, { ...CORS, [REQUEST_ID_HEADER]: requestId, 'content-type': result.contentType })
     result.body.pipe(res)
     return
   }
-  res.writeHead(200, { ...SSE_HEADERS, ...headers })
+  res.writeHead(200, {
+    'content-type': SSE_HEADERS['content-type'],
+    'cache-control': SSE_HEADERS['cache-control'],
+    'x-accel-buffering': SSE_HEADERS['x-accel-buffering'],
+    'access-control-allow-origin': CORS['access-control-allow-origin'],
+    [REQUEST_ID_HEADER]: requestId,
+  })
   const handle = result.pipe({
     write: (chunk) => void res.write(chunk),
     end: () => res.end(),
