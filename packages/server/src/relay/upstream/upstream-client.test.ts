@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { errors } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboundPolicy } from '../../lib/outbound/address-policy.ts'
 import { readBounded } from '../relay-answers.ts'
@@ -126,6 +127,21 @@ describe('UpstreamClient.send', () => {
     const started = performance.now()
     await expect(client.send(post('/hang'), loopback)).rejects.toMatchObject({ name: 'TimeoutError' })
     expect(performance.now() - started).toBeLessThan(1500)
+    await client.close()
+  })
+
+  it('aborts a call whose head does not come within the headers timeout, as undici would', async () => {
+    const client = new UpstreamClient({ ...timeouts, headersMs: 100 })
+    await expect(client.send(post('/hang'), loopback)).rejects.toBeInstanceOf(errors.HeadersTimeoutError)
+    await client.close()
+  })
+
+  it('fails a body that stays silent longer than the idle timeout', async () => {
+    const client = new UpstreamClient({ ...timeouts, idleMs: 100 })
+    const answer = await client.send(post('/half'), loopback)
+    const failed = new Promise<Error>((done) => answer.body.on('error', done))
+    answer.body.on('data', () => {})
+    expect(await failed).toBeInstanceOf(errors.BodyTimeoutError)
     await client.close()
   })
 

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Agent, Dispatcher } from 'undici'
+import { errors, type Agent, type Dispatcher } from 'undici'
 import { policyCacheKey, type OutboundPolicy } from '../../lib/outbound/address-policy.ts'
 import { createGuardedDispatcher } from '../../lib/outbound/guarded-dispatcher.ts'
-import { UpstreamBody } from './upstream-body.ts'
+import { UpstreamBody, type BodyFlow } from './upstream-body.ts'
 import type { UpstreamAnswer } from './websocket-exchange.ts'
 
 export interface UpstreamTimeouts {
@@ -35,9 +35,14 @@ export interface UpstreamRequest {
 export class UpstreamClient {
   private readonly agents = new Map<string, Agent>()
   private readonly timeouts: UpstreamTimeouts
+  /** the calls in flight, for the watchdog */
+  private readonly watched = new Set<UpstreamCall>()
+  private readonly watchdog: NodeJS.Timeout
 
   constructor(timeouts: UpstreamTimeouts) {
     this.timeouts = timeouts
+    this.watchdog = setInterval(() => this.watch(), WATCH_MS)
+    this.watchdog.unref()
   }
 
   private dispatcher(policy: OutboundPolicy): Agent {
@@ -65,26 +70,7 @@ export class UpstreamClient {
    */
   send(request: UpstreamRequest, policy: OutboundPolicy): Promise<UpstreamAnswer> {
     return new Promise((resolve, reject) => {
-      const { signal } = request
-      let controller: Dispatcher.DispatchController | undefined
-      let body: UpstreamBody | undefined
-      let timer: NodeJS.Timeout | undefined
-      const abort = (reason: Error) => {
-        if (controller) controller.abort(reason)
-        else pendingAbort = reason
-      }
-      let pendingAbort: Error | undefined = signal.aborted ? abortReason(signal) : undefined
-      const onAbort = () => abort(abortReason(signal))
-      const done = () => {
-        signal.removeEventListener('abort', onAbort)
-        if (timer) clearTimeout(timer)
-      }
-      if (!pendingAbort) signal.addEventListener('abort', onAbort, { once: true })
-      if (this.timeouts.totalMs > 0)
-        timer = setTimeout(
-          () => abort(new DOMException('The operation timed out.', 'TimeoutError')),
-          this.timeouts.totalMs
-        )
+      const call = new UpstreamCall(resolve, reject, request.signal, this.watched)
       this.dispatcher(policy).dispatch(
         {
           origin: request.url.origin,
@@ -92,43 +78,124 @@ export class UpstreamClient {
           method: request.method,
           headers: request.headers,
           body: request.body ?? null,
-          headersTimeout: this.timeouts.headersMs,
-          bodyTimeout: this.timeouts.idleMs,
+          // The timeouts are this client's watchdog's (one timer for every call, not two per call).
+          headersTimeout: 0,
+          bodyTimeout: 0,
         },
-        {
-          onRequestStart(started) {
-            controller = started
-            if (pendingAbort) started.abort(pendingAbort)
-          },
-          onResponseStart(started, statusCode, headers) {
-            const flow = started
-            body = new UpstreamBody({
-              pause: () => flow.pause(),
-              resume: () => flow.resume(),
-              abort: (reason) => flow.abort(reason),
-            })
-            resolve({ statusCode, headers: headers as IncomingHttpHeaders, body })
-          },
-          onResponseData(_controller, chunk) {
-            body?.push(chunk)
-          },
-          onResponseEnd() {
-            done()
-            body?.end()
-          },
-          onResponseError(_controller, error) {
-            done()
-            if (body) body.fail(error)
-            else reject(error)
-          },
-        }
+        call
       )
     })
   }
 
+  /** Once a second: calls silent for longer than their phase allows are aborted, as undici's own timeouts would. */
+  private watch(): void {
+    const now = performance.now()
+    const { headersMs, idleMs, totalMs } = this.timeouts
+    for (const call of this.watched) {
+      if (call.answered ? now - call.since > idleMs : now - call.since > headersMs)
+        call.abort(call.answered ? new errors.BodyTimeoutError() : new errors.HeadersTimeoutError())
+      else if (totalMs > 0 && now - call.started > totalMs)
+        call.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+    }
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.watchdog)
     await Promise.all([...this.agents.values()].map((agent) => agent.close()))
     this.agents.clear()
+  }
+}
+
+/** How often the watchdog looks: the timeouts are kept to about a second, like undici's own. */
+const WATCH_MS = 1000
+
+/**
+ * One call in flight, as undici's dispatch handler: it answers the head, feeds the body, and is
+ * what the body's flow control and the client's signal reach. Methods rather than closures, so a
+ * call is one object.
+ */
+class UpstreamCall implements Dispatcher.DispatchHandler, BodyFlow {
+  /** performance.now() of the last sign of life: sent, head, chunk */
+  since = performance.now()
+  readonly started = this.since
+  answered = false
+  private controller: Dispatcher.DispatchController | undefined
+  private body: UpstreamBody | undefined
+  /** aborted before undici handed over its controller */
+  private early: Error | undefined
+  private readonly resolve: (answer: UpstreamAnswer) => void
+  private readonly reject: (error: unknown) => void
+  private readonly signal: AbortSignal
+  private readonly watched: Set<UpstreamCall>
+
+  constructor(
+    resolve: (answer: UpstreamAnswer) => void,
+    reject: (error: unknown) => void,
+    signal: AbortSignal,
+    watched: Set<UpstreamCall>
+  ) {
+    this.resolve = resolve
+    this.reject = reject
+    this.signal = signal
+    this.watched = watched
+    if (signal.aborted) this.early = abortReason(signal)
+    else signal.addEventListener('abort', this, { once: true })
+    watched.add(this)
+  }
+
+  /** The client's signal aborted (EventTarget calls an object listener's handleEvent). */
+  handleEvent(): void {
+    this.abort(abortReason(this.signal))
+  }
+
+  abort(reason: Error): void {
+    if (this.controller) this.controller.abort(reason)
+    else this.early ??= reason
+  }
+
+  pause(): void {
+    this.controller?.pause()
+  }
+
+  resume(): void {
+    this.controller?.resume()
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller
+    if (this.early) controller.abort(this.early)
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, unknown>
+  ): void {
+    this.answered = true
+    this.since = performance.now()
+    this.body = new UpstreamBody(this)
+    this.resolve({ statusCode, headers: headers as IncomingHttpHeaders, body: this.body })
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.since = performance.now()
+    this.body?.push(chunk)
+  }
+
+  onResponseEnd(): void {
+    this.done()
+    this.body?.end()
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.done()
+    if (this.body) this.body.fail(error)
+    else this.reject(error)
+  }
+
+  private done(): void {
+    this.signal.removeEventListener('abort', this)
+    this.watched.delete(this)
   }
 }
 

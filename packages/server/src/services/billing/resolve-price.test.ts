@@ -36,6 +36,15 @@ describe('resolvePrice: root options, then the model catalog, then unpriced', ()
     expect(price('gpt-5')).toEqual({ kind: 'per-call', modelPrice: 0.02, groupRatio: 1 })
   })
 
+  it('answers the same frozen price until an option changes', async () => {
+    const first = price('gpt-4o-mini')
+    expect(price('gpt-4o-mini')).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+    await set('ModelRatio', { 'gpt-4o-mini': 0.5 })
+    expect(price('gpt-4o-mini')).not.toBe(first)
+    expect(price('gpt-4o-mini')).toMatchObject({ modelRatio: 0.5 })
+  })
+
   it('keeps a completion ratio the root set for a model the catalog prices', async () => {
     await set('CompletionRatio', { 'gemini-2.5-flash': 4 })
     expect(price('gemini-2.5-flash')).toMatchObject({ modelRatio: 0.15, completionRatio: 4, cacheRatio: 0.25 })

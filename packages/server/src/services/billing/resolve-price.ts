@@ -55,6 +55,33 @@ export function resolvePrice(
   userGroup: string,
   acceptUnsetRatio = false
 ): Price | undefined {
+  // Every relayed request asks this; the answer only changes with the options, so it is kept
+  // until they change (shared and frozen: nobody may change a price they were given).
+  let memo = memos.get(options)
+  if (memo?.version !== options.version) {
+    memo = { version: options.version, prices: new Map() }
+    memos.set(options, memo)
+  }
+  const key = `${model}\n${usingGroup}\n${userGroup}\n${acceptUnsetRatio ? 1 : 0}`
+  let price = memo.prices.get(key)
+  if (price === undefined) {
+    if (memo.prices.size >= MAX_MEMO) memo.prices.clear()
+    price = Object.freeze(priceOf(options, model, usingGroup, userGroup, acceptUnsetRatio)) ?? null
+    memo.prices.set(key, price)
+  }
+  return price ?? undefined
+}
+
+const MAX_MEMO = 10_000
+const memos = new WeakMap<OptionStore, { version: number; prices: Map<string, Price | null> }>()
+
+function priceOf(
+  options: OptionStore,
+  model: string,
+  usingGroup: string,
+  userGroup: string,
+  acceptUnsetRatio: boolean
+): Price | undefined {
   const name = pricingName(model)
   const group = groupRatioFor(options, usingGroup, userGroup)
   const modelPrice = options.json<Record<string, number>>('ModelPrice')[name]

@@ -13,6 +13,8 @@ export class OptionStore {
   private readonly values = new Map<OptionKey, string>(Object.entries(optionDefaults) as [OptionKey, string][])
   /** parsed JSON options, dropped whenever the key's text changes (the relay reads them per request) */
   private readonly parsed = new Map<OptionKey, unknown>()
+  /** grows with every change of a value, so what is computed from options can be kept until the next one */
+  version = 0
   private readonly db: Kysely<Database>
   private readonly bus: ChangeBus | undefined
 
@@ -73,6 +75,7 @@ export class OptionStore {
   private store(key: OptionKey, value: string): void {
     this.values.set(key, value)
     this.parsed.delete(key)
+    this.version++
   }
 
   entries(): [OptionKey, string][] {
