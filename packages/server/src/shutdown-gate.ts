@@ -11,8 +11,15 @@ import { rawRefusal, shutdownRefusal } from './shutdown-refusal.ts'
  */
 export class ShutdownGate {
   #closing = false
-  // Each answer not yet out, with its connection (a pipelined answer has no res.socket until its turn).
-  readonly #responses = new Map<ServerResponse, Socket>()
+  /**
+   * The connections that answered a request, each with its answers not yet out (on the socket, in
+   * order: a pipelined answer has no res.socket until its turn). Kept per connection rather than
+   * in a map of answers: entries of a long-lived map that come and go with every request are what
+   * the young generation cannot collect on its own (they were keeping every request's objects
+   * alive through collections until the next full one).
+   */
+  readonly #connections = new Set<Socket>()
+  #answering = 0
   readonly #upgrades = new Set<Duplex>()
   #idleWaiters: Array<() => void> = []
   readonly #language: Language
@@ -24,13 +31,26 @@ export class ShutdownGate {
 
   /** Requests and upgraded sockets not yet finished. */
   get inFlight(): number {
-    return this.#responses.size + this.#upgrades.size
+    return this.#answering + this.#upgrades.size
   }
 
   /** Lets a request through, or answers it 503 once shutdown began; either way counts it until its answer is out. */
   admit(req: IncomingMessage, res: ServerResponse): boolean {
-    this.#responses.set(res, req.socket)
-    res.once('close', () => this.#forget(this.#responses, res))
+    const socket = req.socket as Socket & { [kAnswers]?: ServerResponse[] }
+    let answers = socket[kAnswers]
+    if (!answers) {
+      answers = socket[kAnswers] = []
+      this.#connections.add(socket)
+      socket.once('close', () => this.#connections.delete(socket))
+    }
+    answers.push(res)
+    this.#answering++
+    res.once('close', () => {
+      const at = answers.indexOf(res)
+      if (at !== -1) answers.splice(at, 1)
+      this.#answering--
+      this.#wakeIfIdle()
+    })
     if (!this.#closing) return true
     const refusal = shutdownRefusal(req, this.#language)
     // `Connection: close` also makes node end the socket once this answer is written.
@@ -46,26 +66,32 @@ export class ShutdownGate {
       return false
     }
     this.#upgrades.add(socket)
-    socket.once('close', () => this.#forget(this.#upgrades, socket))
+    socket.once('close', () => {
+      this.#upgrades.delete(socket)
+      this.#wakeIfIdle()
+    })
     return true
   }
 
   /** From now on refuse new requests, and let no connection outlive the answers it is busy with. */
   close(): void {
     this.#closing = true
-    for (const [res, socket] of this.#responses) {
-      if (!res.headersSent) {
-        // Node then says `Connection: close` and ends the socket after this answer.
-        res.setHeader('connection', 'close')
-        continue
+    for (const socket of this.#connections) {
+      const answers = (socket as Socket & { [kAnswers]?: ServerResponse[] })[kAnswers] ?? []
+      for (const res of answers) {
+        if (!res.headersSent) {
+          // Node then says `Connection: close` and ends the socket after this answer.
+          res.setHeader('connection', 'close')
+          continue
+        }
+        // Headers already out (a stream) promised keep-alive: end the connection after this answer,
+        // unless a later answer on it is still queued (pipelining); that one says `Connection: close`.
+        const end = () => {
+          if (answers.indexOf(res) >= answers.length - 1) socket.end()
+        }
+        if (res.writableFinished) end()
+        else res.once('finish', end)
       }
-      // Headers already out (a stream) promised keep-alive: end the connection after this answer,
-      // unless a later answer on it is still queued (pipelining); that one says `Connection: close`.
-      const end = () => {
-        if (!this.#queuedBehind(res, socket)) socket.end()
-      }
-      if (res.writableFinished) end()
-      else res.once('finish', end)
     }
   }
 
@@ -83,19 +109,16 @@ export class ShutdownGate {
     for (const socket of this.#upgrades) socket.destroy()
   }
 
-  #queuedBehind(res: ServerResponse, socket: Socket): boolean {
-    for (const [other, otherSocket] of this.#responses) if (other !== res && otherSocket === socket) return true
-    return false
-  }
-
-  #forget<T>(set: Set<T> | Map<T, unknown>, item: T): void {
-    set.delete(item)
+  #wakeIfIdle(): void {
     if (this.inFlight > 0) return
     const waiters = this.#idleWaiters
     this.#idleWaiters = []
     for (const wake of waiters) wake()
   }
 }
+
+/** A connection's answers not yet out, on its socket. */
+const kAnswers = Symbol('answers in flight')
 
 // The gate of each server createHttpServer() built, so that shutdownGracefully(server) finds it.
 const gates = new WeakMap<Server, ShutdownGate>()

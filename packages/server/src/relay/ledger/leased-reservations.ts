@@ -2,6 +2,17 @@ import { nowSeconds } from '../../lib/time.ts'
 import { budgetKey, LEASE_IDLE_MS, LEASE_REFUSED_MS, LeaseBudget } from './lease-budget.ts'
 import type { Hold, HoldLabel, JournalEntry, LedgerOp, OpResult, Payer } from './ledger-types.ts'
 
+/**
+ * A covered hold already settled or released (a second settlement of one charges nothing), marked
+ * on the hold itself under a symbol (not written to the spool): a WeakSet taking an entry per
+ * request kept dead holds alive through young-generation collections.
+ */
+const kFinished = Symbol('finished')
+const isFinished = (hold: Hold) => (hold as Hold & { [kFinished]?: true })[kFinished] === true
+const markFinished = (hold: Hold) => {
+  ;(hold as Hold & { [kFinished]?: true })[kFinished] = true
+}
+
 /** What a reservation answers: the hold, or the side that could not pay. */
 export interface Reserved {
   hold?: Hold
@@ -35,8 +46,6 @@ export class LeasedReservations {
   private readonly leases = new Map<string, LeaseBudget>()
   /** covered requests whose row is not written yet */
   private unjournaled: JournalEntry[] = []
-  /** covered holds already settled or released (a second settlement of one charges nothing) */
-  private readonly finished = new WeakSet<Hold>()
 
   constructor(queue: LedgerQueue) {
     this.queue = queue
@@ -89,7 +98,7 @@ export class LeasedReservations {
   /** More for a covered request (a retry in a dearer group): from its budget, grown if it must be. */
   async grow(hold: Hold, extra: number): Promise<'token' | 'user' | undefined> {
     const budget = this.leases.get(hold.lease ?? '')
-    if (!budget || this.finished.has(hold)) return 'user'
+    if (!budget || isFinished(hold)) return 'user'
     while (budget.pending) await budget.pending
     if (budget.free < extra && !budget.closing && !this.queue.databaseDown())
       await this.takeLease(budget, budget.nextSize(extra), { username: '', tokenName: '', model: '', group: '' }, 0)
@@ -106,8 +115,8 @@ export class LeasedReservations {
    * lease is gone (nothing is to be charged then).
    */
   finish(hold: Hold, charge: number): number | undefined {
-    if (this.finished.has(hold)) return undefined
-    this.finished.add(hold)
+    if (isFinished(hold)) return undefined
+    markFinished(hold)
     const budget = this.leases.get(hold.lease ?? '')
     if (!budget) return undefined
     budget.finish(hold.amount, charge)
@@ -143,7 +152,7 @@ export class LeasedReservations {
 
   /** The rows of the covered requests still running (those that ended meanwhile need none). */
   takeJournal(): LedgerOp | undefined {
-    const entries = this.unjournaled.filter((entry) => !this.finished.has(entry.hold))
+    const entries = this.unjournaled.filter((entry) => !isFinished(entry.hold))
     this.unjournaled = []
     return entries.length > 0 ? { kind: 'journal', entries } : undefined
   }
@@ -152,7 +161,7 @@ export class LeasedReservations {
   unjournal(entries: JournalEntry[]): void {
     for (const entry of entries) {
       entry.hold.journaled = false
-      if (!this.finished.has(entry.hold)) this.unjournaled.push(entry)
+      if (!isFinished(entry.hold)) this.unjournaled.push(entry)
     }
   }
 

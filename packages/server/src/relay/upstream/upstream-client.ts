@@ -35,8 +35,8 @@ export interface UpstreamRequest {
 export class UpstreamClient {
   private readonly agents = new Map<string, Agent>()
   private readonly timeouts: UpstreamTimeouts
-  /** the calls in flight, for the watchdog */
-  private readonly watched = new Set<UpstreamCall>()
+  /** the calls in flight, for the watchdog (see CallsInFlight) */
+  private readonly watched = new CallsInFlight()
   private readonly watchdog: NodeJS.Timeout
 
   constructor(timeouts: UpstreamTimeouts) {
@@ -91,7 +91,7 @@ export class UpstreamClient {
   private watch(): void {
     const now = performance.now()
     const { headersMs, idleMs, totalMs } = this.timeouts
-    for (const call of this.watched) {
+    for (const call of this.watched.all()) {
       if (call.answered ? now - call.since > idleMs : now - call.since > headersMs)
         call.abort(call.answered ? new errors.BodyTimeoutError() : new errors.HeadersTimeoutError())
       else if (totalMs > 0 && now - call.started > totalMs)
@@ -103,6 +103,35 @@ export class UpstreamClient {
     clearInterval(this.watchdog)
     await Promise.all([...this.agents.values()].map((agent) => agent.close()))
     this.agents.clear()
+  }
+}
+
+/**
+ * The calls in flight, as an array whose gaps are filled from its end: a call comes and goes with
+ * every request, and a long-lived Set whose entries churn that fast is the kind of structure that
+ * keeps dead entries' objects reachable for young-generation collections.
+ */
+class CallsInFlight {
+  private readonly calls: UpstreamCall[] = []
+
+  add(call: UpstreamCall): void {
+    call.slot = this.calls.push(call) - 1
+  }
+
+  delete(call: UpstreamCall): void {
+    const at = call.slot
+    if (at === -1) return
+    const last = this.calls.pop() as UpstreamCall
+    if (last !== call) {
+      this.calls[at] = last
+      last.slot = at
+    }
+    call.slot = -1
+  }
+
+  /** A copy: the watchdog aborts calls, which leave the array while it looks. */
+  all(): UpstreamCall[] {
+    return this.calls.slice()
   }
 }
 
@@ -126,13 +155,15 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodyFlow {
   private readonly resolve: (answer: UpstreamAnswer) => void
   private readonly reject: (error: unknown) => void
   private readonly signal: AbortSignal
-  private readonly watched: Set<UpstreamCall>
+  private readonly watched: CallsInFlight
+  /** where this call is in `watched` (-1: not in it) */
+  slot = -1
 
   constructor(
     resolve: (answer: UpstreamAnswer) => void,
     reject: (error: unknown) => void,
     signal: AbortSignal,
-    watched: Set<UpstreamCall>
+    watched: CallsInFlight
   ) {
     this.resolve = resolve
     this.reject = reject
