@@ -1,5 +1,6 @@
 import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
+import { topLevelObjectMember } from './top-level-member.ts'
 import { payloadStart, SseLineScanner } from './upstream/sse-scanner.ts'
 
 /** Bytes kept for local counting when upstream sends no usage; beyond them the rest is not counted. */
@@ -95,7 +96,7 @@ export class SsePassThrough {
       return false
     }
     for (let i = usageLines.length - 2; i >= 0; i -= 2) {
-      const found = readOpenAIUsage(safeParse(chunk.toString('utf8', usageLines[i], usageLines[i + 1]))?.usage)
+      const found = readOpenAIUsage(usageOf(chunk.toString('utf8', usageLines[i], usageLines[i + 1])))
       if (found) {
         this.usage = found
         break
@@ -228,6 +229,13 @@ class Occurrences {
     this.at = this.next
     return true
   }
+}
+
+/** The top-level usage object of an event's payload, parsed alone (not the whole event). */
+function usageOf(payload: string): unknown {
+  const member = topLevelObjectMember(payload, 'usage')
+  if (member !== undefined) return safeParse(member)
+  return safeParse(payload)?.usage
 }
 
 function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {
