@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { harnessPerTest, type Harness } from '../../../test/harness.ts'
+import { forgetMigrationsFrom } from '../../../test/kits/migrations.ts'
 import { readChannelInfo } from '../../services/channels/channel-info.ts'
 import { migrate } from '../migrate.ts'
 
@@ -9,12 +10,7 @@ harnessPerTest((made) => {
   h = made
 })
 
-/** Forgets `name` and every later migration (each re-runs safely), as if the database stopped before it. */
-const forget = (name: string) =>
-  (h.services.db as unknown as Kysely<{ kysely_migration: { name: string } }>)
-    .deleteFrom('kysely_migration')
-    .where('name', '>=', name)
-    .execute()
+const forget = (name: string) => forgetMigrationsFrom(h, name)
 
 describe('migration 0014 (channels.channel_info)', () => {
   it('adds the column to a database made before it, and old channels read as single-key', async () => {

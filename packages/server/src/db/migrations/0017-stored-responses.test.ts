@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { harnessPerTest, type Harness } from '../../../test/harness.ts'
+import { forgetMigrationsFrom } from '../../../test/kits/migrations.ts'
 import { migrate } from '../migrate.ts'
 import { columnsOf, indexExists } from './table-shape.ts'
 
@@ -9,12 +10,7 @@ harnessPerTest((made) => {
   h = made
 })
 
-/** Forgets `name` and every later migration (each re-runs safely), as if the database stopped before it. */
-const forget = (name: string) =>
-  (h.services.db as unknown as Kysely<{ kysely_migration: { name: string } }>)
-    .deleteFrom('kysely_migration')
-    .where('name', '>=', name)
-    .execute()
+const forget = (name: string) => forgetMigrationsFrom(h, name)
 const db = () => h.services.db as unknown as Kysely<unknown>
 
 describe('migration 0017 (stored_responses)', () => {

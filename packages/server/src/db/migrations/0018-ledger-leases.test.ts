@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { harnessPerTest, type Harness } from '../../../test/harness.ts'
+import { forgetMigrationsFrom } from '../../../test/kits/migrations.ts'
 import { migrate } from '../migrate.ts'
 import { columnsOf } from './table-shape.ts'
 
@@ -9,11 +10,7 @@ harnessPerTest((made) => {
   h = made
 })
 
-const forget = (name: string) =>
-  (h.services.db as unknown as Kysely<{ kysely_migration: { name: string } }>)
-    .deleteFrom('kysely_migration')
-    .where('name', '>=', name)
-    .execute()
+const forget = (name: string) => forgetMigrationsFrom(h, name)
 const db = () => h.services.db as unknown as Kysely<unknown>
 
 const hold = {
