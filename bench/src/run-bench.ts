@@ -55,8 +55,19 @@ function medianRun(runs: Measurement[] | undefined): Measurement | undefined {
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
-const roundsNote = (runs: Measurement[]) =>
-  `      rounds: cpu µs/req ${runs.map((run) => run.relayCpuMicros ?? '–').join(' · ')}, rps ${runs.map((run) => run.load.rps).join(' · ')} (the median shown)`
+/**
+ * Each round's figures, and a relay's CPU as a multiple of the bare relay's in the same round: on a
+ * shared machine whose speed drifts, the ratio of one round's two runs is steadier than the ratio of
+ * two medians taken from different rounds.
+ */
+const roundsNote = (runs: Measurement[], bare: Measurement[] | undefined) => {
+  const multiples = runs.map((run, i) => {
+    const yardstick = bare?.[i]?.relayCpuMicros
+    return run.relayCpuMicros && yardstick ? `×${(run.relayCpuMicros / yardstick).toFixed(2)}` : '–'
+  })
+  const sameRound = bare && runs !== bare ? `, vs bare in the same round ${multiples.join(' · ')}` : ''
+  return `      rounds: cpu µs/req ${runs.map((run) => run.relayCpuMicros ?? '–').join(' · ')}, rps ${runs.map((run) => run.load.rps).join(' · ')} (the median shown)${sameRound}`
+}
 
 /** Exits with 2 if the whole run takes far longer than planned (a hung child or request). */
 function armDeadline(): void {
@@ -223,7 +234,7 @@ async function main(): Promise<number> {
           if (!run) continue
           measurements.push(run)
           const rows = measurementRows(run, directRun, scenario.stream, bareRun, gatewayRun)
-          console.log(config.rounds > 1 ? `${rows}\n${roundsNote(runs.get(relay.name)!)}` : rows)
+          console.log(config.rounds > 1 ? `${rows}\n${roundsNote(runs.get(relay.name)!, runs.get('bare'))}` : rows)
         }
       }
     }
