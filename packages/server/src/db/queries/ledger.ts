@@ -70,6 +70,8 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
       'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
     ),
     growHold: raw('UPDATE quota_holds SET amount = amount + ? WHERE id = ?'),
+    /** grows a lease still bound to its token's limit (token_limited as the process knows it) */
+    growLease: raw('UPDATE quota_holds SET amount = amount + ? WHERE id = ? AND kind = 1 AND token_limited = ?'),
     /** a lease (kind 1) or a request covered by one (kind 2) */
     insertHoldOfKind: raw(
       'INSERT INTO quota_holds (id, owner, user_id, token_id, token_limited, amount, created_at, username, token_name, model_name, "group", request_id, kind, lease_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
@@ -80,7 +82,8 @@ export function ledgerStatements(dialect: DialectName, sqlite?: DatabaseSync) {
     ),
     /** part of a lease given back to its payer */
     shrinkLease: raw('UPDATE quota_holds SET amount = amount - ? WHERE id = ? AND kind = 1 AND amount >= ?'),
-    readHold: raw('SELECT amount FROM quota_holds WHERE id = ?'),
+    /** a lease's amount, and whether what it took from its token still goes back to the token */
+    readLease: raw('SELECT amount, token_limited FROM quota_holds WHERE id = ? AND kind = 1'),
     deleteHold: raw('DELETE FROM quota_holds WHERE id = ?'),
     addChannelUsed: raw('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
     /**

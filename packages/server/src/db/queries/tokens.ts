@@ -87,16 +87,39 @@ export type TokenChanges = Partial<
   >
 >
 
-/** Changes a live token of the user; nothing happens for someone else's token. */
-export async function updateUserToken(db: Db, userId: number, id: number, changes: TokenChanges): Promise<void> {
+/**
+ * Changes a live token of the user; nothing happens for someone else's token. A limit written anew
+ * (remaining quota or unlimited) is exact: the relay's open leases (quota_holds of kind 1) no longer
+ * give what they took from the old limit back to this token, only to its owner's balance.
+ */
+export async function updateUserToken(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  changes: TokenChanges
+): Promise<void> {
   if (Object.keys(changes).length === 0) return
-  await db
-    .updateTable('tokens')
-    .set(changes as Updateable<TokensTable>)
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .execute()
+  const update = (trx: Db) =>
+    trx
+      .updateTable('tokens')
+      .set(changes as Updateable<TokensTable>)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+  if (changes.remain_quota === undefined && changes.unlimited_quota === undefined) {
+    await update(db)
+    return
+  }
+  await db.transaction().execute(async (trx) => {
+    if (Number((await update(trx)).numUpdatedRows) === 0) return
+    await trx
+      .updateTable('quota_holds')
+      .set({ token_limited: 0 })
+      .where('token_id', '=', id)
+      .where('kind', '=', 1)
+      .execute()
+  })
 }
 
 /** Soft-deletes those of `ids` that the user owns and returns their lookup hashes. */

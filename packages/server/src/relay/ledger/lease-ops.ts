@@ -31,7 +31,7 @@ export async function lease(trx: Db, s: LedgerStatements, take: LeaseTake): Prom
     if (!granted && limited) await s.giveToken.run(trx, [size, payer.tokenId])
   }
   if (granted) {
-    const grown = !take.create && (await s.growHold.run(trx, [size, take.id])).changed > 0
+    const grown = !take.create && (await growLease(trx, s, take, limited))
     if (!grown) {
       const { label } = take
       await s.insertHoldOfKind.run(trx, [
@@ -66,6 +66,17 @@ export async function lease(trx: Db, s: LedgerStatements, take: LeaseTake): Prom
   return { ...fallback, granted: false }
 }
 
+/**
+ * Grows the lease's row. A row no longer bound to its token (the token's limit was set anew since,
+ * tokens.ts) keeps this growth off the token too: what was just taken from it goes back at once.
+ */
+async function growLease(trx: Db, s: LedgerStatements, take: LeaseTake, limited: boolean): Promise<boolean> {
+  if ((await s.growLease.run(trx, [take.size, take.id, limited ? 1 : 0])).changed > 0) return true
+  if (!limited || (await s.growLease.run(trx, [take.size, take.id, 0])).changed === 0) return false
+  await s.giveToken.run(trx, [take.size, take.payer.tokenId])
+  return true
+}
+
 /** The rows of covered requests still running: what a crash would leave of them. */
 export async function journal(trx: Db, s: LedgerStatements, entries: JournalEntry[]): Promise<OpResult> {
   for (const { hold, label, owner, now } of entries) {
@@ -98,12 +109,16 @@ export async function unlease(
   s: LedgerStatements,
   op: Extract<LedgerOp, { kind: 'unlease' }>
 ): Promise<OpResult> {
-  if (op.amount > 0 && (await s.shrinkLease.run(trx, [op.amount, op.id, op.amount])).changed > 0)
-    await give(trx, s, op.payer, op.amount)
-  if (op.close) {
-    const left = Number((await s.readHold.run<{ amount: number }>(trx, [op.id])).rows[0]?.amount ?? 0)
-    if ((await s.deleteHold.run(trx, [op.id])).changed > 0) await give(trx, s, op.payer, left)
+  const row = (await s.readLease.run<{ amount: number; token_limited: number }>(trx, [op.id])).rows[0]
+  if (!row) return {}
+  // A token whose limit was set anew since (tokens.ts) does not get back what the lease took from its old one.
+  const payer = limitedToken(op.payer) && !Number(row.token_limited) ? { ...op.payer, tokenUnlimited: true } : op.payer
+  let left = Number(row.amount)
+  if (op.amount > 0 && (await s.shrinkLease.run(trx, [op.amount, op.id, op.amount])).changed > 0) {
+    await give(trx, s, payer, op.amount)
+    left -= op.amount
   }
+  if (op.close && (await s.deleteHold.run(trx, [op.id])).changed > 0) await give(trx, s, payer, left)
   return {}
 }
 

@@ -147,7 +147,7 @@ describe('leases', () => {
     expect(await quotaOf(h, user.id)).toBe(1_000_000 - 50)
   })
 
-  it('close when their token changes: a limit an admin lowers holds at once', async () => {
+  it('close when their token changes: a limit its owner lowers holds at once, and what the lease held does not come back to it', async () => {
     upstream = await startBudgetUpstream(50)
     const user = await h.createUser(1, { quota: 50_000_000 })
     const { key, id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: 20_000_000 })
@@ -161,22 +161,51 @@ describe('leases', () => {
     await settle(h)
     expect((await chat()).status).toBe(200)
     expect(await rowsOfKind(HoldKind.lease)).toHaveLength(1)
-    // The admin's edit: the token's remaining quota set to nothing, and the change announced.
-    const token = await h.services.db
-      .selectFrom('tokens')
-      .select('key')
-      .where('id', '=', tokenId)
-      .executeTakeFirstOrThrow()
-    await h.services.db.updateTable('tokens').set({ remain_quota: 0 }).where('id', '=', tokenId).execute()
-    await h.services.changes.publish({ kind: 'token', hash: token.key })
+    // The owner's edit through the console's call: nothing left on the token.
+    const edited = await h.request('PUT', '/api/token/', { as: user, body: { id: tokenId, remain_quota: 0 } })
+    expect(edited.json?.success).toBe(true)
     const refused = await chat()
     expect(refused.status).toBe(403)
     expect(refused.json).toHaveProperty('error.code', 'pre_consume_token_quota_failed')
     await settle(h)
+    await h.services.relay.ledger.idle()
     expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
-    // What the lease held went back to the token; only the two answers were charged.
-    expect(await tokenRemainOf(h, tokenId)).toBeGreaterThan(0)
-    expect(await tokenRemainOf(h, tokenId)).toBeLessThan(20_000_000)
+    // The token keeps the limit it was given; the lease went back to the balance, less the two answers.
+    expect(await tokenRemainOf(h, tokenId)).toBe(0)
+    const charged = (await consumeLogs(h)).reduce((sum, log) => sum + Number(log.quota), 0)
+    expect(charged).toBe(2 * costOf(10, 50))
+    expect(await quotaOf(h, user.id)).toBe(50_000_000 - charged)
+  })
+
+  it('bound to a token whose limit was set anew: growing it takes nothing from the new limit, returning it gives nothing to it', async () => {
+    const user = await h.createUser(1, { quota: 10_000_000 })
+    const { id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: 5_000_000 })
+    const payer: Payer = { userId: user.id, tokenId, tokenUnlimited: false }
+    const s = ledgerStatements(h.services.dialect)
+    const now = nowSeconds()
+    const take = (create: boolean) => ({
+      id: 'lease-x',
+      payer,
+      size: 10_000,
+      create,
+      owner: 'me',
+      now,
+      label,
+      giveBack: 0,
+    })
+    const run = (op: Parameters<typeof applyOps>[3][number]) =>
+      inTransaction(h.services.db, undefined, (trx) => applyOps(trx, s, true, [op]))
+    await run({ kind: 'lease', lease: take(true) })
+    expect(await tokenRemainOf(h, tokenId)).toBe(4_990_000)
+    const edited = await h.request('PUT', '/api/token/', { as: user, body: { id: tokenId, remain_quota: 1_000_000 } })
+    expect(edited.json?.success).toBe(true)
+    await run({ kind: 'lease', lease: take(false) })
+    expect(await tokenRemainOf(h, tokenId)).toBe(1_000_000)
+    expect((await rowsOfKind(HoldKind.lease)).map((row) => row.amount)).toEqual([20_000])
+    await run({ kind: 'unlease', id: 'lease-x', payer, amount: 5_000, close: true })
+    expect(await tokenRemainOf(h, tokenId)).toBe(1_000_000)
+    expect(await quotaOf(h, user.id)).toBe(10_000_000)
+    expect(await rowsOfKind(HoldKind.lease)).toEqual([])
   })
 
   it('are returned by the sweeper when their process died, without a row; covered requests get their interrupted row and move no money', async () => {
