@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createHttpServer } from '../src/http-server.ts'
 import { randomAlphanumeric } from '../src/lib/crypto.ts'
 import { nowSeconds } from '../src/lib/time.ts'
+import type { Settlement } from '../src/relay/ledger/ledger-types.ts'
 import type { Harness } from './harness.ts'
 
 export interface ChannelFixture {
@@ -153,5 +154,21 @@ export async function listen(h: Harness): Promise<{ url: string; server: Server;
         server.close(() => done())
         server.closeAllConnections()
       }),
+  }
+}
+
+/** A settlement of `charge` for a relayed gpt-4o-mini request of `userId`, with a usage row when `withLog`. */
+export function settlementOf(userId: number, charge: number, withLog = false): Settlement {
+  const now = nowSeconds()
+  return {
+    charge,
+    now,
+    channelId: 0,
+    tokens: 1,
+    userId,
+    username: 'u',
+    model: 'gpt-4o-mini',
+    rollup: false,
+    ...(withLog ? { log: { user_id: userId, created_at: now, type: 2, model_name: 'gpt-4o-mini', content: 'x' } } : {}),
   }
 }

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startBudgetUpstream, type BudgetUpstream } from '../../test/budget-upstream.ts'
 import { createHarness, type Harness, type TestUser } from '../../test/harness.ts'
-import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
+import {
+  addChannel,
+  addToken,
+  consumeLogs,
+  quotaOf,
+  settle,
+  settlementOf,
+  tokenRemainOf,
+} from '../../test/relay-fixtures.ts'
 import { openHolds } from '../db/queries/ledger.ts'
 import { nowSeconds } from '../lib/time.ts'
 import type { Hold } from './ledger/quota-ledger.ts'
@@ -107,16 +115,7 @@ describe('holds', () => {
     if (!hold) throw new Error('expected a hold')
     expect(await openHolds(h.services.db)).toEqual({ count: 1, amount: 300 })
     expect(await quotaOf(h, user.id)).toBe(700)
-    const settlement = {
-      charge: 120,
-      now: nowSeconds(),
-      channelId: 0,
-      tokens: 10,
-      userId: user.id,
-      username: user.username,
-      model: 'gpt-4o-mini',
-      rollup: false,
-    }
+    const settlement = settlementOf(user.id, 120)
     // Two settlements of one hold, at once and again later: one charge.
     expect(await Promise.all([ledger.settle(hold, settlement), ledger.settle(hold, settlement)])).toEqual([120, 0])
     expect(await ledger.settle(hold, settlement)).toBe(0)
@@ -142,17 +141,7 @@ describe('holds', () => {
       return hold
     }) as [Hold, Hold, Hold, Hold]
     expect(await quotaOf(h, user.id)).toBe(0)
-    const charge = (hold: Hold, amount: number, userId = user.id) =>
-      ledger.settle(hold, {
-        charge: amount,
-        now: nowSeconds(),
-        channelId: 0,
-        tokens: 1,
-        userId,
-        username: 'u',
-        model: 'gpt-4o-mini',
-        rollup: false,
-      })
+    const charge = (hold: Hold, amount: number, userId = user.id) => ledger.settle(hold, settlementOf(userId, amount))
     // Queued together, so they commit in one transaction: A gives 400 back, which B's charge of
     // 900 (400 above its hold) can then take.
     expect(

@@ -2,12 +2,20 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startBudgetUpstream, type BudgetUpstream } from '../../../test/budget-upstream.ts'
 import { createHarness, type Harness } from '../../../test/harness.ts'
-import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../../test/relay-fixtures.ts'
+import {
+  addChannel,
+  addToken,
+  consumeLogs,
+  quotaOf,
+  settle,
+  settlementOf,
+  tokenRemainOf,
+} from '../../../test/relay-fixtures.ts'
 import { ledgerStatements, openHolds } from '../../db/queries/ledger.ts'
 import { inTransaction } from '../../db/sqlite-direct.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { LEASE_IDLE_MS } from './lease-budget.ts'
-import { applyOps, HoldKind, type Hold, type Payer, type Settlement } from './ledger-ops.ts'
+import { applyOps, HoldKind, type Hold, type Payer } from './ledger-ops.ts'
 
 /**
  * Leases: a relayed request of a payer with an ample balance is reserved in memory from a slice
@@ -31,17 +39,7 @@ const leased = { leased: true }
 // gpt-4o-mini: model ratio 0.075, completion ratio 4.
 const costOf = (prompt: number, completion: number) => Math.round((prompt + completion * 4) * 0.075)
 
-const settlement = (userId: number, charge: number): Settlement => ({
-  charge,
-  now: nowSeconds(),
-  channelId: 0,
-  tokens: 1,
-  userId,
-  username: 'u',
-  model: 'gpt-4o-mini',
-  rollup: false,
-  log: { user_id: userId, created_at: nowSeconds(), type: 2, model_name: 'gpt-4o-mini', content: 'x' },
-})
+const settlement = (userId: number, charge: number) => settlementOf(userId, charge, true)
 
 const rowsOfKind = async (kind: number) =>
   (await h.services.db.selectFrom('quota_holds').selectAll().where('kind', '=', kind).execute()).map((row) => ({
