@@ -9,7 +9,7 @@ import { countPromptTokens, finishExchange, type Exchange } from './exchange.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayResult } from './relay-result.ts'
 import { pipeSseStream } from './stream-relay.ts'
-import { topLevelObjectMember } from './top-level-member.ts'
+import { parsedTopLevelObject } from './top-level-member.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
 import { toReadable, type BodySource } from './upstream/upstream-body.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
@@ -74,7 +74,7 @@ export async function passThroughAnswer({
   // The usual answer: its own model, a usage object at its top level. Only that object is parsed;
   // the text goes to the client as it came. Anything else is parsed whole, as below.
   if (!transcript && call.upstreamModel === request.model) {
-    const usage = readOpenAIUsage(parseObject(topLevelObjectMember(text, 'usage')))
+    const usage = readOpenAIUsage(parsedTopLevelObject(text, 'usage'))
     if (usage) {
       services.relay.track(finishExchange(exchange, { usage, completionText: '' }))
       return { kind: 'json', status: 200, body: text }
@@ -103,16 +103,6 @@ export async function passThroughAnswer({
     body = JSON.stringify(parsed)
   }
   return { kind: 'json', status: 200, body }
-}
-
-/** A JSON object's text parsed, or undefined for none (or one that does not parse). */
-function parseObject(json: string | undefined): unknown {
-  if (json === undefined) return undefined
-  try {
-    return JSON.parse(json) as unknown
-  } catch {
-    return undefined
-  }
 }
 
 /** The answer of a channel whose protocol differs from the client's, converted back. */

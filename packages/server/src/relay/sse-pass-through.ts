@@ -1,6 +1,6 @@
 import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
-import { topLevelObjectMember } from './top-level-member.ts'
+import { parsedTopLevelObject } from './top-level-member.ts'
 import { payloadStart, SseLineScanner } from './upstream/sse-scanner.ts'
 
 /** Bytes kept for local counting when upstream sends no usage; beyond them the rest is not counted. */
@@ -233,9 +233,7 @@ class Occurrences {
 
 /** The top-level usage object of an event's payload, parsed alone (not the whole event). */
 function usageOf(payload: string): unknown {
-  const member = topLevelObjectMember(payload, 'usage')
-  if (member !== undefined) return safeParse(member)
-  return safeParse(payload)?.usage
+  return parsedTopLevelObject(payload, 'usage') ?? safeParse(payload)?.usage
 }
 
 function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {

@@ -50,6 +50,17 @@ export function topLevelObjectMember(json: string, key: string): string | undefi
   return undefined
 }
 
+/** That member parsed: undefined when topLevelObjectMember finds none or its text does not parse. */
+export function parsedTopLevelObject(json: string, key: string): unknown {
+  const member = topLevelObjectMember(json, key)
+  if (member === undefined) return undefined
+  try {
+    return JSON.parse(member) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 const QUOTE = 34
 const BACKSLASH = 92
 const OPEN_BRACE = 123

@@ -105,3 +105,18 @@ export const HoldKind = { request: 0, lease: 1, covered: 2 } as const
 
 /** A lease is taken only from a balance this many times its size, so a payer's money is never mostly parked in leases. */
 export const LEASE_HEADROOM = 8
+
+/** The database could not take a reservation (lost connection, restart, busy file). */
+export class LedgerUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('database unavailable', { cause })
+  }
+}
+
+/** What a reservation may do besides taking its own hold. */
+export interface ReserveOptions {
+  /** served from a lease of this process when the payer's balance allows one (relayed requests) */
+  leased?: boolean
+  /** the token's lookup hash, so a change of the token closes its budget */
+  tokenHash?: string
+}

@@ -9,27 +9,25 @@ import { inTransaction } from '../../db/sqlite-direct.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { countDatabaseError } from '../../metrics/process-errors.ts'
+import { give } from './balance-ops.ts'
 import { LEASE_IDLE_MS } from './lease-budget.ts'
 import { LeasedReservations, type LedgerQueue, type Reserved } from './leased-reservations.ts'
 import {
   applyOps,
+  LedgerUnavailableError,
   type Hold,
   type HoldLabel,
   type LedgerOp,
   type OpResult,
   type Payer,
+  type ReserveOptions,
   type Settlement,
 } from './ledger-ops.ts'
 import type { LedgerSpool, SpoolEntry } from './ledger-spool.ts'
+import { applySpooled, keepForLater, spoolEntryOf } from './spooled-settlements.ts'
 
-export type { Hold, HoldLabel, Payer, Settlement } from './ledger-ops.ts'
-
-/** The database could not take a reservation (lost connection, restart, busy file). */
-export class LedgerUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('database unavailable', { cause })
-  }
-}
+export type { Hold, HoldLabel, Payer, ReserveOptions, Settlement } from './ledger-ops.ts'
+export { LedgerUnavailableError } from './ledger-types.ts'
 
 interface Pending {
   op: LedgerOp
@@ -47,14 +45,6 @@ const REPLAY_PAUSE_MS = 250
  * the hold as an interrupted request.
  */
 const SETTLE_WINDOW_MS = 20
-
-/** What a reservation may do besides taking its own hold. */
-export interface ReserveOptions {
-  /** served from a lease of this process when the payer's balance allows one (relayed requests) */
-  leased?: boolean
-  /** the token's lookup hash, so a change of the token closes its budget */
-  tokenHash?: string
-}
 
 /**
  * The only code that moves quota for relayed requests, with three guarantees:
@@ -209,11 +199,7 @@ export class QuotaLedger {
   /** Gives quota back outside any hold (a task that failed after it was charged). */
   async refund(payer: Payer, amount: number): Promise<void> {
     if (amount <= 0) return
-    await this.transaction(async (trx) => {
-      if (payer.tokenId !== undefined && !payer.tokenUnlimited)
-        await this.statements.giveToken.run(trx, [amount, payer.tokenId])
-      await this.statements.giveUser.run(trx, [amount, payer.userId])
-    })
+    await this.transaction((trx) => give(trx, this.statements, payer, amount))
   }
 
   /** Stops the timer that gives idle leases back (after the last idle()). */
@@ -270,40 +256,14 @@ export class QuotaLedger {
   }
 
   private async replaySpoolNow(): Promise<boolean> {
-    const entries = this.spool.entries()
-    if (entries.length === 0) return true
+    if (this.spool.entries().length === 0) return true
     // While the database is away every batch would try again: once per REPLAY_PAUSE_MS is enough.
     if (Date.now() < this.replayPausedUntil) return false
-    try {
-      await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, entries.map(toOp)))
-      this.spool.remove(entries)
-      this.logger.info({ applied: entries.length }, 'spooled settlements applied')
-      return true
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        this.replayPausedUntil = Date.now() + REPLAY_PAUSE_MS
-        this.logger.warn(
-          { err: String(error), waiting: entries.length },
-          'spooled settlements still waiting for the database'
-        )
-        return false
-      }
-    }
-    // The database answers but refuses the batch: each entry alone, so one that can never be
-    // applied does not hold up the others (nor, behind them, every request).
-    for (const entry of entries) {
-      try {
-        await this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, [toOp(entry)]))
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) return false
-        this.logger.error(
-          { err: String(error), hold: entry.hold.id },
-          'a spooled settlement cannot be applied; dropped'
-        )
-      }
-      this.spool.remove([entry])
-    }
-    return true
+    const outcome = await applySpooled(this.spool, this.logger, (ops) =>
+      this.transaction((trx) => applyOps(trx, this.statements, this.logsInMainDb, ops))
+    )
+    if (outcome === 'away') this.replayPausedUntil = Date.now() + REPLAY_PAUSE_MS
+    return outcome === 'applied'
   }
 
   get spooled(): number {
@@ -410,39 +370,20 @@ export class QuotaLedger {
     const keep: SpoolEntry[] = []
     for (const pending of batch) {
       const { op } = pending
-      if (op.kind === 'settle' || op.kind === 'release')
-        keep.push(
-          op.kind === 'settle'
-            ? { kind: 'settle', hold: op.hold, settlement: op.settlement, seq: op.seq }
-            : { kind: 'release', hold: op.hold }
-        )
+      const entry = spoolEntryOf(op)
+      if (entry) keep.push(entry)
       // A lease given back later is still a lease: the money stays in its row until then.
       else if (op.kind === 'unlease' && unavailable) this.deferred.push(pending)
       else if (op.kind === 'journal') pending.resolve({})
       else pending.reject(unavailable ? new LedgerUnavailableError(error) : error)
     }
     if (keep.length === 0) return
-    try {
-      this.spool.append(keep)
-      this.logger.error({ err: String(error), spooled: keep.length }, 'ledger write failed; settlements spooled')
-    } catch (spoolError) {
-      // Nowhere to keep them: the holds stay in the database and the sweeper returns them.
-      this.logger.error(
-        { err: String(spoolError), lost: keep.length },
-        'ledger spool write failed; holds left for the sweeper'
-      )
-    }
+    keepForLater(this.spool, this.logger, keep, error)
     for (const pending of batch) {
       if (pending.op.kind === 'settle') pending.resolve({ collected: pending.op.settlement.charge })
       else if (pending.op.kind === 'release') pending.resolve({})
     }
   }
-}
-
-function toOp(entry: SpoolEntry): LedgerOp {
-  return entry.kind === 'settle'
-    ? { kind: 'settle', hold: entry.hold, settlement: entry.settlement, seq: entry.seq }
-    : { kind: 'release', hold: entry.hold }
 }
 
 /** Reservations, leases and releases are waited for by a request: they go in the next transaction. */
