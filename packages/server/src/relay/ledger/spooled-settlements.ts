@@ -27,7 +27,7 @@ export function keepForLater(spool: LedgerSpool, logger: Logger, keep: SpoolEntr
 /**
  * Applies every spooled entry and removes it from the spool: 'applied' when none is left, 'away'
  * when the database did not answer the whole batch, 'interrupted' when it went away during the
- * entries applied one by one. `apply` runs operations in one transaction.
+ * entries applied one by one. `apply` runs operations in one transaction (a spooled entry is one as it is).
  */
 export async function applySpooled(
   spool: LedgerSpool,
@@ -37,7 +37,7 @@ export async function applySpooled(
   const entries = spool.entries()
   if (entries.length === 0) return 'applied'
   try {
-    await apply(entries.map(toOp))
+    await apply(entries)
     spool.remove(entries)
     logger.info({ applied: entries.length }, 'spooled settlements applied')
     return 'applied'
@@ -51,7 +51,7 @@ export async function applySpooled(
   // applied does not hold up the others (nor, behind them, every request).
   for (const entry of entries) {
     try {
-      await apply([toOp(entry)])
+      await apply([entry])
     } catch (error) {
       if (isDatabaseUnavailable(error)) return 'interrupted'
       logger.error({ err: String(error), hold: entry.hold.id }, 'a spooled settlement cannot be applied; dropped')
@@ -59,10 +59,4 @@ export async function applySpooled(
     spool.remove([entry])
   }
   return 'applied'
-}
-
-function toOp(entry: SpoolEntry): LedgerOp {
-  return entry.kind === 'settle'
-    ? { kind: 'settle', hold: entry.hold, settlement: entry.settlement, seq: entry.seq }
-    : { kind: 'release', hold: entry.hold }
 }
