@@ -58,6 +58,11 @@ export class LedgerSpool {
     return [...this.pending]
   }
 
+  /** How many entries wait, without copying them (checked before every ledger batch). */
+  get size(): number {
+    return this.pending.length
+  }
+
   /** Drops entries that were applied; the file is replaced atomically with what is left. */
   remove(applied: SpoolEntry[]): void {
     const done = new Set(applied)

@@ -243,7 +243,7 @@ export class QuotaLedger {
    * ledger's own batches (never beside one), so spooled settlements keep their order.
    */
   async replaySpool(): Promise<boolean> {
-    if (this.spool.entries().length === 0) return true
+    if (this.spool.size === 0) return true
     // A batch of its own: the spool is replayed before any batch is committed.
     const outcome = await this.submit({ kind: 'barrier' }).then(
       () => true,
@@ -252,11 +252,11 @@ export class QuotaLedger {
         throw error
       }
     )
-    return outcome && this.spool.entries().length === 0
+    return outcome && this.spool.size === 0
   }
 
   private async replaySpoolNow(): Promise<boolean> {
-    if (this.spool.entries().length === 0) return true
+    if (this.spool.size === 0) return true
     // While the database is away every batch would try again: once per REPLAY_PAUSE_MS is enough.
     if (Date.now() < this.replayPausedUntil) return false
     const outcome = await applySpooled(this.spool, this.logger, (ops) =>
@@ -267,7 +267,7 @@ export class QuotaLedger {
   }
 
   get spooled(): number {
-    return this.spool.entries().length
+    return this.spool.size
   }
 
   private transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -315,7 +315,7 @@ export class QuotaLedger {
       }
       if (batch.length === 0) break
       // Spooled settlements go first, so that a lease is charged in the order its settlements were numbered.
-      if (this.spool.entries().length > 0 && !(await this.replaySpoolNow())) {
+      if (this.spool.size > 0 && !(await this.replaySpoolNow())) {
         this.unjournal(batch)
         this.fail(batch, new LedgerUnavailableError(new Error('spooled settlements are still waiting')))
         continue
