@@ -9,7 +9,6 @@ import { countPromptTokens, finishExchange, type Exchange } from './exchange.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayResult } from './relay-result.ts'
 import { pipeSseStream } from './stream-relay.ts'
-import { parsedTopLevelObject } from './top-level-member.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
 import { toReadable, type BodySource } from './upstream/upstream-body.ts'
 import { upstreamTransportError } from './upstream/upstream-error.ts'
@@ -71,28 +70,18 @@ export async function passThroughAnswer({
       body: Readable.from(Buffer.from(text)),
     }
   }
-  // The usual answer: its own model, a usage object at its top level. Only that object is parsed;
-  // the text goes to the client as it came. Anything else is parsed whole, as below.
-  if (!transcript && call.upstreamModel === request.model) {
-    const usage = readOpenAIUsage(parsedTopLevelObject(text, 'usage'))
-    if (usage) {
-      services.relay.track(finishExchange(exchange, { usage, completionText: '' }))
-      return { kind: 'json', status: 200, body: text }
-    }
-  }
+  // Parsed whole, so an answer that is not valid JSON is refused (and not billed) rather than
+  // relayed; the text still goes to the client as it came unless the model is written back. A
+  // one-pass scan for the usage member alone measured no cheaper: V8's parser is as fast on a
+  // short answer and faster on a long one, and what it builds dies young.
   let parsed: { usage?: unknown; choices?: unknown[]; model?: unknown; text?: unknown; duration?: unknown }
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
-    throw new RelayError({
-      status: 502,
-      type: 'upstream_error',
-      code: 'bad_response',
-      messageKey: 'upstream.bad_response',
-      local: false,
-      retryable: false,
-    })
+    throw badResponse()
   }
+  // `null`, a number or a string parse, but are no answer to read a usage from.
+  if (typeof parsed !== 'object' || parsed === null) throw badResponse()
   const usage = readOpenAIUsage(parsed.usage) ?? (transcript ? transcriptionUsage(parsed) : undefined)
   const completionText = usage || transcript ? '' : (parsed.choices ?? []).map(completionTextOf).join('')
   // Billing happens after the answer is ready but is not awaited by the client.
@@ -137,14 +126,7 @@ export async function bridgedAnswer(
     parsed = JSON.parse(await readBounded(response.body, MAX_JSON_RESPONSE))
   } catch (error) {
     if (error instanceof RelayError) throw error
-    throw new RelayError({
-      status: 502,
-      type: 'upstream_error',
-      code: 'bad_response',
-      messageKey: 'upstream.bad_response',
-      local: false,
-      retryable: false,
-    })
+    throw badResponse()
   }
   const converted = await withCountedEmbeddingsUsage(bridge.convertJson(parsed, context), exchange.request)
   exchange.services.relay.track(
@@ -198,5 +180,17 @@ export function readBounded(body: BodySource, limit: number): Promise<string> {
     body.once('close', () => {
       if (!settled) fail(new Error('upstream body closed before its end'))
     })
+  })
+}
+
+/** An upstream 200 whose body is not a JSON answer: refused, and the exchange is not billed. */
+function badResponse(): RelayError {
+  return new RelayError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'bad_response',
+    messageKey: 'upstream.bad_response',
+    local: false,
+    retryable: false,
   })
 }

@@ -1,6 +1,5 @@
 import { completionTextOf, readOpenAIUsage } from '../providers/openai/openai-usage.ts'
 import type { Usage } from '../services/billing/compute-quota.ts'
-import { parsedTopLevelObject } from './top-level-member.ts'
 import { payloadStart, SseLineScanner } from './upstream/sse-scanner.ts'
 
 /** Bytes kept for local counting when upstream sends no usage; beyond them the rest is not counted. */
@@ -231,9 +230,9 @@ class Occurrences {
   }
 }
 
-/** The top-level usage object of an event's payload, parsed alone (not the whole event). */
+/** The usage member of an event's payload (undefined when the payload does not parse). */
 function usageOf(payload: string): unknown {
-  return parsedTopLevelObject(payload, 'usage') ?? safeParse(payload)?.usage
+  return safeParse(payload)?.usage
 }
 
 function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {
