@@ -12,7 +12,12 @@ import { candidateGroups, resolveRoute } from './resolve-route.ts'
 import { selectChannel } from './select-channel.ts'
 import { countChatPromptTokens } from './token-counter.ts'
 import { sendUpstream } from './upstream/send-upstream.ts'
-import { errorBodyUse, upstreamHttpError, upstreamTransportError } from './upstream/upstream-error.ts'
+import {
+  errorBodyUse,
+  upstreamBadResponse,
+  upstreamHttpError,
+  upstreamTransportError,
+} from './upstream/upstream-error.ts'
 
 export interface CountTokensInput {
   model: string
@@ -141,13 +146,6 @@ async function countUpstream(
   } catch {
     parsed = {}
   }
-  if (typeof parsed.totalTokens !== 'number')
-    throw new RelayError({
-      status: 502,
-      type: 'upstream_error',
-      code: 'bad_response',
-      messageKey: 'upstream.bad_response',
-      local: false,
-    })
+  if (typeof parsed.totalTokens !== 'number') throw upstreamBadResponse()
   return text
 }

@@ -11,7 +11,7 @@ import type { RelayResult } from './relay-result.ts'
 import { pipeSseStream } from './stream-relay.ts'
 import { pipeTranslatedStream } from './translated-stream.ts'
 import { toReadable, type BodySource } from './upstream/upstream-body.ts'
-import { upstreamTransportError } from './upstream/upstream-error.ts'
+import { upstreamBadResponse, upstreamTransportError } from './upstream/upstream-error.ts'
 import type { UpstreamAnswer } from './upstream/websocket-exchange.ts'
 
 const MAX_JSON_RESPONSE = 32 * 1024 * 1024
@@ -78,10 +78,10 @@ export async function passThroughAnswer({
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
-    throw badResponse()
+    throw upstreamBadResponse()
   }
   // `null`, a number or a string parse, but are no answer to read a usage from.
-  if (typeof parsed !== 'object' || parsed === null) throw badResponse()
+  if (typeof parsed !== 'object' || parsed === null) throw upstreamBadResponse()
   const usage = readOpenAIUsage(parsed.usage) ?? (transcript ? transcriptionUsage(parsed) : undefined)
   const completionText = usage || transcript ? '' : (parsed.choices ?? []).map(completionTextOf).join('')
   // Billing happens after the answer is ready but is not awaited by the client.
@@ -126,7 +126,7 @@ export async function bridgedAnswer(
     parsed = JSON.parse(await readBounded(response.body, MAX_JSON_RESPONSE))
   } catch (error) {
     if (error instanceof RelayError) throw error
-    throw badResponse()
+    throw upstreamBadResponse()
   }
   const converted = await withCountedEmbeddingsUsage(bridge.convertJson(parsed, context), exchange.request)
   exchange.services.relay.track(
@@ -180,17 +180,5 @@ export function readBounded(body: BodySource, limit: number): Promise<string> {
     body.once('close', () => {
       if (!settled) fail(new Error('upstream body closed before its end'))
     })
-  })
-}
-
-/** An upstream 200 whose body is not a JSON answer: refused, and the exchange is not billed. */
-function badResponse(): RelayError {
-  return new RelayError({
-    status: 502,
-    type: 'upstream_error',
-    code: 'bad_response',
-    messageKey: 'upstream.bad_response',
-    local: false,
-    retryable: false,
   })
 }

@@ -1,5 +1,5 @@
 import { RelayError } from '../../relay/relay-error.ts'
-import { isRetryableStatus, sanitize } from '../../relay/upstream/upstream-error.ts'
+import { isRetryableStatus, sanitize, upstreamBadResponse } from '../../relay/upstream/upstream-error.ts'
 import type { OpenAIChatRequest } from '../openai-chat-api.ts'
 import { openAIErrorFrame } from '../openai/openai-error-frame.ts'
 import { completionTextOf } from '../openai/openai-usage.ts'
@@ -45,14 +45,7 @@ export const chatOverTencent: ProtocolBridge = {
     throwIfError(parsed)
     const response = (parsed as HunyuanResponse | null)?.Response
     if (!response || typeof response !== 'object' || !Array.isArray(response.Choices)) {
-      throw new RelayError({
-        status: 502,
-        type: 'upstream_error',
-        code: 'bad_response',
-        messageKey: 'upstream.bad_response',
-        local: false,
-        retryable: false,
-      })
+      throw upstreamBadResponse()
     }
     const { body, usage } = convertHunyuanResponse(response, context.clientModel, context.created)
     return { body: JSON.stringify(body), usage, completionText: body.choices.map(completionTextOf).join('') }

@@ -3,7 +3,13 @@ import type { Services } from '../../services/container.ts'
 import type { RelayChannel } from '../cache/channel-cache.ts'
 import { readBounded } from '../relay-answers.ts'
 import { RelayError } from '../relay-error.ts'
-import { errorBodyUse, sanitize, upstreamHttpError, upstreamTransportError } from '../upstream/upstream-error.ts'
+import {
+  errorBodyUse,
+  sanitize,
+  upstreamBadResponse,
+  upstreamHttpError,
+  upstreamTransportError,
+} from '../upstream/upstream-error.ts'
 import type { UpstreamAnswer } from '../upstream/websocket-exchange.ts'
 
 /** The answers of a Suno API server are small JSON documents; anything bigger is not one. */
@@ -76,13 +82,7 @@ export async function callSuno(
   try {
     parsed = JSON.parse(text) as typeof parsed
   } catch {
-    throw new RelayError({
-      status: 502,
-      type: 'upstream_error',
-      code: 'bad_response',
-      messageKey: 'upstream.bad_response',
-      local: false,
-    })
+    throw upstreamBadResponse()
   }
   if (parsed?.code !== 'success') {
     // A refusal the server explained (bad prompt, no credit): not worth another channel.
@@ -111,13 +111,7 @@ export async function submitSunoTask(
 ): Promise<string> {
   const data = await callSuno(services, channel, `/suno/submit/${action.toLowerCase()}`, body, signal)
   if (typeof data !== 'string' || data.length === 0 || data.length > 50) {
-    throw new RelayError({
-      status: 502,
-      type: 'upstream_error',
-      code: 'bad_response',
-      messageKey: 'upstream.bad_response',
-      local: false,
-    })
+    throw upstreamBadResponse()
   }
   return data
 }
@@ -130,14 +124,7 @@ export async function fetchSunoTasks(
   signal: AbortSignal
 ): Promise<UpstreamSunoTask[]> {
   const data = await callSuno(services, channel, '/suno/fetch', { ids, action: '' }, signal)
-  if (!Array.isArray(data))
-    throw new RelayError({
-      status: 502,
-      type: 'upstream_error',
-      code: 'bad_response',
-      messageKey: 'upstream.bad_response',
-      local: false,
-    })
+  if (!Array.isArray(data)) throw upstreamBadResponse()
   return data.filter(
     (item): item is UpstreamSunoTask =>
       typeof item === 'object' && item !== null && typeof (item as { task_id?: unknown }).task_id === 'string'

@@ -115,6 +115,17 @@ export function upstreamTransportError(error: unknown): RelayError {
   })
 }
 
+/** An upstream 200 whose body is not the answer it should be (not JSON, or not its shape): refused, not billed. */
+export function upstreamBadResponse(): RelayError {
+  return new RelayError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'bad_response',
+    messageKey: 'upstream.bad_response',
+    local: false,
+  })
+}
+
 /** Upstream text may echo the key or name internal hosts; neither reaches the client. */
 export function sanitize(message: string, channelKey: string): string {
   let text = message
