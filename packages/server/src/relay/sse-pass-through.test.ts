@@ -117,20 +117,43 @@ describe('SsePassThrough', () => {
     expect(found.usage).toMatchObject({ promptTokens: 2, completionTokens: 1 })
   })
 
+  it('takes no key that merely ends in usage, and finds the usage after multi-byte text', () => {
+    const decoy = `data: {"choices":[{"delta":{"content":"狐狸 🦊 usage\\""}}],"prefixusage":{"prompt_tokens":99}}`
+    const bytes = Buffer.from(`${decoy}\n\n${chunkLine('敏捷的狐狸')}\n\n${usageLine()}\n\ndata: [DONE]\n\n`)
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const decoyOnly = relay(Buffer.from(`${decoy}\n\n`), [], plain)
+      expect(decoyOnly.stream.usage).toBeUndefined()
+      // Not even parsed: the key is not "usage", however it ends.
+      expect(parse).not.toHaveBeenCalled()
+    } finally {
+      parse.mockRestore()
+    }
+    for (const cuts of [[], [bytes.indexOf('🦊') + 1], [bytes.indexOf('"usage":{') + 2]]) {
+      const { text, stream } = relay(bytes, cuts, plain)
+      expect(text, `cut at ${cuts.join()}`).toBe(bytes.toString())
+      expect(stream.usage, `cut at ${cuts.join()}`).toMatchObject({ promptTokens: 7, completionTokens: 3 })
+    }
+  })
+
   it('searches a chunk of many lines for the usage once, not from every line to the end of the chunk', () => {
     // Upstreams that send no "usage":null on each chunk (vLLM, llama.cpp): the usage is only in the last line.
     const lines = Array.from({ length: 200 }, (_, i) => `${chunkLine(`w${i}`).replace(',"usage":null', '')}\n\n`)
     const bytes = Buffer.from(`${lines.join('')}${usageLine()}\n\ndata: [DONE]\n\n`)
     const indexOf = vi.spyOn(Buffer.prototype, 'indexOf')
+    const textIndexOf = vi.spyOn(String.prototype, 'indexOf')
     try {
       const { text, stream } = relay(bytes, [], plain)
       expect(stream.usage).toMatchObject({ promptTokens: 7, completionTokens: 3 })
       expect(text).toBe(bytes.toString())
-      // One search for each line's end (404) and one for "usage"; a search for it from every data
-      // line would add 200 more, each running to the end of the chunk.
+      // One search for each line's end (404) at most; the usage is looked for in the chunk's text
+      // (found, then no further one): a search from every data line would add 200 more, each
+      // running to the end of the chunk.
       expect(indexOf.mock.calls.length).toBeLessThan(420)
+      expect(textIndexOf.mock.calls.filter(([needle]) => needle === 'usage"')).toHaveLength(2)
     } finally {
       indexOf.mockRestore()
+      textIndexOf.mockRestore()
     }
   })
 

@@ -200,33 +200,54 @@ function hasPayloadLine(data: Buffer, complete: number): boolean {
 /**
  * The occurrences of one needle in the buffers of a stream, found with one forward search per
  * buffer however many lines it holds (a search per line would scan the rest of the chunk each time).
+ * The search runs on the buffer read as latin1, one character per byte, so a position in the text
+ * is the same position in the bytes (Buffer#indexOf's per-call setup cost more than the search).
+ * It looks for the needle without its opening quote, then checks the quote: a quote stands every
+ * few characters of JSON, so a search keyed on it stops at each one.
  */
 class Occurrences {
   readonly needle: Buffer
   /** where the last answered occurrence starts */
   at = -1
+  private readonly tail: string
+  private readonly first: number
   private data: Buffer | undefined
+  private text = ''
   private next = -1
 
   constructor(needle: Buffer) {
     this.needle = needle
+    this.first = needle[0] ?? 0
+    this.tail = needle.toString('latin1', 1)
   }
 
   /** Searches the next buffer asked about from its start (a chunk is looked at again line by line). */
   forget(): void {
     this.data = undefined
+    this.text = ''
     this.next = -1
   }
 
   /** Whether the needle occurs inside `data[start, end)`; lines must be asked about in order. */
   within(data: Buffer, start: number, end: number): boolean {
-    if (data !== this.data || (this.next !== -1 && this.next < start)) {
+    if (data !== this.data) {
       this.data = data
-      this.next = data.indexOf(this.needle, start)
-    }
+      this.text = data.toString('latin1')
+      this.next = this.find(start)
+    } else if (this.next !== -1 && this.next < start) this.next = this.find(start)
     if (this.next === -1 || this.next + this.needle.length > end) return false
     this.at = this.next
     return true
+  }
+
+  /** Where the needle next starts at or after `start`, or -1. */
+  private find(start: number): number {
+    for (let from = start + 1; ;) {
+      const tail = this.text.indexOf(this.tail, from)
+      if (tail === -1) return -1
+      if (this.text.charCodeAt(tail - 1) === this.first) return tail - 1
+      from = tail + 1
+    }
   }
 }
 
