@@ -95,7 +95,7 @@ export class SsePassThrough {
       return false
     }
     for (let i = usageLines.length - 2; i >= 0; i -= 2) {
-      const found = readOpenAIUsage(usageOf(chunk.toString('utf8', usageLines[i], usageLines[i + 1])))
+      const found = readOpenAIUsage(safeParse(chunk.toString('utf8', usageLines[i], usageLines[i + 1]))?.usage)
       if (found) {
         this.usage = found
         break
@@ -249,11 +249,6 @@ class Occurrences {
       from = tail + 1
     }
   }
-}
-
-/** The usage member of an event's payload (undefined when the payload does not parse). */
-function usageOf(payload: string): unknown {
-  return safeParse(payload)?.usage
 }
 
 function safeParse(text: string): { usage?: unknown; choices?: unknown[] } | undefined {
