@@ -18,4 +18,4 @@ COPY --from=build /app /app
 VOLUME /app/data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--conditions=gateway-dist", "--max-semi-space-size=4", "--heap-growing-percent=50", "packages/server/dist/main.js"]
+CMD ["node", "--conditions=gateway-dist", "--max-semi-space-size=4", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "packages/server/dist/main.js"]

@@ -5,12 +5,13 @@ import { pathToFileURL } from 'node:url'
 import { freePort, startNodeChild, type StartedChild } from './child-processes.ts'
 import type { FloorRelayOptions } from './floor-relay.ts'
 import type { MockUpstreamOptions } from './mock-upstream.ts'
+import { startNodeFlags } from './start-flags.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 
-// As `npm start` (see the README's Memory section): a smaller young generation, and an old generation
-// collected once it has grown by half of what is live, keep the resident memory down under load.
-const GATEWAY_HEAP_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50']
+// As `npm start` runs it (see the README's Memory section); the bare and floor relays get the same
+// V8 settings, so the yardsticks are measured alike.
+const GATEWAY_HEAP_FLAGS = startNodeFlags(root)
 
 export interface RunningProcess {
   url: string
@@ -57,7 +58,7 @@ export function startMockProcess(options: MockUpstreamOptions): Promise<RunningP
 }
 
 /**
- * Starts the bare relay (bare-relay.ts) in front of `upstreamUrl`, with the gateway's heap flag so
+ * Starts the bare relay (bare-relay.ts) in front of `upstreamUrl`, with the gateway's heap flags so
  * the two are measured alike.
  */
 export function startBareRelayProcess(upstreamUrl: string): Promise<RunningProcess> {
