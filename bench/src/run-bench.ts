@@ -12,7 +12,16 @@ import {
 import { BENCH_MODEL, configureGateway, GatewayCallError, probeRelay } from './gateway-setup.ts'
 import { mebibytes } from './proc-stats.ts'
 import { judgeTargets, measurementRows, scenarioHeader } from './report.ts'
-import { buildScenarios, measure, soak, type Measurement, type SoakResult, type Target } from './scenarios.ts'
+import {
+  buildScenarios,
+  measure,
+  prime,
+  soak,
+  type Measurement,
+  type Scenario,
+  type SoakResult,
+  type Target,
+} from './scenarios.ts'
 
 /**
  * `npm run bench`: the mock OpenAI upstream called directly, through a bare Node relay (the
@@ -30,6 +39,8 @@ const numberFrom = (name: string, fallback: number) => {
 const config = {
   seconds: numberFrom('BENCH_SECONDS', 5),
   warmupSeconds: numberFrom('BENCH_WARMUP_SECONDS', 1),
+  /** unmeasured load per relay and scenario before the first measured run (0: none) */
+  primeSeconds: numberFrom('BENCH_PRIME_SECONDS', 3),
   concurrencies: (process.env.BENCH_CONCURRENCY ?? '1,16,64')
     .split(',')
     .map(Number)
@@ -73,7 +84,8 @@ const roundsNote = (runs: Measurement[], bare: Measurement[] | undefined) => {
 function armDeadline(): void {
   // Per cell: direct once, then bare, floor, gateway and workers in every round.
   const runs = config.scenarios.length * config.concurrencies.length * (1 + 4 * config.rounds)
-  const budgetSeconds = runs * (config.seconds + config.warmupSeconds + 35) + config.soakSeconds + 120
+  const priming = config.scenarios.length * 5 * (config.primeSeconds + 5)
+  const budgetSeconds = runs * (config.seconds + config.warmupSeconds + 35) + priming + config.soakSeconds + 120
   setTimeout(() => {
     console.error(`bench: still running after ${budgetSeconds} s, giving up`)
     killAllChildren()
@@ -188,40 +200,68 @@ async function main(): Promise<number> {
       mockPid: mock.pid,
       mockUrl: mock.url,
     }
+    const directOf = (scenario: Scenario): Target => ({
+      name: 'direct',
+      url: `${mock.url}${scenario.direct?.path ?? '/v1/chat/completions'}`,
+      apiKey: 'sk-mock',
+    })
+    // A converted scenario has no bare or floor equivalent: piping bytes converts nothing.
+    const relaysOf = (scenario: Scenario): Target[] => [
+      ...(scenario.direct ? [] : [bare, ...(floor ? [floor] : [])]),
+      ...(through ? [through] : []),
+      ...(workers ? [workers] : []),
+    ]
+    /** Runs one relay's part; a gateway that fails is reported and left out of the rest, any other failure ends the bench. */
+    const unlessGatewayFails = async (relay: Target, during: string, work: () => Promise<void>): Promise<boolean> => {
+      try {
+        await work()
+        return true
+      } catch (error) {
+        if (relay.name !== 'gateway' && relay.name !== 'workers') throw error
+        // The gateway died or stopped answering mid-run: keep measuring the others.
+        const which = relay.name === 'gateway' ? 'gateway' : `gateway WORKERS=${config.workers}`
+        failure = `${which} failed during ${during}: ${describe(error)}`
+        console.log(failure)
+        if (relay.name === 'gateway') through = undefined
+        else workers = undefined
+        return false
+      }
+    }
+
+    if (config.primeSeconds > 0) {
+      console.log(
+        `\npriming: ${config.primeSeconds} s of each scenario at concurrency 16, direct and through each relay, not measured (V8 compiles each process's hot code during its first seconds under load)`
+      )
+      for (const scenario of scenarios)
+        for (const relay of [directOf(scenario), ...relaysOf(scenario)])
+          await unlessGatewayFails(relay, `priming with ${scenario.id}`, () =>
+            prime(scenario, relay, config.primeSeconds)
+          )
+    }
+
     for (const scenario of scenarios) {
       console.log(scenarioHeader(scenario, config.seconds, config.warmupSeconds))
-      const direct: Target = {
-        name: 'direct',
-        url: `${mock.url}${scenario.direct?.path ?? '/v1/chat/completions'}`,
-        apiKey: 'sk-mock',
-      }
+      const direct = directOf(scenario)
       for (const concurrency of config.concurrencies) {
         const directRun = await measure(scenario, direct, concurrency, options)
         measurements.push(directRun)
         console.log(measurementRows(directRun, undefined, scenario.stream))
-        // A converted scenario has no bare or floor equivalent: piping bytes converts nothing.
-        const relays = [
-          ...(scenario.direct ? [] : [bare, ...(floor ? [floor] : [])]),
-          ...(through ? [through] : []),
-          ...(workers ? [workers] : []),
-        ]
+        const relays = relaysOf(scenario)
         // Rounds alternate the relays, so that a slow spell of the machine falls on all of them.
         const runs = new Map<Target['name'], Measurement[]>()
         const dropped = new Set<Target['name']>()
         for (let round = 0; round < config.rounds; round++) {
           for (const relay of relays) {
             if (dropped.has(relay.name)) continue
-            try {
-              const run = await measure(scenario, relay, concurrency, options)
-              runs.set(relay.name, [...(runs.get(relay.name) ?? []), run])
-            } catch (error) {
-              if (relay.name !== 'gateway' && relay.name !== 'workers') throw error
-              // The gateway died or stopped answering mid-run: keep measuring the others.
-              const which = relay.name === 'gateway' ? 'gateway' : `gateway WORKERS=${config.workers}`
-              failure = `${which} failed during ${scenario.id} at concurrency ${concurrency}: ${describe(error)}`
-              console.log(failure)
-              if (relay.name === 'gateway') through = undefined
-              else workers = undefined
+            const measured = await unlessGatewayFails(
+              relay,
+              `${scenario.id} at concurrency ${concurrency}`,
+              async () => {
+                const run = await measure(scenario, relay, concurrency, options)
+                runs.set(relay.name, [...(runs.get(relay.name) ?? []), run])
+              }
+            )
+            if (!measured) {
               dropped.add(relay.name)
               runs.delete(relay.name)
             }

@@ -122,13 +122,9 @@ async function readMockStats(mockUrl: string): Promise<{ hits: number; connectio
  * One measured run: a warm-up (JIT, connection pools) at the same concurrency, then the window,
  * with the CPU time of the mock and of the relay (bare or gateway) read from /proc before and after it.
  */
-export async function measure(
-  scenario: Scenario,
-  target: Target,
-  concurrency: number,
-  options: MeasureOptions
-): Promise<Measurement> {
-  const load = {
+/** The load generator's settings for one scenario through one target. */
+function loadFor(scenario: Scenario, target: Target, concurrency: number) {
+  return {
     concurrency,
     method: 'POST' as const,
     body: target.name === 'direct' && scenario.direct ? scenario.direct.body : scenario.body,
@@ -136,6 +132,30 @@ export async function measure(
     stream: scenario.stream,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
   }
+}
+
+/**
+ * Load that is not measured, before a relay's first measured run: V8 compiles a process's hot code
+ * over its first seconds under load, on background threads, and a window that still holds that
+ * one-time work counts it per request (more for the gateway, which has more code to compile).
+ */
+export async function prime(scenario: Scenario, target: Target, seconds: number): Promise<void> {
+  const result = await runLoad(target.url, { ...loadFor(scenario, target, PRIME_CONCURRENCY), seconds })
+  if (result.requests === 0 || result.errors > 0)
+    throw new Error(
+      `priming ${scenario.id} through ${target.name}: ${result.errors} errors, ${result.requests} answered (${result.errorSamples.join('; ')})`
+    )
+}
+
+const PRIME_CONCURRENCY = 16
+
+export async function measure(
+  scenario: Scenario,
+  target: Target,
+  concurrency: number,
+  options: MeasureOptions
+): Promise<Measurement> {
+  const load = loadFor(scenario, target, concurrency)
   if (options.warmupSeconds > 0) await runLoad(target.url, { ...load, seconds: options.warmupSeconds })
   const relayPids = target.pid ? processTree(target.pid) : []
   const relayPid = target.pid
