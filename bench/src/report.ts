@@ -1,3 +1,4 @@
+import { formatPerfSplit } from './perf-profile.ts'
 import { mebibytes } from './proc-stats.ts'
 import type { Measurement, Scenario, SoakResult } from './scenarios.ts'
 
@@ -88,6 +89,8 @@ export function measurementRows(
     rows.push(
       `      cpu split: ${measurement.target} ${fixed(measurement.relayCores)} cores in ${measurement.relayProcesses} process${measurement.relayProcesses === 1 ? '' : 'es'}, mock ${fixed(measurement.mockCores)}, load generator ${fixed(measurement.loadGeneratorCpuShare)}`
     )
+  if (measurement.relayPerf && measurement.relayCpuMicros !== undefined)
+    rows.push(`      ${formatPerfSplit(measurement.relayPerf, measurement.relayCpuMicros)}`)
   const answered = load.requests + load.errors
   if (measurement.upstreamConnections > 2 * measurement.concurrency) {
     rows.push(

@@ -10,6 +10,7 @@ import {
   type RunningProcess,
 } from './gateway-process.ts'
 import { BENCH_MODEL, configureGateway, GatewayCallError, probeRelay } from './gateway-setup.ts'
+import { perfAvailable } from './perf-profile.ts'
 import { mebibytes } from './proc-stats.ts'
 import { judgeTargets, measurementRows, scenarioHeader } from './report.ts'
 import {
@@ -53,6 +54,8 @@ const config = {
   jsonReport: process.env.BENCH_JSON,
   strict: process.env.BENCH_STRICT === '1' || process.env.BENCH_STRICT === 'true',
   cpuProfile: process.env.BENCH_GATEWAY_CPU_PROF === '1' || process.env.BENCH_GATEWAY_CPU_PROF === 'true',
+  /** sample every relay with Linux perf in its windows and print where its CPU time went */
+  perf: process.env.BENCH_PERF === '1' || process.env.BENCH_PERF === 'true',
   /** WORKERS of the second gateway, measured beside the one-process one (default: the gateway's own, one per core; 1 = none) */
   workers: numberFrom('BENCH_WORKERS', availableParallelism()),
   /** runs of each relay per cell, alternated; the one of median CPU per request is reported */
@@ -193,12 +196,20 @@ async function main(): Promise<number> {
       )
     if (started.failure) console.log(`\n${started.failure}\nmeasuring direct-to-mock only`)
 
+    const perf = config.perf && perfAvailable()
+    if (config.perf)
+      console.log(
+        perf
+          ? 'note: the relays are sampled with perf in each window, which costs them CPU; read the split, not the totals'
+          : 'note: BENCH_PERF is set but `perf record` cannot sample here (linux-perf missing, or not allowed): no split'
+      )
     const measurements: Measurement[] = []
     const options = {
       seconds: config.seconds,
       warmupSeconds: config.warmupSeconds,
       mockPid: mock.pid,
       mockUrl: mock.url,
+      perf,
     }
     const directOf = (scenario: Scenario): Target => ({
       name: 'direct',

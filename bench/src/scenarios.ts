@@ -1,4 +1,5 @@
 import { runLoad, type LoadResult } from './load-generator.ts'
+import { startPerfRecording, type PerfSplit } from './perf-profile.ts'
 import {
   processTree,
   readCpuMicros,
@@ -104,6 +105,8 @@ export interface Measurement {
   /** Requests the mock received and connections it accepted during the window. */
   upstreamHits: number
   upstreamConnections: number
+  /** With BENCH_PERF: the relay's CPU time in the window split by what it ran (perf-profile.ts). */
+  relayPerf?: PerfSplit
 }
 
 export interface MeasureOptions {
@@ -112,6 +115,8 @@ export interface MeasureOptions {
   mockPid: number
   /** The mock's base URL, for its `/_mock/stats` counters. */
   mockUrl: string
+  /** sample the relay with Linux perf during the window */
+  perf?: boolean
 }
 
 async function readMockStats(mockUrl: string): Promise<{ hits: number; connections: number }> {
@@ -159,6 +164,7 @@ export async function measure(
   if (options.warmupSeconds > 0) await runLoad(target.url, { ...load, seconds: options.warmupSeconds })
   const relayPids = target.pid ? processTree(target.pid) : []
   const relayPid = target.pid
+  const recording = options.perf && relayPids.length > 0 ? await startPerfRecording(relayPids) : undefined
   for (const pid of relayPids) resetPeakRss(pid)
   const relayCpuBefore = readTreeCpuMicros(relayPids)
   const statsBefore = await readMockStats(options.mockUrl)
@@ -170,6 +176,7 @@ export async function measure(
   const relayCpu = readTreeCpuMicros(relayPids) - relayCpuBefore
   const memory = relayPid ? readTreeMemory(relayPids) : undefined
   const statsAfter = await readMockStats(options.mockUrl)
+  const relayPerf = await recording?.stop()
   const perRequest = (micros: number) => (result.requests === 0 ? 0 : Math.round(micros / result.requests))
   const cores = (micros: number) => Math.round((micros / (result.seconds * 1_000_000)) * 100) / 100
   return {
@@ -187,6 +194,7 @@ export async function measure(
     loadGeneratorCpuShare: Math.round(((clientCpu.user + clientCpu.system) / (result.seconds * 1_000_000)) * 100) / 100,
     upstreamHits: statsAfter.hits - statsBefore.hits,
     upstreamConnections: statsAfter.connections - statsBefore.connections,
+    ...(relayPerf ? { relayPerf } : {}),
   }
 }
 
