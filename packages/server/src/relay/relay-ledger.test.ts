@@ -103,6 +103,47 @@ describe('reservations cover the worst case', () => {
     expect(await quotaOf(h, user.id)).toBe(1_000_000)
     expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
   })
+  it.each([
+    ['priced by ratio', undefined],
+    ['priced per call', 0.002],
+  ])(
+    'under racing requests %s, refuses only with a balance below the need, read after the race',
+    async (_, perCall) => {
+      if (perCall !== undefined) await h.services.options.set('ModelPrice', JSON.stringify({ 'gpt-4o-mini': perCall }))
+      upstream = await startBudgetUpstream(2_000)
+      const start = 30_000
+      const user = await h.createUser(1, { quota: start })
+      const { key, id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: start })
+      await addChannel(h, { baseUrl: upstream.url })
+      const results = await Promise.all(
+        Array.from({ length: 300 }, () =>
+          h.request('POST', '/v1/chat/completions', {
+            body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Write a long story.' }] },
+            headers: { authorization: `Bearer ${key}`, 'accept-language': 'en' },
+          })
+        )
+      )
+      await settle(h)
+      const refusals = results.filter((r) => r.status === 403)
+      expect(results.every((r) => r.status === 200 || r.status === 403)).toBe(true)
+      expect(refusals.length).toBeGreaterThan(0)
+      // Every refusal names the balance as read after the race, below what the request needed.
+      for (const refusal of refusals) {
+        const [balance, need] = [...refusal.text.matchAll(/\$([\d.]+)/g)].map((match) => Number(match[1]))
+        expect({ text: refusal.text, belowNeed: (balance ?? Infinity) <= (need ?? 0) }).toMatchObject({
+          belowNeed: true,
+        })
+      }
+      // Retried holds took nothing twice: what was collected is what both balances lost.
+      const logs = await consumeLogs(h)
+      expect(logs).toHaveLength(results.length - refusals.length)
+      const collected = logs.reduce((sum, log) => sum + Number(log.quota), 0)
+      expect(await quotaOf(h, user.id)).toBe(start - collected)
+      expect(await tokenRemainOf(h, tokenId)).toBe(start - collected)
+      expect(await openHolds(h.services.db)).toEqual({ count: 0, amount: 0 })
+    },
+    120_000
+  )
 })
 
 describe('holds', () => {

@@ -19,6 +19,8 @@ const GENERATING = new Set(['chat', 'completions', 'messages', 'responses', 'gem
 
 /** The smallest answer worth sending upstream when the balance forces a lower budget. */
 const MIN_USEFUL_OUTPUT = 256
+/** Readings of the balance and holds tried before a request that lost every race is refused. */
+const FIT_ATTEMPTS = 20
 
 export interface Reservation {
   hold: Hold
@@ -62,34 +64,53 @@ export async function reserveRequest(
   }
   const first = await reserve(services, payer, worstCaseQuota(input), label, options)
   if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter, plan: input }
-  if (price.kind === 'per-call')
-    throw shortOf(
-      services,
-      first.shortfall ?? 'user',
-      await services.relay.ledger.available(payer),
-      worstCaseQuota(input)
-    )
+  let shortfall = first.shortfall ?? 'user'
+  // Requests racing for one balance take it between a reading and a hold: each failed hold is
+  // followed by a fresh reading, so a request is refused only when the balance read after the
+  // race is below its need (and its refusal names that balance), or after FIT_ATTEMPTS tries.
+  if (price.kind === 'per-call') {
+    const need = worstCaseQuota(input)
+    for (let attempt = 1; ; attempt++) {
+      const available = await services.relay.ledger.available(payer)
+      if (available < need || attempt >= FIT_ATTEMPTS) throw shortOf(services, shortfall, available, need)
+      const again = await reserve(services, payer, need, label, options)
+      if (again.hold) return { hold: again.hold, balanceAfter: again.balanceAfter, plan: input }
+      shortfall = again.shortfall ?? shortfall
+    }
+  }
 
   // The balance is tight: count the prompt exactly, then fit the output to what is left.
   // The tokenizer is OpenAI's; other providers count the same text up to about a fifth higher.
   const exact: ReservationInput = { ...input, promptTokens: Math.ceil((await countPromptTokens(request)) * 1.25) + 8 }
-  const available = await services.relay.ledger.available(payer)
-  const affordable = generating
-    ? affordableOutputBudget(exact, available)
-    : worstCaseQuota(exact) <= available
-      ? budget
-      : -1
   const useful = Math.min(budget, MIN_USEFUL_OUTPUT)
   const need = worstCaseQuota({ ...exact, outputBudget: generating ? useful : budget })
-  if (affordable < (generating ? useful : budget)) throw shortOf(services, first.shortfall ?? 'user', available, need)
-  const second = await reserve(services, payer, worstCaseQuota({ ...exact, outputBudget: affordable }), label, options)
-  if (!second.hold) throw shortOf(services, second.shortfall ?? 'user', available, need)
-  if (affordable < budget) limitOutput(request, affordable)
-  return {
-    hold: second.hold,
-    balanceAfter: second.balanceAfter,
-    lowered: affordable < budget ? { from: budget, to: affordable } : undefined,
-    plan: { ...exact, outputBudget: affordable },
+  for (let attempt = 1; ; attempt++) {
+    const available = await services.relay.ledger.available(payer)
+    const affordable = generating
+      ? affordableOutputBudget(exact, available)
+      : worstCaseQuota(exact) <= available
+        ? budget
+        : -1
+    if (affordable < (generating ? useful : budget) || attempt >= FIT_ATTEMPTS)
+      throw shortOf(services, shortfall, available, need)
+    const fitted = await reserve(
+      services,
+      payer,
+      worstCaseQuota({ ...exact, outputBudget: affordable }),
+      label,
+      options
+    )
+    if (!fitted.hold) {
+      shortfall = fitted.shortfall ?? shortfall
+      continue
+    }
+    if (affordable < budget) limitOutput(request, affordable)
+    return {
+      hold: fitted.hold,
+      balanceAfter: fitted.balanceAfter,
+      lowered: affordable < budget ? { from: budget, to: affordable } : undefined,
+      plan: { ...exact, outputBudget: affordable },
+    }
   }
 }
 
