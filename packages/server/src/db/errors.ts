@@ -66,9 +66,10 @@ function isDeadlockVictim(error: object): boolean {
 
 /**
  * Runs `step` again when it lost a deadlock, up to `attempts` times with a short, growing pause.
- * For idempotent start-up work that several instances may do at once (migrations, the move-over
- * from the reference system): on MySQL two of them creating Kysely's lock row together can deadlock,
- * and the loser only has to try again.
+ * For idempotent work: start-up steps several instances may do at once (migrations, the move-over
+ * from the reference system: on MySQL two of them creating Kysely's lock row together can
+ * deadlock), and a whole transaction that locks rows in another order than the ledger (a token's
+ * new limit). The loser was rolled back and only has to try again.
  */
 export async function retryOnDeadlock<T>(
   step: () => Promise<T>,

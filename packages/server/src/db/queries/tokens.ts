@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import type { DialectName } from '../dsn.ts'
+import { retryOnDeadlock } from '../errors.ts'
 import { insertReturningId } from '../insert-id.ts'
 import { likeContains } from '../like.ts'
 import type { Database } from '../schema/index.ts'
@@ -111,15 +112,23 @@ export async function updateUserToken(
     await update(db)
     return
   }
-  await db.transaction().execute(async (trx) => {
-    if (Number((await update(trx)).numUpdatedRows) === 0) return
-    await trx
-      .updateTable('quota_holds')
-      .set({ token_limited: 0 })
-      .where('token_id', '=', id)
-      .where('kind', '=', 1)
-      .execute()
-  })
+  // The ledger's transactions lock a token's lease rows before the token (a settlement moves the
+  // balances last), this one the token before its leases: on MySQL/MariaDB the two can deadlock
+  // when a request settles during the edit. The loser was rolled back whole and runs again.
+  await retryOnDeadlock(
+    () =>
+      db.transaction().execute(async (trx) => {
+        if (Number((await update(trx)).numUpdatedRows) === 0) return
+        await trx
+          .updateTable('quota_holds')
+          .set({ token_limited: 0 })
+          .where('token_id', '=', id)
+          .where('kind', '=', 1)
+          .execute()
+      }),
+    // Nothing to report: a deadlock lost now and then is how InnoDB resolves the lock order.
+    () => {}
+  )
 }
 
 /** Soft-deletes those of `ids` that the user owns and returns their lookup hashes. */
