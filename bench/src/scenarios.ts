@@ -123,10 +123,6 @@ async function readMockStats(mockUrl: string): Promise<{ hits: number; connectio
   return (await (await fetch(`${mockUrl}/_mock/stats`)).json()) as { hits: number; connections: number }
 }
 
-/**
- * One measured run: a warm-up (JIT, connection pools) at the same concurrency, then the window,
- * with the CPU time of the mock and of the relay (bare or gateway) read from /proc before and after it.
- */
 /** The load generator's settings for one scenario through one target. */
 function loadFor(scenario: Scenario, target: Target, concurrency: number) {
   return {
@@ -154,6 +150,10 @@ export async function prime(scenario: Scenario, target: Target, seconds: number)
 
 const PRIME_CONCURRENCY = 16
 
+/**
+ * One measured run: a warm-up (JIT, connection pools) at the same concurrency, then the window,
+ * with the CPU time of the mock and of the relay (bare or gateway) read from /proc before and after it.
+ */
 export async function measure(
   scenario: Scenario,
   target: Target,

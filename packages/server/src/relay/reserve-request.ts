@@ -64,19 +64,12 @@ export async function reserveRequest(
   }
   const first = await reserve(services, payer, worstCaseQuota(input), label, options)
   if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter, plan: input }
-  let shortfall = first.shortfall ?? 'user'
-  // Requests racing for one balance take it between a reading and a hold: each failed hold is
-  // followed by a fresh reading, so a request is refused only when the balance read after the
-  // race is below its need (and its refusal names that balance), or after FIT_ATTEMPTS tries.
+  const shortfall = first.shortfall ?? 'user'
   if (price.kind === 'per-call') {
     const need = worstCaseQuota(input)
-    for (let attempt = 1; ; attempt++) {
-      const available = await services.relay.ledger.available(payer)
-      if (available < need || attempt >= FIT_ATTEMPTS) throw shortOf(services, shortfall, available, need)
-      const again = await reserve(services, payer, need, label, options)
-      if (again.hold) return { hold: again.hold, balanceAfter: again.balanceAfter, plan: input }
-      shortfall = again.shortfall ?? shortfall
-    }
+    return reserveFitted(services, request, payer, label, options, shortfall, input, budget, need, (available) =>
+      need <= available ? budget : -1
+    )
   }
 
   // The balance is tight: count the prompt exactly, then fit the output to what is left.
@@ -84,32 +77,49 @@ export async function reserveRequest(
   const exact: ReservationInput = { ...input, promptTokens: Math.ceil((await countPromptTokens(request)) * 1.25) + 8 }
   const useful = Math.min(budget, MIN_USEFUL_OUTPUT)
   const need = worstCaseQuota({ ...exact, outputBudget: generating ? useful : budget })
-  for (let attempt = 1; ; attempt++) {
-    const available = await services.relay.ledger.available(payer)
+  return reserveFitted(services, request, payer, label, options, shortfall, exact, budget, need, (available) => {
     const affordable = generating
       ? affordableOutputBudget(exact, available)
       : worstCaseQuota(exact) <= available
         ? budget
         : -1
-    if (affordable < (generating ? useful : budget) || attempt >= FIT_ATTEMPTS)
-      throw shortOf(services, shortfall, available, need)
-    const fitted = await reserve(
-      services,
-      payer,
-      worstCaseQuota({ ...exact, outputBudget: affordable }),
-      label,
-      options
-    )
-    if (!fitted.hold) {
-      shortfall = fitted.shortfall ?? shortfall
+    return affordable < (generating ? useful : budget) ? -1 : affordable
+  })
+}
+
+/**
+ * Holds `base` with the output budget `fit` makes of the balance (-1: it cannot be afforded).
+ * Requests racing for one balance take it between a reading and a hold: each failed hold is
+ * followed by a fresh reading, so a request is refused only when the balance read after the race
+ * is below its need (and its refusal names that balance), or after FIT_ATTEMPTS tries.
+ */
+async function reserveFitted(
+  services: Services,
+  request: RelayRequest,
+  payer: Payer,
+  label: HoldLabel,
+  options: ReserveOptions,
+  shortfall: 'token' | 'user',
+  base: ReservationInput,
+  budget: number,
+  need: number,
+  fit: (available: number) => number
+): Promise<Reservation> {
+  for (let attempt = 1; ; attempt++) {
+    const available = await services.relay.ledger.available(payer)
+    const output = fit(available)
+    if (output < 0 || attempt >= FIT_ATTEMPTS) throw shortOf(services, shortfall, available, need)
+    const held = await reserve(services, payer, worstCaseQuota({ ...base, outputBudget: output }), label, options)
+    if (!held.hold) {
+      shortfall = held.shortfall ?? shortfall
       continue
     }
-    if (affordable < budget) limitOutput(request, affordable)
+    if (output < budget) limitOutput(request, output)
     return {
-      hold: fitted.hold,
-      balanceAfter: fitted.balanceAfter,
-      lowered: affordable < budget ? { from: budget, to: affordable } : undefined,
-      plan: { ...exact, outputBudget: affordable },
+      hold: held.hold,
+      balanceAfter: held.balanceAfter,
+      lowered: output < budget ? { from: budget, to: output } : undefined,
+      plan: { ...base, outputBudget: output },
     }
   }
 }
