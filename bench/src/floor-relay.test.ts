@@ -95,6 +95,32 @@ describe('floor relay (the bench yardstick with billing)', () => {
     expect(read('SELECT COUNT(*) AS n FROM logs').n).toBe(rows)
   })
 
+  it('answers 502 when the upstream cannot be reached, and gives the whole hold back', async () => {
+    const unreachable = await startFloorRelay({
+      upstreamUrl: 'http://127.0.0.1:1',
+      sqlitePath: join(dir, 'floor.db'),
+      key: KEY,
+      tokenName: 'floor',
+    })
+    try {
+      const token = read('SELECT remain_quota FROM tokens WHERE id = 5').remain_quota
+      const user = read('SELECT quota FROM users WHERE id = 1').quota
+      const answer = await fetch(`http://127.0.0.1:${unreachable.port}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+      })
+      expect(answer.status).toBe(502)
+      await settled()
+      expect(read('SELECT COUNT(*) AS n FROM quota_holds').n).toBe(0)
+      expect(read('SELECT remain_quota FROM tokens WHERE id = 5').remain_quota).toBe(token)
+      expect(read('SELECT quota FROM users WHERE id = 1').quota).toBe(user)
+      expect(read('SELECT quota FROM logs ORDER BY id DESC LIMIT 1').quota).toBe(0)
+    } finally {
+      await unreachable.stop()
+    }
+  })
+
   it('refuses a request the token cannot afford, leaving the balances as they were', async () => {
     db.prepare('UPDATE tokens SET remain_quota = 100 WHERE id = 5').run()
     const user = read('SELECT quota FROM users WHERE id = 1').quota

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DatabaseSync } from 'node:sqlite'
+import { Agent, type Dispatcher } from 'undici'
 
 /**
  * The second yardstick: the bare relay plus the least a billing gateway must do for each request,
@@ -10,8 +11,11 @@ import { DatabaseSync } from 'node:sqlite'
  * afford it) and recorded before the upstream call; the answer's usage read; then the hold deleted,
  * the charge moved and the usage row written. Holds commit together once per event-loop turn,
  * settlements every 20 ms, into the gateway's own SQLite tables (quota_holds, logs, users, tokens),
- * as the gateway's ledger does. No channel choice, price table, rate limits, retries, metrics, log
- * text or error mapping: what the gateway spends above this is what those and its structure cost.
+ * as the gateway's ledger does. The upstream call is an undici dispatch with a handler, the
+ * gateway's own client and the cheapest Node has: the same pass-through relay spent ~10-15 µs
+ * less per request on it than on node:http's client, and a floor on the dearer client would
+ * flatter the gateway. No channel choice, price table, rate limits, retries, metrics, log text or
+ * error mapping: what the gateway spends above this is what those and its structure cost.
  */
 export interface FloorRelay {
   port: number
@@ -161,7 +165,8 @@ export async function startFloorRelay(options: FloorRelayOptions): Promise<Floor
       holding.push({ model, granted })
     })
 
-  const agent = new Agent({ keepAlive: true, maxSockets: 512 })
+  const agent = new Agent({ connections: 512, pipelining: 1, keepAliveTimeout: 30_000 })
+  const upstreamHeaders = { 'content-type': 'application/json', authorization: 'Bearer sk-floor' }
   const relay = async (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, started: number) => {
     const auth = incoming.headers.authorization ?? ''
     if (!keys.has(keyHash(auth.startsWith('Bearer ') ? auth.slice(7) : ''))) return void outgoing.writeHead(401).end()
@@ -175,62 +180,56 @@ export async function startFloorRelay(options: FloorRelayOptions): Promise<Floor
     const stream = request.stream === true
     const held = await hold(model)
     if (!held) return void outgoing.writeHead(403).end()
-    const proxied = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: 'POST',
-        path: '/v1/chat/completions',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': body.length,
-          authorization: 'Bearer sk-floor',
-        },
-        agent,
+    let usage: Usage | undefined
+    let status = 502
+    const parts: Buffer[] = []
+    const done = (quota: number) => settling.push({ hold: held, quota, model, usage, stream, started })
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart() {},
+      onResponseStart(_controller, statusCode) {
+        status = statusCode
+        if (stream) outgoing.writeHead(statusCode, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
       },
-      (answer) => {
-        let usage: Usage | undefined
-        const done = () =>
-          settling.push({ hold: held, quota: Math.min(HOLD, quotaOf(usage)), model, usage, stream, started })
+      onResponseData(_controller, chunk: Buffer) {
+        if (!stream) return void parts.push(chunk)
+        usage = usageInChunk(chunk) ?? usage
+        outgoing.write(chunk)
+      },
+      onResponseEnd() {
         if (stream) {
-          outgoing.writeHead(answer.statusCode ?? 502, {
-            'content-type': 'text/event-stream',
-            'cache-control': 'no-cache',
-          })
-          answer.on('data', (chunk: Buffer) => {
-            usage = usageInChunk(chunk) ?? usage
-            outgoing.write(chunk)
-          })
-          answer.on('end', () => {
-            outgoing.end()
-            done()
-          })
-          return
+          outgoing.end()
+          return done(Math.min(HOLD, quotaOf(usage)))
         }
-        const parts: Buffer[] = []
-        answer.on('data', (chunk: Buffer) => parts.push(chunk))
-        answer.on('end', () => {
-          const text = Buffer.concat(parts)
-          try {
-            usage = (JSON.parse(text.toString()) as { usage?: Usage }).usage
-          } catch {
-            usage = undefined
-          }
-          outgoing.writeHead(answer.statusCode ?? 502, {
-            'content-type': 'application/json',
-            'content-length': text.length,
-          })
-          outgoing.end(text)
-          done()
-        })
-      }
+        const text = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts)
+        try {
+          usage = (JSON.parse(text.toString()) as { usage?: Usage }).usage
+        } catch {
+          usage = undefined
+        }
+        outgoing.writeHead(status, { 'content-type': 'application/json', 'content-length': text.length })
+        outgoing.end(text)
+        done(Math.min(HOLD, quotaOf(usage)))
+      },
+      onResponseError() {
+        usage = undefined
+        done(0)
+        if (!outgoing.headersSent) outgoing.writeHead(502)
+        outgoing.end()
+      },
+    }
+    agent.dispatch(
+      {
+        origin: upstream.origin,
+        path: '/v1/chat/completions',
+        method: 'POST',
+        headers: upstreamHeaders,
+        body,
+        // No timers per request, as node:http's client had none (the gateway keeps one watchdog instead).
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      },
+      handler
     )
-    proxied.on('error', () => {
-      settling.push({ hold: held, quota: 0, model, usage: undefined, stream, started })
-      if (!outgoing.headersSent) outgoing.writeHead(502)
-      outgoing.end()
-    })
-    proxied.end(body)
   }
   const server = createServer((incoming, outgoing) => {
     const started = performance.now()
@@ -245,7 +244,7 @@ export async function startFloorRelay(options: FloorRelayOptions): Promise<Floor
     stop: async () => {
       server.closeAllConnections()
       await new Promise((done) => server.close(done))
-      agent.destroy()
+      await agent.destroy()
       clearInterval(settleTimer)
       settle()
       db.close()
