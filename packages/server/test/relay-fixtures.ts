@@ -131,6 +131,24 @@ export async function tokenRemainOf(h: Harness, tokenId: number): Promise<number
   )
 }
 
+/**
+ * `count` chat completions sent at once with `key` (a burst on one balance), answered in the
+ * order they were sent. `body` defaults to a one-word chat with gpt-4o-mini.
+ */
+export function concurrentChats(
+  h: Harness,
+  key: string,
+  count: number,
+  body: Record<string, unknown> = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+  headers: Record<string, string> = {}
+) {
+  return Promise.all(
+    Array.from({ length: count }, () =>
+      h.request('POST', '/v1/chat/completions', { body, headers: { authorization: `Bearer ${key}`, ...headers } })
+    )
+  )
+}
+
 /** Waits for every settlement and writes the queued logs, so assertions see the final state. */
 export async function settle(h: Harness): Promise<void> {
   await h.services.relay.drain()

@@ -1,7 +1,15 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harnessPerTest, type Harness } from '../../test/harness.ts'
-import { addChannel, addToken, consumeLogs, quotaOf, settle, tokenRemainOf } from '../../test/relay-fixtures.ts'
+import {
+  addChannel,
+  addToken,
+  concurrentChats,
+  consumeLogs,
+  quotaOf,
+  settle,
+  tokenRemainOf,
+} from '../../test/relay-fixtures.ts'
 
 let mock: MockUpstream
 let h: Harness
@@ -25,14 +33,11 @@ describe('money under concurrency', () => {
     const user = await h.createUser(1, { quota: start })
     const { key, id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: start })
     await addChannel(h, { baseUrl: mock.url })
-    const results = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        h.request('POST', '/v1/chat/completions', {
-          body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 },
-          headers: { authorization: `Bearer ${key}` },
-        })
-      )
-    )
+    const results = await concurrentChats(h, key, 1000, {
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+      max_tokens: 100,
+    })
     await settle(h)
     const ok = results.filter((r) => r.status === 200).length
     const refused = results.filter((r) => r.status === 403).length
@@ -61,14 +66,7 @@ describe('money under concurrency', () => {
       const user = await h.createUser(1, { quota: 3_000 })
       const { key } = await addToken(h, user.id)
       await addChannel(h, { baseUrl: mock.url })
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          h.request('POST', '/v1/chat/completions', {
-            body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
-            headers: { authorization: `Bearer ${key}` },
-          })
-        )
-      )
+      const results = await concurrentChats(h, key, 50)
       await settle(h)
       const quota = await quotaOf(h, user.id)
       expect(quota).toBeGreaterThanOrEqual(0)

@@ -4,6 +4,7 @@ import { createHarness, type Harness, type TestUser } from '../../test/harness.t
 import {
   addChannel,
   addToken,
+  concurrentChats,
   consumeLogs,
   quotaOf,
   settle,
@@ -115,13 +116,12 @@ describe('reservations cover the worst case', () => {
       const user = await h.createUser(1, { quota: start })
       const { key, id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: start })
       await addChannel(h, { baseUrl: upstream.url })
-      const results = await Promise.all(
-        Array.from({ length: 300 }, () =>
-          h.request('POST', '/v1/chat/completions', {
-            body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Write a long story.' }] },
-            headers: { authorization: `Bearer ${key}`, 'accept-language': 'en' },
-          })
-        )
+      const results = await concurrentChats(
+        h,
+        key,
+        300,
+        { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Write a long story.' }] },
+        { 'accept-language': 'en' }
       )
       await settle(h)
       const refusals = results.filter((r) => r.status === 403)

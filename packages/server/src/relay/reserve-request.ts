@@ -19,7 +19,7 @@ const GENERATING = new Set(['chat', 'completions', 'messages', 'responses', 'gem
 
 /** The smallest answer worth sending upstream when the balance forces a lower budget. */
 const MIN_USEFUL_OUTPUT = 256
-/** Readings of the balance and holds tried before a request that lost every race is refused. */
+/** Holds tried, each after a fresh reading of the balance, before a request that lost every race is refused. */
 const FIT_ATTEMPTS = 20
 
 export interface Reservation {
@@ -65,9 +65,10 @@ export async function reserveRequest(
   const first = await reserve(services, payer, worstCaseQuota(input), label, options)
   if (first.hold) return { hold: first.hold, balanceAfter: first.balanceAfter, plan: input }
   const shortfall = first.shortfall ?? 'user'
+  const context = { services, request, payer, label, options }
   if (price.kind === 'per-call') {
     const need = worstCaseQuota(input)
-    return reserveFitted(services, request, payer, label, options, shortfall, input, budget, need, (available) =>
+    return reserveFitted(context, { base: input, budget, need, shortfall }, (available) =>
       need <= available ? budget : -1
     )
   }
@@ -77,51 +78,65 @@ export async function reserveRequest(
   const exact: ReservationInput = { ...input, promptTokens: Math.ceil((await countPromptTokens(request)) * 1.25) + 8 }
   const useful = Math.min(budget, MIN_USEFUL_OUTPUT)
   const need = worstCaseQuota({ ...exact, outputBudget: generating ? useful : budget })
-  return reserveFitted(services, request, payer, label, options, shortfall, exact, budget, need, (available) => {
-    const affordable = generating
-      ? affordableOutputBudget(exact, available)
-      : worstCaseQuota(exact) <= available
-        ? budget
-        : -1
-    return affordable < (generating ? useful : budget) ? -1 : affordable
+  return reserveFitted(context, { base: exact, budget, need, shortfall }, (available) => {
+    if (!generating) return worstCaseQuota(exact) <= available ? budget : -1
+    const affordable = affordableOutputBudget(exact, available)
+    return affordable < useful ? -1 : affordable
   })
 }
 
+/** What a reservation that did not fit at once is fitted with. */
+interface FitContext {
+  services: Services
+  request: RelayRequest
+  payer: Payer
+  label: HoldLabel
+  options: ReserveOptions
+}
+
+interface FitPlan {
+  /** the plan whose output budget is fitted */
+  base: ReservationInput
+  /** the output budget asked for */
+  budget: number
+  /** the least the request needs, named in a refusal */
+  need: number
+  /** which balance fell short last */
+  shortfall: 'token' | 'user'
+}
+
 /**
- * Holds `base` with the output budget `fit` makes of the balance (-1: it cannot be afforded).
+ * Holds `plan.base` with the output budget `fit` makes of the balance (-1: it cannot be afforded).
  * Requests racing for one balance take it between a reading and a hold: each failed hold is
- * followed by a fresh reading, so a request is refused only when the balance read after the race
- * is below its need (and its refusal names that balance), or after FIT_ATTEMPTS tries.
+ * followed by a fresh reading, so a request is refused when the balance read after the race is
+ * below its need, or after FIT_ATTEMPTS holds lost; the refusal names the last reading.
  */
 async function reserveFitted(
-  services: Services,
-  request: RelayRequest,
-  payer: Payer,
-  label: HoldLabel,
-  options: ReserveOptions,
-  shortfall: 'token' | 'user',
-  base: ReservationInput,
-  budget: number,
-  need: number,
+  { services, request, payer, label, options }: FitContext,
+  plan: FitPlan,
   fit: (available: number) => number
 ): Promise<Reservation> {
-  for (let attempt = 1; ; attempt++) {
-    const available = await services.relay.ledger.available(payer)
+  let { shortfall } = plan
+  let available = 0
+  for (let attempt = 0; attempt < FIT_ATTEMPTS; attempt++) {
+    available = await services.relay.ledger.available(payer)
     const output = fit(available)
-    if (output < 0 || attempt >= FIT_ATTEMPTS) throw shortOf(services, shortfall, available, need)
-    const held = await reserve(services, payer, worstCaseQuota({ ...base, outputBudget: output }), label, options)
+    if (output < 0) break
+    const held = await reserve(services, payer, worstCaseQuota({ ...plan.base, outputBudget: output }), label, options)
     if (!held.hold) {
       shortfall = held.shortfall ?? shortfall
       continue
     }
-    if (output < budget) limitOutput(request, output)
+    const lowered = output < plan.budget
+    if (lowered) limitOutput(request, output)
     return {
       hold: held.hold,
       balanceAfter: held.balanceAfter,
-      lowered: output < budget ? { from: budget, to: output } : undefined,
-      plan: { ...base, outputBudget: output },
+      lowered: lowered ? { from: plan.budget, to: output } : undefined,
+      plan: { ...plan.base, outputBudget: output },
     }
   }
+  throw shortOf(services, shortfall, available, plan.need)
 }
 
 /**

@@ -5,6 +5,7 @@ import { createHarness, type Harness } from '../../../test/harness.ts'
 import {
   addChannel,
   addToken,
+  concurrentChats,
   consumeLogs,
   quotaOf,
   settle,
@@ -60,14 +61,7 @@ describe('leases', () => {
     const user = await h.createUser(1, { quota: start })
     const { key, id: tokenId } = await addToken(h, user.id, { unlimited: false, remainQuota: 20_000_000 })
     await addChannel(h, { baseUrl: upstream.url })
-    const results = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        h.request('POST', '/v1/chat/completions', {
-          body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
-          headers: { authorization: `Bearer ${key}` },
-        })
-      )
-    )
+    const results = await concurrentChats(h, key, 200)
     expect(results.every((r) => r.status === 200)).toBe(true)
     // One lease for the payer (grown as the burst needed), no hold of a request's own.
     expect((await rowsOfKind(HoldKind.lease)).map((row) => row.token_id)).toEqual([tokenId])
