@@ -13,7 +13,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 SQLITE_PATH=/app/data/gateway.db
+# Two malloc arenas: a process ~15 MiB smaller under load (README, Memory).
+ENV NODE_ENV=production PORT=3000 SQLITE_PATH=/app/data/gateway.db MALLOC_ARENA_MAX=2
 COPY --from=build /app /app
 VOLUME /app/data
 EXPOSE 3000

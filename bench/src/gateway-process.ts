@@ -5,13 +5,14 @@ import { pathToFileURL } from 'node:url'
 import { freePort, startNodeChild, type StartedChild } from './child-processes.ts'
 import type { FloorRelayOptions } from './floor-relay.ts'
 import type { MockUpstreamOptions } from './mock-upstream.ts'
-import { startNodeFlags } from './start-flags.ts'
+import { startEnv, startNodeFlags } from './start-flags.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 
 // As `npm start` runs it (see the README's Memory section); the bare and floor relays get the same
-// V8 settings, so the yardsticks are measured alike.
+// V8 settings and malloc arenas, so the yardsticks are measured alike.
 const GATEWAY_HEAP_FLAGS = startNodeFlags(root)
+const RELAY_ENV = { ...process.env, ...startEnv(root) }
 
 export interface RunningProcess {
   url: string
@@ -29,14 +30,15 @@ async function startAnnouncedChild(
   script: string,
   args: string[],
   name: string,
-  nodeArgs: string[] = []
+  nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = process.env
 ): Promise<RunningProcess> {
   let announce: (port: number) => void = () => {}
   const announced = new Promise<number>((done) => (announce = done))
   const started = startNodeChild(
     join(import.meta.dirname, script),
     args,
-    process.env,
+    env,
     (line) => {
       const match = /^\{"port":(\d+)\}$/.exec(line)
       if (match) announce(Number(match[1]))
@@ -62,7 +64,7 @@ export function startMockProcess(options: MockUpstreamOptions): Promise<RunningP
  * the two are measured alike.
  */
 export function startBareRelayProcess(upstreamUrl: string): Promise<RunningProcess> {
-  return startAnnouncedChild('bare-relay-process.ts', [upstreamUrl], 'bare relay', GATEWAY_HEAP_FLAGS)
+  return startAnnouncedChild('bare-relay-process.ts', [upstreamUrl], 'bare relay', GATEWAY_HEAP_FLAGS, RELAY_ENV)
 }
 
 /**
@@ -70,7 +72,13 @@ export function startBareRelayProcess(upstreamUrl: string): Promise<RunningProce
  * and bench token, with the gateway's heap flags.
  */
 export function startFloorRelayProcess(options: FloorRelayOptions): Promise<RunningProcess> {
-  return startAnnouncedChild('floor-relay-process.ts', [JSON.stringify(options)], 'floor relay', GATEWAY_HEAP_FLAGS)
+  return startAnnouncedChild(
+    'floor-relay-process.ts',
+    [JSON.stringify(options)],
+    'floor relay',
+    GATEWAY_HEAP_FLAGS,
+    RELAY_ENV
+  )
 }
 
 /**
@@ -86,7 +94,7 @@ export async function startGatewayProcess(
   const port = await freePort()
   const sqlitePath = join(dir, 'bench.db')
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...RELAY_ENV,
     PORT: String(port),
     SQLITE_PATH: sqlitePath,
     LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',

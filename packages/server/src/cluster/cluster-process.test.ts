@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -187,6 +187,16 @@ describe('WORKERS=2 without Redis', () => {
     const pids = workerPids()
     expect(pids).not.toContain(server.child.pid)
     expect(server.output()).toContain('"workers":2')
+  })
+
+  // /proc/<pid>/environ is Linux's; elsewhere there is no way to read another process's environment.
+  it.runIf(process.platform === 'linux')('starts each worker with two malloc arenas', () => {
+    const environments = workerPids().map((pid) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .filter((entry) => entry.startsWith('MALLOC_ARENA_MAX='))
+    )
+    expect(environments).toEqual([['MALLOC_ARENA_MAX=2'], ['MALLOC_ARENA_MAX=2']])
   })
 
   it('shows the setup as done on every worker once one of them did it', async () => {
