@@ -6,8 +6,8 @@ import {
   ignoredVariablesSet,
   readEnv,
   workerCount,
+  workerEnv,
   workerSlot,
-  workerSlotEnv,
 } from './env.ts'
 
 describe('readEnv', () => {
@@ -145,13 +145,13 @@ describe('WORKERS', () => {
 
   it('knows a worker by the slot its primary gave it', () => {
     expect(workerSlot({})).toBeUndefined()
-    expect(workerSlot(workerSlotEnv(2))).toBe(2)
+    expect(workerSlot(workerEnv(2))).toBe(2)
     expect(workerSlot({ GATEWAY_WORKER_SLOT: 'x' })).toBeUndefined()
   })
 
   it('gives each worker two malloc arenas unless the operator chose a number', () => {
-    expect(workerSlotEnv(3, {})).toEqual({ GATEWAY_WORKER_SLOT: '3', MALLOC_ARENA_MAX: '2' })
+    expect(workerEnv(3, {})).toEqual({ GATEWAY_WORKER_SLOT: '3', MALLOC_ARENA_MAX: '2' })
     // The worker inherits the primary's environment, so the operator's value reaches it unchanged.
-    expect(workerSlotEnv(3, { MALLOC_ARENA_MAX: '8' })).toEqual({ GATEWAY_WORKER_SLOT: '3' })
+    expect(workerEnv(3, { MALLOC_ARENA_MAX: '8' })).toEqual({ GATEWAY_WORKER_SLOT: '3' })
   })
 })

@@ -305,14 +305,15 @@ export function workerSlot(source: Record<string, string | undefined> = process.
 /**
  * glibc's malloc gives each thread that allocates (V8's compiler and GC helpers, libuv's pool) an
  * arena of its own and keeps what was freed in it: at 64 concurrent streams that came to ~36 MiB
- * resident beside a live JS heap of ~44 MiB. Two arenas kept a worker ~15 MiB smaller for the same
- * CPU per request (`npm run bench`). glibc reads it once, at process start, so the primary sets it
- * for the workers it forks; other C libraries ignore it, and an operator's own value is kept.
+ * resident beside a live JS heap of ~44 MiB. Two arenas kept a process 10–15 MiB smaller for the
+ * same CPU per request (`npm run bench`). `npm start` and the Docker image set it; glibc reads it
+ * only at process start, so the primary also sets it for the workers it forks when node was started
+ * without it. Other C libraries ignore it, and an operator's own value is kept.
  */
 const WORKER_MALLOC_ARENAS = '2'
 
-/** The environment additions of the worker in `slot`. */
-export function workerSlotEnv(
+/** The environment additions of the worker in `slot`: its slot, and the malloc arenas unless the operator chose a number. */
+export function workerEnv(
   slot: number,
   inherited: Record<string, string | undefined> = process.env
 ): Record<string, string> {

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster'
-import { workerSlotEnv, type Env } from '../env.ts'
+import { workerEnv, type Env } from '../env.ts'
 import type { Logger } from '../lib/logger.ts'
 import { HostedState } from './hosted-state.ts'
 import { PrimaryHub } from './primary-hub.ts'
@@ -21,7 +21,7 @@ export async function runPrimary(env: Env, logger: Logger, count: number): Promi
 
   const fork = (slot: number): Promise<number> =>
     new Promise<number>((resolve, reject) => {
-      const worker = cluster.fork(workerSlotEnv(slot))
+      const worker = cluster.fork(workerEnv(slot))
       live.set(slot, worker)
       let listening = false
       hub.attach(worker, (port) => {
