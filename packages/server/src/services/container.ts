@@ -28,7 +28,7 @@ import {
   type RateLimiters,
   type RateLimitSettings,
 } from './ratelimit/rate-limiters.ts'
-import { followSetupState, loadSetupState, type SetupState } from './setup/setup-state.ts'
+import { trackSetupState, type SetupState } from './setup/setup-state.ts'
 import { completeMoveOver, noteReferenceDatabase } from './takeover/move-over.ts'
 import { setPasswordCost } from './users/password.ts'
 import { VerificationCodes, type CodeBook } from './verification/verification-codes.ts'
@@ -138,14 +138,17 @@ export async function createServices(
   const options = new OptionStore(main.db, changes, (error, key) =>
     logger.error({ err: String(error), key }, 'option reload failed')
   )
-  await options.load()
 
+  // Joined before anything is read into memory (options here, the setup state below): a change the
+  // others announce while this process boots then either was committed before that read or reaches
+  // a listener that is already there. Joined after, it could fall between the two and be lost.
   let redis: RedisClient | undefined
   if (env.REDIS_CONN_STRING) {
     redis = await connectRedis(env.REDIS_CONN_STRING, logger)
     const leave = await changes.connect(redis, env.REDIS_KEY_PREFIX)
     closers.push(leave, async () => void redis?.destroy())
   } else if (placement) changes.connectCluster(placement.link)
+  await options.load()
   // Without Redis, the workers of one machine share their counters and codes through the primary.
   const shared = redis ? undefined : placement?.link
 
@@ -198,7 +201,7 @@ export async function createServices(
     changes,
     version: env.VERSION ?? VERSION,
     startTime: nowSeconds(),
-    setup: followSetupState(await loadSetupState(main.db, VERSION), main.db, changes),
+    setup: await trackSetupState(main.db, changes),
     verificationCodes: shared
       ? remote<CodeBook>(shared, HOSTED.codes, ['issue', 'consume'])
       : new VerificationCodes({ redis, prefix: env.REDIS_KEY_PREFIX }),

@@ -15,6 +15,13 @@ export class OptionStore {
   private readonly parsed = new Map<OptionKey, unknown>()
   /** grows with every change of a value, so what is computed from options can be kept until the next one */
   version = 0
+  /**
+   * Reads of the table are numbered as they start; each key remembers the newest read (or local
+   * save) it holds, so a read that started earlier but finished later (another pool connection) never
+   * puts an older value back.
+   */
+  private reads = 0
+  private readonly heldFrom = new Map<OptionKey, number>()
   private readonly db: Kysely<Database>
   private readonly bus: ChangeBus | undefined
 
@@ -31,16 +38,18 @@ export class OptionStore {
 
   /** Overlays the stored rows on the defaults; rows of keys this version does not know are ignored. */
   async load(): Promise<void> {
+    const read = ++this.reads
     for (const row of await listOptionRows(this.db)) {
-      if (isOptionKey(row.key)) this.store(row.key, row.value)
+      if (isOptionKey(row.key)) this.storeFrom(read, row.key, row.value)
     }
   }
 
   /** Re-reads one key after another instance changed it. */
   async reload(key: string): Promise<void> {
     if (!isOptionKey(key)) return
+    const read = ++this.reads
     const value = await getOptionRow(this.db, key)
-    this.store(key, value ?? optionDefaults[key])
+    this.storeFrom(read, key, value ?? optionDefaults[key])
   }
 
   get(key: OptionKey): string {
@@ -72,6 +81,12 @@ export class OptionStore {
     return value as T
   }
 
+  private storeFrom(read: number, key: OptionKey, value: string): void {
+    if ((this.heldFrom.get(key) ?? 0) > read) return
+    this.heldFrom.set(key, read)
+    this.store(key, value)
+  }
+
   private store(key: OptionKey, value: string): void {
     this.values.set(key, value)
     this.parsed.delete(key)
@@ -87,7 +102,8 @@ export class OptionStore {
     const { key: optionKey, value } = normalizeOptionValue(key, raw)
     checkPrerequisites(optionKey, value, (k) => this.get(k))
     await upsertOption(this.db, optionKey, value)
-    this.store(optionKey, value)
+    // Newer than any read still under way: those started before this write.
+    this.storeFrom(++this.reads, optionKey, value)
     await this.bus?.publish({ kind: 'option', key: optionKey })
     return value
   }

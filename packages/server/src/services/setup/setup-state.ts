@@ -34,15 +34,26 @@ export async function hasRootUser(services: { db: Kysely<Database> }): Promise<b
 }
 
 /**
- * Keeps the state current when another instance or worker finishes the setup (or when caches
- * resync): the status call and the setup guard read it on every request.
+ * The setup state, kept current when another instance or worker finishes the setup (or when caches
+ * resync): the status call and the setup guard read it on every request. It listens before its first
+ * read, so a setup finished elsewhere while this process boots reaches it either way: committed
+ * before that read, or announced after the listener is there. Reads may finish out of order; an
+ * older one never overwrites a newer one.
  */
-export function followSetupState(state: SetupState, db: Kysely<Database>, changes: ChangeBus): SetupState {
+export async function trackSetupState(db: Kysely<Database>, changes: ChangeBus): Promise<SetupState> {
+  const state: SetupState = { done: false, rootDefaultPassword: false }
+  let started = 0
+  let applied = 0
+  const read = async () => {
+    const mine = ++started
+    const fresh = await loadSetupState(db, VERSION)
+    if (mine < applied) return
+    applied = mine
+    Object.assign(state, fresh)
+  }
   changes.subscribe((change, remote) => {
-    if (!remote || (change.kind !== 'setup' && change.kind !== 'resync')) return
-    void loadSetupState(db, VERSION)
-      .then((fresh) => Object.assign(state, fresh))
-      .catch(() => undefined)
+    if (remote && (change.kind === 'setup' || change.kind === 'resync')) read().catch(() => undefined)
   })
+  await read()
   return state
 }
