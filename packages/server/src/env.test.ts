@@ -153,5 +153,6 @@ describe('WORKERS', () => {
     expect(workerEnv(3, {})).toEqual({ GATEWAY_WORKER_SLOT: '3', MALLOC_ARENA_MAX: '2' })
     // The worker inherits the primary's environment, so the operator's value reaches it unchanged.
     expect(workerEnv(3, { MALLOC_ARENA_MAX: '8' })).toEqual({ GATEWAY_WORKER_SLOT: '3' })
+    expect(workerEnv(3, { MALLOC_ARENA_MAX: '' })).toEqual({ GATEWAY_WORKER_SLOT: '3', MALLOC_ARENA_MAX: '2' })
   })
 })

@@ -318,5 +318,6 @@ export function workerEnv(
   inherited: Record<string, string | undefined> = process.env
 ): Record<string, string> {
   const slotEnv = { [WORKER_SLOT_VARIABLE]: String(slot) }
-  return inherited.MALLOC_ARENA_MAX === undefined ? { ...slotEnv, MALLOC_ARENA_MAX: WORKER_MALLOC_ARENAS } : slotEnv
+  // Unset or empty, as the start script's ${MALLOC_ARENA_MAX:-2} reads it.
+  return inherited.MALLOC_ARENA_MAX ? slotEnv : { ...slotEnv, MALLOC_ARENA_MAX: WORKER_MALLOC_ARENAS }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { getOptionRow, listOptionRows, upsertOption } from '../../db/queries/options.ts'
 import type { Database } from '../../db/schema/index.ts'
+import { NewestRead } from '../../lib/newest-read.ts'
 import type { ChangeBus } from '../changes/change-bus.ts'
 import { isOptionKey, optionDefaults, type OptionKey } from './option-defaults.ts'
 import { checkPrerequisites, normalizeOptionValue } from './option-rules.ts'
@@ -15,13 +16,8 @@ export class OptionStore {
   private readonly parsed = new Map<OptionKey, unknown>()
   /** grows with every change of a value, so what is computed from options can be kept until the next one */
   version = 0
-  /**
-   * Reads of the table are numbered as they start; each key remembers the newest read (or local
-   * save) it holds, so a read that started earlier but finished later (another pool connection) never
-   * puts an older value back.
-   */
-  private reads = 0
-  private readonly heldFrom = new Map<OptionKey, number>()
+  /** so that a read of the table that finishes late never puts back a value a newer read or save set */
+  private readonly reads = new NewestRead<OptionKey>()
   private readonly db: Kysely<Database>
   private readonly bus: ChangeBus | undefined
 
@@ -38,7 +34,7 @@ export class OptionStore {
 
   /** Overlays the stored rows on the defaults; rows of keys this version does not know are ignored. */
   async load(): Promise<void> {
-    const read = ++this.reads
+    const read = this.reads.begin()
     for (const row of await listOptionRows(this.db)) {
       if (isOptionKey(row.key)) this.storeFrom(read, row.key, row.value)
     }
@@ -47,7 +43,7 @@ export class OptionStore {
   /** Re-reads one key after another instance changed it. */
   async reload(key: string): Promise<void> {
     if (!isOptionKey(key)) return
-    const read = ++this.reads
+    const read = this.reads.begin()
     const value = await getOptionRow(this.db, key)
     this.storeFrom(read, key, value ?? optionDefaults[key])
   }
@@ -82,9 +78,7 @@ export class OptionStore {
   }
 
   private storeFrom(read: number, key: OptionKey, value: string): void {
-    if ((this.heldFrom.get(key) ?? 0) > read) return
-    this.heldFrom.set(key, read)
-    this.store(key, value)
+    if (this.reads.take(key, read)) this.store(key, value)
   }
 
   private store(key: OptionKey, value: string): void {
@@ -103,7 +97,7 @@ export class OptionStore {
     checkPrerequisites(optionKey, value, (k) => this.get(k))
     await upsertOption(this.db, optionKey, value)
     // Newer than any read still under way: those started before this write.
-    this.storeFrom(++this.reads, optionKey, value)
+    this.storeFrom(this.reads.begin(), optionKey, value)
     await this.bus?.publish({ kind: 'option', key: optionKey })
     return value
   }

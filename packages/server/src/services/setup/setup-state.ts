@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { hasSetupRow, insertSetupRow } from '../../db/queries/setups.ts'
 import { findRootUser } from '../../db/queries/users.ts'
 import type { Database } from '../../db/schema/index.ts'
+import { NewestRead } from '../../lib/newest-read.ts'
 import { nowSeconds } from '../../lib/time.ts'
 import { VERSION } from '../../version.ts'
 import type { ChangeBus } from '../changes/change-bus.ts'
@@ -42,14 +43,11 @@ export async function hasRootUser(services: { db: Kysely<Database> }): Promise<b
  */
 export async function trackSetupState(db: Kysely<Database>, changes: ChangeBus): Promise<SetupState> {
   const state: SetupState = { done: false, rootDefaultPassword: false }
-  let started = 0
-  let applied = 0
+  const reads = new NewestRead<'setup'>()
   const read = async () => {
-    const mine = ++started
+    const mine = reads.begin()
     const fresh = await loadSetupState(db, VERSION)
-    if (mine < applied) return
-    applied = mine
-    Object.assign(state, fresh)
+    if (reads.take('setup', mine)) Object.assign(state, fresh)
   }
   changes.subscribe((change, remote) => {
     if (remote && (change.kind === 'setup' || change.kind === 'resync')) read().catch(() => undefined)
