@@ -28,7 +28,7 @@ import {
   type RateLimiters,
   type RateLimitSettings,
 } from './ratelimit/rate-limiters.ts'
-import { trackSetupState, type SetupState } from './setup/setup-state.ts'
+import { trackSetupState, type TrackedSetupState } from './setup/setup-state.ts'
 import { completeMoveOver, noteReferenceDatabase } from './takeover/move-over.ts'
 import { setPasswordCost } from './users/password.ts'
 import { VerificationCodes, type CodeBook } from './verification/verification-codes.ts'
@@ -59,7 +59,7 @@ export interface Services {
   changes: ChangeBus
   version: string
   startTime: number
-  setup: SetupState
+  setup: TrackedSetupState
   verificationCodes: CodeBook
   /** which fleet run (test all channels, update all balances) is going on this machine */
   channelRuns: ChannelRunBook

@@ -47,8 +47,7 @@ export async function runSetup(services: Services, command: SetupCommand): Promi
   }
   await services.options.set('SelfUseModeEnabled', String(command.SelfUseModeEnabled))
   await services.options.set('DemoSiteEnabled', String(command.DemoSiteEnabled))
-  services.setup.done = true
-  services.setup.rootDefaultPassword = false
+  services.setup.wrote({ done: true, rootDefaultPassword: false })
   await services.changes.publish({ kind: 'setup' })
   return rootId
 }

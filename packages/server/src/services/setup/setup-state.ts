@@ -34,24 +34,54 @@ export async function hasRootUser(services: { db: Kysely<Database> }): Promise<b
   return (await findRootUser(services.db)) !== undefined
 }
 
+type SetupField = keyof SetupState
+
 /**
- * The setup state, kept current when another instance or worker finishes the setup (or when caches
- * resync): the status call and the setup guard read it on every request. It listens before its first
- * read, so a setup finished elsewhere while this process boots reaches it either way: committed
- * before that read, or announced after the listener is there. Reads may finish out of order; an
- * older one never overwrites a newer one.
+ * The setup state in memory, kept current when another instance or worker finishes the setup (or
+ * when caches resync): the status call and the setup guard read it on every request. Reads may
+ * finish out of order, and a read that started before this process wrote a field (its own setup,
+ * root's new password) may finish after it: per field, an older read never overwrites a newer read
+ * or write, so neither puts "not set up" or the default-password warning back.
  */
-export async function trackSetupState(db: Kysely<Database>, changes: ChangeBus): Promise<SetupState> {
-  const state: SetupState = { done: false, rootDefaultPassword: false }
-  const reads = new NewestRead<'setup'>()
-  const read = async () => {
-    const mine = reads.begin()
-    const fresh = await loadSetupState(db, VERSION)
-    if (reads.take('setup', mine)) Object.assign(state, fresh)
+export class TrackedSetupState implements SetupState {
+  done = false
+  rootDefaultPassword = false
+  private readonly reads = new NewestRead<SetupField>()
+  private readonly db: Kysely<Database>
+
+  constructor(db: Kysely<Database>) {
+    this.db = db
   }
+
+  /** Reads the state from the database. */
+  async refresh(): Promise<void> {
+    const mine = this.reads.begin()
+    const fresh = await loadSetupState(this.db, VERSION)
+    this.apply(mine, fresh)
+  }
+
+  /** What this process has just committed: newer than any read still under way. */
+  wrote(update: Partial<SetupState>): void {
+    this.apply(this.reads.begin(), update)
+  }
+
+  private apply(order: number, update: Partial<SetupState>): void {
+    if (update.done !== undefined && this.reads.take('done', order)) this.done = update.done
+    if (update.rootDefaultPassword !== undefined && this.reads.take('rootDefaultPassword', order))
+      this.rootDefaultPassword = update.rootDefaultPassword
+  }
+}
+
+/**
+ * The tracked setup state. It listens before its first read, so a setup finished elsewhere while
+ * this process boots reaches it either way: committed before that read, or announced after the
+ * listener is there.
+ */
+export async function trackSetupState(db: Kysely<Database>, changes: ChangeBus): Promise<TrackedSetupState> {
+  const state = new TrackedSetupState(db)
   changes.subscribe((change, remote) => {
-    if (remote && (change.kind === 'setup' || change.kind === 'resync')) read().catch(() => undefined)
+    if (remote && (change.kind === 'setup' || change.kind === 'resync')) state.refresh().catch(() => undefined)
   })
-  await read()
+  await state.refresh()
   return state
 }

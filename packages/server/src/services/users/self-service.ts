@@ -90,7 +90,7 @@ export async function updateSelf(
   if (changesPassword) {
     await endOtherSignIns(services.db, userId, currentSessionId)
     if (user.role >= Role.root) {
-      services.setup.rootDefaultPassword = false
+      services.setup.wrote({ rootDefaultPassword: false })
       await services.changes.publish({ kind: 'setup' })
     }
   }
