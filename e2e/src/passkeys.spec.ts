@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { ensureRoot, expect, rootHeaders, test } from './fixtures.ts'
+import { ensureRoot, expect, rootHeaders, signIn, test } from './fixtures.ts'
 
 async function setOptions(
   request: APIRequestContext,
@@ -13,8 +13,9 @@ async function setOptions(
   }
 }
 
-test('passkeys: register one in personal settings, sign out, sign back in with it and no password', async ({
+test('passkeys: register one in personal settings, sign out, sign back in with it and no password; an admin removes it', async ({
   page,
+  browser,
   request,
   baseURL,
 }) => {
@@ -79,6 +80,37 @@ test('passkeys: register one in personal settings, sign out, sign back in with i
   await expect(page.getByTestId('passkeys-card').getByTestId('passkey-last-used')).toHaveText([/^Last used /])
   const { credentials: after } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(after[0]?.signCount).toBe(2)
+
+  // A lost device: the root removes the user's passkeys from the user list.
+  const rootContext = await browser.newContext({ baseURL })
+  try {
+    const rootPage = await rootContext.newPage()
+    await signIn(rootPage, { english: true })
+    await rootPage.goto(`/user?keyword=${username}`)
+    const row = rootPage
+      .getByTestId('users-table')
+      .locator('tbody tr')
+      .filter({ has: rootPage.getByTestId('user-username').getByText(username, { exact: true }) })
+    await row.getByTestId('row-actions-trigger').click()
+    await rootPage.getByTestId('user-reset-passkey').click()
+    await expect(rootPage.getByTestId('confirm-dialog')).toContainText("Remove this user's passkeys")
+    await rootPage.getByTestId('confirm-dialog-confirm').click()
+    await expect(rootPage.getByText(`The passkeys of ${username} are removed`)).toBeVisible()
+  } finally {
+    await rootContext.close()
+  }
+
+  // The browser still holds the credential, but the server no longer knows it.
+  await page.goto(`${site}/personal`)
+  await expect(page.getByTestId('passkeys-card').getByTestId('passkeys-empty')).toHaveText('No passkey yet.')
+  await page.getByTestId('user-menu').click()
+  await page.getByTestId('logout').click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByTestId('passkey-login').click()
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'No account is registered for this passkey' })
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
 })
 
 /** The new user's id, looked up by root (registration answers no data). */

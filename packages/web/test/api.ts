@@ -1,4 +1,4 @@
-import type { Status, Token } from '@gateway/shared'
+import type { AdminUser, Status, Token } from '@gateway/shared'
 import { defaultStatus } from '@/lib/status'
 import { mockFetch } from './render'
 
@@ -46,6 +46,41 @@ export function makeToken(overrides: Partial<Token> = {}): Token {
     cross_group_retry: false,
     group: '',
     auto_groups: null,
+    ...overrides,
+  }
+}
+
+/** A row of the admin user list: alice, a plain user with some use, unless told otherwise. */
+export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 2,
+    username: 'alice',
+    display_name: 'Alice',
+    role: 1,
+    status: 1,
+    group: 'default',
+    email: '',
+    quota: 1_000_000,
+    used_quota: 250_000,
+    request_count: 12,
+    aff_code: 'abcd',
+    aff_count: 3,
+    aff_quota: 0,
+    aff_history_quota: 0,
+    inviter_id: 0,
+    github_id: '',
+    wechat_id: '',
+    telegram_id: '',
+    linux_do_id: '',
+    discord_id: '',
+    oidc_id: '',
+    stripe_customer: '',
+    setting: '',
+    password: '',
+    remark: '',
+    created_at: 0,
+    last_login_at: 0,
+    DeletedAt: null,
     ...overrides,
   }
 }

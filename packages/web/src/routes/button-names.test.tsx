@@ -1,5 +1,5 @@
-import type { AdminUser, Channel, Log, Redemption } from '@gateway/shared'
-import { makeToken, ok, serveApi } from '@test/api'
+import type { Channel, Log, Redemption } from '@gateway/shared'
+import { makeAdminUser, makeToken, ok, serveApi } from '@test/api'
 import { renderAppAt } from '@test/render-app'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -26,36 +26,7 @@ const redemption: Redemption = {
   count: 0,
 }
 
-const user: AdminUser = {
-  id: 2,
-  username: 'alice',
-  display_name: 'Alice',
-  role: 1,
-  status: 1,
-  group: 'default',
-  email: '',
-  quota: 1_000_000,
-  used_quota: 250_000,
-  request_count: 12,
-  aff_code: 'abcd',
-  aff_count: 3,
-  aff_quota: 0,
-  aff_history_quota: 0,
-  inviter_id: 0,
-  github_id: '',
-  wechat_id: '',
-  telegram_id: '',
-  linux_do_id: '',
-  discord_id: '',
-  oidc_id: '',
-  stripe_customer: '',
-  setting: '',
-  password: '',
-  remark: '',
-  created_at: 0,
-  last_login_at: 0,
-  DeletedAt: null,
-}
+const user = makeAdminUser()
 
 const channel: Channel = {
   id: 1,

@@ -1,17 +1,18 @@
 import type { AdminUser, ManageAction } from '@gateway/shared'
-import { ArrowDownCircle, ArrowUpCircle, Pencil, Power, PowerOff, ShieldOff, UserX } from 'lucide-react'
+import { ArrowDownCircle, ArrowUpCircle, KeyRound, Pencil, Power, PowerOff, ShieldOff, UserX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { RowActions } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { credentialResetLabel, type CredentialKind } from './user-credential-reset'
 import { allowedActions, type RowAction } from './user-permissions'
 
 export interface UserRowHandlers {
   onEdit: (user: AdminUser) => void
   onAction: (user: AdminUser, action: ManageAction) => void
-  /** turn off the user's 2FA (DELETE /api/user/:id/2fa) */
-  onResetTwoFactor?: (user: AdminUser) => void
+  /** turn off the user's 2FA or remove their passkeys (user-credential-reset.tsx) */
+  onResetCredential?: (user: AdminUser, kind: CredentialKind) => void
 }
 
 const icons = {
@@ -36,7 +37,7 @@ export function UserRowActions({
   handlers: UserRowHandlers
 }) {
   const { t } = useTranslation('users')
-  const { t: t2 } = useTranslation('twoFactor')
+  const { t: tReset } = useTranslation(['twoFactor', 'users'])
   const allowed = allowedActions(me, user)
   if (allowed.size === 0) {
     return (
@@ -83,12 +84,24 @@ export function UserRowActions({
       {item('demote')}
       {item('enable')}
       {item('disable')}
-      {/* Only for users below the admin's own role, as the server allows; it answers when 2FA is off. */}
-      {handlers.onResetTwoFactor && me.role > user.role && (
-        <DropdownMenuItem onSelect={() => handlers.onResetTwoFactor?.(user)} data-testid="user-reset-2fa">
-          <ShieldOff />
-          {t2('admin.action')}
-        </DropdownMenuItem>
+      {/* Only for users below the admin's own role, as the server allows; it answers when there is nothing to reset. */}
+      {handlers.onResetCredential && me.role > user.role && (
+        <>
+          <DropdownMenuItem
+            onSelect={() => handlers.onResetCredential?.(user, 'twoFactor')}
+            data-testid="user-reset-2fa"
+          >
+            <ShieldOff />
+            {credentialResetLabel(tReset, 'twoFactor')}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => handlers.onResetCredential?.(user, 'passkey')}
+            data-testid="user-reset-passkey"
+          >
+            <KeyRound />
+            {credentialResetLabel(tReset, 'passkey')}
+          </DropdownMenuItem>
+        </>
       )}
       {allowed.has('delete') && (
         <>

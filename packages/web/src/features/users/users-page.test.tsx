@@ -1,5 +1,5 @@
 import type { AdminUser } from '@gateway/shared'
-import { fail, method, ok, page, serveApi } from '@test/api'
+import { fail, makeAdminUser, method, ok, page, serveApi } from '@test/api'
 import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -16,37 +16,7 @@ vi.mock('sonner', () => ({ toast }))
 const translate = i18n.t as unknown as (key: string, options?: Record<string, unknown>) => string
 const t = (key: string, options?: Record<string, unknown>) => translate(`users:${key}`, options)
 
-const makeUser = (overrides: Partial<AdminUser>): AdminUser => ({
-  id: 2,
-  username: 'alice',
-  display_name: 'Alice',
-  role: 1,
-  status: 1,
-  group: 'default',
-  email: '',
-  quota: 1_000_000,
-  used_quota: 250_000,
-  request_count: 12,
-  aff_code: 'abcd',
-  aff_count: 3,
-  aff_quota: 0,
-  aff_history_quota: 500_000,
-  inviter_id: 0,
-  github_id: '',
-  wechat_id: '',
-  telegram_id: '',
-  linux_do_id: '',
-  discord_id: '',
-  oidc_id: '',
-  stripe_customer: '',
-  setting: '',
-  password: '',
-  remark: '',
-  created_at: 0,
-  last_login_at: 0,
-  DeletedAt: null,
-  ...overrides,
-})
+const makeUser = (overrides: Partial<AdminUser>) => makeAdminUser({ aff_history_quota: 500_000, ...overrides })
 
 const users = [
   makeUser({ id: 1, username: 'root', display_name: 'root', role: 100 }),

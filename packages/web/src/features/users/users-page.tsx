@@ -9,10 +9,10 @@ import { useSessionUser } from '@/lib/session'
 import { userListQuery } from './queries'
 import { UserActionDialog } from './user-action-dialog'
 import { userColumns } from './user-columns'
+import { UserCredentialResetDialog, type CredentialReset } from './user-credential-reset'
 import { UserEditorDrawer, type UserEditorTarget } from './user-editor-drawer'
 import { UserRowActions, type UserRowHandlers } from './user-row-actions'
 import type { UserSearch } from './user-search'
-import { UserTwoFactorResetDialog } from './user-two-factor-reset'
 import { UsersToolbar } from './users-toolbar'
 
 interface UsersPageProps {
@@ -29,12 +29,12 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
   const me = useSessionUser()
   const myRole = me?.role ?? 0
   const [pending, setPending] = useState<{ user: AdminUser; action: ManageAction } | null>(null)
-  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null)
+  const [resetting, setResetting] = useState<CredentialReset | null>(null)
 
   const handlers: UserRowHandlers = {
     onEdit: (user) => onEditorChange({ mode: 'edit', id: user.id }),
     onAction: (user, action) => setPending({ user, action }),
-    onResetTwoFactor: setResettingTwoFactor,
+    onResetCredential: (user, kind) => setResetting({ user, kind }),
   }
   const display = useQuotaDisplay()
   const columns = useMemo(
@@ -75,7 +75,7 @@ export function UsersPage({ search, onSearchChange, editor, onEditorChange }: Us
       <DataTablePagination {...list.pagination} />
       <UserEditorDrawer target={editor} onClose={() => onEditorChange(null)} />
       <UserActionDialog pending={pending} onClose={() => setPending(null)} />
-      <UserTwoFactorResetDialog user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
+      <UserCredentialResetDialog reset={resetting} onClose={() => setResetting(null)} />
     </div>
   )
 }

@@ -1,5 +1,4 @@
-import type { AdminUser } from '@gateway/shared'
-import { method, ok, page, serveApi } from '@test/api'
+import { makeAdminUser, method, ok, page, serveApi } from '@test/api'
 import { renderFeaturePage } from '@test/render'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -10,36 +9,8 @@ import { UsersPage } from './users-page'
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))
 
-const user = (id: number, username: string, role: number): AdminUser => ({
-  id,
-  username,
-  display_name: username,
-  role,
-  status: 1,
-  group: 'default',
-  email: '',
-  quota: 0,
-  used_quota: 0,
-  request_count: 0,
-  aff_code: `code${id}`,
-  aff_count: 0,
-  aff_quota: 0,
-  aff_history_quota: 0,
-  inviter_id: 0,
-  github_id: '',
-  wechat_id: '',
-  telegram_id: '',
-  linux_do_id: '',
-  discord_id: '',
-  oidc_id: '',
-  stripe_customer: '',
-  setting: '',
-  password: '',
-  remark: '',
-  created_at: 0,
-  last_login_at: 0,
-  DeletedAt: null,
-})
+const user = (id: number, username: string, role: number) =>
+  makeAdminUser({ id, username, display_name: username, role })
 
 function serve() {
   const deletes: string[] = []
@@ -64,7 +35,7 @@ function renderPage(role: number) {
   renderFeaturePage(<UsersPage search={{}} onSearchChange={vi.fn()} editor={null} onEditorChange={vi.fn()} />)
 }
 
-describe("turning off a user's 2FA from the user list", () => {
+describe("resetting a user's sign-in factors from the user list", () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en')
     toast.success.mockClear()
@@ -82,11 +53,33 @@ describe("turning off a user's 2FA from the user list", () => {
     expect(deletes).toEqual(['/api/user/2/2fa'])
   })
 
+  it('asks, then sends DELETE /api/user/:id/reset_passkey for a user below the admin', async () => {
+    const deletes = serve()
+    renderPage(100)
+    const menu = await openRowMenu('alice')
+    fireEvent.click(within(menu).getByTestId('user-reset-passkey'))
+    const dialog = await screen.findByTestId('confirm-dialog')
+    expect(within(dialog).getByText("Remove this user's passkeys")).toBeVisible()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove passkeys' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('The passkeys of alice are removed'))
+    expect(deletes).toEqual(['/api/user/2/reset_passkey'])
+  })
+
+  it('says it in Chinese too', async () => {
+    await i18n.changeLanguage('zh')
+    serve()
+    renderPage(100)
+    const menu = await openRowMenu('alice')
+    expect(within(menu).getByTestId('user-reset-passkey').textContent).toBe('移除通行密钥')
+    expect(within(menu).getByTestId('user-reset-2fa').textContent).toBe('关闭两步验证')
+  })
+
   it('is not offered to an admin on another admin', async () => {
     serve()
     renderPage(10)
     const menu = await openRowMenu('alice')
     expect(within(menu).getByTestId('user-reset-2fa')).toBeVisible()
+    expect(within(menu).getByTestId('user-reset-passkey')).toBeVisible()
     const bossRow = (await screen.findByText('boss', { selector: '[data-testid="user-username"]' })).closest('tr')!
     expect(within(bossRow).queryByTestId('row-actions-trigger')).toBeNull()
   })
