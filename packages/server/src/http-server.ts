@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { HonoEnv } from './context.ts'
+import { lingerOnRefusedUploads } from './lingering-close.ts'
 import { createRelayFastPath } from './routes/relay/node-fast-path.ts'
 import { createRealtimeUpgrade } from './routes/relay/realtime-upgrade.ts'
 import type { Services } from './services/container.ts'
@@ -21,6 +22,7 @@ export function createHttpServer(services: Services, app: Hono<HonoEnv>): Server
     if (!fastPath(req, res)) void honoListener(req, res)
   })
   attachGate(server, gate)
+  lingerOnRefusedUploads(server)
   // WebSocket upgrades: only the realtime relay takes them.
   const realtime = createRealtimeUpgrade(services)
   server.on('upgrade', (req, socket, head) => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts'
 
@@ -138,4 +139,57 @@ describe('bodies of callers who are not signed in', () => {
       if (!result.route.bytes) expect(result.sent, result.route.path).toBeLessThan(BODY_BYTES)
     expect(growth).toBeLessThan(20 * MiB)
   }, 60_000)
+
+  // The answer goes out while the client is still uploading; closing at once made the kernel reset
+  // the connection, and the SDK reported that reset instead of the answer (all of 10 tries at 20 MiB).
+  it('are answered so that a client still uploading reads the 401 (official openai SDK, 20 MiB prompts)', async () => {
+    const client = new OpenAI({ apiKey: 'sk-made-up', baseURL: `http://127.0.0.1:${server.port}/v1`, maxRetries: 0 })
+    const prompt = 'a'.repeat(20 * MiB)
+    const outcomes: string[] = []
+    for (let round = 0; round < 3; round++) {
+      const calls = await Promise.allSettled([
+        // the node fast path and a Hono route
+        client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }] }),
+        client.responses.create({ model: 'gpt-4o-mini', input: prompt }),
+      ])
+      for (const call of calls)
+        outcomes.push(
+          call.status === 'fulfilled' ? 'answered' : `${call.reason?.constructor?.name} ${call.reason?.status}`
+        )
+    }
+    expect(outcomes).toEqual(Array(6).fill('AuthenticationError 401'))
+  }, 60_000)
+
+  it('stop being read a moment after the answer when the client keeps sending', async () => {
+    // Half-open allowed: the client goes on sending after the server's FIN, as an uploading client does.
+    const socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true })
+    const chunk = Buffer.alloc(64 * 1024, 0x61)
+    let answer = ''
+    let answeredAt = 0
+    const closedAt = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())))
+    socket.on('error', () => undefined)
+    socket.on('data', (data: Buffer) => {
+      answer ||= data.toString('latin1')
+      answeredAt ||= performance.now()
+    })
+    socket.write(
+      'POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk-made-up\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 1073741824\r\n\r\n'
+    )
+    // A client that ignores the answer and never stops: a few chunks every 10 ms.
+    const sender = setInterval(() => {
+      if (!socket.destroyed) for (let i = 0; i < 4; i++) socket.write(chunk)
+    }, 10)
+    try {
+      const closed = await closedAt
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /)
+      expect(answer.toLowerCase()).toContain('connection: close')
+      // The server's lingering close ends 2 s after the answer; a client that goes on is cut then.
+      expect(closed - answeredAt).toBeGreaterThan(1_500)
+      expect(closed - answeredAt).toBeLessThan(5_000)
+    } finally {
+      clearInterval(sender)
+      socket.destroy()
+    }
+  }, 20_000)
 })

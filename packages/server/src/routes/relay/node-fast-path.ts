@@ -149,12 +149,12 @@ function writeError(
 
 /**
  * An unauthenticated body is never read: the answer says the connection closes, and node then
- * drops the rest of the upload instead of draining it to reuse the connection.
+ * drops the rest of the upload instead of draining it to reuse the connection (the close lingers
+ * a moment so the client reads the answer: lingering-close.ts).
  */
 function refuseUnread(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete) return
   res.shouldKeepAlive = false
-  res.once('finish', () => req.socket.destroySoon())
 }
 
 /** Reads the body up to `limit` bytes; a larger one is refused with 413 before it is all read. */
