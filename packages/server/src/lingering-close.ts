@@ -18,8 +18,7 @@ const serving = new WeakMap<Socket, IncomingMessage>()
  * it, so the process takes in nothing), and the socket is destroyed LINGER_MS later, when the
  * client has long read its answer.
  */
-export function lingerOnRefusedUploads(server: Server): void {
-  server.on('request', (req: IncomingMessage) => serving.set(req.socket, req))
+export function lingerOnRefusedUploads(server: Server): (req: IncomingMessage) => void {
   server.on('connection', (socket: Socket) => {
     const destroySoon = socket.destroySoon.bind(socket)
     // node's HTTP server calls destroySoon() once the last answer of a connection is written.
@@ -29,6 +28,9 @@ export function lingerOnRefusedUploads(server: Server): void {
       else linger(socket)
     }
   })
+  // Called by the server's one request handler: a second 'request' listener would make node copy
+  // its listener list on every request.
+  return (req) => void serving.set(req.socket, req)
 }
 
 function linger(socket: Socket): void {
