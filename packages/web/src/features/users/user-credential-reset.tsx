@@ -18,19 +18,17 @@ export interface CredentialReset {
 export const resetUserCredential = ({ user, kind }: CredentialReset) =>
   api.delete<null>(kind === 'passkey' ? `/api/user/${user.id}/reset_passkey` : `/api/user/${user.id}/2fa`)
 
-/** The menu entry's label, also the dialog's confirm button. */
-export function credentialResetLabel(t: TFunction<['twoFactor', 'users']>, kind: CredentialKind): string {
-  return kind === 'passkey' ? t('users:resetPasskey.action') : t('twoFactor:admin.action')
-}
-
-function copyOf(t: TFunction<['twoFactor', 'users']>, kind: CredentialKind, name: string) {
+/** What a reset is called (the menu entry and the dialog's confirm button) and what it says, in the console's language. */
+export function credentialResetCopy(t: TFunction<['twoFactor', 'users']>, kind: CredentialKind, name: string) {
   return kind === 'passkey'
     ? {
+        action: t('users:resetPasskey.action'),
         title: t('users:resetPasskey.title'),
         body: t('users:resetPasskey.body', { name }),
         done: t('users:resetPasskey.done', { name }),
       }
     : {
+        action: t('twoFactor:admin.action'),
         title: t('twoFactor:admin.title'),
         body: t('twoFactor:admin.body', { name }),
         done: t('twoFactor:admin.done', { name }),
@@ -42,14 +40,14 @@ export function UserCredentialResetDialog({ reset, onClose }: { reset: Credentia
   const { t } = useTranslation(['twoFactor', 'users'])
   const mutation = useMutation({ mutationFn: resetUserCredential })
   const kind = reset?.kind ?? 'twoFactor'
-  const copy = copyOf(t, kind, reset?.user.username ?? '')
+  const copy = credentialResetCopy(t, kind, reset?.user.username ?? '')
   return (
     <ConfirmDialog
       open={reset !== null}
       onOpenChange={(open) => !open && onClose()}
       title={copy.title}
       description={copy.body}
-      confirmLabel={credentialResetLabel(t, kind)}
+      confirmLabel={copy.action}
       destructive
       pending={mutation.isPending}
       onConfirm={() =>

@@ -5,7 +5,7 @@ import { RowActions } from '@/components/data-table'
 import { Button } from '@/components/ui/button'
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
-import { credentialResetLabel, type CredentialKind } from './user-credential-reset'
+import { credentialResetCopy, type CredentialKind } from './user-credential-reset'
 import { allowedActions, type RowAction } from './user-permissions'
 
 export interface UserRowHandlers {
@@ -14,6 +14,11 @@ export interface UserRowHandlers {
   /** turn off the user's 2FA or remove their passkeys (user-credential-reset.tsx) */
   onResetCredential?: (user: AdminUser, kind: CredentialKind) => void
 }
+
+const credentialKinds = [
+  { kind: 'twoFactor', Icon: ShieldOff, testId: 'user-reset-2fa' },
+  { kind: 'passkey', Icon: KeyRound, testId: 'user-reset-passkey' },
+] as const satisfies readonly { kind: CredentialKind; Icon: unknown; testId: string }[]
 
 const icons = {
   promote: ArrowUpCircle,
@@ -85,24 +90,14 @@ export function UserRowActions({
       {item('enable')}
       {item('disable')}
       {/* Only for users below the admin's own role, as the server allows; it answers when there is nothing to reset. */}
-      {handlers.onResetCredential && me.role > user.role && (
-        <>
-          <DropdownMenuItem
-            onSelect={() => handlers.onResetCredential?.(user, 'twoFactor')}
-            data-testid="user-reset-2fa"
-          >
-            <ShieldOff />
-            {credentialResetLabel(tReset, 'twoFactor')}
+      {handlers.onResetCredential &&
+        me.role > user.role &&
+        credentialKinds.map(({ kind, Icon, testId }) => (
+          <DropdownMenuItem key={kind} onSelect={() => handlers.onResetCredential?.(user, kind)} data-testid={testId}>
+            <Icon />
+            {credentialResetCopy(tReset, kind, user.username).action}
           </DropdownMenuItem>
-          <DropdownMenuItem
-            onSelect={() => handlers.onResetCredential?.(user, 'passkey')}
-            data-testid="user-reset-passkey"
-          >
-            <KeyRound />
-            {credentialResetLabel(tReset, 'passkey')}
-          </DropdownMenuItem>
-        </>
-      )}
+        ))}
       {allowed.has('delete') && (
         <>
           <DropdownMenuSeparator />
