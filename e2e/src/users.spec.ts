@@ -71,6 +71,29 @@ test('root manages users; an admin is refused on equal or higher roles', async (
   await editQuota('-200000', '300000')
   await expect(rowOf(page, plain).getByTestId('user-quota')).toContainText('Left $0.6')
 
+  // Cancelled, the dialog fades out with its own words; the page's fallback action (enable) never shows.
+  await rowOf(page, plain).getByTestId('row-actions-trigger').click()
+  await page.getByTestId('user-disable').click()
+  const title = page.getByTestId('confirm-dialog').getByRole('heading')
+  await expect(title).toHaveText('Disable this user?')
+  const titlesWhileClosing = page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = []
+        const look = () => {
+          const dialog = document.querySelector('[data-testid="confirm-dialog"]')
+          if (!dialog) return resolve(seen)
+          if (dialog.getAttribute('data-state') === 'closed') seen.push(dialog.querySelector('h2')?.textContent ?? '')
+          requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      })
+  )
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click()
+  const seen = await titlesWhileClosing
+  expect(seen.length).toBeGreaterThan(0)
+  expect([...new Set(seen)]).toEqual(['Disable this user?'])
+
   await rowAction(page, plain, 'disable')
   await expect(rowOf(page, plain).getByTestId('user-status')).toHaveText('Banned')
   await rowAction(page, plain, 'enable')
