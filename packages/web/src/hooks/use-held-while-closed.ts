@@ -7,7 +7,10 @@ import { useRef } from 'react'
  */
 export function useHeldWhileClosed<T>(open: boolean, value: T): T {
   const held = useRef(value)
-  // Written during render on purpose: the held value must be the one this very render shows.
+  // Read and written during render on purpose: the held value is the one this very render shows, and
+  // state cannot hold it (callers pass a new object each render, so setting it would render forever).
+  // oxlint-disable-next-line react/refs -- see above; the console does not use the React Compiler
   if (open) held.current = value
+  // oxlint-disable-next-line react/refs -- see above
   return held.current
 }
