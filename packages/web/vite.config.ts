@@ -67,5 +67,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so the
     // files ran one after another. Each file is CPU-bound (jsdom), and a worker per core halves the wait.
     maxWorkers: '100%',
+    // A file's first render of a lazily imported page, under a CI box's full load, can take seconds;
+    // a test with several such steps passed 5 s (the default) with nothing wrong. The budget is for
+    // hung tests, not a speed check: findBy/waitFor (test/setup.ts) give up well before it.
+    testTimeout: 30_000,
   },
 })
