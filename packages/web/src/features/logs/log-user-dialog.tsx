@@ -14,6 +14,7 @@ import {
 import { Spinner } from '@/components/ui/spinner'
 import { userDetailQuery } from '@/features/users/queries'
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/user-badges'
+import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { useQuotaDisplay } from '@/lib/quota-display'
 
 interface LogUserDialogProps {
@@ -27,12 +28,13 @@ interface LogUserDialogProps {
  * shortcut to filter the list by that user. When the account cannot be read (an admin looking at an
  * equal or higher role, or a removed account) the server's reason is shown with what the row holds.
  */
-export function LogUserDialog({ log, onClose, onFilter }: LogUserDialogProps) {
+export function LogUserDialog({ log: current, onClose, onFilter }: LogUserDialogProps) {
   const { t } = useTranslation(['logs', 'users'])
+  const log = useHeldWhileClosed(current !== null, current)
   const userId = log?.user_id ?? 0
   const user = useQuery({
     ...userDetailQuery(userId),
-    enabled: log !== null && userId > 0,
+    enabled: current !== null && userId > 0,
     meta: { silent: true },
     retry: false,
   })
@@ -45,7 +47,7 @@ export function LogUserDialog({ log, onClose, onFilter }: LogUserDialogProps) {
   )
   const account = user.data
   return (
-    <Dialog open={log !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-sm" data-testid="log-user-dialog">
         <DialogHeader>
           <DialogTitle>{t('logs:user.title')}</DialogTitle>

@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
+import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { keysText } from './redemption-form'
 
 /** Saves text as a file through a temporary link. */
@@ -26,7 +27,7 @@ export function downloadText(fileName: string, text: string): void {
 
 /** After a batch is created: every new key, with "copy all" and "download .txt". */
 export function RedemptionKeysDialog({
-  keys,
+  keys: current,
   name,
   onClose,
 }: {
@@ -36,10 +37,10 @@ export function RedemptionKeysDialog({
 }) {
   const { t } = useTranslation('redemptions')
   const [copy, manualCopyDialog] = useCopyText()
-  const list = keys ?? []
+  const list = useHeldWhileClosed(current !== null, current) ?? []
   return (
     <>
-      <Dialog open={keys !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
         <DialogContent className="max-w-lg" data-testid="redemption-keys-dialog">
           <DialogHeader>
             <DialogTitle>{t('keys.title')}</DialogTitle>

@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { AdminContentView } from '../../content/content-admin-view'
 import { classifyContent } from '../../content/content-classify'
 import { checkForUpdate } from '../api'
@@ -33,7 +34,8 @@ export function UpdateCheckButton() {
     onError: () => toast.error(t('other.info.checkFailed')),
   })
   // Release notes come from outside: markdown rendered and sanitised, never raw HTML.
-  const notes = found ? classifyContent(found.body) : null
+  const shown = useHeldWhileClosed(found !== null, found)
+  const notes = shown ? classifyContent(shown.body) : null
   return (
     <>
       <Button variant="outline" data-testid="check-update" disabled={check.isPending} onClick={() => check.mutate()}>
@@ -43,7 +45,7 @@ export function UpdateCheckButton() {
       <Dialog open={found !== null} onOpenChange={(open) => !open && setFound(null)}>
         <DialogContent className="max-w-lg">
           <DialogHeader>
-            <DialogTitle>{t('other.info.newVersion', { version: found?.tag_name ?? '' })}</DialogTitle>
+            <DialogTitle>{t('other.info.newVersion', { version: shown?.tag_name ?? '' })}</DialogTitle>
             <DialogDescription>{t('other.info.newVersionHint')}</DialogDescription>
           </DialogHeader>
           {notes?.kind === 'html' && (
@@ -53,9 +55,9 @@ export function UpdateCheckButton() {
             <Button variant="outline" onClick={() => setFound(null)}>
               {t('form.close')}
             </Button>
-            {found?.html_url && (
+            {shown?.html_url && (
               <Button asChild>
-                <a href={found.html_url} target="_blank" rel="noreferrer noopener">
+                <a href={shown.html_url} target="_blank" rel="noreferrer noopener">
                   <ExternalLink />
                   {t('other.info.open')}
                 </a>
