@@ -19,10 +19,11 @@ export function seenAt(seconds: number, language: string): string {
 /** GET /api/channel/test_upstream/:id: what the upstream would add or remove, and the groups seen. */
 export function UpstreamDialog({ channel: current, onClose }: { channel: Channel | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('channels')
+  // Only the title is held while the dialog fades: the detection itself is asked anew at each opening.
   const channel = useHeldWhileClosed(current !== null, current)
   const detection = useQuery({
-    queryKey: ['channel-upstream', channel?.id],
-    queryFn: () => channelsApi.detectUpstream(channel?.id ?? 0),
+    queryKey: ['channel-upstream', current?.id],
+    queryFn: () => channelsApi.detectUpstream(current?.id ?? 0),
     enabled: current !== null,
     gcTime: 0,
     meta: { silent: true },
