@@ -105,3 +105,25 @@ export async function animationsDone(page: Page): Promise<void> {
       )
   )
 }
+
+/**
+ * What a dialog or drawer shows while it closes: watches `[data-testid=testId]` on every animation
+ * frame in which Radix marks it closing (`data-state=closed`) and collects the text of `selector` in
+ * it, until it is gone. Start it, close the dialog, then await the texts.
+ */
+export function textsWhileClosing(page: Page, testId: string, selector: string): Promise<string[]> {
+  return page.evaluate(
+    ([id, inner]) =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = []
+        const look = () => {
+          const box = document.querySelector(`[data-testid="${id}"]`)
+          if (!box) return resolve(seen)
+          if (box.getAttribute('data-state') === 'closed') seen.push(box.querySelector(inner)?.textContent ?? '')
+          requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      }),
+    [testId, selector] as const
+  )
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ensureRoot, expect, signIn, test } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test, textsWhileClosing } from './fixtures.ts'
 
 /**
  * The token page end to end: a batch of three from the drawer, masked keys with copy, reveal and
@@ -49,6 +49,18 @@ test('creates a batch of tokens, copies and reveals keys, toggles and deletes on
   await expect(rowOf(page, name)).toHaveCount(1)
   await expect(rows.filter({ hasText: new RegExp(`${name}-[A-Za-z0-9]{6}`) })).toHaveCount(2)
   await expect(rowOf(page, name)).toContainText('$10')
+
+  // The edit drawer, cancelled, slides out as it was: never the create drawer's title, never empty.
+  await rowOf(page, name).getByTestId('token-edit').click()
+  await expect(drawer.locator('h2')).toHaveText('Edit token')
+  await expect(drawer.getByLabel('Name')).toHaveValue(name)
+  const titlesWhileClosing = textsWhileClosing(page, 'token-editor', 'h2')
+  const formWhileClosing = textsWhileClosing(page, 'token-editor', '[data-testid="token-editor-submit"]')
+  await drawer.getByRole('button', { name: 'Cancel' }).click()
+  const [titles, submitLabels] = await Promise.all([titlesWhileClosing, formWhileClosing])
+  expect(titles.length).toBeGreaterThan(0)
+  expect([...new Set(titles)]).toEqual(['Edit token'])
+  expect(submitLabels.filter((label) => label === '')).toEqual([])
 
   // The list shows masked keys (the reference's mask); none of them is a usable key.
   const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ensureRoot, expect, signIn, test } from './fixtures.ts'
+import { ensureRoot, expect, signIn, test, textsWhileClosing } from './fixtures.ts'
 
 /**
  * User management end to end: the root creates a user and an admin through the page, edits quota
@@ -76,19 +76,7 @@ test('root manages users; an admin is refused on equal or higher roles', async (
   await page.getByTestId('user-disable').click()
   const title = page.getByTestId('confirm-dialog').getByRole('heading')
   await expect(title).toHaveText('Disable this user?')
-  const titlesWhileClosing = page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const seen: string[] = []
-        const look = () => {
-          const dialog = document.querySelector('[data-testid="confirm-dialog"]')
-          if (!dialog) return resolve(seen)
-          if (dialog.getAttribute('data-state') === 'closed') seen.push(dialog.querySelector('h2')?.textContent ?? '')
-          requestAnimationFrame(look)
-        }
-        requestAnimationFrame(look)
-      })
-  )
+  const titlesWhileClosing = textsWhileClosing(page, 'confirm-dialog', 'h2')
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click()
   const seen = await titlesWhileClosing
   expect(seen.length).toBeGreaterThan(0)
