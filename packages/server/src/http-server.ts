@@ -18,12 +18,11 @@ export function createHttpServer(services: Services, app: Hono<HonoEnv>): Server
   const honoListener = getRequestListener(app.fetch)
   const gate = new ShutdownGate(services.env.DEFAULT_LANGUAGE)
   const server = createServer((req, res) => {
-    noteRequest(req)
     if (!gate.admit(req, res)) return
     if (!fastPath(req, res)) void honoListener(req, res)
   })
   attachGate(server, gate)
-  const noteRequest = lingerOnRefusedUploads(server)
+  lingerOnRefusedUploads(server)
   // WebSocket upgrades: only the realtime relay takes them.
   const realtime = createRealtimeUpgrade(services)
   server.on('upgrade', (req, socket, head) => {
