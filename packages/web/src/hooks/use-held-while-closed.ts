@@ -1,9 +1,9 @@
 import { useRef } from 'react'
 
 /**
- * `value` as it was at the last render with `open` true. Callers clear what a dialog is about when it
- * closes (the row it confirms becomes null), while the dialog still fades out for a moment; without
- * this the fading dialog shows the callers' fallback words (a passkey reset turning into the 2FA one).
+ * `value` as it was at the last render with `open` true. The console's dialogs and drawers hold their
+ * content with it while they fade or slide out (`useHeldContent` in components/ui), because callers
+ * clear what a dialog is about as soon as it closes.
  */
 export function useHeldWhileClosed<T>(open: boolean, value: T): T {
   const held = useRef(value)

@@ -10,7 +10,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -27,10 +26,17 @@ interface ConfirmDialogProps {
 }
 
 /** The one confirmation dialog of the console (delete one, delete selected, ...). */
-export function ConfirmDialog({ open, onOpenChange, pending = false, onConfirm, ...words }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive = false,
+  pending = false,
+  onConfirm,
+}: ConfirmDialogProps) {
   const { t } = useTranslation()
-  // While it fades out, the dialog keeps what it said when open, not the caller's cleared state.
-  const { title, description, confirmLabel, destructive = false } = useHeldWhileClosed(open, words)
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent data-testid="confirm-dialog">

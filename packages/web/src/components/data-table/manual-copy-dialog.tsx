@@ -11,21 +11,19 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Textarea } from '@/components/ui/textarea'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 
 /** Shown when the clipboard refuses (no permission, insecure page): the text, selected, to copy by hand. */
-export function ManualCopyDialog({ text: current, onClose }: { text: string | null; onClose: () => void }) {
+export function ManualCopyDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLTextAreaElement>(null)
-  const text = useHeldWhileClosed(current !== null, current)
   useEffect(() => {
-    if (current === null) return
+    if (text === null) return
     // Wait for the dialog to mount its content, then select everything.
     const timer = setTimeout(() => ref.current?.select(), 0)
     return () => clearTimeout(timer)
-  }, [current])
+  }, [text])
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         data-testid="manual-copy-dialog"
         onOpenAutoFocus={(event) => {

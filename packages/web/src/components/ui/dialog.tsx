@@ -3,9 +3,10 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
+import { DialogRoot, useHeldContent } from './dialog-root'
 import { useReturnFocus } from './use-return-focus'
 
-export const Dialog = DialogPrimitive.Root
+export const Dialog = DialogRoot
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
@@ -30,6 +31,7 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
   const { t } = useTranslation()
   const focus = useReturnFocus(props)
+  const content = useHeldContent(children)
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -42,7 +44,7 @@ export function DialogContent({
         {...props}
         {...focus}
       >
-        {children}
+        {content}
         {showClose && (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
             <XIcon className="size-4" />

@@ -3,9 +3,10 @@ import { Dialog as SheetPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
+import { DialogRoot, useHeldContent } from './dialog-root'
 import { useReturnFocus } from './use-return-focus'
 
-export const Sheet = SheetPrimitive.Root
+export const Sheet = DialogRoot
 export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close
 
@@ -23,6 +24,7 @@ export function SheetContent({
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sideClasses }) {
   const { t } = useTranslation()
   const focus = useReturnFocus(props)
+  const content = useHeldContent(children)
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -32,7 +34,7 @@ export function SheetContent({
         {...props}
         {...focus}
       >
-        {children}
+        {content}
         <SheetPrimitive.Close className="absolute top-3.5 right-3.5 rounded-sm p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
           <XIcon className="size-4" />
           <span className="sr-only">{t('actions.close')}</span>

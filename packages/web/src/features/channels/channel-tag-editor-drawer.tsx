@@ -7,7 +7,6 @@ import { Input } from '@/components/ui/input'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { channelsApi } from './api'
 import { Field, FormSection } from './channel-field'
 import { MultiSelect } from './channel-multi-select'
@@ -23,21 +22,14 @@ interface TagEditorDrawerProps {
 /** Edits every channel of a tag at once (PUT /api/channel/tag). */
 export function TagEditorDrawer({ tag, onClose }: TagEditorDrawerProps) {
   const { t } = useTranslation('channels')
-  // Kept as last shown while the drawer slides out: the page clears its target on close.
-  const content = useHeldWhileClosed(
-    tag !== null,
-    <>
-      <SheetHeader className="border-b pr-12">
-        <SheetTitle>{t('tagEditor.title', { tag: tag ?? '' })}</SheetTitle>
-        <SheetDescription>{t('tagEditor.description')}</SheetDescription>
-      </SheetHeader>
-      {tag !== null && <TagEditorForm key={tag} tag={tag} onClose={onClose} />}
-    </>
-  )
   return (
     <Sheet open={tag !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent data-testid="tag-editor" className="sm:max-w-[600px]">
-        {content}
+        <SheetHeader className="border-b pr-12">
+          <SheetTitle>{t('tagEditor.title', { tag: tag ?? '' })}</SheetTitle>
+          <SheetDescription>{t('tagEditor.description')}</SheetDescription>
+        </SheetHeader>
+        {tag !== null && <TagEditorForm key={tag} tag={tag} onClose={onClose} />}
       </SheetContent>
     </Sheet>
   )

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { formatLocalDateTime } from '@/lib/date-time'
 import { channelsApi } from './api'
 
@@ -17,14 +16,12 @@ export function seenAt(seconds: number, language: string): string {
 }
 
 /** GET /api/channel/test_upstream/:id: what the upstream would add or remove, and the groups seen. */
-export function UpstreamDialog({ channel: current, onClose }: { channel: Channel | null; onClose: () => void }) {
+export function UpstreamDialog({ channel, onClose }: { channel: Channel | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('channels')
-  // Only the title is held while the dialog fades: the detection itself is asked anew at each opening.
-  const channel = useHeldWhileClosed(current !== null, current)
   const detection = useQuery({
-    queryKey: ['channel-upstream', current?.id],
-    queryFn: () => channelsApi.detectUpstream(current?.id ?? 0),
-    enabled: current !== null,
+    queryKey: ['channel-upstream', channel?.id],
+    queryFn: () => channelsApi.detectUpstream(channel?.id ?? 0),
+    enabled: channel !== null,
     gcTime: 0,
     meta: { silent: true },
   })
@@ -46,7 +43,7 @@ export function UpstreamDialog({ channel: current, onClose }: { channel: Channel
   )
   const data = detection.data
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={channel !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="upstream-dialog" className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{t('upstream.title', { name: channel?.name ?? '' })}</DialogTitle>

@@ -14,7 +14,6 @@ import {
 import { Spinner } from '@/components/ui/spinner'
 import { userDetailQuery } from '@/features/users/queries'
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/user-badges'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { useQuotaDisplay } from '@/lib/quota-display'
 
 interface LogUserDialogProps {
@@ -28,13 +27,12 @@ interface LogUserDialogProps {
  * shortcut to filter the list by that user. When the account cannot be read (an admin looking at an
  * equal or higher role, or a removed account) the server's reason is shown with what the row holds.
  */
-export function LogUserDialog({ log: current, onClose, onFilter }: LogUserDialogProps) {
+export function LogUserDialog({ log, onClose, onFilter }: LogUserDialogProps) {
   const { t } = useTranslation(['logs', 'users'])
-  const log = useHeldWhileClosed(current !== null, current)
   const userId = log?.user_id ?? 0
   const user = useQuery({
     ...userDetailQuery(userId),
-    enabled: current !== null && userId > 0,
+    enabled: log !== null && userId > 0,
     meta: { silent: true },
     retry: false,
   })
@@ -47,7 +45,7 @@ export function LogUserDialog({ log: current, onClose, onFilter }: LogUserDialog
   )
   const account = user.data
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={log !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-sm" data-testid="log-user-dialog">
         <DialogHeader>
           <DialogTitle>{t('logs:user.title')}</DialogTitle>

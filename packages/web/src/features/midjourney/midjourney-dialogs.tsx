@@ -3,15 +3,13 @@ import { ExternalLink } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 
 /** The task's image, enlarged; a link opens the original in a new tab. */
-export function MjImageDialog({ task: current, onClose }: { task: MjTask | null; onClose: () => void }) {
+export function MjImageDialog({ task, onClose }: { task: MjTask | null; onClose: () => void }) {
   const { t } = useTranslation('midjourney')
   const [failed, setFailed] = useState<string | null>(null)
-  const task = useHeldWhileClosed(current !== null, current)
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={task !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl" data-testid="mj-image-dialog">
         <DialogHeader>
           <DialogTitle className="truncate pr-6 font-mono text-sm">
@@ -46,11 +44,10 @@ export function MjImageDialog({ task: current, onClose }: { task: MjTask | null;
 }
 
 /** A prompt or failure reason in full. */
-export function MjTextDialog({ text: current, onClose }: { text: string | null; onClose: () => void }) {
+export function MjTextDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
   const { t } = useTranslation('midjourney')
-  const text = useHeldWhileClosed(current !== null, current)
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-xl" data-testid="mj-text-dialog">
         <DialogHeader>
           <DialogTitle>{t('textTitle')}</DialogTitle>

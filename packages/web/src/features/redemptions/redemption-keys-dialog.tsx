@@ -10,7 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { keysText } from './redemption-form'
 
 /** Saves text as a file through a temporary link. */
@@ -27,7 +26,7 @@ export function downloadText(fileName: string, text: string): void {
 
 /** After a batch is created: every new key, with "copy all" and "download .txt". */
 export function RedemptionKeysDialog({
-  keys: current,
+  keys,
   name,
   onClose,
 }: {
@@ -37,10 +36,10 @@ export function RedemptionKeysDialog({
 }) {
   const { t } = useTranslation('redemptions')
   const [copy, manualCopyDialog] = useCopyText()
-  const list = useHeldWhileClosed(current !== null, current) ?? []
+  const list = keys ?? []
   return (
     <>
-      <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog open={keys !== null} onOpenChange={(open) => !open && onClose()}>
         <DialogContent className="max-w-lg" data-testid="redemption-keys-dialog">
           <DialogHeader>
             <DialogTitle>{t('keys.title')}</DialogTitle>

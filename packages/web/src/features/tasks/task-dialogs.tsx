@@ -1,15 +1,13 @@
 import type { TaskRecord } from '@gateway/shared'
 import { useTranslation } from 'react-i18next'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { formatRecord } from './task-format'
 
 /** The task-id dialog: the full record as formatted JSON, 800 by 400 (narrower on small screens). */
-export function TaskRecordDialog({ record: current, onClose }: { record: TaskRecord | null; onClose: () => void }) {
+export function TaskRecordDialog({ record, onClose }: { record: TaskRecord | null; onClose: () => void }) {
   const { t } = useTranslation('suno')
-  const record = useHeldWhileClosed(current !== null, current)
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={record !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="w-[calc(100%-2rem)] max-w-[800px] sm:max-w-[800px]" data-testid="task-record-dialog">
         <DialogHeader>
           <DialogTitle>{t('taskDialog')}</DialogTitle>
@@ -27,11 +25,10 @@ export function TaskRecordDialog({ record: current, onClose }: { record: TaskRec
 }
 
 /** The failure-reason dialog: the whole text, which the table cuts short. */
-export function FailReasonDialog({ reason: current, onClose }: { reason: string | null; onClose: () => void }) {
+export function FailReasonDialog({ reason, onClose }: { reason: string | null; onClose: () => void }) {
   const { t } = useTranslation('suno')
-  const reason = useHeldWhileClosed(current !== null, current)
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={reason !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg" data-testid="task-reason-dialog">
         <DialogHeader>
           <DialogTitle>{t('reasonDialog')}</DialogTitle>

@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { Spinner } from '@/components/ui/spinner'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { fetchToken } from './api'
 
 // The form (its sections, model picker and rules) is fetched when the drawer first opens: the list
@@ -27,33 +26,26 @@ export function TokenEditorDrawer({ target, onClose }: { target: TokenEditorTarg
   })
   const editing = target?.mode === 'edit'
 
-  // Kept as last shown while the drawer slides out: the page clears its target on close.
-  const content = useHeldWhileClosed(
-    target !== null,
-    <>
-      <SheetHeader className="border-b px-4 sm:px-6">
-        <SheetTitle>{editing ? t('editor.editTitle') : t('editor.createTitle')}</SheetTitle>
-        <SheetDescription>{editing ? t('editor.editDescription') : t('editor.createDescription')}</SheetDescription>
-      </SheetHeader>
-      <Suspense fallback={<EditorLoading label={t('editor.loading')} />}>
-        {target?.mode === 'create' && <TokenEditorForm key="create" onDone={onClose} onCancel={onClose} />}
-        {editing &&
-          (token.data ? (
-            <TokenEditorForm key={token.data.id} token={token.data} onDone={onClose} onCancel={onClose} />
-          ) : token.isError ? (
-            <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">
-              {token.error.message}
-            </div>
-          ) : (
-            <EditorLoading label={t('editor.loading')} />
-          ))}
-      </Suspense>
-    </>
-  )
   return (
     <Sheet open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="gap-0" data-testid="token-editor">
-        {content}
+        <SheetHeader className="border-b px-4 sm:px-6">
+          <SheetTitle>{editing ? t('editor.editTitle') : t('editor.createTitle')}</SheetTitle>
+          <SheetDescription>{editing ? t('editor.editDescription') : t('editor.createDescription')}</SheetDescription>
+        </SheetHeader>
+        <Suspense fallback={<EditorLoading label={t('editor.loading')} />}>
+          {target?.mode === 'create' && <TokenEditorForm key="create" onDone={onClose} onCancel={onClose} />}
+          {editing &&
+            (token.data ? (
+              <TokenEditorForm key={token.data.id} token={token.data} onDone={onClose} onCancel={onClose} />
+            ) : token.isError ? (
+              <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground">
+                {token.error.message}
+              </div>
+            ) : (
+              <EditorLoading label={t('editor.loading')} />
+            ))}
+        </Suspense>
       </SheetContent>
     </Sheet>
   )

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { Spinner } from '@/components/ui/spinner'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { userDetailQuery } from './queries'
 import { UserEditorForm } from './user-editor-form'
 
@@ -19,36 +18,29 @@ export function UserEditorDrawer({ target, onClose }: UserEditorDrawerProps) {
   const editId = target?.mode === 'edit' ? target.id : null
   const user = useQuery({ ...userDetailQuery(editId ?? 0), enabled: editId !== null, gcTime: 0 })
   const editing = target?.mode === 'edit'
-  // Kept as last shown while the drawer slides out: the page clears its target on close.
-  const content = useHeldWhileClosed(
-    target !== null,
-    <>
-      <SheetHeader className="border-b px-4 sm:px-6">
-        <SheetTitle>{editing ? t('editor.editTitle') : t('editor.createTitle')}</SheetTitle>
-        <SheetDescription>{editing ? t('editor.editDescription') : t('editor.createDescription')}</SheetDescription>
-      </SheetHeader>
-      {target?.mode === 'create' && <UserEditorForm key="create" onCancel={onClose} onSaved={onClose} />}
-      {editing &&
-        (user.data ? (
-          <UserEditorForm key={user.data.id} user={user.data} onCancel={onClose} onSaved={onClose} />
-        ) : (
-          <div className="flex flex-1 items-center justify-center gap-2 p-6 text-center text-sm text-muted-foreground">
-            {user.isError ? (
-              user.error.message
-            ) : (
-              <>
-                <Spinner />
-                {t('editor.loading')}
-              </>
-            )}
-          </div>
-        ))}
-    </>
-  )
   return (
     <Sheet open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="gap-0" data-testid="user-editor">
-        {content}
+        <SheetHeader className="border-b px-4 sm:px-6">
+          <SheetTitle>{editing ? t('editor.editTitle') : t('editor.createTitle')}</SheetTitle>
+          <SheetDescription>{editing ? t('editor.editDescription') : t('editor.createDescription')}</SheetDescription>
+        </SheetHeader>
+        {target?.mode === 'create' && <UserEditorForm key="create" onCancel={onClose} onSaved={onClose} />}
+        {editing &&
+          (user.data ? (
+            <UserEditorForm key={user.data.id} user={user.data} onCancel={onClose} onSaved={onClose} />
+          ) : (
+            <div className="flex flex-1 items-center justify-center gap-2 p-6 text-center text-sm text-muted-foreground">
+              {user.isError ? (
+                user.error.message
+              ) : (
+                <>
+                  <Spinner />
+                  {t('editor.loading')}
+                </>
+              )}
+            </div>
+          ))}
       </SheetContent>
     </Sheet>
   )

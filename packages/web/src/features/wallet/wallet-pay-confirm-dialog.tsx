@@ -8,7 +8,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import type { PayMethod } from './wallet-pay-methods'
 
 export interface PendingPayment {
@@ -26,9 +25,8 @@ interface PayConfirmDialogProps {
 }
 
 /** Shows what will be bought and paid before leaving for the payment gateway. */
-export function PayConfirmDialog({ pending: current, payable, submitting, onConfirm, onClose }: PayConfirmDialogProps) {
+export function PayConfirmDialog({ pending, payable, submitting, onConfirm, onClose }: PayConfirmDialogProps) {
   const { t } = useTranslation(['wallet', 'common'])
-  const pending = useHeldWhileClosed(current !== null, current)
   const rows = pending
     ? [
         { key: 'amount', label: t('confirm.amount'), value: pending.amountText },
@@ -41,7 +39,7 @@ export function PayConfirmDialog({ pending: current, payable, submitting, onConf
       ]
     : []
   return (
-    <Dialog open={current !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
+    <Dialog open={pending !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('confirm.title')}</DialogTitle>

@@ -14,7 +14,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 import { AdminContentView } from '../../content/content-admin-view'
 import { classifyContent } from '../../content/content-classify'
 import { checkForUpdate } from '../api'
@@ -34,8 +33,7 @@ export function UpdateCheckButton() {
     onError: () => toast.error(t('other.info.checkFailed')),
   })
   // Release notes come from outside: markdown rendered and sanitised, never raw HTML.
-  const shown = useHeldWhileClosed(found !== null, found)
-  const notes = shown ? classifyContent(shown.body) : null
+  const notes = found ? classifyContent(found.body) : null
   return (
     <>
       <Button variant="outline" data-testid="check-update" disabled={check.isPending} onClick={() => check.mutate()}>
@@ -45,7 +43,7 @@ export function UpdateCheckButton() {
       <Dialog open={found !== null} onOpenChange={(open) => !open && setFound(null)}>
         <DialogContent className="max-w-lg">
           <DialogHeader>
-            <DialogTitle>{t('other.info.newVersion', { version: shown?.tag_name ?? '' })}</DialogTitle>
+            <DialogTitle>{t('other.info.newVersion', { version: found?.tag_name ?? '' })}</DialogTitle>
             <DialogDescription>{t('other.info.newVersionHint')}</DialogDescription>
           </DialogHeader>
           {notes?.kind === 'html' && (
@@ -55,9 +53,9 @@ export function UpdateCheckButton() {
             <Button variant="outline" onClick={() => setFound(null)}>
               {t('form.close')}
             </Button>
-            {shown?.html_url && (
+            {found?.html_url && (
               <Button asChild>
-                <a href={shown.html_url} target="_blank" rel="noreferrer noopener">
+                <a href={found.html_url} target="_blank" rel="noreferrer noopener">
                   <ExternalLink />
                   {t('other.info.open')}
                 </a>
