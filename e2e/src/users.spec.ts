@@ -71,6 +71,20 @@ test('root manages users; an admin is refused on equal or higher roles', async (
   await editQuota('-200000', '300000')
   await expect(rowOf(page, plain).getByTestId('user-quota')).toContainText('Left $0.6')
 
+  // The edit panel, cancelled, slides out as it was (the page stays mounted as the address goes back
+  // to /user): every closing frame still says "Edit user" and shows the form.
+  await rowOf(page, plain).getByTestId('user-edit-inline').click()
+  const editor = page.getByTestId('user-editor')
+  await expect(editor.getByLabel('Username')).toHaveValue(plain)
+  const editorTitles = textsWhileClosing(page, 'user-editor', 'h2')
+  const editorForms = textsWhileClosing(page, 'user-editor', '[data-testid="user-editor-submit"]')
+  await editor.getByRole('button', { name: 'Cancel' }).click()
+  const [closingTitles, closingSubmits] = await Promise.all([editorTitles, editorForms])
+  expect(closingTitles.length).toBeGreaterThan(0)
+  expect([...new Set(closingTitles)]).toEqual(['Edit user'])
+  expect(closingSubmits.filter((label) => label === '')).toEqual([])
+  await expect(page).toHaveURL(/\/user(\?|$)/)
+
   // Cancelled, the dialog fades out with its own words; the page's fallback action (enable) never shows.
   await rowOf(page, plain).getByTestId('row-actions-trigger').click()
   await page.getByTestId('user-disable').click()

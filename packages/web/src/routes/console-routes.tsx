@@ -56,7 +56,7 @@ export const consoleRoutes = consoleLayout.addChildren([
     createTaskRoute(protectedLayout),
     createWalletRoute(protectedLayout),
     createChat2LinkRoute(protectedLayout),
-    ...createUserRoutes(protectedLayout),
+    createUserRoutes(protectedLayout),
     createSettingRoute(protectedLayout),
     createPersonalRoute(protectedLayout),
   ]),
