@@ -27,14 +27,16 @@ interface ChannelEditorDrawerProps {
   channelId?: number
   /** Create mode prefilled from this channel, key empty (the copy action). */
   copyFrom?: number
+  /** False while it slides out after its address was left; the channel is then no longer read. */
+  open?: boolean
   onClose: () => void
 }
 
 /** The right-side drawer of /channel/add and /channel/edit/$id. */
-export function ChannelEditorDrawer({ mode, channelId, copyFrom, onClose }: ChannelEditorDrawerProps) {
+export function ChannelEditorDrawer({ mode, channelId, copyFrom, open = true, onClose }: ChannelEditorDrawerProps) {
   const { t } = useTranslation('channels')
   const sourceId = mode === 'edit' ? channelId : copyFrom
-  const source = useQuery({ ...channelQuery(sourceId ?? 0), enabled: sourceId !== undefined })
+  const source = useQuery({ ...channelQuery(sourceId ?? 0), enabled: open && sourceId !== undefined })
   const title = mode === 'edit' ? t('editor.titleEdit') : copyFrom ? t('editor.titleCopy') : t('editor.titleAdd')
 
   let body
@@ -56,7 +58,7 @@ export function ChannelEditorDrawer({ mode, channelId, copyFrom, onClose }: Chan
   }
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
+    <Sheet open={open} onOpenChange={(next) => !next && onClose()}>
       <SheetContent
         data-testid="channel-editor"
         className="sm:max-w-[600px]"

@@ -1,20 +1,14 @@
-import {
-  createRoute,
-  lazyRouteComponent,
-  useNavigate,
-  useParams,
-  useSearch,
-  type AnyRoute,
-} from '@tanstack/react-router'
-import { channelAddSearchSchema, channelsSearchSchema } from './channel-search'
+import { createRoute, lazyRouteComponent, useChildMatches, useNavigate, type AnyRoute } from '@tanstack/react-router'
+import type { ChannelEditorTarget } from './channel-editor-host'
+import { channelAddSearchSchema, channelsSearchSchema, type ChannelsSearch } from './channel-search'
 
 // Each page is its own chunk, loaded when the route is first visited (first load stays small).
 const ChannelsPage = lazyRouteComponent(() => import('./channels-page'), 'ChannelsPage')
-const ChannelEditorPage = lazyRouteComponent(() => import('./channel-editor-page'), 'ChannelEditorPage')
 
 /**
- * /channel under the console's protected layout, with its filters in the search params, and its
- * editor drawer as child routes (/channel/add, /channel/edit/$id) so that the list stays behind it.
+ * /channel and its drawers, /channel/add (?copy=id) and /channel/edit/$id. The drawers' addresses
+ * are children of the list's route and render nothing: the list page renders the drawer for the
+ * matched one, so the page stays mounted and the drawer slides out when the address is left.
  */
 export function createChannelRoutes<TParent extends AnyRoute>(parent: TParent) {
   const list = createRoute({
@@ -22,11 +16,14 @@ export function createChannelRoutes<TParent extends AnyRoute>(parent: TParent) {
     path: 'channel',
     validateSearch: channelsSearchSchema,
     component: function ChannelRoute() {
+      const search: ChannelsSearch = list.useSearch()
       const navigate = useNavigate()
+      const editor = useChildMatches({ select: (matches) => editorOf(matches[0]) })
       return (
         <ChannelsPage
-          search={list.useSearch()}
-          onSearchChange={(search) => void navigate({ to: '/channel', search, replace: true })}
+          search={search}
+          editor={editor}
+          onSearchChange={(next) => void navigate({ to: '/channel', search: next, replace: true })}
         />
       )
     },
@@ -35,16 +32,16 @@ export function createChannelRoutes<TParent extends AnyRoute>(parent: TParent) {
     getParentRoute: () => list,
     path: 'add',
     validateSearch: channelAddSearchSchema,
-    component: function ChannelAddRoute() {
-      return <ChannelEditorPage mode="create" copyFrom={useSearch({ strict: false }).copy} />
-    },
+    component: () => null,
   })
-  const edit = createRoute({
-    getParentRoute: () => list,
-    path: 'edit/$id',
-    component: function ChannelEditRoute() {
-      return <ChannelEditorPage mode="edit" channelId={Number(useParams({ strict: false }).id)} />
-    },
-  })
+  const edit = createRoute({ getParentRoute: () => list, path: 'edit/$id', component: () => null })
+
+  function editorOf(
+    match: { routeId: string; params: Record<string, string>; search: object } | undefined
+  ): ChannelEditorTarget | null {
+    if (match?.routeId === add.id) return { mode: 'create', copyFrom: (match.search as { copy?: number }).copy }
+    if (match?.routeId === edit.id) return { mode: 'edit', channelId: Number(match.params.id) }
+    return null
+  }
   return list.addChildren([add, edit])
 }

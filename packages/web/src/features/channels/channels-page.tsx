@@ -1,6 +1,6 @@
 import type { Channel } from '@gateway/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Outlet, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -18,6 +18,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { channelColumns } from './channel-columns'
+import { ChannelEditorHost, type ChannelEditorTarget } from './channel-editor-host'
 import { readIdSort, writeIdSort } from './channel-id-sort'
 import { MultiKeyDialog } from './channel-multi-key-dialog'
 import { buildRows } from './channel-rows'
@@ -36,11 +37,13 @@ export const COLUMNS_STORAGE_KEY = 'channels-table-columns'
 
 interface ChannelsPageProps {
   search: ChannelsSearch
+  /** The add or edit drawer named by the address (/channel/add, /channel/edit/$id), if any. */
+  editor?: ChannelEditorTarget | null
   onSearchChange: (search: ChannelsSearch) => void
 }
 
-/** /channel (admin): filters, toggles, toolbar, the table and its dialogs; the editor drawer renders in the Outlet. */
-export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
+/** /channel (admin): filters, toggles, toolbar, the table and its dialogs, and the add and edit drawer. */
+export function ChannelsPage({ search, editor = null, onSearchChange }: ChannelsPageProps) {
   const { t } = useTranslation('channels')
   const navigate = useNavigate()
   const typeLabel = useTypeLabel()
@@ -215,7 +218,7 @@ export function ChannelsPage({ search, onSearchChange }: ChannelsPageProps) {
       />
       <TagEditorDrawer tag={editingTag} onClose={() => setEditingTag(null)} />
       {/* The add and edit drawers: not even by typed-in URL for a read-only admin. */}
-      {canWrite && <Outlet />}
+      {canWrite && <ChannelEditorHost target={editor} />}
     </div>
   )
 }
