@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Page } from '@playwright/test'
-import { ensureRoot, expect, signIn, test, textsWhileClosing } from './fixtures.ts'
+import { ensureRoot, expect, expectClosesAsShown, signIn, test } from './fixtures.ts'
 
 /**
  * Channel management against a mock OpenAI upstream: create a channel from the drawer, find it,
@@ -99,15 +99,13 @@ test('the editor refuses a channel without a model and reopens from its URL', as
   await drawer.getByTestId('channel-editor-save').click()
   await expect(drawer.getByText('Select at least one model!')).toBeVisible()
   // Cancelled, it slides out as it was (the list page keeps it while the address goes back to /channel).
-  const title = await drawer.locator('h2').textContent()
-  const titlesWhileClosing = textsWhileClosing(page, 'channel-editor', 'h2')
-  const formsWhileClosing = textsWhileClosing(page, 'channel-editor', 'form')
-  await drawer.getByTestId('channel-editor-cancel').click()
+  await expectClosesAsShown(
+    page,
+    'channel-editor',
+    () => drawer.getByTestId('channel-editor-cancel').click(),
+    'Select at least one model!'
+  )
   await expect(page).toHaveURL(/\/channel(\?.*)?$/)
-  const [titles, forms] = await Promise.all([titlesWhileClosing, formsWhileClosing])
-  expect(titles.length).toBeGreaterThan(0)
-  expect([...new Set(titles)]).toEqual([title])
-  expect(forms.filter((text) => !text.includes('Select at least one model!'))).toEqual([])
   // Opened again, it is a new form, not the one that was cancelled.
   await page.getByTestId('channel-add').click()
   await expect(drawer.getByTestId('channel-name')).toHaveValue('')

@@ -107,23 +107,31 @@ export async function animationsDone(page: Page): Promise<void> {
 }
 
 /**
- * What a dialog or drawer shows while it closes: watches `[data-testid=testId]` on every animation
- * frame in which Radix marks it closing (`data-state=closed`) and collects the text of `selector` in
- * it, until it is gone. Start it, close the dialog, then await the texts.
+ * Closes a dialog or drawer (`[data-testid=testId]`) with `close` and checks what it shows on every
+ * animation frame while Radix plays its exit (`data-state=closed`), until it is gone: there is such a
+ * frame, each keeps the heading it had when open, and each still holds `text` (some of its content,
+ * which the page may already have cleared), so it never turns into another dialog or empties.
  */
-export function textsWhileClosing(page: Page, testId: string, selector: string): Promise<string[]> {
-  return page.evaluate(
-    ([id, inner]) =>
-      new Promise<string[]>((resolve) => {
-        const seen: string[] = []
+export async function expectClosesAsShown(page: Page, testId: string, close: () => Promise<void>, text: string) {
+  const title = await page.getByTestId(testId).locator('h2').textContent()
+  const watching = page.evaluate(
+    (id) =>
+      new Promise<{ title: string; text: string }[]>((resolve) => {
+        const frames: { title: string; text: string }[] = []
         const look = () => {
           const box = document.querySelector(`[data-testid="${id}"]`)
-          if (!box) return resolve(seen)
-          if (box.getAttribute('data-state') === 'closed') seen.push(box.querySelector(inner)?.textContent ?? '')
+          if (!box) return resolve(frames)
+          if (box.getAttribute('data-state') === 'closed')
+            frames.push({ title: box.querySelector('h2')?.textContent ?? '', text: box.textContent ?? '' })
           requestAnimationFrame(look)
         }
         requestAnimationFrame(look)
       }),
-    [testId, selector] as const
+    testId
   )
+  await close()
+  const frames = await watching
+  expect(frames.length, 'frames of the exit animation').toBeGreaterThan(0)
+  expect([...new Set(frames.map((frame) => frame.title))]).toEqual([title])
+  expect(frames.filter((frame) => !frame.text.includes(text)).length, `frames without "${text}"`).toBe(0)
 }
