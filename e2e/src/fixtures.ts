@@ -110,19 +110,24 @@ export async function animationsDone(page: Page): Promise<void> {
  * Closes a dialog or drawer (`[data-testid=testId]`) with `close` and checks what it shows on every
  * animation frame while Radix plays its exit (`data-state=closed`), until it is gone: there is such a
  * frame, each keeps the heading it had when open, and each still holds `text` (some of its content,
- * which the page may already have cleared), so it never turns into another dialog or empties.
+ * which the page may already have cleared), so it never turns into another dialog or empties; and
+ * each is inert, since what it holds still carries the handlers of its last open render.
  */
 export async function expectClosesAsShown(page: Page, testId: string, close: () => Promise<void>, text: string) {
   const title = await page.getByTestId(testId).locator('h2').textContent()
   const watching = page.evaluate(
     (id) =>
-      new Promise<{ title: string; text: string }[]>((resolve) => {
-        const frames: { title: string; text: string }[] = []
+      new Promise<{ title: string; text: string; inert: boolean }[]>((resolve) => {
+        const frames: { title: string; text: string; inert: boolean }[] = []
         const look = () => {
           const box = document.querySelector(`[data-testid="${id}"]`)
           if (!box) return resolve(frames)
           if (box.getAttribute('data-state') === 'closed')
-            frames.push({ title: box.querySelector('h2')?.textContent ?? '', text: box.textContent ?? '' })
+            frames.push({
+              title: box.querySelector('h2')?.textContent ?? '',
+              text: box.textContent ?? '',
+              inert: (box as HTMLElement).inert,
+            })
           requestAnimationFrame(look)
         }
         requestAnimationFrame(look)
@@ -134,4 +139,5 @@ export async function expectClosesAsShown(page: Page, testId: string, close: () 
   expect(frames.length, 'frames of the exit animation').toBeGreaterThan(0)
   expect([...new Set(frames.map((frame) => frame.title))]).toEqual([title])
   expect(frames.filter((frame) => !frame.text.includes(text)).length, `frames without "${text}"`).toBe(0)
+  expect(frames.filter((frame) => !frame.inert).length, 'frames that can still be clicked').toBe(0)
 }

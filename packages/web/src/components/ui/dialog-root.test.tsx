@@ -48,12 +48,15 @@ describe.each(['dialog', 'sheet'] as const)('a closing %s', (kind) => {
   it('shows what it showed when open until its exit animation ends, then unmounts', async () => {
     const { rerender } = render(<ConfirmUser user="alice" kind={kind} />)
     expect(screen.getByTestId('closing').textContent).toContain('Disable alice?')
+    expect(screen.getByTestId('closing').hasAttribute('inert')).toBe(false)
 
     rerender(<ConfirmUser user={null} kind={kind} />)
     const closing = screen.getByTestId('closing')
     expect(closing.dataset.state).toBe('closed')
     expect(closing.textContent).toContain('Disable alice?')
     expect(closing.textContent).not.toContain('nobody')
+    // Its buttons hold the last open render's handlers: nothing in it may be clicked or focused now.
+    expect(closing.hasAttribute('inert')).toBe(true)
 
     await act(async () => endExit(closing))
     expect(screen.queryByTestId('closing')).toBeNull()
@@ -66,6 +69,7 @@ describe.each(['dialog', 'sheet'] as const)('a closing %s', (kind) => {
     const open = screen.getByTestId('closing')
     expect(open.dataset.state).toBe('open')
     expect(open.textContent).toContain('Disable bob?')
+    expect(open.hasAttribute('inert')).toBe(false)
   })
 })
 

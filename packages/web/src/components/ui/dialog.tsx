@@ -31,7 +31,7 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
   const { t } = useTranslation()
   const focus = useReturnFocus(props)
-  const content = useHeldContent(children)
+  const { content, closing } = useHeldContent(children)
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -43,6 +43,7 @@ export function DialogContent({
         )}
         {...props}
         {...focus}
+        inert={closing}
       >
         {content}
         {showClose && (

@@ -24,7 +24,7 @@ export function SheetContent({
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sideClasses }) {
   const { t } = useTranslation()
   const focus = useReturnFocus(props)
-  const content = useHeldContent(children)
+  const { content, closing } = useHeldContent(children)
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -33,6 +33,7 @@ export function SheetContent({
         className={cn('fixed z-50 flex flex-col bg-background shadow-xl outline-none', sideClasses[side], className)}
         {...props}
         {...focus}
+        inert={closing}
       >
         {content}
         <SheetPrimitive.Close className="absolute top-3.5 right-3.5 rounded-sm p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
