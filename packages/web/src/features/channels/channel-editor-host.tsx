@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { useHeldWhileClosed } from '@/hooks/use-held-while-closed'
 
 // The editor is a chunk of its own, fetched when a drawer first opens.
@@ -12,16 +12,14 @@ export type ChannelEditorTarget = { mode: 'create'; copyFrom?: number } | { mode
 
 /**
  * The drawer of /channel/add and /channel/edit/$id. The list page renders it (those routes render
- * nothing), so that when its address is left it stays mounted long enough to slide out. Each opening
- * starts a fresh form. Closing it goes back to /channel with the same filters.
+ * nothing), so that when its address is left it stays mounted long enough to slide out. Closing it
+ * goes back to /channel with the same filters. Each opening after the drawer slid out is a fresh form:
+ * the form lives in the sheet's content, which unmounts when the exit ends (reopened mid-exit, the same
+ * channel keeps what was typed, as every other drawer of the console does).
  */
 export function ChannelEditorHost({ target }: { target: ChannelEditorTarget | null }) {
   const navigate = useNavigate()
   const shown = useHeldWhileClosed(target !== null, target)
-  // Counted during render (React's way to adjust state to a prop), so a reopened drawer is a new one.
-  const [openings, setOpenings] = useState({ count: 0, open: false })
-  if (openings.open !== (target !== null))
-    setOpenings({ count: openings.count + (target ? 1 : 0), open: target !== null })
   if (!shown) return null
   const close = () =>
     void navigate({
@@ -37,7 +35,7 @@ export function ChannelEditorHost({ target }: { target: ChannelEditorTarget | nu
   return (
     <Suspense fallback={null}>
       <ChannelEditorDrawer
-        key={`${openings.count}-${shown.mode}-${channelId ?? copyFrom ?? 'new'}`}
+        key={`${shown.mode}-${channelId ?? copyFrom ?? 'new'}`}
         open={target !== null}
         mode={shown.mode}
         channelId={channelId}
