@@ -21,26 +21,21 @@ function endExit(node: HTMLElement) {
   node.dispatchEvent(event)
 }
 
+const kinds = {
+  dialog: { Root: Dialog, Content: DialogContent, Title: DialogTitle, Description: DialogDescription },
+  sheet: { Root: Sheet, Content: SheetContent, Title: SheetTitle, Description: SheetDescription },
+}
+
 /** A page that clears what its dialog is about when the dialog closes, as the console's pages do. */
-function ConfirmUser({ user, kind }: { user: string | null; kind: 'dialog' | 'sheet' }) {
-  const words = user ? `Disable ${user}?` : 'Enable this user?'
-  if (kind === 'sheet') {
-    return (
-      <Sheet open={user !== null}>
-        <SheetContent data-testid="closing">
-          <SheetTitle>{words}</SheetTitle>
-          <SheetDescription>{user ?? 'nobody'}</SheetDescription>
-        </SheetContent>
-      </Sheet>
-    )
-  }
+function ConfirmUser({ user, kind }: { user: string | null; kind: keyof typeof kinds }) {
+  const { Root, Content, Title, Description } = kinds[kind]
   return (
-    <Dialog open={user !== null}>
-      <DialogContent data-testid="closing">
-        <DialogTitle>{words}</DialogTitle>
-        <DialogDescription>{user ?? 'nobody'}</DialogDescription>
-      </DialogContent>
-    </Dialog>
+    <Root open={user !== null}>
+      <Content data-testid="closing">
+        <Title>{user ? `Disable ${user}?` : 'Enable this user?'}</Title>
+        <Description>{user ?? 'nobody'}</Description>
+      </Content>
+    </Root>
   )
 }
 
