@@ -1,6 +1,6 @@
 import { startMockUpstream, type MockUpstream } from '@gateway/bench/mock-upstream'
 import type { Page } from '@playwright/test'
-import { ensureRoot, expect, expectClosesAsShown, signIn, test } from './fixtures.ts'
+import { animationsDone, ensureRoot, expect, expectClosesAsShown, openConsoleAs, signIn, test } from './fixtures.ts'
 
 /**
  * Channel management against a mock OpenAI upstream: create a channel from the drawer, find it,
@@ -110,4 +110,29 @@ test('the editor refuses a channel without a model and reopens from its URL', as
   await page.getByTestId('channel-add').click()
   await expect(drawer.getByTestId('channel-name')).toHaveValue('')
   await expect(drawer.getByText('Select at least one model!')).toHaveCount(0)
+})
+
+test('on a 375 px phone the channel drawer fits the screen, for an OpenAI and a Claude channel', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const language of ['en', 'zh'] as const) {
+    const { context, page } = await openConsoleAs(browser, baseURL, { width: 375, language, theme: 'light' })
+    await page.goto('/channel/add')
+    const drawer = page.getByTestId('channel-editor')
+    await expect(drawer.getByTestId('channel-name')).toBeVisible()
+    for (const type of ['1', '14']) {
+      await drawer.getByTestId('channel-type').selectOption(type)
+      await animationsDone(page)
+      // Every box inside the drawer ends at its edge or before: none is cut off by the screen.
+      const past = await drawer.evaluate((element) => {
+        const edge = element.getBoundingClientRect().right
+        return Array.from(element.querySelectorAll('*'))
+          .filter((inner) => inner.getBoundingClientRect().right > edge + 0.5)
+          .map((inner) => `${inner.tagName} "${(inner.textContent ?? '').slice(0, 40)}"`)
+      })
+      expect(past, `${language}, channel type ${type}`).toEqual([])
+    }
+    await context.close()
+  }
 })

@@ -63,7 +63,9 @@ export function SwitchRow({
 }) {
   return (
     <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
-      <div className="grid gap-0.5">
+      {/* Labels name fields such as stream_options.include_obfuscation: one word wider than a phone's
+          drawer leaves, which would widen the whole form past the screen's edge unless it may break. */}
+      <div className="grid min-w-0 gap-0.5 [overflow-wrap:anywhere]">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
